@@ -1,0 +1,103 @@
+/**
+ * Figures: the first registry list screen of a signed-in user, in Chromium against the real
+ * server (fresh embedded database + 200 extra users, so /usuarios shows a full page of 25 rows):
+ * - JS + CSS bytes downloaded for it, gzip-compressed (budget ≤ 160 KB gz), on a cold cache;
+ * - time from navigation to the first row visible (median of 10, each in a new browser context:
+ *   cold HTTP cache, session from the storage of an earlier sign-in), for a direct load of
+ *   /usuarios and for a click on "Usuários" in the signed-in portal's navigation.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page, type Response } from '@playwright/test';
+import { BENCH_PASSWORD, insertUsers, prepareDatabase } from './registry-data';
+import { chromiumOptions, median, startServer } from './server-process';
+
+const RUNS = 10;
+const BUDGET_KB = 160;
+const EXTRA_USERS = 200;
+
+/** gzip bytes of every script and stylesheet the page receives while `go` runs (until the network is idle). */
+async function downloads(page: Page, go: () => Promise<unknown>) {
+  const sizes = new Map<string, number>();
+  const pending: Promise<void>[] = [];
+  const onResponse = (response: Response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    pending.push(
+      response.body().then(
+        (body) => void sizes.set(response.url(), gzipSync(body).length),
+        () => undefined, // redirected or aborted
+      ),
+    );
+  };
+  page.on('response', onResponse);
+  await go();
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  page.off('response', onResponse);
+  return { files: sizes.size, kb: [...sizes.values()].reduce((a, b) => a + b, 0) / 1024 };
+}
+
+const firstRow = (page: Page) => page.getByRole('table', { name: 'Usuários' }).locator('tbody tr').first();
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'rt-bench-first-list-'));
+try {
+  await prepareDatabase({ dataDir }, (db) => insertUsers(db, EXTRA_USERS));
+  const server = await startServer(3204, { LOG_LEVEL: 'warn' }, dataDir);
+  const browser = await chromium.launch(chromiumOptions);
+  try {
+    // One sign-in through the login page; later contexts start from its storage (localStorage session).
+    const signIn = await browser.newContext({ locale: 'pt-BR' });
+    const login = await signIn.newPage();
+    await login.goto(`${server.url}/login`);
+    await login.getByLabel('E-mail').fill('admin@demo.com.br');
+    await login.getByLabel('Senha', { exact: true }).fill(BENCH_PASSWORD);
+    await login.getByRole('button', { name: 'Entrar' }).click();
+    await login.getByText('Conectado como admin@demo.com.br').waitFor();
+    const storageState = await signIn.storageState();
+    await signIn.close();
+
+    const direct: number[] = [];
+    const viaNavigation: number[] = [];
+    let bytes = { files: 0, kb: 0 };
+    let rows = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const context = await browser.newContext({ locale: 'pt-BR', storageState });
+      const page = await context.newPage();
+      const measured = await downloads(page, async () => {
+        const started = performance.now();
+        await page.goto(`${server.url}/usuarios`, { waitUntil: 'commit' });
+        await firstRow(page).waitFor({ state: 'visible' });
+        direct.push(performance.now() - started);
+      });
+      if (i === 0) {
+        bytes = measured;
+        rows = await page.getByRole('table', { name: 'Usuários' }).locator('tbody tr').count();
+      }
+      await context.close();
+
+      const warm = await browser.newContext({ locale: 'pt-BR', storageState });
+      const home = await warm.newPage();
+      await home.goto(`${server.url}/`);
+      const link = home.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Usuários', exact: true });
+      await link.waitFor();
+      await home.waitForLoadState('networkidle');
+      const started = performance.now();
+      await link.click();
+      await firstRow(home).waitFor({ state: 'visible' });
+      viaNavigation.push(performance.now() - started);
+      await warm.close();
+    }
+    const stats = (values: number[]) => `median ${median(values).toFixed(0)} ms (min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)}, n=${values.length})`;
+    console.log(`first-list-screen: /usuarios (${rows} rows shown) JS+CSS ${bytes.kb.toFixed(1)} KB gz in ${bytes.files} files, cold cache (budget ${BUDGET_KB} KB: ${bytes.kb <= BUDGET_KB ? 'within' : 'OVER'})`);
+    console.log(`first-list-screen: direct load of /usuarios → first row visible: ${stats(direct)}`);
+    console.log(`first-list-screen: click "Usuários" in the portal home → first row visible: ${stats(viaNavigation)}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,242 @@
+/**
+ * Figures: throughput of the generic registry list route against the same SQL served by a bare
+ * Fastify route, on 100,000 users (goal: generic/bare ≥ 0.8).
+ *
+ * - Data: a fresh database (migrations + demo organisation) with 100,000 more users in the demo
+ *   tenant, inserted with one `INSERT … SELECT generate_series` (bench/registry-data.ts).
+ * - Generic: the real server (server/main.ts, LOG_LEVEL=warn) answering
+ *   `GET /v1/identity/users?page=…&perPage=25&sort=…` with a SystemOwner's Bearer token
+ *   (authentication, scope check, query validation, tenant transaction, count + page + `_refs`,
+ *   Link/X-Total-Count).
+ * - Bare: this script in a child process (`BENCH_ROLE=bare`), one Fastify route without
+ *   authentication, validation nor logging that runs the same statements on the same database
+ *   with the same role: the tenant transaction (`set_config`), `count(*)`, the page SELECT the
+ *   registry builds for `users` (link arrays, last-login subquery, `ORDER BY lower(column), id`)
+ *   and the `_refs` label lookups. The script checks that both answer the same bytes.
+ * - Load: autocannon, 50 connections, pages 1–40 in turn (loopback): a warm-up of 50 requests,
+ *   then as many requests as take about 10 s at the warm-up's rate (nothing left in flight),
+ *   for `sort=name` (the list's default; no index on lower(name)) and `sort=email` (the unique
+ *   index on lower(email) serves the order).
+ * On PGlite always; on PostgreSQL too when DATABASE_URL is set (a scratch database is created
+ * next to it and dropped afterwards). The servers run one at a time.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { DEMO_ORG_ID } from '../server/db/seed';
+import { withTenant } from '../server/db/tenant';
+import { apiLogin, insertUsers, openBenchDatabase, prepareDatabase, scratchPostgres, type BenchDatabase } from './registry-data';
+import { startServer } from './server-process';
+
+const ROWS = 100_000;
+const PER_PAGE = 25;
+const PAGES = 40;
+const CONNECTIONS = 50;
+const DURATION_S = 10;
+const PORT_GENERIC = 3211;
+const PORT_BARE = 3212;
+
+// ---------------------------------------------------------------- the bare route (child process)
+
+interface UserRow {
+  id: string;
+  version: number | string;
+  createdAt: Date;
+  updatedAt: Date;
+  name: string;
+  email: string;
+  accessLevel: string;
+  isActive: boolean;
+  twoFactorMandatory: boolean;
+  allowedMethods: string[];
+  groups: string[];
+  policies: string[];
+  lastLoginAt: Date | null;
+}
+
+async function serveBare(target: BenchDatabase, port: number) {
+  const handle = await openBenchDatabase(target);
+  const app = Fastify({ logger: false });
+  app.get('/health', async () => ({ ok: true }));
+  app.get('/bare/users', async (request, reply) => {
+    const query = request.query as { page?: string; perPage?: string; sort?: string };
+    const sortColumn = query.sort === 'email' ? sql`lower(t.email)` : sql`lower(t.name)`;
+    const page = Math.max(1, Number(query.page ?? 1) || 1);
+    const perPage = Math.min(100, Math.max(1, Number(query.perPage ?? PER_PAGE) || PER_PAGE));
+    const { total, rows } = await withTenant(handle.tenantDb, DEMO_ORG_ID, async (trx) => {
+      const counted = await sql<{ total: string }>`SELECT count(*) AS total FROM users AS t WHERE t.org_id = ${DEMO_ORG_ID}`.execute(trx);
+      const page_ = await sql<UserRow>`SELECT t.id AS "id", t.version AS "version", t.created_at AS "createdAt", t.updated_at AS "updatedAt",
+          t.name AS "name", t.email AS "email", t.access_level AS "accessLevel", t.is_active AS "isActive",
+          t.two_factor_mandatory AS "twoFactorMandatory", t.allowed_methods AS "allowedMethods",
+          ARRAY(SELECT l.group_id FROM user_group_members AS l WHERE l.user_id = t.id ORDER BY l.group_id) AS "groups",
+          ARRAY(SELECT l.policy_id FROM user_policies AS l WHERE l.user_id = t.id ORDER BY l.policy_id) AS "policies",
+          (SELECT max(s.created_at) FROM sessions AS s WHERE s.user_id = t.id) AS "lastLoginAt"
+        FROM users AS t WHERE t.org_id = ${DEMO_ORG_ID}
+        ORDER BY ${sortColumn} ASC NULLS LAST, t.id ASC LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`.execute(trx);
+      const labels = async (table: 'user_groups' | 'policies', ids: string[]) => {
+        if (!ids.length) return new Map<string, string>();
+        const found = await sql<{ id: string; label: string }>`SELECT t.id, t.name AS label FROM ${sql.table(table)} AS t
+          WHERE t.id IN (${sql.join(ids)}) AND t.org_id = ${DEMO_ORG_ID}`.execute(trx);
+        return new Map(found.rows.map((row) => [row.id, row.label]));
+      };
+      const groups = await labels('user_groups', [...new Set(page_.rows.flatMap((row) => row.groups))]);
+      const policies = await labels('policies', [...new Set(page_.rows.flatMap((row) => row.policies))]);
+      const rows = page_.rows.map((row) => ({
+        ...row,
+        version: Number(row.version),
+        createdAt: new Date(row.createdAt).toISOString(),
+        updatedAt: new Date(row.updatedAt).toISOString(),
+        lastLoginAt: row.lastLoginAt ? new Date(row.lastLoginAt).toISOString() : null,
+        _refs: {
+          groups: row.groups.filter((id) => groups.has(id)).map((id) => ({ id, label: groups.get(id)! })),
+          policies: row.policies.filter((id) => policies.has(id)).map((id) => ({ id, label: policies.get(id)! })),
+        },
+      }));
+      return { total: Number(counted.rows[0].total), rows };
+    });
+    reply.header('x-total-count', String(total));
+    return rows;
+  });
+  const close = async () => {
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void close());
+  await app.listen({ port, host: '127.0.0.1' });
+}
+
+async function startBare(target: BenchDatabase, port: number): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    env: { ...process.env, BENCH_ROLE: 'bare', BENCH_PORT: String(port), BENCH_DATA_DIR: target.dataDir, BENCH_DATABASE_URL: target.databaseUrl ?? '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`bare server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+// ---------------------------------------------------------------- load
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+type PathFor = (page: number) => string;
+
+/**
+ * A warm-up of one request per connection, then about DURATION_S seconds of requests (a fixed
+ * amount sized from the warm-up's rate). Fixed amounts end with nothing in flight, so a run never
+ * leaves queued work to the next one (PGlite answers one query at a time, on the event loop).
+ */
+async function load(url: string, pathFor: PathFor, headers: Record<string, string>): Promise<Figures> {
+  let n = 0;
+  const requests = [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, path: pathFor(1 + (n++ % PAGES)) }) }];
+  const run = (amount: number) => autocannon({ url, connections: CONNECTIONS, amount, timeout: 300, headers, requests: requests as never });
+  const warm = await run(CONNECTIONS);
+  const rate = warm['2xx'] / Math.max(warm.duration, 0.001);
+  const result = await run(Math.max(CONNECTIONS, Math.round(rate * DURATION_S)));
+  return { rps: result['2xx'] / result.duration, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
+}
+
+const genericPath = (sort: string): PathFor => (page) => `/v1/identity/users?page=${page}&perPage=${PER_PAGE}&sort=${sort}`;
+const barePath = (sort: string): PathFor => (page) => `/bare/users?page=${page}&perPage=${PER_PAGE}&sort=${sort}`;
+
+const CHECKED_PAGES = [1, 7, PAGES];
+
+/** Body and X-Total-Count of the checked pages (compared between the two servers, which never run at once on PGlite). */
+async function answers(url: string, pathFor: PathFor, headers: Record<string, string>): Promise<string[]> {
+  const texts: string[] = [];
+  for (const page of CHECKED_PAGES) {
+    const response = await fetch(`${url}${pathFor(page)}`, { headers });
+    texts.push(`${response.status} ${response.headers.get('x-total-count')} ${await response.text()}`);
+  }
+  return texts;
+}
+
+/** `sort=name` is the list's default (no index on lower(name)); `sort=email` rides the unique index on lower(email). */
+const SORTS = [
+  ['name', 'sort=name (default, no index)'],
+  ['email', 'sort=email (index on lower(email))'],
+] as const;
+
+async function benchOne(kind: string, target: BenchDatabase) {
+  const started = performance.now();
+  await prepareDatabase(target, (db) => insertUsers(db, ROWS));
+  console.log(`list-endpoint [${kind}]: ${ROWS.toLocaleString('en')} users inserted in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // Request logging off (LOG_LEVEL=warn, as in the e2e runs): the figure is the route's own cost.
+  const env: Record<string, string> = { LOG_LEVEL: 'warn', ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}) };
+
+  // One server at a time: PGlite's directory belongs to one process.
+  const generic: { figures: Figures; answers: string[] }[] = [];
+  const server = await startServer(PORT_GENERIC, env, target.dataDir);
+  try {
+    const headers = { authorization: `Bearer ${await apiLogin(server.url, 'admin@demo.com.br')}` };
+    for (const [sort] of SORTS) generic.push({ answers: await answers(server.url, genericPath(sort), headers), figures: await load(server.url, genericPath(sort), headers) });
+  } finally {
+    await server.stop();
+  }
+  const bare: { figures: Figures; answers: string[] }[] = [];
+  const bareServer = await startBare(target, PORT_BARE);
+  try {
+    for (const [sort] of SORTS) bare.push({ answers: await answers(bareServer.url, barePath(sort), {}), figures: await load(bareServer.url, barePath(sort), {}) });
+  } finally {
+    await bareServer.stop();
+  }
+
+  const line = (label: string, f: Figures, extra = '') =>
+    `list-endpoint [${kind}]:   ${label.padEnd(24)} ${f.rps.toFixed(1).padStart(7)} req/s  p50 ${String(f.p50).padStart(5)} ms  p99 ${String(f.p99).padStart(5)} ms${f.errors ? `  errors ${f.errors}` : ''}${extra}`;
+  SORTS.forEach(([, title], i) => {
+    const same = generic[i].answers.every((text, page) => text === bare[i].answers[page]);
+    const ratio = generic[i].figures.rps / bare[i].figures.rps;
+    console.log(`list-endpoint [${kind}]: ${title} — answers ${same ? `identical (JSON and X-Total-Count, pages ${CHECKED_PAGES.join(', ')})` : 'DIFFER'}`);
+    console.log(line('generic route (server)', generic[i].figures, `  ratio generic/bare ${ratio.toFixed(2)} (goal ≥ 0.8: ${ratio >= 0.8 ? 'met' : 'NOT met'})`));
+    console.log(line('bare Fastify, same SQL', bare[i].figures));
+  });
+}
+
+if (process.env.BENCH_ROLE === 'bare') {
+  await serveBare({ dataDir: process.env.BENCH_DATA_DIR!, databaseUrl: process.env.BENCH_DATABASE_URL || undefined }, Number(process.env.BENCH_PORT));
+} else {
+  console.log(`list-endpoint: GET users of a 100,000-user tenant, ${CONNECTIONS} connections, ~${DURATION_S} s of requests after a warm-up, perPage ${PER_PAGE}, pages 1–${PAGES} in turn`);
+  const pgliteDir = mkdtempSync(path.join(tmpdir(), 'rt-bench-list-'));
+  try {
+    await benchOne('PGlite', { dataDir: pgliteDir });
+  } finally {
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
+  if (process.env.DATABASE_URL) {
+    const scratch = await scratchPostgres(process.env.DATABASE_URL, 'list');
+    const secretDir = mkdtempSync(path.join(tmpdir(), 'rt-bench-list-pg-'));
+    try {
+      await benchOne('PostgreSQL', { dataDir: secretDir, databaseUrl: scratch.url });
+    } finally {
+      await scratch.drop();
+      rmSync(secretDir, { recursive: true, force: true });
+    }
+  } else {
+    console.log('list-endpoint [PostgreSQL]: skipped (DATABASE_URL not set)');
+  }
+}

@@ -1,0 +1,56 @@
+import commonjs from '@rollup/plugin-commonjs';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
+import terser from '@rollup/plugin-terser';
+import esbuild from 'rollup-plugin-esbuild';
+import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { vanillaShadow } from './scripts/rollup-vanilla-shadow.mjs';
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+const production = process.env.NODE_ENV !== 'development';
+
+/** builds/latest.json: what a running portal polls to learn that a new bundle is out. */
+function buildManifest() {
+  return {
+    name: 'build-manifest',
+    writeBundle() {
+      mkdirSync('dist/builds', { recursive: true });
+      writeFileSync('dist/builds/latest.json', JSON.stringify({ version: pkg.version, builtAt: new Date().toISOString() }) + '\n');
+    },
+  };
+}
+
+export default {
+  input: {
+    retaguarda: 'src/elements/index.ts',
+    'bo-portal': 'src/elements/bo-portal.ts',
+    'bo-login': 'src/elements/bo-login.ts',
+    'bo-minha-conta': 'src/elements/bo-minha-conta.ts',
+  },
+  output: {
+    dir: 'dist',
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    sourcemap: false,
+  },
+  plugins: [
+    replace({
+      preventAssignment: true,
+      values: {
+        'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        __APP_VERSION__: JSON.stringify(pkg.version),
+      },
+    }),
+    vanillaShadow({ sheetModule: 'src/core/styles/sheet.ts' }),
+    nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
+    commonjs(),
+    esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: 'tsconfig.json' }),
+    production && terser({ format: { comments: false } }),
+    buildManifest(),
+  ],
+  onwarn(warning, warn) {
+    if (warning.code === 'MODULE_LEVEL_DIRECTIVE' || warning.code === 'CIRCULAR_DEPENDENCY') return;
+    warn(warning);
+  },
+};

@@ -1,0 +1,38 @@
+// vanilla-extract for shadow roots: each `.css.ts` module is evaluated at build time and its
+// CSS becomes a string inside the importing JS chunk, handed to the shared constructable
+// stylesheet (src/core/styles/sheet.ts) that every element's shadow root adopts.
+// The official rollup plugin emits CSS files/imports, which never reach a shadow root.
+import { compile, processVanillaFile, cssFileFilter } from '@vanilla-extract/integration';
+import path from 'node:path';
+
+const PREFIX = '\0bo-css:';
+
+export function vanillaShadow({ sheetModule, identOption = 'short' }) {
+  const cssByFile = new Map();
+  const sheetPath = path.resolve(sheetModule);
+  return {
+    name: 'vanilla-shadow',
+    resolveId(id) {
+      return id.startsWith(PREFIX) ? id : null;
+    },
+    async load(id) {
+      if (id.startsWith(PREFIX)) {
+        const css = cssByFile.get(id.slice(PREFIX.length)) ?? '';
+        return `import { adoptCss } from ${JSON.stringify(sheetPath)};\nadoptCss(${JSON.stringify(id)}, ${JSON.stringify(css)});\n`;
+      }
+      if (!cssFileFilter.test(id)) return null;
+      const { source, watchFiles } = await compile({ filePath: id, identOption, cwd: process.cwd() });
+      for (const file of watchFiles) this.addWatchFile(file);
+      const code = await processVanillaFile({
+        source,
+        filePath: id,
+        identOption,
+        serializeVirtualCssPath: ({ fileName, source: css }) => {
+          cssByFile.set(fileName, css);
+          return `import ${JSON.stringify(PREFIX + fileName)};`;
+        },
+      });
+      return { code, map: null };
+    },
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * buildApp(options) → a Fastify instance with the whole API (not listening yet; tests call
+ * `app.inject` or `app.listen({port: 0})`, and may add their own routes before `ready()`).
+ */
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import * as z from 'zod/mini';
+import { deriveKeys } from './auth/crypto.js';
+import { createPasswordHasher, type PasswordHasher } from './auth/passwords.js';
+import { TokenService } from './auth/tokens.js';
+import { DEFAULT_SETTINGS, type AppContext, type ServerSettings } from './context.js';
+import type { Database } from './db/types.js';
+import { findPoisonedKey, HttpError, MESSAGES, registerErrorHandling } from './errors.js';
+import { securityHeaders } from './http/security.js';
+import { webRoutes } from './http/web.js';
+import { authHook, scopeHook } from './identity/guard.js';
+import { IDENTITY_PREFIX, identityPlugin } from './identity/index.js';
+import { outboxMailer, type Mailer } from './mail/mailer.js';
+import { postalCodeRoutes, type PostalCodeOptions } from './commons/postal-codes.js';
+import { ImportWorker } from './finance/imports/job.js';
+import { importRoutes } from './finance/imports/routes.js';
+import { FAMILY_PREFIXES, registryFamilies } from './registry/families.js';
+
+z.config(z.locales.ptBR());
+
+export interface BuildAppOptions {
+  /** The app's handle for identity work (`DatabaseHandle.appDb`). */
+  db: Kysely<Database>;
+  /** The app's handle for tenant work (`DatabaseHandle.tenantDb`); default `db` (then row-level security only applies if `db` is not the owner). */
+  tenantDb?: Kysely<Database>;
+  /** APP_SECRET: signs tokens, keys the XSRF/code HMACs, encrypts TOTP keys. */
+  secret: string;
+  /** Defaults to the database outbox (dev mailbox). */
+  mailer?: Mailer;
+  clock?: () => Date;
+  settings?: Partial<ServerSettings>;
+  hasher?: PasswordHasher;
+  /** Fastify logger option (false in tests unless they capture it). */
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+  /** Postal-code lookup (commons/postal-codes.ts): upstream URL (POSTAL_CODE_URL), fetch, time-out. */
+  postalCodes?: PostalCodeOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    appContext: AppContext;
+    /** Runs the batch-import jobs (finance/imports/job.ts). */
+    importWorker: ImportWorker;
+    /** Resolves when the background work started so far (recovery e-mails) is done. */
+    backgroundIdle(): Promise<void>;
+  }
+}
+
+/** Request log lines: method and path only (query strings may carry tokens). */
+const requestSerializer = (request: { method: string; url: string; id?: unknown }) => ({
+  method: request.method,
+  url: request.url.split('?')[0],
+  id: request.id,
+});
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const clock = options.clock ?? (() => new Date());
+  const settings: ServerSettings = { ...DEFAULT_SETTINGS, ...options.settings };
+  const keys = deriveKeys(options.secret);
+  const logger = options.logger === undefined ? false : options.logger;
+
+  const app = Fastify({
+    logger: logger && typeof logger === 'object' ? { ...logger, serializers: { req: requestSerializer, ...(logger as { serializers?: object }).serializers } } : logger,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 2 * 1024 * 1024,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const pending = new Set<Promise<unknown>>();
+  const ctx: AppContext = {
+    db: options.db,
+    tenantDb: options.tenantDb ?? options.db,
+    clock,
+    mailer: options.mailer ?? outboxMailer(options.db, clock),
+    keys,
+    tokens: new TokenService(keys.jwt, clock),
+    hasher: options.hasher ?? createPasswordHasher(),
+    settings,
+    background(task) {
+      const run = Promise.resolve()
+        .then(task)
+        .catch((error) => app.log.error({ err: error }, 'background task failed'))
+        .finally(() => pending.delete(run));
+      pending.add(run);
+    },
+  };
+  app.decorate('appContext', ctx);
+  app.decorate('backgroundIdle', async () => {
+    while (pending.size) await Promise.all([...pending]);
+  });
+  app.decorate('requireAccess', authHook(ctx, ['access']));
+  app.decorate('requireAuth', (types: readonly ('access' | 'PreAuthorization')[]) => authHook(ctx, types));
+  app.decorate('requireScope', (resource: string, scope: string) => scopeHook(ctx, resource, scope));
+  app.decorateRequest('auth', null);
+  app.addHook('onClose', async () => {
+    await app.backgroundIdle();
+  });
+
+  // JSON bodies: `__proto__` / `constructor.prototype` keys refused with a field error (400);
+  // an empty body with a JSON content type is "no body" (routes with a body schema still 400).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return done(new HttpError(400, MESSAGES.badBody, { body: ['JSON inválido.'] }), undefined);
+    }
+    const poisoned = findPoisonedKey(value, '');
+    if (poisoned) return done(new HttpError(400, MESSAGES.validation, { [poisoned]: ['Propriedade não permitida.'] }), undefined);
+    return done(null, value);
+  });
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await securityHeaders(app, ctx);
+
+  let authRateLimit: RateLimitOptions | undefined;
+  if (settings.rateLimit) {
+    const { max, authMax, timeWindowMs } = settings.rateLimit;
+    await app.register(rateLimit, {
+      global: true,
+      max,
+      timeWindow: timeWindowMs,
+      errorResponseBuilder: (_request, context) =>
+        Object.assign(new Error(MESSAGES.tooMany), { statusCode: context.statusCode === 403 ? 403 : 429 }),
+    });
+    authRateLimit = { max: authMax, timeWindow: timeWindowMs };
+  }
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Retaguarda API', version: '0.1.0', description: 'API do Retaguarda (compras e finanças).' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(identityPlugin(ctx, authRateLimit), { prefix: IDENTITY_PREFIX });
+  // Generated routes of every declaration of the served families (registry/families.ts).
+  await registryFamilies(app, ctx);
+  // Hand-written routes next to them: batch imports (finance), the postal-code lookup (commons).
+  const importWorker = new ImportWorker(ctx, app.log);
+  app.decorate('importWorker', importWorker);
+  app.addHook('onReady', async () => importWorker.startScanning());
+  app.addHook('preClose', async () => {
+    await importWorker.stop();
+  });
+  await app.register(importRoutes(ctx, importWorker), { prefix: FAMILY_PREFIXES.finance });
+  await app.register(postalCodeRoutes(ctx, options.postalCodes), { prefix: FAMILY_PREFIXES.commons });
+  await webRoutes(app, ctx);
+  return app;
+}

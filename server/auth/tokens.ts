@@ -1,0 +1,70 @@
+/**
+ * JWTs (HS256 only, key derived from APP_SECRET). Each token says what it is in `typ`:
+ * - `access`           Authorization token, ~15 min, claims sub, org, sid, jti;
+ * - `PreAuthorization` second step pending, ~10 min, single use, opens only the second-step calls;
+ * - `verification`     proof of a fresh second factor, 5 min, bound to user and session.
+ * Refresh tokens are opaque random strings (see ../identity/sessions.ts), never JWTs.
+ */
+import { randomUUID } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+export type JwtType = 'access' | 'PreAuthorization' | 'verification';
+export interface TokenClaims {
+  typ: JwtType;
+  sub: string;
+  org: string;
+  /** Session id (access, verification) or the pre-session id (PreAuthorization). */
+  sid: string;
+  jti: string;
+  iat: number;
+  exp: number;
+  /** PreAuthorization only: the login asked for "Lembrar de mim". */
+  rm?: boolean;
+}
+
+export const TOKEN_TTL_SECONDS = { access: 15 * 60, PreAuthorization: 10 * 60, verification: 5 * 60 } as const;
+const ISSUER = 'retaguarda';
+
+export class TokenService {
+  constructor(
+    private readonly key: Uint8Array,
+    private readonly clock: () => Date,
+  ) {}
+
+  async sign(claims: { typ: JwtType; sub: string; org: string; sid: string; rm?: boolean }): Promise<{ token: string; expiresAt: Date; jti: string }> {
+    const iat = Math.floor(this.clock().getTime() / 1000);
+    const exp = iat + TOKEN_TTL_SECONDS[claims.typ];
+    const jti = randomUUID();
+    const payload: Record<string, unknown> = { typ: claims.typ, org: claims.org, sid: claims.sid };
+    if (claims.rm !== undefined) payload.rm = claims.rm;
+    const token = await new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setSubject(claims.sub)
+      .setJti(jti)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(this.key);
+    return { token, expiresAt: new Date(exp * 1000), jti };
+  }
+
+  /** Verifies signature (HS256 pinned), expiry against the injected clock, and the type. */
+  async verify(token: string, allowed: readonly JwtType[]): Promise<TokenClaims | null> {
+    if (!token || token.length > 4096) return null;
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        currentDate: this.clock(),
+        requiredClaims: ['sub', 'jti', 'exp', 'iat'],
+      });
+      const typ = payload.typ as JwtType;
+      if (!allowed.includes(typ)) return null;
+      if (typeof payload.org !== 'string' || typeof payload.sid !== 'string') return null;
+      return payload as unknown as TokenClaims;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+      throw error;
+    }
+  }
+}

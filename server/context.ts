@@ -1,0 +1,52 @@
+/** What every route of the API gets: database, clock, mailer, keys, hasher and settings. */
+import type { Kysely } from 'kysely';
+import type { TokenService } from './auth/tokens.js';
+import type { Keys } from './auth/crypto.js';
+import type { PasswordHasher } from './auth/passwords.js';
+import type { Database } from './db/types.js';
+import type { Mailer } from './mail/mailer.js';
+
+export interface ServerSettings {
+  /** Base of every link sent by e-mail (never the Host header). */
+  publicUrl: string;
+  appConfigPath: string;
+  staticDir: string;
+  demoDir: string;
+  /** Origins allowed by CORS; empty → no CORS headers at all. */
+  corsOrigins: string[];
+  /** Serve /dev/caixa-de-entrada and /dev/outbox.json (only sensible with the outbox mailer). */
+  devMailbox: boolean;
+  /** Request-flood limits per client IP; `false` disables the limiter. */
+  rateLimit: false | { max: number; authMax: number; timeWindowMs: number };
+  /** Extra delay per consecutive failed login (ms × failures, capped at 2 s). 0 disables. */
+  loginFailureDelayMs: number;
+}
+
+export interface AppContext {
+  /** Identity and system work (connect.ts `appDb`): explicit org filters, bypass flag on. */
+  db: Kysely<Database>;
+  /**
+   * Tenant-scoped work, only through `withTenant()` / `asSystemOwner()` (db/tenant.ts): the
+   * app's role with row-level security, default deny (connect.ts `tenantDb`).
+   */
+  tenantDb: Kysely<Database>;
+  clock: () => Date;
+  mailer: Mailer;
+  keys: Keys;
+  tokens: TokenService;
+  hasher: PasswordHasher;
+  settings: ServerSettings;
+  /** Runs work after the answer was sent (e-mail of password recovery); awaited on close. */
+  background(task: () => Promise<unknown>): void;
+}
+
+export const DEFAULT_SETTINGS: ServerSettings = {
+  publicUrl: 'http://localhost:3000',
+  appConfigPath: './app.config.json',
+  staticDir: './dist',
+  demoDir: './demo',
+  corsOrigins: [],
+  devMailbox: false,
+  rateLimit: { max: 600, authMax: 30, timeWindowMs: 60_000 },
+  loginFailureDelayMs: 250,
+};

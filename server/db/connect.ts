@@ -1,0 +1,228 @@
+/**
+ * Kysely on either PostgreSQL (`pg`, when DATABASE_URL is set) or PGlite (embedded, on disk).
+ * Both return the same JS types: int8 and numeric → string, date → 'YYYY-MM-DD' string,
+ * timestamptz → Date, text[] → string[], jsonb → parsed value.
+ *
+ * ## Three ways into the same database (row-level security, SECURITY.md "tenants")
+ * | handle | role | `app.bypass_rls` | used by |
+ * |---|---|---|---|
+ * | `db` | the DATABASE_URL user (owner of the tables) | on | migrations, seed, maintenance, tests |
+ * | `appDb` | `retaguarda_app` (not owner, not superuser, NOBYPASSRLS) | on | identity: authentication and the account routes, which look users and tokens up before a tenant is known (login key, token hash) and filter by org explicitly |
+ * | `tenantDb` | `retaguarda_app` | off (default deny) | every tenant-scoped route, only through `withTenant()` / `asSystemOwner()` (db/tenant.ts), which set `app.org_id` / the bypass flag per transaction |
+ *
+ * The role is created by migration 0002 (NOLOGIN; the owner is made a member) and taken with
+ * `SET ROLE` on each new connection, so CI's `DATABASE_URL=postgres://postgres@…` (superuser,
+ * trust) and a managed server with an owner login both work. `DATABASE_APP_URL` (optional)
+ * makes the two app handles connect with another login (a member of `retaguarda_app`, e.g. one
+ * with LOGIN and its own password) so that the app's connections cannot `RESET ROLE` back to
+ * the owner. On PGlite the one connection switches role and flag when it changes hands.
+ */
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  Kysely,
+  PGliteDialect,
+  PostgresDialect,
+  type TransactionSettings,
+} from 'kysely';
+import pg from 'pg';
+import type { Database } from './types.js';
+
+const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
+const asText = (value: string) => value;
+
+/** The role the application runs as (created by migration 0002). */
+export const APP_ROLE = 'retaguarda_app';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+/** Which of the three handles (see the table above). */
+export type DbContext = 'owner' | 'app' | 'tenant';
+
+/** Statements that put a connection into a context (session level). */
+const CONTEXT_SETUP: Record<DbContext, string[]> = {
+  owner: ['RESET ROLE', "SET app.bypass_rls = 'on'"],
+  app: [`SET ROLE ${APP_ROLE}`, "SET app.bypass_rls = 'on'"],
+  tenant: [`SET ROLE ${APP_ROLE}`, "SET app.bypass_rls = 'off'"],
+};
+
+export interface DatabaseHandle {
+  /** Owner context: migrations, seed, maintenance (and the tests' direct reads and writes). */
+  db: Kysely<Database>;
+  /** The app's role with the bypass flag: identity (authentication, account routes). */
+  appDb: Kysely<Database>;
+  /** The app's role, default deny: tenant work through `withTenant` / `asSystemOwner` only. */
+  tenantDb: Kysely<Database>;
+  kind: DatabaseKind;
+  /** Closes the pools / the PGlite instance. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens (or creates) a PGlite database in `dataDir` (undefined → in memory), with pg_trgm
+ * (trigram indexes of the list searches, migration 0003).
+ */
+export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
+  const pglite = new PGlite(dataDir, {
+    parsers: { [pgliteTypes.INT8]: asText, [OID.NUMERIC]: asText, [OID.DATE]: asText },
+    extensions: { pg_trgm },
+  });
+  await pglite.waitReady;
+  return pglite;
+}
+
+export function pgliteDatabase(pglite: PGlite): DatabaseHandle {
+  const gate = new PgliteGate(pglite);
+  const make = (context: DbContext) => new Kysely<Database>({ dialect: new GatedPGliteDialect(gate, context) });
+  const db = make('owner');
+  const appDb = make('app');
+  const tenantDb = make('tenant');
+  return {
+    db,
+    appDb,
+    tenantDb,
+    kind: 'pglite',
+    close: async () => {
+      await Promise.all([db.destroy(), appDb.destroy(), tenantDb.destroy()]);
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+export function postgresPool(connectionString: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === OID.INT8 || oid === OID.NUMERIC || oid === OID.DATE) return asText;
+        return pg.types.getTypeParser(oid, format);
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client dropped by the server (restart, DROP DATABASE … WITH (FORCE)) must not
+  // crash the process: the pool discards it and the next checkout opens a new one.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+function postgresKysely(connectionString: string, max: number, context: DbContext): Kysely<Database> {
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: postgresPool(connectionString, max),
+      onCreateConnection: async (connection) => {
+        for (const statement of CONTEXT_SETUP[context]) await connection.executeQuery(CompiledQuery.raw(statement));
+      },
+    }),
+  });
+}
+
+/**
+ * `connectionString` is the owner's (migrations); `appConnectionString` (default: the same)
+ * is what the app's two handles log in with before `SET ROLE retaguarda_app`.
+ */
+export function postgresDatabase(connectionString: string, max = 10, appConnectionString: string = connectionString): DatabaseHandle {
+  const db = postgresKysely(connectionString, Math.min(max, 3), 'owner');
+  const appDb = postgresKysely(appConnectionString, max, 'app');
+  const tenantDb = postgresKysely(appConnectionString, max, 'tenant');
+  return {
+    db,
+    appDb,
+    tenantDb,
+    kind: 'postgres',
+    close: async () => {
+      await Promise.all([db.destroy(), appDb.destroy(), tenantDb.destroy()]);
+    },
+  };
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; appDatabaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) return postgresDatabase(opts.databaseUrl, 10, opts.appDatabaseUrl || opts.databaseUrl);
+  return pgliteDatabase(await openPglite(opts.dataDir));
+}
+
+/**
+ * Kysely's PGlite driver shares one connection between every caller: a query issued by one
+ * request while another request holds a transaction would run inside that transaction. The
+ * gate hands the single connection out under a mutex, like a pool of size one, and puts it in
+ * the context (role + bypass flag) of the handle that takes it. Never query one handle while
+ * holding a transaction of another (or of the same one): that waits forever.
+ */
+class PgliteGate {
+  tail: Promise<void> = Promise.resolve();
+  context: DbContext | undefined;
+  constructor(readonly pglite: PGlite) {}
+}
+
+class GatedPGliteDialect extends PGliteDialect {
+  readonly #gate: PgliteGate;
+  readonly #context: DbContext;
+  constructor(gate: PgliteGate, context: DbContext) {
+    super({ pglite: gate.pglite });
+    this.#gate = gate;
+    this.#context = context;
+  }
+  override createDriver(): Driver {
+    return new GateDriver(super.createDriver(), this.#gate, this.#context);
+  }
+}
+
+class GateDriver implements Driver {
+  #inner: Driver;
+  #gate: PgliteGate;
+  #context: DbContext;
+  #release: (() => void) | undefined;
+  constructor(inner: Driver, gate: PgliteGate, context: DbContext) {
+    this.#inner = inner;
+    this.#gate = gate;
+    this.#context = context;
+  }
+  init(): Promise<void> {
+    return this.#inner.init();
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.#gate.tail;
+    let release!: () => void;
+    this.#gate.tail = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    try {
+      if (this.#gate.context !== this.#context) {
+        this.#gate.context = undefined;
+        await this.#gate.pglite.exec(CONTEXT_SETUP[this.#context].join('; '));
+        this.#gate.context = this.#context;
+      }
+      const connection = await this.#inner.acquireConnection();
+      this.#release = release;
+      return connection;
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    await this.#inner.releaseConnection(connection);
+    const release = this.#release;
+    this.#release = undefined;
+    release?.();
+  }
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    return this.#inner.beginTransaction(connection, settings);
+  }
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#inner.commitTransaction(connection);
+  }
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#inner.rollbackTransaction(connection);
+  }
+  savepoint: Driver['savepoint'] = (c, n, q) => this.#inner.savepoint!(c, n, q);
+  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (c, n, q) => this.#inner.rollbackToSavepoint!(c, n, q);
+  releaseSavepoint: Driver['releaseSavepoint'] = (c, n, q) => this.#inner.releaseSavepoint!(c, n, q);
+  async destroy(): Promise<void> {
+    // The PGlite instance is shared by the three handles: the handle's close() ends it.
+  }
+}
+
+export type { Dialect };

@@ -1,0 +1,21 @@
+/**
+ * Every migration of the database, in order. To add one: create `NNNN_name.ts` next to this
+ * file exporting `{ up, down }` (see 0001_identity.ts, `runStatements` helps with plain SQL)
+ * and register it below. Names sort lexicographically; never rename or edit an applied one.
+ */
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import identity from './0001_identity.js';
+import registry from './0002_registry.js';
+import registries from './0003_registries.js';
+import searchIndexes from './0004_search_indexes.js';
+
+export const migrations: Record<string, Migration> = {
+  '0001_identity': identity,
+  '0002_registry': registry,
+  '0003_registries': registries,
+  '0004_search_indexes': searchIndexes,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,49 @@
+/**
+ * Tenant context of a unit of work (SECURITY.md "tenants"): the second wall behind the
+ * explicit `org_id` filters of every query.
+ *
+ * - `withTenant(db, orgId, fn)`: one transaction in which `app.org_id` is the caller's tenant
+ *   and the bypass flag is off, so the row-level security policies of every tenant table only
+ *   show (and only accept) rows of that tenant, even for a query that forgets its filter.
+ * - `asSystemOwner(db, fn)`: one transaction with the bypass flag on — only for the
+ *   SystemOwner administration routes, which audit every call.
+ *
+ * Both set the values with `set_config(…, true)` (transaction-local): nothing leaks to the next
+ * user of the pooled connection. Pass the app's `tenantDb` (connect.ts); inside `fn` use only
+ * the transaction (on PGlite another handle would wait for this one forever).
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from './types.js';
+
+export async function withTenant<T>(db: Kysely<Database>, orgId: string, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  if (!orgId) throw new Error('withTenant needs an organisation id');
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT set_config('app.org_id', ${orgId}, true), set_config('app.bypass_rls', 'off', true)`.execute(trx);
+    return fn(trx);
+  });
+}
+
+export async function asSystemOwner<T>(db: Kysely<Database>, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT set_config('app.org_id', '', true), set_config('app.bypass_rls', 'on', true)`.execute(trx);
+    return fn(trx);
+  });
+}
+
+/** The policy every tenant table carries (migrations: `tenantTableStatements`). */
+export const TENANT_POLICY = 'tenant_isolation';
+
+/**
+ * Statements that put a table behind the wall: RLS enabled and forced (the owner too) and one
+ * policy for every command, honouring the bypass flag. `column` is the tenant column.
+ * For migrations of new tenant tables: `...tenantTableStatements('orders')`.
+ */
+export function tenantTableStatements(table: string, column = 'org_id'): string[] {
+  const rule = `${column} = current_setting('app.org_id', true) OR current_setting('app.bypass_rls', true) = 'on'`;
+  return [
+    `ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY`,
+    `ALTER TABLE ${table} FORCE ROW LEVEL SECURITY`,
+    `DROP POLICY IF EXISTS ${TENANT_POLICY} ON ${table}`,
+    `CREATE POLICY ${TENANT_POLICY} ON ${table} USING (${rule}) WITH CHECK (${rule})`,
+  ];
+}

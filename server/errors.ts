@@ -1,0 +1,155 @@
+/**
+ * Error bodies `{message, errors?, detail?}` in pt-BR, and the one error handler of the app.
+ * Validation issues become 400 with `errors: {field: [messages]}`; unknown failures become a
+ * generic 500 whose `detail` is the request's correlation id (details only in the log).
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export const MESSAGES = {
+  validation: 'Os dados enviados são inválidos.',
+  badBody: 'O corpo da requisição é inválido.',
+  unauthenticated: 'Você precisa se autenticar para continuar.',
+  forbidden: 'Você não tem permissão para realizar esta ação.',
+  notFound: 'O conteúdo parece indisponível.',
+  methodNotAllowed: 'Método não permitido.',
+  tooLarge: 'O conteúdo enviado é grande demais.',
+  unsupported: 'Formato de conteúdo não suportado.',
+  tooMany: 'Muitas requisições. Tente novamente mais tarde.',
+  conflict: 'Um ou mais dados informados já foram cadastrados.',
+  internal: 'Algo deu errado do lado do servidor.',
+  unexpected: 'Ocorreu um erro inesperado.',
+  xsrf: 'Verificação XSRF falhou.',
+  stale: 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual e tente novamente.',
+  ifMatchRequired: 'Informe a versão do registro que você alterou (cabeçalho If-Match).',
+  inUse: 'Este registro está em uso por outros cadastros e não pode ser excluído.',
+  invalidLogin: 'Login ou senha inválidos. Verifique as credenciais e tente novamente.',
+  invalidCode: 'O código é inválido ou expirou. Tente novamente.',
+  secondFactorLocked: 'Muitas tentativas de código. Aguarde alguns minutos e tente novamente.',
+  verificationRequired: 'Confirme sua identidade com um código de verificação para continuar.',
+  methodNotAllowedTwoFactor: 'Este método de verificação não é permitido para a sua conta.',
+  codeSent: 'Enviamos um código para o seu e-mail.',
+  codeResendWait: 'Aguarde alguns segundos antes de pedir outro código.',
+  recoverySent: 'Se o login existir, enviaremos um e-mail com as instruções.',
+} as const;
+
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * Path of the first `__proto__` key (or `constructor` holding `prototype`) in parsed JSON.
+ * The segment is shown as `[__proto__]` so the error body itself stays a plain record.
+ */
+export function findPoisonedKey(value: unknown, path: string, depth = 0): string | undefined {
+  if (value === null || typeof value !== 'object' || depth > 64) return undefined;
+  const join = (key: string) => (path ? `${path}.${key}` : key);
+  for (const key of Object.keys(value)) {
+    const child = (value as Record<string, unknown>)[key];
+    if (key === '__proto__') return join('[__proto__]');
+    if (key === 'constructor' && child !== null && typeof child === 'object' && Object.prototype.hasOwnProperty.call(child, 'prototype')) {
+      return join('[constructor]');
+    }
+    const found = findPoisonedKey(child, join(key), depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldErrors,
+    readonly headers?: Record<string, string>,
+    /** More members of the body (the 412 answer's `current` record). */
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const unauthenticated = () => new HttpError(401, MESSAGES.unauthenticated, undefined, { 'www-authenticate': 'Bearer' });
+export const forbidden = (message: string = MESSAGES.forbidden) => new HttpError(403, message);
+export const fieldError = (field: string, message: string, top: string = MESSAGES.validation) =>
+  new HttpError(400, top, { [field]: [message] });
+export const tooMany = (retryAfterSeconds: number, message: string = MESSAGES.tooMany) =>
+  new HttpError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: MESSAGES.badBody,
+  401: MESSAGES.unauthenticated,
+  403: MESSAGES.forbidden,
+  404: MESSAGES.notFound,
+  405: MESSAGES.methodNotAllowed,
+  409: MESSAGES.conflict,
+  413: MESSAGES.tooLarge,
+  415: MESSAGES.unsupported,
+  429: MESSAGES.tooMany,
+};
+
+function addFieldError(errors: FieldErrors, field: string, message: string) {
+  // Field names come from the client's JSON: never let one reach Object.prototype.
+  const key = field === '__proto__' || field === 'constructor' || field === 'prototype' ? `[${field}]` : field;
+  if (!Object.prototype.hasOwnProperty.call(errors, key)) errors[key] = [];
+  errors[key].push(message);
+}
+
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+function validationErrors(issues: ValidationIssue[], context: string | undefined): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+    const keys = issue.keyword === 'unrecognized_keys' ? (issue.params?.keys as string[] | undefined) : undefined;
+    if (keys?.length) {
+      for (const key of keys) addFieldError(errors, path ? `${path}.${key}` : key, 'Propriedade não permitida.');
+      continue;
+    }
+    const field = path || (context === 'body' ? 'body' : (context ?? 'body'));
+    addFieldError(errors, field, issue.message ?? MESSAGES.validation);
+  }
+  return errors;
+}
+
+export function sendError(reply: FastifyReply, status: number, body: { message: string; errors?: FieldErrors; detail?: string; [key: string]: unknown }) {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return sendError(reply, error.statusCode, { ...error.extra, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = (error as FastifyError).validationContext;
+      return sendError(reply, 400, { message: MESSAGES.validation, errors: validationErrors(error.validation as ValidationIssue[], context) });
+    }
+    const fastifyError = error as FastifyError;
+    const status = fastifyError.statusCode ?? 500;
+    if (status === 429) {
+      // @fastify/rate-limit has already set Retry-After.
+      return sendError(reply, 429, { message: MESSAGES.tooMany });
+    }
+    if (status >= 400 && status < 500) {
+      const isProto = /prototype/i.test(error.message ?? '');
+      if (status === 400 && (error instanceof SyntaxError || fastifyError.code?.startsWith('FST_ERR_CTP') || isProto)) {
+        return sendError(reply, 400, {
+          message: MESSAGES.badBody,
+          errors: { body: [isProto ? 'Propriedades "__proto__" e "constructor" não são permitidas.' : 'JSON inválido.'] },
+        });
+      }
+      if (fastifyError.validation) {
+        return sendError(reply, 400, { message: MESSAGES.validation, errors: validationErrors(fastifyError.validation as ValidationIssue[], fastifyError.validationContext) });
+      }
+      return sendError(reply, status, { message: STATUS_MESSAGES[status] ?? MESSAGES.unexpected });
+    }
+    request.log.error({ err: error, correlationId: request.id }, 'unhandled error');
+    return sendError(reply, 500, { message: MESSAGES.internal, detail: String(request.id) });
+  });
+}

@@ -1,0 +1,96 @@
+/**
+ * Storage of the finance family's registries (`/api/finance`) for the registry plugin. Tables
+ * of migration 0003; money in `bigint` centavos, dates as `date`; uniqueness, views and tree
+ * guards come from the declarations (registry/declared.ts).
+ * - banks: seeded per organisation from the official COMPE/ISPB list (db/seed-registries.ts);
+ *   editable and extendable; a bank in use by an account cannot be deleted (409).
+ * - bankAccounts: bank data required unless the account is a cash box (registry/rules.ts);
+ *   agreements (convênios) nested under them.
+ * - costCenters, chartAccounts, expenseCategories, revenueCategories: trees — a parent of the
+ *   same tenant, never the node itself nor one of its descendants, no deletion of a node with
+ *   children.
+ * - companyBills: status is the server's (`open` on create); row actions close (open → closed)
+ *   and cancel (open|closed → cancelled); cancelled or paid bills are not edited; nothing is
+ *   hard-deleted (DELETE is a 409: cancel instead).
+ * - importBatches: see finance/imports (the upload creates them).
+ */
+import { sql } from 'kysely';
+import {
+  accountingGroups,
+  bankAccountAgreements,
+  bankAccounts,
+  banks,
+  chartAccounts,
+  companyBills,
+  costCenters,
+  departments,
+  expenseCategories,
+  ledgerAccounts,
+  revenueCategories,
+} from '../../src/contracts/resources/index.js';
+import { HttpError } from '../errors.js';
+import { declaredStorage } from '../registry/declared.js';
+import { bankAccountRule, billDatesRule } from '../registry/rules.js';
+import type { Storages } from '../registry/storage.js';
+import { importBatchesStorage } from './imports/storage.js';
+
+const conflict = (message: string) => new HttpError(409, message);
+
+export const BILL_MESSAGES = {
+  noDelete: 'Faturas não são excluídas. Use "Cancelar fatura" para anulá-la.',
+  locked: 'Faturas canceladas ou pagas não podem ser alteradas.',
+  closeOnlyOpen: 'Somente faturas abertas podem ser fechadas.',
+  alreadyCancelled: 'Esta fatura já está cancelada.',
+  paidCannotCancel: 'Faturas pagas não podem ser canceladas.',
+} as const;
+
+const companyBillsStorage = declaredStorage(companyBills, 'company_bills', {
+  validate: (values) => billDatesRule(values),
+  beforeCreate: async () => ({ status: 'open' }),
+  async beforeUpdate(_trx, _call, _values, before) {
+    if (before.status === 'cancelled' || before.status === 'paid') throw conflict(BILL_MESSAGES.locked);
+  },
+  async beforeDelete() {
+    throw conflict(BILL_MESSAGES.noDelete);
+  },
+  actions: {
+    async close(_trx, _call, before) {
+      if (before.status !== 'open') throw conflict(BILL_MESSAGES.closeOnlyOpen);
+      return { status: 'closed' };
+    },
+    async cancel(_trx, _call, before) {
+      if (before.status === 'cancelled') throw conflict(BILL_MESSAGES.alreadyCancelled);
+      if (before.status === 'paid') throw conflict(BILL_MESSAGES.paidCannotCancel);
+      return { status: 'cancelled' };
+    },
+  },
+});
+
+const bankAccountsStorage = declaredStorage(bankAccounts, 'bank_accounts', {
+  validate: (values) => bankAccountRule(values),
+});
+
+const agreementsStorage = declaredStorage(bankAccountAgreements, 'bank_account_agreements', {
+  parent: {
+    column: 'bank_account_id',
+    async resolve(trx, call, param) {
+      const row = await sql<{ id: string }>`SELECT id FROM bank_accounts WHERE org_id = ${call.orgId} AND id = ${param.slice(0, 64)}`.execute(trx);
+      return row.rows[0]?.id;
+    },
+  },
+});
+
+export const financeStorages: Storages = {
+  banks: declaredStorage(banks, 'banks'),
+  bankAccounts: bankAccountsStorage,
+  bankAccountAgreements: agreementsStorage,
+  costCenters: declaredStorage(costCenters, 'cost_centers'),
+  chartAccounts: declaredStorage(chartAccounts, 'chart_accounts'),
+  ledgerAccounts: declaredStorage(ledgerAccounts, 'ledger_accounts'),
+  accountingGroups: declaredStorage(accountingGroups, 'accounting_groups'),
+  expenseCategories: declaredStorage(expenseCategories, 'expense_categories'),
+  revenueCategories: declaredStorage(revenueCategories, 'revenue_categories'),
+  departments: declaredStorage(departments, 'departments'),
+  companyBills: companyBillsStorage,
+  importBatches: importBatchesStorage,
+};

@@ -1,0 +1,131 @@
+/**
+ * Everything the server serves besides the API families:
+ * - /app.config.json, read from APP_CONFIG_PATH on every request (admins edit it live);
+ * - /builds/latest.json, the front-end version the portal polls;
+ * - /dist/… the built bundle (STATIC_DIR), /… the demo pages (DEMO_DIR);
+ * - /dev/caixa-de-entrada and /dev/outbox.json: the development mailbox (outbox mailer only);
+ * - /openapi.json;
+ * - the SPA fallback: other GETs that accept HTML get DEMO_DIR/index.html (the portal page).
+ */
+import { existsSync, statSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { MESSAGES, sendError } from '../errors.js';
+import { escapeHtml } from '../mail/templates.js';
+
+const API_PREFIXES = ['/v1/', '/api/', '/dist/', '/dev/'];
+
+function isDir(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+async function readAppConfig(ctx: AppContext): Promise<{ text: string; mtime: Date } | null> {
+  try {
+    const [text, info] = await Promise.all([readFile(ctx.settings.appConfigPath, 'utf8'), stat(ctx.settings.appConfigPath)]);
+    return { text, mtime: info.mtime };
+  } catch {
+    return null;
+  }
+}
+
+export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
+  const staticDir = path.resolve(ctx.settings.staticDir);
+  const demoDir = path.resolve(ctx.settings.demoDir);
+  const startedAt = new Date();
+
+  app.get('/app.config.json', { schema: { hide: true } }, async (_request, reply) => {
+    const config = await readAppConfig(ctx);
+    if (!config) return sendError(reply, 404, { message: MESSAGES.notFound });
+    return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(config.text);
+  });
+
+  app.get('/builds/latest.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
+    try {
+      return reply.send(await readFile(path.join(staticDir, 'builds', 'latest.json'), 'utf8'));
+    } catch {
+      const config = await readAppConfig(ctx);
+      let version = '0.0.0';
+      try {
+        version = String(JSON.parse(config?.text ?? '{}').useFrontEndVersion ?? version);
+      } catch {
+        /* invalid app config: keep the default */
+      }
+      return reply.send({ version, builtAt: (config?.mtime ?? startedAt).toISOString() });
+    }
+  });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-cache').send(app.swagger()));
+
+  if (ctx.settings.devMailbox) {
+    const messages = () =>
+      ctx.db.selectFrom('outbox').selectAll().orderBy('created_at', 'desc').limit(200).execute();
+    app.get('/dev/outbox.json', { schema: { hide: true } }, async (_request, reply) => {
+      const rows = await messages();
+      return reply.header('cache-control', 'no-store').send(
+        rows.map((m) => ({ id: m.id, createdAt: m.created_at.toISOString(), from: m.from_address, to: m.to_address, subject: m.subject, text: m.text_body })),
+      );
+    });
+    app.get('/dev/caixa-de-entrada', { schema: { hide: true } }, async (_request, reply) => {
+      const rows = await messages();
+      const items = rows.length
+        ? rows
+            .map(
+              (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">Para: ${escapeHtml(m.to_address)} · De: ${escapeHtml(m.from_address)} · ${escapeHtml(
+                m.created_at.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }),
+              )}</p><pre>${escapeHtml(m.text_body)}</pre></article>`,
+            )
+            .join('\n')
+        : '<p>Nenhuma mensagem por enquanto.</p>';
+      const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Caixa de entrada (desenvolvimento) — Retaguarda</title><style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ccc;border-radius:.5rem;padding:1rem;margin:1rem 0}.meta{color:#555;font-size:.9em}pre{white-space:pre-wrap}</style></head><body><h1>Caixa de entrada (desenvolvimento)</h1><p>E-mails que o servidor enviaria. Esta página só existe quando nenhum servidor SMTP está configurado (SMTP_URL). Recarregue a página para ver novas mensagens.</p>${items}</body></html>`;
+      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+    });
+  }
+
+  const hasDemo = isDir(demoDir);
+  await app.register(fastifyStatic, {
+    root: hasDemo ? demoDir : process.cwd(),
+    serve: hasDemo,
+    prefix: '/',
+    wildcard: true,
+    index: ['index.html'],
+    dotfiles: 'deny',
+    decorateReply: true,
+    cacheControl: true,
+    maxAge: 0,
+    setHeaders: (res) => {
+      res.header('cache-control', 'no-cache');
+    },
+  });
+  if (isDir(staticDir)) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      prefix: '/dist/',
+      wildcard: true,
+      index: false,
+      dotfiles: 'deny',
+      decorateReply: false,
+      setHeaders: (res) => {
+        // The bundle may be embedded by intranet pages of another origin.
+        res.header('cross-origin-resource-policy', 'cross-origin');
+        res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split('?')[0];
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (request.method === 'GET' && wantsHtml && !API_PREFIXES.some((p) => url.startsWith(p)) && existsSync(path.join(demoDir, 'index.html'))) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', demoDir);
+    }
+    return sendError(reply, 404, { message: MESSAGES.notFound });
+  });
+}

@@ -1,0 +1,31 @@
+/** Numbers of the identity rules (SECURITY.md "Decisions"). */
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_LOCK_MS = 15 * MINUTE;
+/** Failures older than this no longer count towards the lock. */
+export const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE;
+
+export const SECOND_FACTOR_MAX_FAILURES = 5;
+export const SECOND_FACTOR_LOCK_MS = 15 * MINUTE;
+export const SECOND_FACTOR_WINDOW_MS = 15 * MINUTE;
+
+export const EMAIL_CODE_TTL_MS = 10 * MINUTE;
+export const EMAIL_CODE_MAX_ATTEMPTS = 5;
+export const EMAIL_CODE_RESEND_MS = 30_000;
+
+export const RESET_TOKEN_TTL_MS = 30 * MINUTE;
+/** Link of the password-definition e-mail sent to a user an administrator created. */
+export const DEFINITION_TOKEN_TTL_MS = 24 * HOUR;
+/** At most one recovery e-mail per account in this interval (the answer stays the same). */
+export const RESET_RESEND_MS = 60_000;
+
+/** Refresh-token family lifetimes: absolute (never extended by rotation) and idle. */
+export const SESSION_LIFETIME = {
+  remember: { absoluteMs: 30 * DAY, idleMs: 7 * DAY },
+  standard: { absoluteMs: 12 * HOUR, idleMs: 2 * HOUR },
+} as const;
+
+export const TOTP = { issuer: 'Retaguarda', period: 30, digits: 6, window: 1, secretBytes: 20 } as const;

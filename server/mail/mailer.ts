@@ -1,0 +1,56 @@
+/**
+ * Outgoing e-mail. Two implementations of one interface:
+ * - SMTP through nodemailer (SMTP_URL), used in production and by the API tests
+ *   (pointed at an `smtp-server` the test fixture runs);
+ * - the development outbox, kept in the database and shown at /dev/caixa-de-entrada.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { Database } from '../db/types.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close?(): Promise<void> | void;
+}
+
+export const DEFAULT_MAIL_FROM = 'Retaguarda <nao-responda@retaguarda.local>';
+
+export function smtpMailer(smtpUrl: string, from: string = DEFAULT_MAIL_FROM, extra: Record<string, unknown> = {}): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl, extra);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    },
+    close: () => transport.close(),
+  };
+}
+
+export function outboxMailer(db: Kysely<Database>, clock: () => Date, from: string = DEFAULT_MAIL_FROM): Mailer {
+  return {
+    kind: 'outbox',
+    async send(message) {
+      await db
+        .insertInto('outbox')
+        .values({
+          id: randomUUID(),
+          created_at: clock(),
+          from_address: from,
+          to_address: message.to,
+          subject: message.subject,
+          text_body: message.text,
+          html_body: message.html ?? null,
+        })
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,319 @@
+/**
+ * Generic reads and writes of a declaration's records, inside the caller's tenant transaction
+ * (db/tenant.ts). Every statement filters by the tenant (and the parent) explicitly; row-level
+ * security is the second wall. Only mapped columns are ever selected: nothing else (password
+ * hashes, TOTP keys…) can reach an answer.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
+import type { AnyResource, FieldDef, RefLabel } from '../../src/contracts/resource.js';
+import { fieldError, HttpError, MESSAGES, type FieldErrors } from '../errors.js';
+import { fieldDefOf, orderBySql, type ParsedList } from './query.js';
+import { BASE_COLUMNS, fieldStorage, snake, toColumn, toWire, type Call, type ResourceStorage, type StorageLookup, type Trx, type Values, type WireRecord } from './storage.js';
+
+export const notFound = () => new HttpError(404, MESSAGES.notFound);
+
+const REFERENCE_TYPES = new Set(['reference', 'references', 'tree']);
+
+/** Conditions every statement of the resource carries: tenant and parent. */
+function scopeConditions(storage: ResourceStorage, call: Call): RawBuilder<unknown>[] {
+  const conditions: RawBuilder<unknown>[] = [];
+  if (storage.tenantColumn) {
+    if (!call.tenant) throw new Error('tenant resource without a tenant');
+    conditions.push(sql`${sql.ref(`t.${storage.tenantColumn}`)} = ${call.tenant}`);
+  }
+  if (storage.parent) {
+    if (!call.parentId) throw new Error('nested resource without its parent');
+    conditions.push(sql`${sql.ref(`t.${storage.parent.column}`)} = ${call.parentId}`);
+  }
+  conditions.push(...filterConditions(storage));
+  return conditions;
+}
+
+/** The fixed column values of a view (`storage.filter`) as conditions on alias `t`. */
+export function filterConditions(storage: ResourceStorage): RawBuilder<unknown>[] {
+  return Object.entries(storage.filter ?? {}).map(([column, value]) => sql`${sql.ref(`t.${column}`)} = ${value}`);
+}
+
+const whereSql = (conditions: RawBuilder<unknown>[]) => (conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``);
+
+/** The select list: base fields and every field of the declaration, aliased by field name. */
+function selectSql(resource: AnyResource, storage: ResourceStorage): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`t.id AS "id"`, sql`t.version AS "version"`, sql`t.created_at AS "createdAt"`, sql`t.updated_at AS "updatedAt"`];
+  for (const field of Object.keys(resource.fields)) {
+    const where = fieldStorage(storage, field);
+    const alias = sql.id(field);
+    if (where.kind === 'column') parts.push(sql`${sql.ref(`t.${where.column}`)} AS ${alias}`);
+    else if (where.kind === 'computed') parts.push(sql`(${where.expression}) AS ${alias}`);
+    else if (where.kind === 'link') {
+      const { table, own, other } = where.link;
+      parts.push(sql`ARRAY(SELECT ${sql.ref(`l.${other}`)} FROM ${sql.table(table)} AS l WHERE ${sql.ref(`l.${own}`)} = t.id ORDER BY ${sql.ref(`l.${other}`)}) AS ${alias}`);
+    } else {
+      const { table, own, columns } = where.child;
+      const pairs = Object.entries(columns).flatMap(([key, column]) => [sql.lit(key), sql.ref(`c.${column}`)]);
+      parts.push(
+        sql`COALESCE((SELECT jsonb_agg(jsonb_build_object(${sql.join(pairs)}) ORDER BY c.position, c.id) FROM ${sql.table(table)} AS c WHERE ${sql.ref(`c.${own}`)} = t.id), '[]'::jsonb) AS ${alias}`,
+      );
+    }
+  }
+  return sql.join(parts, sql`, `);
+}
+
+/** A selected row → the wire record (without `_refs`). */
+export function rowToRecord(resource: AnyResource, row: Record<string, unknown>): WireRecord {
+  const record: WireRecord = {
+    id: String(row.id),
+    version: Number(row.version),
+    createdAt: toWire({ type: 'datetime', label: '' }, row.createdAt) as string,
+    updatedAt: toWire({ type: 'datetime', label: '' }, row.updatedAt) as string,
+  };
+  for (const [field, def] of Object.entries(resource.fields)) record[field] = toWire(def, row[field]);
+  return record;
+}
+
+export async function listRecords(trx: Trx, call: Call, storage: ResourceStorage, parsed: ParsedList, paging: { limit: number; offset: number }): Promise<WireRecord[]> {
+  const { resource } = call;
+  const conditions = [...scopeConditions(storage, call), ...parsed.conditions];
+  // With a `q` search the planner tends to walk the sort index of the whole tenant hoping to find
+  // a page of matches early (a rare term means every row): the matches come from the (trigram)
+  // bitmap indexes and are sorted instead. Transaction-local, restored right after.
+  if (parsed.search) await sql`SELECT set_config('enable_indexscan', 'off', true)`.execute(trx);
+  const result = await sql<Record<string, unknown>>`SELECT ${selectSql(resource, storage)} FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)}
+    ORDER BY ${orderBySql(resource, storage, parsed.sort)} LIMIT ${paging.limit} OFFSET ${paging.offset}`.execute(trx);
+  if (parsed.search) await sql`SELECT set_config('enable_indexscan', 'on', true)`.execute(trx);
+  return result.rows.map((row) => rowToRecord(resource, row));
+}
+
+export async function countRecords(trx: Trx, call: Call, storage: ResourceStorage, parsed: ParsedList): Promise<number> {
+  const conditions = [...scopeConditions(storage, call), ...parsed.conditions];
+  const result = await sql<{ total: string | number }>`SELECT count(*) AS total FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)}`.execute(trx);
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+/** Records of the tenant (and parent, and view) matching extra conditions on alias `t`, unordered. */
+export async function selectRecords(trx: Trx, call: Call, storage: ResourceStorage, conditions: RawBuilder<unknown>[]): Promise<WireRecord[]> {
+  const all = [...scopeConditions(storage, call), ...conditions];
+  const result = await sql<Record<string, unknown>>`SELECT ${selectSql(call.resource, storage)} FROM ${sql.table(storage.table)} AS t ${whereSql(all)}`.execute(trx);
+  return result.rows.map((row) => rowToRecord(call.resource, row));
+}
+
+/** One record of the tenant (and parent), or undefined; `lock` takes a row lock for an update. */
+export async function findRecord(trx: Trx, call: Call, storage: ResourceStorage, id: string, lock = false): Promise<WireRecord | undefined> {
+  if (id.length > 64) return undefined;
+  const conditions = [...scopeConditions(storage, call), sql`t.id = ${id}`];
+  if (lock) {
+    const locked = await sql`SELECT t.id FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)} FOR UPDATE`.execute(trx);
+    if (!locked.rows.length) return undefined;
+  }
+  const result = await sql<Record<string, unknown>>`SELECT ${selectSql(call.resource, storage)} FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)}`.execute(trx);
+  return result.rows[0] ? rowToRecord(call.resource, result.rows[0]) : undefined;
+}
+
+/**
+ * Every reference a declaration holds: top-level `reference`/`references`/`tree` fields, and
+ * `reference` sub-fields of `list` items (`bankAccounts[].bankId`), with the target's name.
+ */
+interface ReferenceSite {
+  field: string;
+  /** Sub-field of a list item, or undefined for a top-level field. */
+  sub?: string;
+  target: string;
+}
+
+function referenceSites(resource: AnyResource): ReferenceSite[] {
+  const sites: ReferenceSite[] = [];
+  const targetOf = (def: FieldDef) => (def.type === 'tree' ? resource.name : (def as { resource: string }).resource);
+  for (const [field, def] of Object.entries(resource.fields)) {
+    if (REFERENCE_TYPES.has(def.type)) sites.push({ field, target: targetOf(def) });
+    else if (def.type === 'list') {
+      for (const [sub, subDef] of Object.entries(def.of)) if (REFERENCE_TYPES.has(subDef.type)) sites.push({ field, sub, target: targetOf(subDef) });
+    }
+  }
+  return sites;
+}
+
+const idsOf = (value: unknown): string[] => (Array.isArray(value) ? (value as unknown[]).map(String) : value ? [String(value)] : []);
+
+/** Each (key, ids) a site names in one record: `field` or `field.{index}.{sub}`. */
+function siteValues(site: ReferenceSite, record: Record<string, unknown>): [key: string, ids: string[]][] {
+  if (!site.sub) return [[site.field, idsOf(record[site.field])]];
+  const items = Array.isArray(record[site.field]) ? (record[site.field] as Record<string, unknown>[]) : [];
+  return items.map((item, index) => [`${site.field}.${index}.${site.sub}`, idsOf(item?.[site.sub!])]);
+}
+
+/** Ids (and their labels when `withLabels`) of the target that exist in the caller's tenant (and view). */
+async function existing(trx: Trx, call: Call, target: AnyResource, storage: ResourceStorage, ids: string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const wanted = ids.filter((id) => id.length <= 64);
+  if (!wanted.length) return found;
+  const title = fieldStorage(storage, target.titleField);
+  const label = title.kind === 'column' ? sql.ref(`t.${title.column}`) : title.kind === 'computed' ? sql`(${title.expression})` : sql`t.id`;
+  const conditions: RawBuilder<unknown>[] = [sql`t.id IN (${sql.join(wanted)})`, ...filterConditions(storage)];
+  if (storage.tenantColumn && call.tenant) conditions.push(sql`${sql.ref(`t.${storage.tenantColumn}`)} = ${call.tenant}`);
+  const rows = await sql<{ id: string; label: unknown }>`SELECT t.id, ${label} AS label FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)}`.execute(trx);
+  for (const row of rows.rows) found.set(row.id, String(row.label ?? ''));
+  return found;
+}
+
+/**
+ * Adds `_refs` (labels of referenced records of the same tenant) to read answers; references
+ * inside list items are keyed by their dotted path (`bankAccounts.0.bankId`).
+ */
+export async function addRefs(trx: Trx, call: Call, lookup: StorageLookup, records: WireRecord[], resolveTarget: (name: string) => AnyResource | undefined): Promise<void> {
+  const { resource } = call;
+  for (const record of records) record._refs = {};
+  for (const site of referenceSites(resource)) {
+    const target = resolveTarget(site.target);
+    const targetStorage = target && lookup(target.name);
+    if (!target || !targetStorage) continue;
+    const ids = [...new Set(records.flatMap((record) => siteValues(site, record).flatMap(([, list]) => list)))];
+    const labels = await existing(trx, call, target, targetStorage, ids);
+    for (const record of records) {
+      for (const [key, list] of siteValues(site, record)) {
+        if (site.sub && !list.length) continue;
+        record._refs![key] = list.filter((id) => labels.has(id)).map((id): RefLabel => ({ id, label: labels.get(id)! }));
+      }
+    }
+  }
+}
+
+/**
+ * Every referenced id (list items included) must be a record of the caller's tenant — and of the
+ * view, for a view target (`suppliers`): 400 with the field otherwise (a foreign id answers like
+ * a missing one).
+ */
+export async function checkReferences(trx: Trx, call: Call, lookup: StorageLookup, values: Values, resolveTarget: (name: string) => AnyResource | undefined): Promise<void> {
+  const errors: FieldErrors = {};
+  for (const site of referenceSites(call.resource)) {
+    if (!(site.field in values)) continue;
+    const pairs = siteValues(site, values).filter(([, ids]) => ids.length);
+    if (!pairs.length) continue;
+    const target = resolveTarget(site.target);
+    const targetStorage = target && lookup(target.name);
+    if (!target || !targetStorage) throw new Error(`No storage for ${site.target}, referenced by ${call.resource.name}.${site.field}`);
+    const found = await existing(trx, call, target, targetStorage, [...new Set(pairs.flatMap(([, ids]) => ids))]);
+    for (const [key, ids] of pairs) {
+      const missing = [...new Set(ids)].filter((id) => !found.has(id));
+      if (missing.length) errors[key] = [`Registro não encontrado: ${missing.join(', ')}.`];
+    }
+  }
+  if (Object.keys(errors).length) throw new HttpError(400, MESSAGES.validation, errors);
+}
+
+/** Advisory lock key of a tree (one per table and tenant): moves of one tree run one at a time. */
+const treeLockKey = (table: string, tenant: string | null) => `tree:${table}:${tenant ?? ''}`;
+
+export const TREE_CYCLE_MESSAGE = 'Escolha outro nível: um registro não pode ficar abaixo dele mesmo nem de um dos seus subordinados.';
+
+/**
+ * Tree fields (`tree`: the parent in the same resource) of an update: the new parent may be
+ * neither the record itself nor one of its descendants (400 on the field). Moves of one tree
+ * are serialised by a transaction-level advisory lock, so two concurrent moves cannot build a
+ * cycle between them.
+ */
+export async function checkTree(trx: Trx, call: Call, storage: ResourceStorage, id: string, values: Values): Promise<void> {
+  for (const [field, def] of Object.entries(call.resource.fields)) {
+    if (def.type !== 'tree' || !(field in values)) continue;
+    const parentId = values[field];
+    if (parentId === null || parentId === undefined || parentId === '') continue;
+    const where = fieldStorage(storage, field);
+    if (where.kind !== 'column') continue;
+    if (parentId === id) throw new HttpError(400, MESSAGES.validation, { [field]: [TREE_CYCLE_MESSAGE] });
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${treeLockKey(storage.table, call.tenant)}))`.execute(trx);
+    const column = sql.ref(where.column);
+    const tenant = storage.tenantColumn && call.tenant ? sql`AND t.${sql.ref(storage.tenantColumn)} = ${call.tenant}` : sql``;
+    const cycle = await sql<{ found: number }>`WITH RECURSIVE up(id, parent, depth) AS (
+        SELECT t.id, t.${column}, 0 FROM ${sql.table(storage.table)} AS t WHERE t.id = ${String(parentId)} ${tenant}
+        UNION ALL
+        SELECT t.id, t.${column}, up.depth + 1 FROM ${sql.table(storage.table)} AS t JOIN up ON t.id = up.parent WHERE up.depth < 10000 ${tenant}
+      ) SELECT 1 AS found FROM up WHERE up.id = ${id} LIMIT 1`.execute(trx);
+    if (cycle.rows.length) throw new HttpError(400, MESSAGES.validation, { [field]: [TREE_CYCLE_MESSAGE] });
+  }
+}
+
+/** Column values of the writable (or, with `readOnly`, the server-managed) fields present in `values` (links and children apart). */
+export function columnValues(resource: AnyResource, storage: ResourceStorage, values: Values, readOnly = false): Record<string, unknown> {
+  const columns: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(values)) {
+    const def = fieldDefOf(resource, field);
+    if (!def || Boolean(def.readOnly) !== readOnly || field in BASE_COLUMNS) continue;
+    const where = fieldStorage(storage, field);
+    if (where.kind === 'column') columns[where.column] = toColumn(def, value);
+  }
+  return columns;
+}
+
+async function writeRelations(trx: Trx, call: Call, storage: ResourceStorage, id: string, values: Values, replace: boolean): Promise<void> {
+  const orgId = call.tenant;
+  for (const [field, link] of Object.entries(storage.links ?? {})) {
+    if (!(field in values)) continue;
+    const ids = [...new Set((values[field] as string[] | null | undefined) ?? [])];
+    if (replace) await sql`DELETE FROM ${sql.table(link.table)} WHERE ${sql.ref(link.own)} = ${id}`.execute(trx);
+    if (!ids.length) continue;
+    const rows = ids.map((other) => sql`(${orgId}, ${id}, ${other})`);
+    await sql`INSERT INTO ${sql.table(link.table)} (org_id, ${sql.ref(link.own)}, ${sql.ref(link.other)}) VALUES ${sql.join(rows)}`.execute(trx);
+  }
+  for (const [field, child] of Object.entries(storage.children ?? {})) {
+    if (!(field in values)) continue;
+    const items = (values[field] as Record<string, unknown>[] | null | undefined) ?? [];
+    if (replace) await sql`DELETE FROM ${sql.table(child.table)} WHERE ${sql.ref(child.own)} = ${id}`.execute(trx);
+    if (!items.length) continue;
+    const keys = Object.keys(child.columns);
+    const rows = items.map((item, position) => sql`(${randomUUID()}, ${orgId}, ${id}, ${position}, ${sql.join(keys.map((key) => sql.val(item[key] ?? null)))})`);
+    const columns = sql.join(keys.map((key) => sql.ref(child.columns[key])));
+    await sql`INSERT INTO ${sql.table(child.table)} (id, org_id, ${sql.ref(child.own)}, position, ${columns}) VALUES ${sql.join(rows)}`.execute(trx);
+  }
+}
+
+export async function insertRecord(trx: Trx, call: Call, storage: ResourceStorage, values: Values, extra: Record<string, unknown> = {}): Promise<string> {
+  const id = randomUUID();
+  const now = call.ctx.clock();
+  const columns: Record<string, unknown> = { ...columnValues(call.resource, storage, values), ...extra, ...storage.filter, id, version: 1, created_at: now, updated_at: now };
+  if (storage.tenantColumn) columns[storage.tenantColumn] = call.tenant;
+  if (storage.parent) columns[storage.parent.column] = call.parentId;
+  const names = Object.keys(columns);
+  await sql`INSERT INTO ${sql.table(storage.table)} (${sql.join(names.map((n) => sql.ref(n)))}) VALUES (${sql.join(names.map((n) => sql.val(columns[n])))})`.execute(trx);
+  await writeRelations(trx, call, storage, id, values, false);
+  return id;
+}
+
+/** Writes the values (full replace of the writable fields present) and bumps the version. */
+export async function updateRecord(trx: Trx, call: Call, storage: ResourceStorage, id: string, values: Values, extra: Record<string, unknown> = {}): Promise<void> {
+  const columns: Record<string, unknown> = { ...columnValues(call.resource, storage, values), ...extra, updated_at: call.ctx.clock() };
+  const sets = Object.entries(columns).map(([name, value]) => sql`${sql.ref(name)} = ${value}`);
+  sets.push(sql`version = version + 1`);
+  const conditions = [...scopeConditions(storage, call), sql`t.id = ${id}`];
+  const result = await sql`UPDATE ${sql.table(storage.table)} AS t SET ${sql.join(sets)} ${whereSql(conditions)}`.execute(trx);
+  if (Number(result.numAffectedRows ?? 0n) !== 1) throw notFound();
+  await writeRelations(trx, call, storage, id, values, true);
+}
+
+export async function deleteRecord(trx: Trx, call: Call, storage: ResourceStorage, id: string): Promise<void> {
+  const conditions = [...scopeConditions(storage, call), sql`t.id = ${id}`];
+  const result = await sql`DELETE FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)}`.execute(trx);
+  if (Number(result.numAffectedRows ?? 0n) !== 1) throw notFound();
+}
+
+/** Full-replace semantics of PUT: a writable field left out of the body is cleared. */
+export function completeValues(resource: AnyResource, values: Values): Values {
+  const complete: Values = { ...values };
+  for (const [field, def] of Object.entries(resource.fields)) {
+    if (def.readOnly || field in complete) continue;
+    complete[field] = def.type === 'references' || def.type === 'scopes' || def.type === 'list' || (def.type === 'enum' && def.multiple) ? [] : null;
+  }
+  return complete;
+}
+
+/** PostgreSQL errors → answers: unique → 409 on the mapped field, foreign key → 409 "in use". */
+export function databaseError(error: unknown, storage: ResourceStorage): unknown {
+  const e = error as { code?: string; constraint?: string };
+  if (e?.code === '23505') {
+    const unique = e.constraint ? storage.uniques?.[e.constraint] : undefined;
+    return unique ? new HttpError(409, MESSAGES.conflict, { [unique.field]: [unique.message] }) : new HttpError(409, MESSAGES.conflict);
+  }
+  if (e?.code === '23503') return new HttpError(409, MESSAGES.inUse);
+  if (e?.code === '22001' || e?.code === '22003') return fieldError('body', 'Valor grande demais.');
+  return error;
+}
+
+export { snake };

@@ -1,0 +1,46 @@
+/**
+ * The routes the registry generates for a declaration (the plugin registers exactly these; the
+ * permission-matrix test loops over them). Paths are relative to the family's prefix and keep
+ * the declaration's `{param}` placeholders; `{id}` names a record.
+ */
+import type { AnyResource, ExportFormat, Scope } from '../../src/contracts/resource.js';
+import { EXPORT_FORMATS } from '../../src/contracts/resource.js';
+
+export type RouteKind = 'list' | 'export' | 'create' | 'get' | 'update' | 'delete' | 'bulk' | 'action' | 'singletonGet' | 'singletonPut';
+
+export interface RouteSpec {
+  kind: RouteKind;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  scope: Scope;
+  /** Bulk and row actions: the action's name. */
+  action?: string;
+  format?: ExportFormat;
+}
+
+export function routeTable(resource: AnyResource): RouteSpec[] {
+  const base = resource.path;
+  if (resource.kind === 'singleton') {
+    return [
+      { kind: 'singletonGet', method: 'GET', path: base, scope: 'read' },
+      { kind: 'singletonPut', method: 'PUT', path: base, scope: 'update' },
+    ];
+  }
+  const routes: RouteSpec[] = [
+    { kind: 'list', method: 'GET', path: base, scope: 'read' },
+    ...(resource.list ? EXPORT_FORMATS.map((format): RouteSpec => ({ kind: 'export', method: 'GET', path: `${base}/export.${format}`, scope: 'export', format })) : []),
+    { kind: 'create', method: 'POST', path: base, scope: 'create' },
+    { kind: 'get', method: 'GET', path: `${base}/{id}`, scope: 'read' },
+    { kind: 'update', method: 'PUT', path: `${base}/{id}`, scope: 'update' },
+    { kind: 'delete', method: 'DELETE', path: `${base}/{id}`, scope: 'delete' },
+  ];
+  for (const action of resource.actions ?? []) {
+    if (action.bulk) routes.push({ kind: 'bulk', method: 'POST', path: `${base}/bulk/${action.name}`, scope: action.scope, action: action.name });
+    // `delete` as a row action is the built-in DELETE.
+    if (action.row && action.name !== 'delete') routes.push({ kind: 'action', method: 'POST', path: `${base}/{id}/actions/${action.name}`, scope: action.scope, action: action.name });
+  }
+  return routes;
+}
+
+/** Fastify's form of a path (`{param}` → `:param`). */
+export const fastifyPath = (path: string) => `/${path.replace(/\{(\w+)\}/g, ':$1')}`;

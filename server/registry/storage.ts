@@ -1,0 +1,193 @@
+/**
+ * How a resource declaration is stored: its table and, per field, a column (default: the field
+ * name in snake_case), a link table (`references` kept as rows), a child table (a `list` kept as
+ * rows) or a computed read-only expression. Plus the hooks a resource needs beyond plain CRUD
+ * (extra columns on insert, checks, work after commit) and the handlers of its declared actions.
+ *
+ * The generic code (records.ts, routes.ts) does the rest: validation, tenant scoping, paging,
+ * sorting, filtering, search, versions, audit and `_refs`.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { RawBuilder, Transaction } from 'kysely';
+import type { AnyResource, FieldDef, RecordBase, RefLabel } from '../../src/contracts/resource.js';
+import type { AppContext } from '../context.js';
+import type { Database } from '../db/types.js';
+import type { FieldErrors } from '../errors.js';
+
+export type Trx = Transaction<Database>;
+/** Wire values of a record's own fields (what the declaration's schema describes). */
+export type Values = Record<string, unknown>;
+export type WireRecord = RecordBase & Record<string, unknown> & { _refs?: Record<string, RefLabel[]> };
+
+/** Who calls, for which tenant, under which parent: given to every storage hook. */
+export interface Call {
+  ctx: AppContext;
+  request: FastifyRequest;
+  resource: AnyResource;
+  userId: string;
+  /** The caller's organisation (from the token). */
+  orgId: string;
+  accessLevel: 'SystemOwner' | 'Admin' | 'User';
+  /** Tenant the rows belong to: the caller's organisation, or null for SystemOwner resources. */
+  tenant: string | null;
+  /** Resolved id of the parent record (nested resources). */
+  parentId?: string;
+  /** Work to run once the transaction has committed (e-mails). */
+  afterCommit: (() => Promise<unknown>)[];
+}
+
+export interface LinkStorage {
+  /** Table holding one row per (record, referenced id), with `org_id`. */
+  table: string;
+  /** Column naming this record. */
+  own: string;
+  /** Column naming the referenced record. */
+  other: string;
+}
+
+export interface ChildStorage {
+  /** Table holding one row per list item, with `id`, `org_id` and `position`. */
+  table: string;
+  own: string;
+  /** Item field → column. */
+  columns: Readonly<Record<string, string>>;
+}
+
+export interface ParentStorage {
+  /** Column of this table naming the parent. */
+  column: string;
+  /** The parent's id for a path parameter within the tenant (`current` included), or undefined → 404. */
+  resolve(trx: Trx, call: Call, param: string): Promise<string | undefined>;
+}
+
+export interface SingletonStorage {
+  /** The tenant's record (created with defaults when missing). */
+  get(trx: Trx, call: Call, lock: boolean): Promise<WireRecord>;
+  /** Writes the values; the version was checked by the caller. Returns the new record. */
+  put(trx: Trx, call: Call, values: Values, before: WireRecord): Promise<WireRecord>;
+}
+
+/**
+ * A declared action: the values to write (a patch of the record's fields, read-only ones such as
+ * a server-managed `status` included), or null for none.
+ */
+export type ActionHandler = (trx: Trx, call: Call, before: WireRecord) => Promise<Values | null>;
+
+export interface ResourceStorage {
+  table: string;
+  /** Tenant column of the table; null: a SystemOwner resource that crosses tenants. */
+  tenantColumn: 'org_id' | null;
+  /**
+   * A view (`viewOf`): fixed column values every statement of the resource carries — reads and
+   * updates only see rows with them, inserts write them (`{is_supplier: true}`).
+   */
+  filter?: Readonly<Record<string, string | boolean>>;
+  parent?: ParentStorage;
+  columns?: Readonly<Record<string, string>>;
+  links?: Readonly<Record<string, LinkStorage>>;
+  children?: Readonly<Record<string, ChildStorage>>;
+  /** Read-only values computed in SQL; `t` is the table's alias. */
+  computed?: Readonly<Record<string, RawBuilder<unknown>>>;
+  /** Unique constraint → the field it is about and the pt-BR message (409). */
+  uniques?: Readonly<Record<string, { field: string; message: string }>>;
+  /** Checks before an insert; returns extra column values (server-managed columns). */
+  beforeCreate?(trx: Trx, call: Call, values: Values): Promise<Record<string, unknown> | void>;
+  afterCreate?(trx: Trx, call: Call, record: WireRecord): Promise<void>;
+  /** Checks before an update; returns extra column values. */
+  beforeUpdate?(trx: Trx, call: Call, values: Values, before: WireRecord): Promise<Record<string, unknown> | void>;
+  afterUpdate?(trx: Trx, call: Call, record: WireRecord, before: WireRecord): Promise<void>;
+  /**
+   * Rules across fields of one record (the same ones the batch import applies): field errors
+   * (dotted paths for list items), empty when valid. Run on create, update and actions.
+   */
+  validate?(values: Values, call: Call): FieldErrors | Promise<FieldErrors>;
+  /** Checks and dependent rows, before the DELETE. */
+  beforeDelete?(trx: Trx, call: Call, before: WireRecord): Promise<void>;
+  /**
+   * Replaces the DELETE statement (a view removes its flag when the record keeps another role).
+   * Runs after `beforeDelete`; must affect the record or throw.
+   */
+  remove?(trx: Trx, call: Call, before: WireRecord): Promise<void>;
+  /** The family registers its own `create` route (the multipart upload of import batches). */
+  ownCreate?: boolean;
+  actions?: Readonly<Record<string, ActionHandler>>;
+  /**
+   * Another permission accepted to read one record id (`applications/current` is also readable
+   * with the `application` permission of the portal's "Aplicação" screen).
+   */
+  idPermissions?: Readonly<Record<string, string>>;
+  /** Ids that name another record (`current` → the caller's default application). */
+  aliasIds?: Readonly<Record<string, (trx: Trx, call: Call) => Promise<string | undefined>>>;
+  singleton?: SingletonStorage;
+}
+
+export type Storages = Readonly<Record<string, ResourceStorage>>;
+
+/** The storage of any served declaration by name, across families (references cross families). */
+export type StorageLookup = (name: string) => ResourceStorage | undefined;
+
+// ---------------------------------------------------------------- names and values
+
+export const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+export const BASE_COLUMNS: Readonly<Record<string, string>> = { id: 'id', version: 'version', createdAt: 'created_at', updatedAt: 'updated_at' };
+
+export type FieldStorage =
+  | { kind: 'column'; column: string }
+  | { kind: 'link'; link: LinkStorage }
+  | { kind: 'child'; child: ChildStorage }
+  | { kind: 'computed'; expression: RawBuilder<unknown> };
+
+export function fieldStorage(storage: ResourceStorage, field: string): FieldStorage {
+  if (Object.prototype.hasOwnProperty.call(BASE_COLUMNS, field)) return { kind: 'column', column: BASE_COLUMNS[field] };
+  const link = storage.links?.[field];
+  if (link) return { kind: 'link', link };
+  const child = storage.children?.[field];
+  if (child) return { kind: 'child', child };
+  const expression = storage.computed?.[field];
+  if (expression) return { kind: 'computed', expression };
+  return { kind: 'column', column: storage.columns?.[field] ?? snake(field) };
+}
+
+const iso = (value: unknown): string | null => {
+  if (value === null || value === undefined) return null;
+  const date = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+};
+
+/** A database value → its wire value for the field type. */
+export function toWire(def: FieldDef, value: unknown): unknown {
+  if (value === undefined || value === null) {
+    if (def.type === 'references' || def.type === 'scopes' || def.type === 'list' || (def.type === 'enum' && def.multiple)) return [];
+    return null;
+  }
+  switch (def.type) {
+    case 'integer':
+    case 'money':
+    case 'percent':
+      return Number(value);
+    case 'datetime':
+      return iso(value);
+    case 'date':
+      return value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
+    case 'list':
+      return typeof value === 'string' ? JSON.parse(value) : value;
+    default:
+      return value;
+  }
+}
+
+/** A wire value → the parameter written to its column. */
+export function toColumn(def: FieldDef, value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  switch (def.type) {
+    case 'list':
+      return JSON.stringify(value);
+    case 'money':
+    case 'integer':
+    case 'percent':
+      return String(value);
+    default:
+      return value;
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Wire values shared by declarations, client and server. The Brazilian ones (CPF, CNPJ incl.
+ * the alphanumeric CNPJ, CEP, phone, e-mail) live in `./brazil` and are re-exported here for
+ * the declarations that already import them from this file.
+ */
+import * as z from 'zod/mini';
+import { schemas } from './brazil';
+
+export { unmask, validCep, validCnpj, validCpf, validCpfCnpj, validEmail, validPhone } from './brazil';
+
+export const cpf = schemas.cpf;
+export const cnpj = schemas.cnpj;
+export const cpfCnpj = schemas.cpfCnpj;
+export const cep = schemas.cep;
+export const phone = schemas.phone;
+export const email = schemas.email;
+/** `YYYY-MM-DD` that is a real calendar date. */
+export const date = () =>
+  z.string().check(
+    z.refine((v: string) => {
+      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+      if (!m) return false;
+      const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+      return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+    }, 'Data inválida.'),
+  );
+/** Integer centavos, at most ±R$ 90 trilhões (safe integers). */
+export const money = () => z.int('Valor inválido.').check(z.minimum(-9e15), z.maximum(9e15));
+/** Integer basis points (0 – 100,00% by default). */
+export const percent = (min = 0, max = 10_000) => z.int('Percentual inválido.').check(z.minimum(min), z.maximum(max));

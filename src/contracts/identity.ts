@@ -1,0 +1,169 @@
+/**
+ * Identity API contract (spec §3, §7): request and response shapes shared by the
+ * browser client and the server. zod/mini keeps the browser bundle small; the server's
+ * fastify-type-provider-zod accepts these schemas as they are (zod core types).
+ *
+ * Base path of the family: `/v1/identity` (see app.config.json → apis.identity.baseURL).
+ */
+import * as z from 'zod/mini';
+
+export const TOKEN_TYPES = ['Authorization', 'PreAuthorization'] as const;
+export const GRANT_TYPES = ['Password', 'RefreshToken'] as const;
+export const TWO_FACTOR_METHODS = ['Email', 'TOTP'] as const;
+export const ACCESS_LEVELS = ['SystemOwner', 'Admin', 'User'] as const;
+
+export const tokenType = z.enum(TOKEN_TYPES);
+export const grantType = z.enum(GRANT_TYPES);
+export const twoFactorMethod = z.enum(TWO_FACTOR_METHODS);
+export type TokenType = z.infer<typeof tokenType>;
+export type GrantType = z.infer<typeof grantType>;
+export type TwoFactorMethod = z.infer<typeof twoFactorMethod>;
+
+/** Secrets are bounded before any hashing (SECURITY: input over 1 KiB refused). */
+export const SECRET_MAX_BYTES = 1024;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const login = z.string().check(z.trim(), z.minLength(1), z.maxLength(254));
+const secret = z.string().check(z.minLength(1), z.maxLength(SECRET_MAX_BYTES));
+/** Codes: whitespace stripped (spec §5), then exactly 6 digits. */
+export const verificationCode = z.pipe(
+  z.string().check(z.maxLength(64)),
+  z.transform((v: string) => v.replace(/\s+/g, '')),
+).check(z.regex(/^\d{6}$/, 'O código deve ter 6 dígitos.'));
+
+// ---- POST auth ----
+export const authRequest = z.strictObject({
+  login: z.optional(login),
+  secret,
+  grantType: z._default(grantType, 'Password'),
+  /** Longer refresh-token lifetime when set (the client's "Lembrar de mim"). */
+  rememberMe: z.optional(z.boolean()),
+});
+export type AuthRequest = z.input<typeof authRequest>;
+
+export const verificationTokenInfo = z.object({
+  verificationToken: z.string(),
+  verificationTokenExpireAt: z.optional(z.string()),
+  expireAt: z.optional(z.string()),
+});
+export type VerificationTokenInfo = z.infer<typeof verificationTokenInfo>;
+
+export const authResponse = z.object({
+  accessToken: z.string(),
+  tokenType,
+  /** Absent for PreAuthorization: the full session only exists after the second step. */
+  refreshToken: z.optional(z.string()),
+  refreshTokenExpireAt: z.optional(z.string()),
+  twoFactor: z.optional(
+    z.object({
+      isSetupRequired: z.boolean(),
+      allowedMethods: z.array(twoFactorMethod),
+      verificationToken: z.optional(verificationTokenInfo),
+    }),
+  ),
+});
+export type AuthResponse = z.infer<typeof authResponse>;
+
+// ---- Two-factor, second step (PreAuthorization token) ----
+/** GET auth/two-factors/setup → a fresh TOTP key for this PreAuthorization session. */
+export const totpSetupInfo = z.object({
+  totpKey: z.string(),
+  otpauthUrl: z.string(),
+  /** data: URL of the QR code image (PNG). */
+  qrCode: z.string(),
+});
+export type TotpSetupInfo = z.infer<typeof totpSetupInfo>;
+
+export const twoFactorSetupRequest = z.strictObject({ totpKey: z.string().check(z.maxLength(128)), verificationCode });
+export const twoFactorVerifyRequest = z.strictObject({ method: twoFactorMethod, verificationCode });
+/** POST auth/two-factors/send-code and users/me/two-factors/send-code: e-mails a 6-digit code. */
+export const sendCodeRequest = z.strictObject({ method: z.literal('Email') });
+
+// ---- users/me ----
+export const twoFactorsSettings = z.object({
+  isMandatory: z.boolean(),
+  isEnabledByUser: z.boolean(),
+  allowedMethods: z.array(twoFactorMethod),
+  /** Methods the user has set up (TOTP bound, Email confirmed). */
+  boundMethods: z.array(twoFactorMethod),
+});
+export const loggedUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  accessLevel: z.enum(ACCESS_LEVELS),
+  organization: z.object({ id: z.string(), name: z.string() }),
+  twoFactorsSettings,
+});
+export type LoggedUser = z.infer<typeof loggedUser>;
+
+export const updateMeRequest = z.strictObject({
+  name: z.string().check(z.trim(), z.minLength(2, 'Informe o nome.'), z.maxLength(120)),
+});
+
+export const scopeEntry = z.object({ name: z.string(), scopes: z.array(z.string()) });
+export const effectivePermission = z.object({
+  resources: z.array(scopeEntry),
+  acls: z.array(scopeEntry),
+});
+export const effectivePermissions = z.array(effectivePermission);
+export type EffectivePermission = z.infer<typeof effectivePermission>;
+
+export const meVerifyResponse = verificationTokenInfo;
+export const unbindRequest = z.strictObject({ verificationToken: z.string().check(z.maxLength(4096)) });
+export const securityRequest = z.strictObject({
+  isTwoFactorEnabled: z.boolean(),
+  verificationToken: z.optional(z.string().check(z.maxLength(4096))),
+});
+/** PUT users/me/password */
+export const changePasswordRequest = z.strictObject({
+  currentSecret: secret,
+  newSecret: z.string().check(
+    z.minLength(PASSWORD_MIN, `A senha deve ter pelo menos ${PASSWORD_MIN} caracteres.`),
+    z.maxLength(PASSWORD_MAX, `A senha deve ter no máximo ${PASSWORD_MAX} caracteres.`),
+  ),
+  verificationToken: z.optional(z.string().check(z.maxLength(4096))),
+});
+
+// ---- Password recovery (public) ----
+/** POST auth/password-recovery → always 202 with the same body. */
+export const passwordRecoveryRequest = z.strictObject({ login });
+/** POST auth/password-recovery/reset → 204. */
+export const passwordResetRequest = z.strictObject({
+  token: z.string().check(z.minLength(16), z.maxLength(256)),
+  newSecret: z.string().check(
+    z.minLength(PASSWORD_MIN, `A senha deve ter pelo menos ${PASSWORD_MIN} caracteres.`),
+    z.maxLength(PASSWORD_MAX, `A senha deve ter no máximo ${PASSWORD_MAX} caracteres.`),
+  ),
+});
+
+// ---- Errors (every 4xx/5xx body) ----
+export const errorBody = z.object({
+  message: z.string(),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
+  detail: z.optional(z.string()),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** Paths of the identity family, relative to its base URL. */
+export const IDENTITY_PATHS = {
+  auth: 'auth',
+  logout: 'auth/logout',
+  twoFactorSetup: 'auth/two-factors/setup',
+  twoFactorVerify: 'auth/two-factors/verify',
+  twoFactorSendCode: 'auth/two-factors/send-code',
+  passwordRecovery: 'auth/password-recovery',
+  passwordReset: 'auth/password-recovery/reset',
+  me: 'users/me',
+  myPermissions: 'users/me/policies/effective-permissions',
+  myTwoFactorVerify: 'users/me/two-factors/verify',
+  myTwoFactorSendCode: 'users/me/two-factors/send-code',
+  myTwoFactorUnbind: 'users/me/two-factors/unbind',
+  mySecurity: 'users/me/security',
+  myPassword: 'users/me/password',
+} as const;
+
+/** Cookie set by the server with the session-bound XSRF value; echoed in the header below. */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';

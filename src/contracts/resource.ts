@@ -1,0 +1,401 @@
+/**
+ * The resource registry (ARCHITECTURE "the spine"): the TYPE of a resource declaration and the
+ * HTTP conventions every generic CRUD route follows. Data only — no React, no SQL. The client
+ * derives list/show/form screens from a declaration; the server derives routes, tables,
+ * validation, permission checks, paging, sorting, filtering and search from the same object.
+ *
+ * ## HTTP conventions (relative to the family's base URL, e.g. `/v1/identity`)
+ * | Call | Request | Answer |
+ * |---|---|---|
+ * | list | `GET /{path}?page=1&perPage=25&sort=-createdAt&q=ana&{filters}` | 200, JSON array of records; headers `Link` (first/prev/next/last, each keeping every other query parameter, with its `page`) and `X-Total-Count` |
+ * | get | `GET /{path}/{id}` | 200 record; 404 when absent or outside the caller's tenant |
+ * | create | `POST /{path}` body = writable fields | 201 record, header `Location` |
+ * | update | `PUT /{path}/{id}` body = every writable field (full replace; `null` clears an optional one), header `If-Match: "<version>"` | 200 record (version + 1); 412 stale (`StaleBody`, with the current record); 428 no If-Match |
+ * | delete | `DELETE /{path}/{id}` (optional `If-Match`) | 204 |
+ * | bulk action | `POST /{path}/bulk/{action}` body `{ids: string[]}` | 200 `BulkResult` |
+ * | row action | `POST /{path}/{id}/actions/{action}` | 200 record |
+ * | export | `GET /{path}/export.csv` or `/export.xlsx` with the list's `sort`, `q` and filters (no paging) | 200 file, `Content-Disposition: attachment` |
+ * | singleton | `GET /{path}` and `PUT /{path}` with If-Match (no list/create/delete) | as get/update |
+ *
+ * Filters are PLAIN field parameters (no `filter[...]` wrapper), arrays repeated:
+ * - enum, reference, references, tree: `accessLevel=Admin&accessLevel=User` (any of);
+ * - boolean: `isActive=true|false`;
+ * - text, email and document fields: `name=ana` (case-insensitive "contains"; documents compare unmasked);
+ * - integer, money, percent, date, datetime: `{field}.from` and/or `{field}.to` (inclusive), e.g.
+ *   `createdAt.from=2025-01-01&createdAt.to=2025-01-31` (money in centavos, percent in basis
+ *   points; a datetime bound may be a date, meaning that whole day in Brasília time, or an instant).
+ * `q` searches the declaration's `searchFields` (case-insensitive "contains", OR). `sort` is a
+ * comma-separated list of list fields, `-` for descending (`sort=-createdAt,name`); unknown
+ * fields, filters or sort keys are 400 with `errors`. Reserved names (`RESERVED_PARAMS`) are
+ * never field names.
+ *
+ * Reads (list and get) carry `_refs` with the labels of referenced records (`REFS_KEY`); writes
+ * never do. Nested resources (`parent`) live under the parent's path; `applications/current/…`
+ * names the caller's own application.
+ *
+ * Errors are `ErrorBody` (identity.ts): `{message, errors?: {field: [messages]}, detail?}`;
+ * nested field errors use dotted paths (`statements.0.scopes`). 400 validation, 403 missing
+ * scope, 404 unknown id, 409 duplicate/forbidden transition, 412 stale version, 428 missing If-Match.
+ *
+ * Wire values per field type: see `FIELD_TYPES` below.
+ */
+import * as z from 'zod/mini';
+
+// ---------------------------------------------------------------- field types
+
+/**
+ * Closed set of field types. Wire value of each:
+ * - `text`, `longText`, `email`, `richText` (sanitised HTML): string;
+ * - `integer`: integer; `money`: integer centavos; `percent`: integer basis points (12,34% = 1234);
+ * - `date`: `YYYY-MM-DD`; `datetime`: ISO 8601 instant with offset;
+ * - `boolean`; `enum`: one of `options`;
+ * - `reference`, `tree` (parent in the same resource): id string; `references`: id string[];
+ * - `cpf` (11 digits), `cnpj` (14 chars, 12 alphanumeric + 2 digits, upper case), `cpfCnpj`
+ *   (either), `cep` (8 digits), `phone` (10 or 11 digits with DDD): UNMASKED strings;
+ * - `pixKey`: a PIX key in its canonical DICT form (see `brazil/pix.ts`); `uf`: one of the 27
+ *   UF codes (`SP`); `city`: 7-digit IBGE municipality code (`3550308`);
+ * - `scopes`: string[] from `SCOPES`;
+ * - `file`: id of a stored file (commons `files`);
+ * - `list`: array of objects whose fields are declared in `of` (scalar types only).
+ */
+export const FIELD_TYPES = [
+  'text', 'longText', 'integer', 'money', 'percent', 'date', 'datetime', 'boolean', 'enum',
+  'reference', 'references', 'cpf', 'cnpj', 'cpfCnpj', 'cep', 'phone', 'email', 'tree',
+  'scopes', 'richText', 'file', 'list', 'pixKey', 'uf', 'city',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** Scopes a policy grants on a resource or ACL (spec §6). */
+export const SCOPES = ['create', 'read', 'update', 'delete', 'approve', 'export'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** API families of app.config.json `apis`. */
+export type ApiFamily = 'identity' | 'supply' | 'commons' | 'approvals' | 'cart' | 'companies' | 'pricing' | 'financeReporting' | 'finance';
+
+interface FieldCommon {
+  /** pt-BR label; the client's catalogue key `resources.<name>.fields.<field>` overrides it. */
+  label: string;
+  /** pt-BR help text under the input. */
+  help?: string;
+  /** Server-managed: shown, never sent nor accepted on write. */
+  readOnly?: boolean;
+}
+
+export type PlainFieldType = Exclude<FieldType, 'enum' | 'reference' | 'references' | 'tree' | 'scopes' | 'list' | 'cep' | 'pixKey' | 'city'>;
+
+/** Address parts a CEP lookup can fill: the name of the sibling field receiving each. */
+export interface CepLookupTargets {
+  street?: string;
+  district?: string;
+  /** A `city` field (receives the IBGE code). */
+  city?: string;
+  /** A `uf` field. */
+  state?: string;
+}
+
+export type ScalarFieldDef =
+  | (FieldCommon & { type: PlainFieldType })
+  | (FieldCommon & {
+      type: 'enum';
+      options: readonly string[];
+      optionLabels: Readonly<Record<string, string>>;
+      /** Value is a list of options (string[]) instead of one. */
+      multiple?: boolean;
+    })
+  | (FieldCommon & {
+      type: 'reference' | 'references';
+      /** Name (key in `resources/index.ts`) of the target resource. */
+      resource: string;
+      /** Path parameters of a nested target (`{applicationId: 'current'}`). */
+      params?: Readonly<Record<string, string>>;
+    })
+  | (FieldCommon & { type: 'tree' })
+  | (FieldCommon & { type: 'scopes'; options?: readonly Scope[] })
+  | (FieldCommon & {
+      type: 'cep';
+      /** Offer the postal-code lookup, filling these sibling fields (same record or list item). */
+      lookup?: CepLookupTargets;
+    })
+  | (FieldCommon & {
+      type: 'pixKey';
+      /** Sibling `enum` field holding the key type (`PIX_KEY_TYPES`): read as that type, set when detected. */
+      typeField?: string;
+    })
+  | (FieldCommon & {
+      type: 'city';
+      /** Sibling `uf` field whose municipalities are offered. */
+      stateField: string;
+    });
+
+export type FieldDef = ScalarFieldDef | (FieldCommon & { type: 'list'; of: Readonly<Record<string, ScalarFieldDef>> });
+
+// ---------------------------------------------------------------- declaration
+
+export interface ColumnDef<F extends string = string> {
+  field: F | 'createdAt' | 'updatedAt';
+  sortable?: boolean;
+  /** CSS width hint (`'12rem'`). */
+  width?: string;
+}
+
+export interface FilterDef<F extends string = string> {
+  /** The operator follows the field type (see the module comment). */
+  field: F | 'createdAt' | 'updatedAt';
+}
+
+export interface SectionDef<F extends string = string> {
+  /** pt-BR title (`resources.<name>.sections.<key>` overrides it). */
+  key: string;
+  title: string;
+  fields: readonly F[];
+}
+
+export interface ActionDef {
+  /** URL segment: `bulk/{name}` or `{id}/actions/{name}`; `delete` is the built-in DELETE. */
+  name: string;
+  /** pt-BR button text. */
+  label: string;
+  /** Scope required on the resource's permission name. */
+  scope: Scope;
+  /** Offered on a selection in the list. */
+  bulk?: boolean;
+  /** Offered on one record (show page). */
+  row?: boolean;
+  /** Ask before running (pt-BR question). */
+  confirm?: string;
+  tone?: 'danger';
+}
+
+/** A sub-page under `{id}` (spec: membros, politicas, perfis-ativos, items, acls…). */
+export type TabDef<F extends string = string> =
+  | { path: string; label: string; field: F }
+  | { path: string; label: string; resource: string };
+
+export interface ResourceDeclaration<Shape extends z.core.$ZodShape = z.core.$ZodShape> {
+  /** Key in `resources/index.ts`, also the i18n prefix `resources.<name>.…`. */
+  name: string;
+  api: ApiFamily;
+  /** API path relative to the family; nested: `applications/{applicationId}/acls`. */
+  path: string;
+  /** `singleton`: one record per tenant at `path` (GET/PUT only). Default `collection`. */
+  kind?: 'collection' | 'singleton';
+  route: {
+    /** Portal route base (`/grupos-de-usuario`, `/configuracoes/aplicacoes/{applicationId}/acls`). */
+    base: string;
+    /** Id parameter of the spec route (`userGroupId`); collections only. */
+    idParam?: string;
+  };
+  /** Permission resource name (camelCase, as app.config.json modules). */
+  permission: string;
+  /** Only the SystemOwner access level may use it (organizations). */
+  systemOwnerOnly?: boolean;
+  /** Nested resource: its parent's name and the path parameter naming it. */
+  parent?: { resource: string; param: string };
+  labels: {
+    one: string;
+    many: string;
+    /** Grammatical gender for "Novo/Nova …", "Nenhum/Nenhuma …". */
+    gender: 'm' | 'f';
+  };
+  /** Field that names a record (references, titles, the show header). */
+  titleField: keyof Shape & string;
+  /**
+   * The record's own fields (without the base fields `id`, `version`, `createdAt`, `updatedAt`),
+   * as a `z.object({...})`. Only its `shape` is used: rules that span several fields belong to
+   * the server.
+   */
+  schema: z.core.$ZodType & { readonly shape: Shape };
+  fields: { readonly [K in keyof Shape & string]: FieldDef };
+  list?: {
+    columns: readonly ColumnDef<keyof Shape & string>[];
+    /** `name` or `-createdAt`. */
+    defaultSort: string;
+    searchFields: readonly (keyof Shape & string)[];
+    filters?: readonly FilterDef<keyof Shape & string>[];
+    /** Default `DEFAULT_PER_PAGE`. */
+    perPage?: number;
+  };
+  form: { sections: readonly SectionDef<keyof Shape & string>[] };
+  tabs?: readonly TabDef<keyof Shape & string>[];
+  actions?: readonly ActionDef[];
+  /**
+   * Fields whose values are unique within the tenant (together); a duplicate is a 409 whose
+   * `errors` name the first field with `message`.
+   */
+  unique?: readonly { fields: readonly (keyof Shape & string)[]; message: string }[];
+  /**
+   * A view over another declaration's records (same table): the rows of `resource` whose fields
+   * equal `where`; a record created through the view gets those values, and the view's own
+   * fields are a subset of the target's (`customers` = `persons` where `isCustomer` is true).
+   */
+  viewOf?: { resource: string; where: Readonly<Record<string, string | boolean>> };
+}
+
+/** A declaration of any shape (what generic code receives). */
+export type AnyResource = ResourceDeclaration<z.core.$ZodShape>;
+
+/**
+ * Identity function that checks a declaration against its schema's fields (every schema field
+ * has a field definition; columns, filters, sections and search fields name schema fields).
+ * The result is also an `AnyResource` (TypeScript sees the field-name parameter as invariant).
+ */
+export function defineResource<Shape extends z.core.$ZodShape>(declaration: ResourceDeclaration<Shape>): ResourceDeclaration<Shape> & AnyResource {
+  return declaration as unknown as ResourceDeclaration<Shape> & AnyResource;
+}
+
+// ---------------------------------------------------------------- list query
+
+export const DEFAULT_PER_PAGE = 25;
+export const MAX_PER_PAGE = 100;
+/** Reference selects load this many options per step (spec §9). */
+export const REFERENCE_PAGE_SIZE = 10;
+/** Query names that are never filters. */
+export const RESERVED_PARAMS = ['page', 'perPage', 'sort', 'q'] as const;
+export const RANGE_FROM = '.from';
+export const RANGE_TO = '.to';
+
+const positiveInt = z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform((v: string) => Number(v)));
+
+/** The reserved list parameters as they arrive in a query string (filters are checked per declaration). */
+export const listQuerySchema = z.object({
+  page: z._default(z.pipe(positiveInt, z.number().check(z.minimum(1))), 1),
+  perPage: z._default(z.pipe(positiveInt, z.number().check(z.minimum(1), z.maximum(MAX_PER_PAGE))), DEFAULT_PER_PAGE),
+  sort: z.optional(z.string().check(z.regex(/^-?[A-Za-z]\w*(,-?[A-Za-z]\w*)*$/))),
+  q: z.optional(z.string().check(z.maxLength(200))),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** `-createdAt,name` → `[{field:'createdAt', desc:true}, {field:'name', desc:false}]`. */
+export function parseSort(sort: string | undefined | null): { field: string; desc: boolean }[] {
+  return (sort ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => (s.startsWith('-') ? { field: s.slice(1), desc: true } : { field: s, desc: false }));
+}
+
+/** Which filter operator a field type takes. */
+export function filterKind(type: FieldType): 'any' | 'boolean' | 'contains' | 'range' | 'none' {
+  switch (type) {
+    case 'enum':
+    case 'reference':
+    case 'references':
+    case 'tree':
+    case 'scopes':
+    case 'uf':
+    case 'city':
+      return 'any';
+    case 'boolean':
+      return 'boolean';
+    case 'integer':
+    case 'money':
+    case 'percent':
+    case 'date':
+    case 'datetime':
+      return 'range';
+    case 'list':
+    case 'file':
+    case 'richText':
+      return 'none';
+    default:
+      return 'contains';
+  }
+}
+
+// ---------------------------------------------------------------- records and bodies
+
+/** Fields every record has. `version` is the optimistic lock sent back in `If-Match`. */
+export const recordBaseShape = {
+  id: z.string(),
+  version: z.int().check(z.minimum(0)),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+export const BASE_FIELDS = ['id', 'version', 'createdAt', 'updatedAt'] as const;
+
+/** Labels of the base fields (columns, filters and the show page may use createdAt/updatedAt). */
+export const BASE_FIELD_DEFS: Readonly<Record<'createdAt' | 'updatedAt', FieldDef>> = {
+  createdAt: { type: 'datetime', label: 'Criado em', readOnly: true },
+  updatedAt: { type: 'datetime', label: 'Atualizado em', readOnly: true },
+};
+
+/**
+ * Display labels of referenced records, sent by the server on every read (list and get):
+ * `_refs: {groups: [{id, label}], parentId: [{id, label}]}` (a one-element list for a
+ * `reference`/`tree`). A reference inside a `list` item is keyed by its dotted path:
+ * `_refs['bankAccounts.0.bankId']`. Never sent on write.
+ */
+export const REFS_KEY = '_refs';
+export const refLabel = z.object({ id: z.string(), label: z.string() });
+export type RefLabel = z.infer<typeof refLabel>;
+
+export type RecordBase = { id: string; version: number; createdAt: string; updatedAt: string; _refs?: Record<string, RefLabel[]> };
+
+/** Record schema of a declaration (what GET answers). */
+export function recordSchema(resource: AnyResource) {
+  return z.object({ ...resource.schema.shape, ...recordBaseShape, [REFS_KEY]: z.optional(z.record(z.string(), z.array(refLabel))) });
+}
+
+/** Names of the writable fields (not readOnly). */
+export function writableFields(resource: AnyResource): string[] {
+  return Object.keys(resource.fields).filter((name) => !resource.fields[name].readOnly);
+}
+
+/** Body schema of create and update: the writable fields only, unknown keys refused. */
+export function writeSchema(resource: AnyResource) {
+  const shape: Record<string, z.core.$ZodType> = {};
+  for (const name of writableFields(resource)) shape[name] = resource.schema.shape[name];
+  return z.strictObject(shape);
+}
+
+/** `If-Match` value for a version (a strong entity tag): `"3"`. */
+export const ifMatch = (version: number): string => `"${version}"`;
+/** The version in an `If-Match` header, or null when malformed. */
+export function parseIfMatch(header: string | null | undefined): number | null {
+  const match = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(header ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/** 412 body: the usual error plus the record as it is now on the server. */
+export const staleBody = z.object({
+  message: z.string(),
+  detail: z.optional(z.string()),
+  current: z.optional(z.record(z.string(), z.unknown())),
+});
+
+export const bulkRequest = z.strictObject({ ids: z.array(z.string().check(z.maxLength(64))).check(z.minLength(1), z.maxLength(1000)) });
+export type BulkRequest = z.infer<typeof bulkRequest>;
+export const bulkResult = z.object({
+  done: z.array(z.string()),
+  failed: z.array(z.object({ id: z.string(), message: z.string() })),
+});
+export type BulkResult = z.infer<typeof bulkResult>;
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+// ---------------------------------------------------------------- paths
+
+/** Fills `{param}` placeholders of an API path or route; a missing parameter throws. */
+export function fillPath(template: string, params: Readonly<Record<string, string | number | undefined>>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`Missing path parameter "${name}" in ${template}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Names of the `{param}` placeholders of a template. */
+export function pathParams(template: string): string[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+}
+
+// ---------------------------------------------------------------- schema helpers for declarations
+
+/** Optional on write, `null` clears it. */
+export const optional = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
+/** Trimmed, required, at most `max` characters. */
+export const requiredText = (max = 120, message = 'Preencha este campo.') =>
+  z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max, `Use no máximo ${max} caracteres.`));
+export const idList = (max = 1000) => z.array(z.string().check(z.maxLength(64))).check(z.maxLength(max));
+export const scopeList = () => z.array(z.enum(SCOPES));

@@ -1,0 +1,75 @@
+/**
+ * Convênios of a bank account (/contas-financeiras/{bankAccountId}/convenios): the CNAB 240
+ * agreement with the bank — convênio code, layout (FEBRABAN 240 or a bank's overlay, as data),
+ * services, and the next file sequence number (NSA) the next remessa takes; the server
+ * increments it when it generates a file. API: finance `bank-accounts/{bankAccountId}/agreements`.
+ */
+import * as z from 'zod/mini';
+import { defineResource, requiredText } from '../resource';
+import { deleteAction, notes, positiveInt } from './parts/common';
+
+export const CNAB_LAYOUTS = ['febraban240', 'itau240', 'bradesco240', 'bb240', 'santander240', 'caixa240', 'sicoob240'] as const;
+export const AGREEMENT_SERVICES = ['supplierPayments', 'boletoPayments', 'taxPayments', 'pix'] as const;
+
+export const bankAccountAgreements = defineResource({
+  name: 'bankAccountAgreements',
+  api: 'finance',
+  path: 'bank-accounts/{bankAccountId}/agreements',
+  route: { base: '/contas-financeiras/{bankAccountId}/convenios', idParam: 'bankAccountAgreementId' },
+  permission: 'bankAccounts',
+  parent: { resource: 'bankAccounts', param: 'bankAccountId' },
+  labels: { one: 'Convênio', many: 'Convênios', gender: 'm' },
+  titleField: 'name',
+  schema: z.object({
+    name: requiredText(80),
+    agreementCode: z.string().check(z.trim(), z.minLength(1, 'Informe o código do convênio.'), z.maxLength(20, 'Use no máximo 20 caracteres.'), z.regex(/^[0-9A-Za-z]+$/, 'Use somente letras e números.')),
+    layout: z.enum(CNAB_LAYOUTS),
+    services: z.array(z.enum(AGREEMENT_SERVICES)).check(z.minLength(1, 'Escolha ao menos um serviço.')),
+    nextFileSequence: positiveInt(),
+    isActive: z.boolean(),
+    notes: notes(),
+  }),
+  fields: {
+    name: { type: 'text', label: 'Descrição' },
+    agreementCode: { type: 'text', label: 'Código do convênio', help: 'Como o banco informou (até 20 caracteres).' },
+    layout: {
+      type: 'enum',
+      label: 'Layout CNAB 240',
+      options: CNAB_LAYOUTS,
+      optionLabels: {
+        febraban240: 'FEBRABAN 240 (padrão)',
+        itau240: 'Itaú SISPAG',
+        bradesco240: 'Bradesco Multipag',
+        bb240: 'Banco do Brasil',
+        santander240: 'Santander',
+        caixa240: 'Caixa',
+        sicoob240: 'Sicoob',
+      },
+    },
+    services: {
+      type: 'enum',
+      multiple: true,
+      label: 'Serviços',
+      options: AGREEMENT_SERVICES,
+      optionLabels: { supplierPayments: 'Pagamento a fornecedores (TED/crédito)', boletoPayments: 'Pagamento de boletos', taxPayments: 'Tributos e concessionárias', pix: 'PIX' },
+    },
+    nextFileSequence: { type: 'integer', label: 'Próximo número sequencial do arquivo (NSA)' },
+    isActive: { type: 'boolean', label: 'Ativo' },
+    notes: { type: 'longText', label: 'Observações' },
+  },
+  list: {
+    columns: [{ field: 'name', sortable: true }, { field: 'agreementCode', sortable: true }, { field: 'layout' }, { field: 'nextFileSequence' }, { field: 'isActive' }],
+    defaultSort: 'name',
+    searchFields: ['name', 'agreementCode'],
+    filters: [{ field: 'layout' }, { field: 'isActive' }],
+  },
+  form: {
+    sections: [
+      { key: 'general', title: 'Convênio', fields: ['name', 'agreementCode', 'layout', 'services', 'isActive'] },
+      { key: 'files', title: 'Arquivos de remessa', fields: ['nextFileSequence'] },
+      { key: 'notes', title: 'Observações', fields: ['notes'] },
+    ],
+  },
+  unique: [{ fields: ['agreementCode'], message: 'Esta conta já tem um convênio com este código.' }],
+  actions: [deleteAction('Excluir os convênios selecionados?')],
+});

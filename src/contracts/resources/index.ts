@@ -1,0 +1,75 @@
+/**
+ * Every resource declaration, by name. The client resolves reference targets here; the server
+ * generates routes and tables from this list; the contract test loops over it.
+ */
+import type { AnyResource } from '../resource';
+import { applicationAcls } from './applicationAcls';
+import { applicationPolicies } from './applicationPolicies';
+import { applicationResources } from './applicationResources';
+import { applications } from './applications';
+import { organizations } from './organizations';
+import { settings } from './settings';
+import { userGroups } from './userGroups';
+import { users } from './users';
+import { persons } from './persons';
+import { customers } from './customers';
+import { suppliers } from './suppliers';
+import { companyTypes } from './companyTypes';
+import { companies } from './companies';
+import { banks } from './banks';
+import { bankAccounts } from './bankAccounts';
+import { bankAccountAgreements } from './bankAccountAgreements';
+import { costCenters } from './costCenters';
+import { chartAccounts } from './chartAccounts';
+import { ledgerAccounts } from './ledgerAccounts';
+import { accountingGroups } from './accountingGroups';
+import { expenseCategories } from './expenseCategories';
+import { revenueCategories } from './revenueCategories';
+import { departments } from './departments';
+import { companyBills } from './companyBills';
+import { categories } from './categories';
+import { products } from './products';
+import { importBatches } from './importBatches';
+
+export { applicationAcls, applicationPolicies, applicationResources, applications, organizations, settings, userGroups, users };
+export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches };
+export { CURRENT_APPLICATION } from './applications';
+
+export const resources = {
+  organizations,
+  applications,
+  applicationResources,
+  applicationAcls,
+  applicationPolicies,
+  users,
+  userGroups,
+  settings,
+  persons,
+  customers,
+  suppliers,
+  companyTypes,
+  companies,
+  banks,
+  bankAccounts,
+  bankAccountAgreements,
+  costCenters,
+  chartAccounts,
+  ledgerAccounts,
+  accountingGroups,
+  expenseCategories,
+  revenueCategories,
+  departments,
+  companyBills,
+  categories,
+  products,
+  importBatches,
+} as const satisfies Record<string, AnyResource>;
+
+export type ResourceName = keyof typeof resources;
+
+export const resourceList: readonly AnyResource[] = Object.values(resources);
+
+/** The declaration named `name`, or undefined. */
+export function findResource(name: string): AnyResource | undefined {
+  return Object.prototype.hasOwnProperty.call(resources, name) ? (resources as Record<string, AnyResource>)[name] : undefined;
+}

@@ -1,0 +1,45 @@
+/**
+ * Expense and revenue categories: trees whose every node maps to ONE line of the DRE skeleton
+ * (contracts/brazil/dre.ts) and optionally to a ledger account. Rule across records (server):
+ * a child's DRE line may differ from its parent's (the line is per node).
+ */
+import * as z from 'zod/mini';
+import { DRE_LINE_LABELS, type DreLine } from '../../brazil';
+import { optional, type FieldDef } from '../../resource';
+import { deleteAction } from './common';
+import { CODE_TAKEN, treeFields, treeShape } from './tree';
+
+export function financeCategoryParts<L extends readonly [DreLine, ...DreLine[]]>(lines: L) {
+  return {
+    schema: z.object({
+      ...treeShape,
+      dreLine: z.enum(lines, 'Escolha a linha da DRE.'),
+      ledgerAccountId: optional(z.string().check(z.maxLength(64))),
+    }),
+    fields: {
+      ...treeFields,
+      dreLine: {
+        type: 'enum',
+        label: 'Linha da DRE',
+        options: lines,
+        optionLabels: Object.fromEntries(lines.map((line) => [line, DRE_LINE_LABELS[line]])),
+      },
+      ledgerAccountId: { type: 'reference', label: 'Conta contábil', resource: 'ledgerAccounts' },
+    } satisfies Record<string, FieldDef>,
+    list: {
+      columns: [{ field: 'code', sortable: true, width: '10rem' }, { field: 'name', sortable: true }, { field: 'dreLine', sortable: true }, { field: 'parentId' }, { field: 'isActive' }],
+      defaultSort: 'code',
+      searchFields: ['code', 'name'],
+      filters: [{ field: 'dreLine' }, { field: 'parentId' }, { field: 'ledgerAccountId' }, { field: 'isActive' }],
+    } as const,
+    form: {
+      sections: [
+        { key: 'general', title: 'Categoria', fields: ['code', 'name', 'parentId', 'isActive'] },
+        { key: 'reports', title: 'Relatórios e contabilidade', fields: ['dreLine', 'ledgerAccountId'] },
+        { key: 'notes', title: 'Descrição', fields: ['description'] },
+      ],
+    } as const,
+    unique: [{ fields: ['code'], message: CODE_TAKEN }] as const,
+    actions: [deleteAction('Excluir as categorias selecionadas? Categorias com lançamentos ou filhas não podem ser excluídas.')],
+  };
+}

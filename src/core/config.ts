@@ -1,0 +1,389 @@
+/**
+ * Runtime configuration (app.config.json): schema, loading, API URLs, build-manifest polling
+ * and the navigation tree derived from it.
+ */
+import { atom } from 'jotai/vanilla';
+import * as z from 'zod/mini';
+import { ApiError } from './api';
+import { t } from './i18n';
+import { store } from './store';
+
+// ---------------------------------------------------------------- schema
+
+export interface NavGroupConfig {
+  key: string;
+  title: string;
+  icon?: string;
+  collapsible?: boolean;
+  divided?: boolean;
+  /** Module names, or nested groups (indented children). */
+  children: (string | NavGroupConfig)[];
+}
+
+const nonEmpty = () => z.string().check(z.minLength(1));
+
+const navGroupSchema: z.ZodMiniType<NavGroupConfig> = z.lazy(() =>
+  z.object({
+    key: nonEmpty(),
+    title: z.string(),
+    icon: z.optional(z.string()),
+    collapsible: z.optional(z.boolean()),
+    divided: z.optional(z.boolean()),
+    children: z.array(z.union([nonEmpty(), navGroupSchema])),
+  }),
+);
+
+export const moduleConfigSchema = z.object({
+  name: nonEmpty(),
+  title: z.optional(z.string()),
+  resource: nonEmpty(),
+  path: z.string().check(z.regex(/^\//)),
+  icon: z.optional(z.string()),
+});
+export type ModuleConfig = z.infer<typeof moduleConfigSchema>;
+
+/** One API family: `baseURL` plus any other named URLs (all strings). */
+export const apiConfigSchema = z.catchall(z.object({ baseURL: nonEmpty() }), z.string());
+export type ApiConfig = z.infer<typeof apiConfigSchema>;
+
+export const DEFAULT_BUILD_MANIFEST_URL = '/builds/latest.json';
+export const DEFAULT_POLL_INTERVAL_SECONDS = 300;
+
+export const appConfigSchema = z.looseObject({
+  useFrontEndVersion: nonEmpty(),
+  useProjectId: nonEmpty(),
+  apis: z.record(z.string(), apiConfigSchema),
+  buildManifest: z.optional(
+    z.object({
+      url: z.optional(nonEmpty()),
+      pollIntervalSeconds: z.optional(z.number().check(z.positive())),
+    }),
+  ),
+  composables: z.looseObject({
+    useModuleNavigation: z.object({
+      modules: z.array(moduleConfigSchema),
+      getNavigationGroupedArrayKeys: z.array(navGroupSchema),
+    }),
+  }),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+/** The app config was unreadable or invalid; `problems` lists each issue (pt-BR). */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(message: string, problems: string[] = []) {
+    super(problems.length ? `${message}\n${problems.map((p) => `- ${p}`).join('\n')}` : message);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+type Issue = {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  expected?: string;
+  minimum?: unknown;
+  maximum?: unknown;
+  input?: unknown;
+  errors?: Issue[][];
+};
+
+const pathText = (path: PropertyKey[]) =>
+  path.length
+    ? path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('')
+    : t('config.root');
+
+function issueLines(issue: Issue, prefix: PropertyKey[] = []): string[] {
+  const path = [...prefix, ...issue.path];
+  switch (issue.code) {
+    case 'invalid_union': {
+      // Report the branch that got furthest (e.g. the group branch of "module name | group").
+      const branches = issue.errors ?? [];
+      const depth = (b: Issue[]) => Math.max(0, ...b.map((i) => i.path.length));
+      const best = [...branches].sort((a, b) => depth(b) - depth(a))[0];
+      if (best && depth(best) > 0) return best.flatMap((i) => issueLines(i, path));
+      return [`${pathText(path)}: ${t('config.issue.invalid')}`];
+    }
+    case 'invalid_type': {
+      const text =
+        !('input' in issue) || issue.input === undefined
+          ? t('config.issue.required')
+          : t('config.issue.type', { expected: t(`config.type.${issue.expected}`) });
+      return [`${pathText(path)}: ${text}`];
+    }
+    case 'too_small':
+      return [`${pathText(path)}: ${issue.input === '' ? t('config.issue.required') : t('config.issue.tooSmall', { minimum: String(issue.minimum) })}`];
+    case 'too_big':
+      return [`${pathText(path)}: ${t('config.issue.tooBig', { maximum: String(issue.maximum) })}`];
+    case 'custom':
+      return [`${pathText(path)}: ${issue.message}`];
+    default:
+      return [`${pathText(path)}: ${t('config.issue.invalid')}`];
+  }
+}
+
+/** Checks the schema can't express: unique module names and group keys, known module references. */
+function semanticProblems(config: AppConfig): string[] {
+  const problems: string[] = [];
+  const nav = config.composables.useModuleNavigation;
+  const names = new Set<string>();
+  nav.modules.forEach((m, i) => {
+    if (names.has(m.name)) problems.push(`composables.useModuleNavigation.modules[${i}].name: ${t('config.issue.duplicateModule', { name: m.name })}`);
+    names.add(m.name);
+  });
+  const keys = new Set<string>();
+  const walk = (groups: NavGroupConfig[], base: string) => {
+    groups.forEach((g, gi) => {
+      const here = `${base}[${gi}]`;
+      if (keys.has(g.key)) problems.push(`${here}.key: ${t('config.issue.duplicateGroup', { key: g.key })}`);
+      keys.add(g.key);
+      g.children.forEach((child, ci) => {
+        if (typeof child === 'string') {
+          if (!names.has(child)) problems.push(`${here}.children[${ci}]: ${t('config.issue.unknownModule', { name: child })}`);
+        } else walk([child], `${here}.children[${ci}]`);
+      });
+    });
+  };
+  walk(nav.getNavigationGroupedArrayKeys, 'composables.useModuleNavigation.getNavigationGroupedArrayKeys');
+  return problems;
+}
+
+/** Validates a parsed app.config.json; throws ConfigError listing every problem (pt-BR). */
+export function parseAppConfig(input: unknown, url = '/app.config.json'): AppConfig {
+  const result = z.safeParse(appConfigSchema, input, { reportInput: true });
+  if (!result.success) {
+    const problems = (result.error.issues as unknown as Issue[]).flatMap((issue) => issueLines(issue));
+    throw new ConfigError(t('config.invalid', { url }), problems);
+  }
+  const problems = semanticProblems(result.data);
+  if (problems.length) throw new ConfigError(t('config.invalid', { url }), problems);
+  return result.data;
+}
+
+// ---------------------------------------------------------------- loading
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** Adds the cache-busting timestamp parameter `t` (spec §7). */
+export function withTimestamp(url: string, now = Date.now()): string {
+  const [base, hash] = url.split('#', 2);
+  const joined = `${base}${base.includes('?') ? '&' : '?'}t=${now}`;
+  return hash === undefined ? joined : `${joined}#${hash}`;
+}
+
+const defaultFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
+
+/** GET app.config.json with a timestamp parameter, validated. Public call (no token). */
+export async function fetchAppConfig(url = '/app.config.json', fetchImpl: FetchLike = defaultFetch): Promise<AppConfig> {
+  let response: Response;
+  try {
+    response = await fetchImpl(withTimestamp(url), { headers: { Accept: 'application/json' }, cache: 'no-store' });
+  } catch (cause) {
+    throw new ApiError({ status: 'UNK', message: t('config.unreadable', { url }), cause });
+  }
+  if (!response.ok) throw new ApiError({ status: response.status, message: t('config.unreadable', { url }) });
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ConfigError(t('config.unreadable', { url }));
+  }
+  return parseAppConfig(body, url);
+}
+
+/** The app config in use (null until loaded). */
+export const appConfigAtom = atom<AppConfig | null>(null);
+
+let appConfigUrl = '/app.config.json';
+let pending: Promise<AppConfig> | null = null;
+
+/** Where `loadAppConfig()` reads from (an intranet page may host the file elsewhere). */
+export function setAppConfigUrl(url: string): void {
+  appConfigUrl = url;
+}
+
+/** Fetches the config (deduplicated while in flight) and stores it in `appConfigAtom`. */
+export function loadAppConfig(url = appConfigUrl, fetchImpl?: FetchLike): Promise<AppConfig> {
+  if (pending) return pending;
+  pending = fetchAppConfig(url, fetchImpl)
+    .then((config) => {
+      store.set(appConfigAtom, config);
+      return config;
+    })
+    .finally(() => {
+      pending = null;
+    });
+  return pending;
+}
+
+/** The loaded config, or loads it once. */
+export async function ensureAppConfig(): Promise<AppConfig> {
+  return store.get(appConfigAtom) ?? loadAppConfig();
+}
+
+/** Current config from the store, or null. */
+export function getAppConfig(): AppConfig | null {
+  return store.get(appConfigAtom);
+}
+
+/** URL `key` of API `api`; an unknown API or key → ApiError 400 (spec §5). */
+export function apiUrl(config: Pick<AppConfig, 'apis'>, api: string, key = 'baseURL'): string {
+  const entry = Object.prototype.hasOwnProperty.call(config.apis, api) ? config.apis[api] : undefined;
+  if (!entry) throw new ApiError({ status: 400, message: t('config.unknownApi', { api }) });
+  const value = Object.prototype.hasOwnProperty.call(entry, key) ? entry[key] : undefined;
+  if (typeof value !== 'string' || !value) throw new ApiError({ status: 400, message: t('config.unknownApiKey', { api, key }) });
+  return value;
+}
+
+// ---------------------------------------------------------------- build manifest
+
+/** builds/latest.json: `{ version }` (or `{ id }`), anything else is ignored. */
+export interface BuildManifest {
+  version?: string;
+  id?: string;
+  builtAt?: string;
+  [key: string]: unknown;
+}
+
+export function buildManifestUrl(config: AppConfig): string {
+  return config.buildManifest?.url ?? DEFAULT_BUILD_MANIFEST_URL;
+}
+
+export function buildPollIntervalMs(config: AppConfig): number {
+  return (config.buildManifest?.pollIntervalSeconds ?? DEFAULT_POLL_INTERVAL_SECONDS) * 1000;
+}
+
+/** GET the build manifest with a timestamp parameter. */
+export async function fetchBuildManifest(config: AppConfig, fetchImpl: FetchLike = defaultFetch): Promise<BuildManifest> {
+  const url = buildManifestUrl(config);
+  let response: Response;
+  try {
+    response = await fetchImpl(withTimestamp(url), { headers: { Accept: 'application/json' }, cache: 'no-store' });
+  } catch (cause) {
+    throw new ApiError({ status: 'UNK', message: t('config.buildManifestUnreadable', { url }), cause });
+  }
+  if (!response.ok) throw new ApiError({ status: response.status, message: t('config.buildManifestUnreadable', { url }) });
+  const body = (await response.json().catch(() => null)) as unknown;
+  if (!body || typeof body !== 'object') throw new ApiError({ status: 400, message: t('config.buildManifestUnreadable', { url }) });
+  return body as BuildManifest;
+}
+
+/**
+ * Polls the build manifest every `buildManifest.pollIntervalSeconds` (default 300 s).
+ * `onNewVersion(version, manifest)` is called once per version different from the running
+ * one (the config's `useFrontEndVersion`; a manifest with only an `id` is compared with the
+ * first id seen). Fetch failures are ignored. Returns a stop function.
+ */
+export function startBuildPolling(
+  config: AppConfig,
+  onNewVersion: (version: string, manifest: BuildManifest) => void,
+  fetchImpl?: FetchLike,
+): () => void {
+  let baselineId: string | undefined;
+  const announced = new Set<string>();
+  let stopped = false;
+  const tick = async () => {
+    try {
+      const manifest = await fetchBuildManifest(config, fetchImpl);
+      if (stopped) return;
+      let current: string | undefined;
+      let baseline: string | undefined;
+      if (typeof manifest.version === 'string' && manifest.version) {
+        current = manifest.version;
+        baseline = config.useFrontEndVersion;
+      } else if (typeof manifest.id === 'string' && manifest.id) {
+        current = manifest.id;
+        baselineId ??= manifest.id;
+        baseline = baselineId;
+      }
+      if (current && current !== baseline && !announced.has(current)) {
+        announced.add(current);
+        onNewVersion(current, manifest);
+      }
+    } catch {
+      // Polling is best effort: the next tick tries again.
+    }
+  };
+  const timer = setInterval(tick, buildPollIntervalMs(config));
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}
+
+// ---------------------------------------------------------------- navigation
+
+export interface NavModuleItem {
+  type: 'module';
+  name: string;
+  title: string;
+  resource: string;
+  path: string;
+  icon?: string;
+}
+
+export interface NavGroupItem {
+  type: 'group';
+  key: string;
+  title: string;
+  icon?: string;
+  collapsible: boolean;
+  divided: boolean;
+  children: NavItem[];
+}
+
+export type NavItem = NavModuleItem | NavGroupItem;
+
+export interface NavigationTree {
+  groups: NavGroupItem[];
+  /** Modules referenced by no group, after the groups. */
+  ungrouped: NavModuleItem[];
+}
+
+/**
+ * The sidebar tree (spec §2): a module shows only if `canCreate(module.resource)`; groups left
+ * empty are removed; modules no group references go to `ungrouped`, in config order.
+ */
+export function navigationFor(config: AppConfig, canCreate: (resource: string) => boolean): NavigationTree {
+  const nav = config.composables.useModuleNavigation;
+  const byName = new Map(nav.modules.map((m) => [m.name, m]));
+  const referenced = new Set<string>();
+
+  const moduleItem = (m: ModuleConfig): NavModuleItem | null =>
+    canCreate(m.resource)
+      ? { type: 'module', name: m.name, title: m.title ?? m.name, resource: m.resource, path: m.path, ...(m.icon ? { icon: m.icon } : {}) }
+      : null;
+
+  const group = (g: NavGroupConfig): NavGroupItem | null => {
+    const children: NavItem[] = [];
+    for (const child of g.children) {
+      if (typeof child === 'string') {
+        referenced.add(child);
+        const m = byName.get(child);
+        const item = m ? moduleItem(m) : null;
+        if (item) children.push(item);
+      } else {
+        const nested = group(child);
+        if (nested) children.push(nested);
+      }
+    }
+    if (!children.length) return null;
+    return {
+      type: 'group',
+      key: g.key,
+      title: g.title,
+      ...(g.icon ? { icon: g.icon } : {}),
+      collapsible: g.collapsible ?? false,
+      divided: g.divided ?? false,
+      children,
+    };
+  };
+
+  const groups = nav.getNavigationGroupedArrayKeys.map(group).filter((g): g is NavGroupItem => g !== null);
+  const ungrouped = nav.modules
+    .filter((m) => !referenced.has(m.name))
+    .map(moduleItem)
+    .filter((m): m is NavModuleItem => m !== null);
+  return { groups, ungrouped };
+}

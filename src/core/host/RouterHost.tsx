@@ -1,0 +1,95 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import type { Location } from 'history';
+import { NavigationContext, type Navigation } from '../navigation';
+import { applyScroll, useRoute, type RouteMatch, type Router } from '../router';
+import { SESSION_REFRESH_EVENT } from './loginWindow';
+
+export type GuardOutcome = { type: 'continue' } | { type: 'redirect'; to: string } | { type: 'external'; url: string };
+export type Guard = (to: string, match: RouteMatch | null) => Promise<GuardOutcome>;
+
+export type View =
+  | { kind: 'loading' }
+  | { kind: 'route'; match: RouteMatch; Component: ComponentType<Record<string, unknown>>; location: Location }
+  | { kind: 'notFound'; location: Location }
+  | { kind: 'error'; error: unknown; location: Location };
+
+interface Props {
+  router: Router;
+  guard: Guard;
+  /** Wraps the view in its layout (portal shell, login card, bare). */
+  render: (view: View) => ReactNode;
+}
+
+/**
+ * Runs the guard on every navigation, then loads the route's lazy chunk and renders it.
+ * A guard redirect replaces the entry (no back-button loop); scroll follows the spec.
+ */
+export function RouterHost({ router, guard, render }: Props) {
+  const state = useRoute(router);
+  const [view, setView] = useState<View>({ kind: 'loading' });
+  const anchor = useRef<HTMLDivElement>(null);
+  const [sessionChanges, setSessionChanges] = useState(0);
+  useEffect(() => {
+    const rerun = () => setSessionChanges((n) => n + 1);
+    window.addEventListener(SESSION_REFRESH_EVENT, rerun);
+    return () => window.removeEventListener(SESSION_REFRESH_EVENT, rerun);
+  }, []);
+
+  useEffect(() => {
+    let cancelled = false;
+    const { location, match, notFound } = state;
+    const to = `${location.pathname}${location.search}${location.hash}`;
+    (async () => {
+      try {
+        const outcome = await guard(to, match);
+        if (cancelled) return;
+        if (outcome.type === 'redirect') {
+          if (outcome.to !== to) router.go(outcome.to, { replace: true });
+          return;
+        }
+        if (outcome.type === 'external') {
+          window.location.assign(outcome.url);
+          return;
+        }
+        if (notFound || !match) {
+          setView({ kind: 'notFound', location });
+          return;
+        }
+        const module = await match.route.load();
+        if (!cancelled) setView({ kind: 'route', match, Component: module.default, location });
+      } catch (error) {
+        if (!cancelled) setView({ kind: 'error', error, location });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [state, guard, router, sessionChanges]);
+
+  useLayoutEffect(() => {
+    if (view.kind === 'loading') return;
+    const root = anchor.current?.getRootNode() as Document | ShadowRoot | undefined;
+    if (root) applyScroll(view.location, view.kind === 'route' ? view.match.route : null, root);
+  }, [view]);
+
+  const location = view.kind === 'loading' ? state.location : view.location;
+  const params = view.kind === 'route' ? view.match.params : {};
+  const navigation = useMemo<Navigation>(
+    () => ({
+      go: (target, options) => router.go(target, options),
+      pathname: location.pathname,
+      search: location.search,
+      hash: location.hash,
+      params,
+      block: (blocker) => router.history.block(blocker),
+    }),
+    [router, location, params],
+  );
+
+  return (
+    <NavigationContext.Provider value={navigation}>
+      <div ref={anchor} hidden />
+      {render(view)}
+    </NavigationContext.Provider>
+  );
+}

@@ -1,0 +1,23 @@
+/** pt-BR texts of the Brazilian inputs: CEP lookup, PIX key, UF and municipality. */
+export const brazil = {
+  'brazil.cep.lookup': 'Buscar CEP',
+  'brazil.cep.searching': 'Buscando o endereço…',
+  'brazil.cep.found': 'Endereço preenchido a partir do CEP. Confira e informe o número.',
+  'brazil.cep.notFound': 'CEP não encontrado. Preencha o endereço manualmente.',
+  'brazil.cep.offlineCity': 'O serviço de CEP não respondeu: UF e município preenchidos pela faixa do CEP. Confira e complete o endereço.',
+  'brazil.cep.offlineUf': 'O serviço de CEP não respondeu: UF preenchida pela faixa do CEP. Escolha o município e complete o endereço.',
+  'brazil.cep.invalid': 'Informe um CEP válido com 8 dígitos.',
+  'brazil.pix.detected': 'Tipo detectado: {type}',
+  'brazil.pix.hint': 'CPF, CNPJ, e-mail, celular com DDD ou chave aleatória.',
+  'brazil.pix.notOfType': 'Não é uma chave do tipo {type}.',
+  'brazil.pix.type.cpf': 'CPF',
+  'brazil.pix.type.cnpj': 'CNPJ',
+  'brazil.pix.type.email': 'E-mail',
+  'brazil.pix.type.phone': 'Celular',
+  'brazil.pix.type.evp': 'Chave aleatória',
+  'brazil.uf.choose': 'Selecione a UF',
+  'brazil.city.chooseUf': 'Escolha a UF primeiro',
+  'brazil.city.choose': 'Selecione o município',
+  'brazil.city.loading': 'Carregando municípios…',
+  'brazil.city.loadFailed': 'Não foi possível carregar a lista de municípios.',
+} as const;

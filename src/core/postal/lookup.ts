@@ -1,0 +1,47 @@
+/**
+ * The postal-code (CEP) lookup adapter: asks the configured ViaCEP-shaped service
+ * (app.config.json `apis.postalCode.baseURL`, no token sent), and when the service cannot be
+ * reached (network failure, time-out, 5xx, unreadable answer) falls back to the offline ranges.
+ */
+import { normaliseCep, validCep } from '../../contracts/brazil';
+import { postalCodeBaseUrl } from './config';
+import { offlineAddress } from './offline';
+import type { PostalLookup } from './types';
+import { readViaCep, viaCepUrl, type ViaCepBody } from './viacep';
+
+export const POSTAL_TIMEOUT_MS = 5000;
+
+export interface LookupOptions {
+  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+  baseUrl?: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export async function lookupPostalCode(value: string, options: LookupOptions = {}): Promise<PostalLookup> {
+  const cep = normaliseCep(value);
+  if (!cep || !validCep(cep)) return { status: 'invalid' };
+  const fetchImpl = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? POSTAL_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onAbort);
+  try {
+    const response = await fetchImpl(viaCepUrl(options.baseUrl ?? postalCodeBaseUrl(), cep), {
+      headers: { Accept: 'application/json' },
+      signal: controller.signal,
+      credentials: 'omit',
+    });
+    if (response.status === 400 || response.status === 404) return { status: 'notFound' };
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const address = readViaCep(cep, (await response.json()) as ViaCepBody);
+    return address ? { status: 'found', address } : { status: 'notFound' };
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    const address = await offlineAddress(cep);
+    return address ? { status: 'offline', address } : { status: 'invalid' };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}

@@ -1,0 +1,40 @@
+import type { AnyResource, BulkResult, ExportFormat } from '../../contracts/resource';
+import { ifMatch } from '../../contracts/resource';
+import { request, requestRaw } from './transport';
+import { apiPath, type PathParams } from './paths';
+import { apiQuery, type ListState } from './query';
+import type { Row } from './useList';
+
+/** `DELETE /{path}/{id}` with the version the user saw. */
+export function deleteRecord(resource: AnyResource, params: PathParams, record: Pick<Row, 'id' | 'version'>): Promise<unknown> {
+  return request(resource.api, apiPath(resource, params, record.id), { method: 'DELETE', headers: { 'If-Match': ifMatch(record.version) } });
+}
+
+/** `POST /{path}/bulk/{action}` with `{ids}`. */
+export function runBulk(resource: AnyResource, params: PathParams, action: string, ids: string[]): Promise<BulkResult> {
+  return request<BulkResult>(resource.api, `${apiPath(resource, params)}/bulk/${encodeURIComponent(action)}`, { method: 'POST', body: { ids } });
+}
+
+/** `POST /{path}/{id}/actions/{action}`. */
+export function runRowAction(resource: AnyResource, params: PathParams, id: string, action: string): Promise<Row> {
+  return request<Row>(resource.api, apiPath(resource, params, id, `actions/${encodeURIComponent(action)}`), { method: 'POST' });
+}
+
+/** Downloads `GET /{path}/export.{format}` for the list's current sort, search and filters. */
+export async function exportList(resource: AnyResource, params: PathParams, state: ListState, format: ExportFormat): Promise<void> {
+  const answer = await requestRaw<Blob>(resource.api, `${apiPath(resource, params)}/export.${format}`, {
+    query: apiQuery(state, false),
+    responseType: 'blob',
+  });
+  const disposition = answer.headers.get('content-disposition') ?? '';
+  const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
+  const url = URL.createObjectURL(answer.data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name ? decodeURIComponent(name) : `${resource.name}.${format}`;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,26 @@
+import { BASE_FIELD_DEFS, type AnyResource, type FieldDef, type SectionDef } from '../../contracts/resource';
+import { hasMessage, t } from '../i18n';
+
+const lookup = (key: string, fallback: string) => (hasMessage(key) ? t(key) : fallback);
+
+/** Label of a field: catalogue `resources.<name>.fields.<field>`, else the declaration's. */
+export function fieldLabel(resource: AnyResource, field: string): string {
+  const def: FieldDef | undefined = resource.fields[field] ?? (BASE_FIELD_DEFS as Record<string, FieldDef>)[field];
+  return lookup(`resources.${resource.name}.fields.${field}`, def?.label ?? field);
+}
+
+export const resourceLabel = (resource: AnyResource, which: 'one' | 'many'): string =>
+  lookup(`resources.${resource.name}.${which}`, resource.labels[which]);
+
+export const sectionTitle = (resource: AnyResource, section: SectionDef): string =>
+  lookup(`resources.${resource.name}.sections.${section.key}`, section.title);
+
+/** Text of an enum option. */
+export function optionLabel(resource: AnyResource, field: string, option: string, def?: FieldDef): string {
+  const fallback = def && def.type === 'enum' ? (def.optionLabels[option] ?? option) : option;
+  return lookup(`resources.${resource.name}.fields.${field}.${option}`, fallback);
+}
+
+/** "Novo usuário" / "Nova política". */
+export const newLabel = (resource: AnyResource): string =>
+  t(resource.labels.gender === 'f' ? 'registry.newF' : 'registry.newM', { one: resourceLabel(resource, 'one') });

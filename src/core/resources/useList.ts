@@ -1,0 +1,39 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { AnyResource, RecordBase } from '../../contracts/resource';
+import { requestPage, toApiError, type ApiError, type Pagination } from '../api';
+import { apiPath, type PathParams } from './paths';
+import { apiQuery, type ListState } from './query';
+
+export type Row = RecordBase & Record<string, unknown>;
+
+export interface ListResult {
+  rows: Row[];
+  pagination: Pagination | null;
+  total: number | null;
+  loading: boolean;
+  error: ApiError | null;
+  reload: () => void;
+}
+
+/** One page of a resource for the list state taken from the URL (nothing while not `enabled`). Aborts stale requests. */
+export function useList(resource: AnyResource, state: ListState, params: PathParams, enabled = true): ListResult {
+  const [result, setResult] = useState<Omit<ListResult, 'reload'>>({ rows: [], pagination: null, total: null, loading: true, error: null });
+  const [generation, setGeneration] = useState(0);
+  const path = apiPath(resource, params);
+  const key = JSON.stringify(apiQuery(state));
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    setResult((r) => ({ ...r, loading: true, error: null }));
+    const { page, perPage, ...query } = JSON.parse(key) as Record<string, never>;
+    requestPage<Row>(resource.api, path, { page, perPage, query, signal: controller.signal })
+      .then((answer) => setResult({ rows: answer.items, pagination: answer.pagination, total: answer.total, loading: false, error: null }))
+      .catch((error: unknown) => {
+        const apiError = toApiError(error);
+        if (!apiError.aborted) setResult((r) => ({ ...r, rows: [], loading: false, error: apiError }));
+      });
+    return () => controller.abort();
+  }, [resource, path, key, generation, enabled]);
+  const reload = useCallback(() => setGeneration((n) => n + 1), []);
+  return { ...result, reload };
+}

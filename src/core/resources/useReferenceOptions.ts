@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { REFERENCE_PAGE_SIZE, type AnyResource } from '../../contracts/resource';
+import { requestPage, toApiError } from '../api';
+import { apiPath, type PathParams } from './paths';
+import type { Row } from './useList';
+
+export interface Option {
+  id: string;
+  label: string;
+}
+
+export interface ReferenceOptions {
+  options: Option[];
+  loading: boolean;
+  /** More pages exist after the loaded ones. */
+  hasMore: boolean;
+  /** Loads the next step of `REFERENCE_PAGE_SIZE` (10) options (infinite scroll). */
+  loadMore: () => void;
+  /** Options were loaded at least once for the current search. */
+  loaded: boolean;
+}
+
+/**
+ * Options of a reference select (spec §9): search with no delay and no minimum length, 10 more
+ * per step, sorted by the target's title field. Only fetches while `enabled` (the list is open).
+ */
+export function useReferenceOptions(target: AnyResource, params: PathParams, search: string, enabled: boolean): ReferenceOptions {
+  const [state, setState] = useState<{ options: Option[]; page: number; hasMore: boolean; loading: boolean; loaded: boolean }>({
+    options: [],
+    page: 0,
+    hasMore: false,
+    loading: false,
+    loaded: false,
+  });
+  const controller = useRef<AbortController | null>(null);
+  const path = apiPath(target, params);
+
+  const fetchPage = useCallback(
+    (page: number, reset: boolean) => {
+      controller.current?.abort();
+      const current = new AbortController();
+      controller.current = current;
+      setState((s) => ({ ...s, loading: true, ...(reset ? { options: [], loaded: false } : {}) }));
+      requestPage<Row>(target.api, path, {
+        page,
+        perPage: REFERENCE_PAGE_SIZE,
+        query: { sort: target.titleField, ...(search ? { q: search } : {}) },
+        signal: current.signal,
+        silent: true,
+      })
+        .then(({ items, pagination }) => {
+          const fresh = items.map((row) => ({ id: row.id, label: String(row[target.titleField] ?? row.id) }));
+          setState((s) => {
+            const seen = new Set(reset ? [] : s.options.map((o) => o.id));
+            const options = [...(reset ? [] : s.options), ...fresh.filter((o) => !seen.has(o.id))];
+            const hasMore = pagination.nextPage !== null ? true : items.length === REFERENCE_PAGE_SIZE && pagination.lastPage === null;
+            return { options, page, hasMore, loading: false, loaded: true };
+          });
+        })
+        .catch((error: unknown) => {
+          if (!toApiError(error).aborted) setState((s) => ({ ...s, loading: false, loaded: true, hasMore: false }));
+        });
+    },
+    [target, path, search],
+  );
+
+  useEffect(() => {
+    if (enabled) fetchPage(1, true);
+    return () => controller.current?.abort();
+  }, [enabled, fetchPage]);
+
+  const loadMore = useCallback(() => {
+    setState((s) => {
+      if (!s.loading && s.hasMore) queueMicrotask(() => fetchPage(s.page + 1, false));
+      return s;
+    });
+  }, [fetchPage]);
+
+  return { options: state.options, loading: state.loading, hasMore: state.hasMore, loadMore, loaded: state.loaded };
+}

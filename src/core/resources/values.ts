@@ -1,0 +1,79 @@
+/**
+ * Form values ↔ request bodies, and validation with the declaration's zod schema before
+ * anything is sent. Messages come from the schema when it has its own, else from the catalogue.
+ */
+import * as z from 'zod/mini';
+import { writableFields, writeSchema, type AnyResource, type FieldDef } from '../../contracts/resource';
+import { t } from '../i18n';
+import type { Row } from './useList';
+
+export type FormValues = Record<string, unknown>;
+export type FieldErrors = Record<string, string[]>;
+
+/** Empty value of a field type in a new form. */
+export function emptyValue(def: FieldDef): unknown {
+  switch (def.type) {
+    case 'boolean':
+      return false;
+    case 'references':
+    case 'scopes':
+    case 'list':
+      return [];
+    case 'enum':
+      return def.multiple ? [] : (def.options[0] ?? null);
+    default:
+      return null;
+  }
+}
+
+/** Initial form values: the record's writable fields, or empty ones for a new record. */
+export function initialValues(resource: AnyResource, record: Row | null): FormValues {
+  const values: FormValues = {};
+  for (const name of writableFields(resource)) {
+    const value = record ? record[name] : undefined;
+    values[name] = value === undefined ? emptyValue(resource.fields[name]) : value;
+  }
+  return values;
+}
+
+/** The body to send: writable fields only; blank text becomes null. */
+export function toBody(resource: AnyResource, values: FormValues): FormValues {
+  const body: FormValues = {};
+  for (const name of writableFields(resource)) {
+    const value = values[name];
+    body[name] = typeof value === 'string' && value.trim() === '' ? null : value === undefined ? null : value;
+  }
+  return body;
+}
+
+function message(issue: z.core.$ZodRawIssue): string {
+  const raw = issue as { code: string; input?: unknown; minimum?: unknown; maximum?: unknown; origin?: string };
+  if (raw.input === null || raw.input === undefined || raw.input === '') return t('registry.validation.required');
+  switch (raw.code) {
+    case 'too_small':
+      return raw.origin === 'array' ? t('registry.validation.minItems', { n: String(raw.minimum) }) : t('registry.validation.tooSmall', { n: String(raw.minimum) });
+    case 'too_big':
+      return raw.origin === 'array' ? t('registry.validation.maxItems', { n: String(raw.maximum) }) : t('registry.validation.tooBig', { n: String(raw.maximum) });
+    case 'invalid_value':
+      return t('registry.validation.option');
+    default:
+      return t('registry.validation.invalid');
+  }
+}
+
+/** Field → messages (dotted paths for list items: `statements.0.scopes`); empty when valid. */
+export function validate(resource: AnyResource, values: FormValues): FieldErrors {
+  const result = z.safeParse(writeSchema(resource), toBody(resource, values), { error: message });
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** Names of the fields whose values differ (shallow JSON comparison). */
+export function changedFields(a: FormValues, b: FormValues): string[] {
+  return Object.keys({ ...a, ...b }).filter((k) => JSON.stringify(a[k] ?? null) !== JSON.stringify(b[k] ?? null));
+}

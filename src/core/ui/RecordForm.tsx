@@ -1,0 +1,173 @@
+/**
+ * The generic form of a declaration: its sections, one input per field type, zod validation
+ * before sending, server field errors as a bulleted list under each field, an unsaved-changes
+ * warning, and the stale-version (412) warning that never overwrites silently.
+ */
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import type { AnyResource } from '../../contracts/resource';
+import { t } from '../i18n';
+import { notify } from '../notices';
+import { fieldLabel, resourceLabel, sectionTitle } from '../resources/labels';
+import type { PathParams } from '../resources/paths';
+import type { Row } from '../resources/useList';
+import { useSave } from '../resources/useSave';
+import { changedFields, initialValues, validate, type FieldErrors, type FormValues } from '../resources/values';
+import { Alert } from './Alert';
+import { ConfirmDialog } from './ConfirmDialog';
+import * as ui from './ui.css';
+import * as css from './data.css';
+import { Field } from './fields/Field';
+import { FieldValue } from './fields/FieldValue';
+import { useUnsavedChanges } from './useUnsavedChanges';
+
+export interface RecordFormProps {
+  resource: AnyResource;
+  params: PathParams;
+  /** The record being edited; null creates one. */
+  record: Row | null;
+  onSaved: (record: Row) => void;
+  onCancel?: () => void;
+  /** False shows the values read-only (no update scope). */
+  editable?: boolean;
+  /** Id of the element naming the form (the page heading); else the resource's singular label. */
+  labelledBy?: string;
+}
+
+const OPTIONAL_FREE = new Set(['boolean', 'list', 'references', 'scopes']);
+
+function isRequired(resource: AnyResource, field: string): boolean {
+  const def = resource.fields[field];
+  const schema = resource.schema.shape[field] as { _zod?: { optin?: string } } | undefined;
+  if (!def || OPTIONAL_FREE.has(def.type) || (def.type === 'enum' && def.multiple)) return false;
+  return schema?._zod?.optin !== 'optional';
+}
+
+export function RecordForm({ resource, params, record, onSaved, onCancel, editable = true, labelledBy }: RecordFormProps) {
+  const [base, setBase] = useState<Row | null>(record);
+  const start = useMemo(() => initialValues(resource, base), [resource, base]);
+  const [values, setValues] = useState<FormValues>(start);
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const save = useSave(resource, params);
+  const formRef = useRef<HTMLFormElement>(null);
+  const dirty = editable && changedFields(start, values).length > 0;
+  const unsaved = useUnsavedChanges(dirty);
+  const errors = Object.keys(clientErrors).length ? clientErrors : save.fieldErrors;
+
+  const set = (field: string, value: unknown) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (clientErrors[field]) setClientErrors(({ [field]: _, ...rest }) => rest);
+  };
+
+  const setMany = (patch: Record<string, unknown>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    setClientErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !(key in patch))));
+  };
+
+  const submit = async (event?: FormEvent, against: Row | null = base) => {
+    event?.preventDefault();
+    const found = validate(resource, values);
+    setClientErrors(found);
+    if (Object.keys(found).length) {
+      queueMicrotask(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    const saved = await save.save(values, against);
+    if (saved) {
+      unsaved.release();
+      notify({ type: 'success', message: t(record ? 'registry.saved' : 'registry.created') });
+      onSaved(saved);
+    } else {
+      queueMicrotask(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    }
+  };
+
+  const current = save.stale?.current ?? null;
+  const otherChanges = current && base ? changedFields(initialValues(resource, base), initialValues(resource, current)).map((f) => fieldLabel(resource, f)) : [];
+  const known = new Set(Object.keys(resource.fields));
+  const loose = Object.entries(errors).filter(([key]) => !known.has(key.split('.')[0]));
+  const summary = Object.entries(errors).flatMap(([key, messages]) => messages.map((m) => `${known.has(key.split('.')[0]) ? `${fieldLabel(resource, key.split('.')[0])}: ` : ''}${m}`));
+
+  return (
+    <form ref={formRef} className={ui.stack} onSubmit={submit} noValidate aria-labelledby={labelledBy} aria-label={labelledBy ? undefined : resourceLabel(resource, 'one')}>
+      {save.stale && (
+        <Alert tone="error">
+          <strong>{t('registry.form.staleTitle')}</strong>
+          <p>{t('registry.form.staleBody')}</p>
+          {otherChanges.length > 0 && <p>{t('registry.form.staleFields', { fields: otherChanges.join(', ') })}</p>}
+          <div className={ui.row}>
+            <button type="button" className={ui.button.secondary} onClick={() => {
+              if (current) {
+                setBase(current);
+                setValues(initialValues(resource, current));
+              }
+              save.clearStale();
+            }}>{t('registry.form.staleReload')}</button>
+            {current && (
+              <button type="button" className={ui.button.danger} onClick={() => {
+                setBase(current);
+                save.clearStale();
+                void submit(undefined, current);
+              }}>{t('registry.form.staleOverwrite')}</button>
+            )}
+          </div>
+        </Alert>
+      )}
+      {summary.length > 0 && (
+        <Alert tone="error">
+          <p>{save.error && !Object.keys(clientErrors).length ? save.error : t('registry.form.errors')}</p>
+          <ul>{summary.map((line, i) => <li key={i}>{line}</li>)}</ul>
+        </Alert>
+      )}
+      {save.error && summary.length === 0 && loose.length === 0 && <Alert tone="error">{save.error}</Alert>}
+      {resource.form.sections.map((section) => (
+        <fieldset key={section.key} className={css.section}>
+          <legend className={css.legend}>{sectionTitle(resource, section)}</legend>
+          <div className={css.formGrid}>
+            {section.fields.map((field) => {
+              const def = resource.fields[field];
+              if (!def) return null;
+              const label = fieldLabel(resource, field);
+              if (def.readOnly || !editable) {
+                return (
+                  <div key={field} className={ui.field}>
+                    <span className={ui.label}>{label}</span>
+                    <span><FieldValue resource={resource} field={field} def={def} value={def.readOnly ? base?.[field] : values[field]} refs={base?._refs?.[field]} allRefs={base?._refs} /></span>
+                  </div>
+                );
+              }
+              return (
+                <Field
+                  key={field}
+                  resource={resource}
+                  field={field}
+                  label={label}
+                  def={def}
+                  value={values[field]}
+                  onChange={(value) => set(field, value)}
+                  params={params}
+                  errors={errors}
+                  refs={base?._refs?.[field]}
+                  allRefs={base?._refs}
+                  siblings={values}
+                  onSiblings={setMany}
+                  required={isRequired(resource, field)}
+                />
+              );
+            })}
+          </div>
+        </fieldset>
+      ))}
+      {editable && (
+        <div className={ui.row}>
+          <button type="submit" className={ui.button.primary} disabled={save.busy} aria-busy={save.busy || undefined}>{t('registry.save')}</button>
+          {onCancel && <button type="button" className={ui.button.secondary} onClick={onCancel}>{t('registry.cancel')}</button>}
+        </div>
+      )}
+      {unsaved.pending && (
+        <ConfirmDialog title={t('registry.form.unsavedTitle')} confirmLabel={t('registry.form.leave')} cancelLabel={t('registry.form.stay')} onConfirm={unsaved.leave} onCancel={unsaved.stay} danger>
+          <p>{t('registry.form.unsavedBody')}</p>
+        </ConfirmDialog>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+/** Styles of the data components (table, pagination, filters, reference select, record views). */
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from '../styles/tokens.css';
+
+export const toolbar = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-end', flexWrap: 'wrap', justifyContent: 'space-between' });
+export const header = style({ display: 'flex', gap: vars.space.md, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' });
+export const grow = style({ flex: '1 1 16rem' });
+export const muted = style({ color: vars.color.muted, fontSize: vars.font.sizeSmall });
+
+export const tableWrap = style({ overflow: 'auto', border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, background: vars.color.surface });
+export const virtualWrap = style([tableWrap, { maxHeight: '70vh' }]);
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' });
+export const th = style({
+  textAlign: 'left',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderBottom: `2px solid ${vars.color.border}`,
+  background: vars.color.background,
+  position: 'sticky',
+  top: 0,
+  zIndex: 1,
+  whiteSpace: 'nowrap',
+  fontWeight: 600,
+});
+export const td = style({ padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
+export const checkCell = style([td, { width: 40 }]);
+export const row = style({ cursor: 'pointer', selectors: { '&:hover': { background: vars.color.background } } });
+export const selectedRow = style({ background: '#eef5fc' });
+export const sortButton = style({
+  all: 'unset',
+  cursor: 'pointer',
+  display: 'inline-flex',
+  gap: vars.space.xs,
+  alignItems: 'center',
+  fontWeight: 600,
+  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}` } },
+});
+export const rowLink = style({ color: vars.color.text, textDecoration: 'none', fontWeight: 500, selectors: { '&:hover': { textDecoration: 'underline' } } });
+export const right = style({ textAlign: 'right' });
+
+export const pagination = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', flexWrap: 'wrap' });
+export const bulkBar = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  alignItems: 'center',
+  flexWrap: 'wrap',
+  padding: vars.space.sm,
+  background: '#eef5fc',
+  border: `1px solid ${vars.color.info}`,
+  borderRadius: vars.radius.small,
+});
+export const empty = style({ padding: vars.space.xl, textAlign: 'center', color: vars.color.muted });
+
+export const filters = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, padding: vars.space.md, background: vars.color.surface });
+export const filterGrid = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))', gap: vars.space.md, marginTop: vars.space.md });
+export const summary = style({ cursor: 'pointer', fontWeight: 600 });
+
+export const select = style({ position: 'relative' });
+export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, marginBottom: vars.space.xs, padding: 0, listStyle: 'none' });
+export const chip = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  background: vars.color.background,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: 999,
+  padding: '2px 4px 2px 10px',
+});
+export const chipRemove = style({ all: 'unset', cursor: 'pointer', padding: '0 6px', borderRadius: 999, selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}` } } });
+export const listbox = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.small,
+  boxShadow: vars.shadow.popover,
+  maxHeight: 280,
+  overflowY: 'auto',
+  margin: 0,
+  padding: `${vars.space.xs} 0`,
+  listStyle: 'none',
+  zIndex: 950,
+});
+export const option = style({ padding: `${vars.space.sm} ${vars.space.md}`, cursor: 'pointer' });
+export const activeOption = style({ background: vars.color.primary, color: vars.color.onPrimary });
+export const optionNote = style({ padding: `${vars.space.sm} ${vars.space.md}`, color: vars.color.muted });
+
+export const dl = style({ display: 'grid', gridTemplateColumns: 'minmax(10rem, 16rem) 1fr', gap: `${vars.space.sm} ${vars.space.lg}`, margin: 0 });
+export const dt = style({ fontWeight: 600, color: vars.color.muted });
+export const dd = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
+export const section = style({ border: 0, padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export const legend = style({ fontWeight: 700, fontSize: '16px', padding: 0, marginBottom: vars.space.sm });
+export const formGrid = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(18rem, 1fr))', gap: vars.space.lg });
+export const wide = style({ gridColumn: '1 / -1' });
+export const required = style({ color: vars.color.danger, marginLeft: 2 });
+export const checkGroup = style({ border: 0, padding: 0, margin: 0, display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.lg}` });
+export const listItem = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, padding: vars.space.md, display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fill, minmax(12rem, 1fr))', alignItems: 'end' });
+export const textarea = style({ minHeight: 96, resize: 'vertical' });
+
+export const tabs = style({ display: 'flex', gap: vars.space.xs, borderBottom: `1px solid ${vars.color.border}`, margin: 0, padding: 0, listStyle: 'none', flexWrap: 'wrap' });
+export const tab = style({
+  display: 'inline-block',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  textDecoration: 'none',
+  color: vars.color.text,
+  borderBottom: '3px solid transparent',
+  selectors: { '&[aria-current="page"]': { borderBottomColor: vars.color.primary, fontWeight: 600 } },
+});
+export const tag = style({ display: 'inline-block', background: vars.color.background, border: `1px solid ${vars.color.border}`, borderRadius: 999, padding: '0 8px', margin: '0 4px 4px 0', fontSize: vars.font.sizeSmall });
+
+globalStyle(`${table} tbody tr:last-child td`, { borderBottom: 0 });

@@ -1,0 +1,108 @@
+/**
+ * One form field: label (required mark), the input of its type, help, and the errors of the
+ * client validation or the server as a bulleted list tied to the input (aria-describedby).
+ */
+import { useId, type ComponentType } from 'react';
+import type { AnyResource, FieldDef, FieldType, RefLabel } from '../../../contracts/resource';
+import { t } from '../../i18n';
+import type { PathParams } from '../../resources/paths';
+import type { FieldErrors } from '../../resources/values';
+import * as ui from '../ui.css';
+import * as css from '../data.css';
+import { CepInput } from './CepInput';
+import { BooleanInput, EnumInput, ScopesInput } from './ChoiceInputs';
+import { CityInput } from './CityInput';
+import { FileInput } from './FileInput';
+import { ListInput } from './ListInput';
+import { MaskedInput } from './MaskedInput';
+import { PixKeyInput } from './PixKeyInput';
+import { ReferenceInput } from './ReferenceInput';
+import { IntegerInput, LongTextInput, TextInput } from './TextInputs';
+import { TypedTextInput } from './TypedTextInput';
+import type { InputProps } from './types';
+import { UfInput } from './UfInput';
+
+/** The one input of each field type. */
+export const INPUTS: Record<FieldType, ComponentType<InputProps>> = {
+  text: TextInput,
+  email: TextInput,
+  longText: LongTextInput,
+  richText: LongTextInput,
+  integer: IntegerInput,
+  money: TypedTextInput,
+  percent: TypedTextInput,
+  date: TypedTextInput,
+  datetime: TypedTextInput,
+  boolean: BooleanInput,
+  enum: EnumInput,
+  scopes: ScopesInput,
+  reference: ReferenceInput,
+  references: ReferenceInput,
+  tree: ReferenceInput,
+  cpf: MaskedInput,
+  cnpj: MaskedInput,
+  cpfCnpj: MaskedInput,
+  cep: CepInput,
+  phone: MaskedInput,
+  file: FileInput,
+  list: ListInput,
+  pixKey: PixKeyInput,
+  uf: UfInput,
+  city: CityInput,
+};
+
+const GROUPS = new Set<FieldType>(['scopes', 'list', 'references']);
+
+export interface FieldProps {
+  resource: AnyResource;
+  field: string;
+  label: string;
+  def: FieldDef;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  params: PathParams;
+  errors?: FieldErrors;
+  refs?: RefLabel[];
+  required?: boolean;
+  siblings?: InputProps['siblings'];
+  onSiblings?: InputProps['onSiblings'];
+  allRefs?: InputProps['allRefs'];
+}
+
+export function Field({ resource, field, label, def, value, onChange, params, errors, refs, required, siblings, onSiblings, allRefs }: FieldProps) {
+  const id = useId();
+  const own = errors?.[field] ?? [];
+  const helpId = def.help ? `${id}-help` : undefined;
+  const errorId = own.length ? `${id}-errors` : undefined;
+  const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
+  const Input = INPUTS[def.type];
+  const isGroup = GROUPS.has(def.type) || (def.type === 'enum' && def.multiple);
+  const input = (
+    <Input id={id} resource={resource} field={field} def={def} value={value} onChange={onChange} label={label} invalid={own.length > 0} describedBy={describedBy} params={params} refs={refs} errors={errors} siblings={siblings} onSiblings={onSiblings} allRefs={allRefs} />
+  );
+  const labelText = (
+    <>
+      {label}
+      {required && <span className={css.required} aria-hidden="true">*</span>}
+      {required && <span hidden>{` (${t('registry.form.required')})`}</span>}
+    </>
+  );
+  return (
+    <div className={`${ui.field} ${def.type === 'list' || def.type === 'longText' || def.type === 'richText' ? css.wide : ''}`} data-field={field}>
+      {def.type === 'boolean' ? (
+        <label className={ui.checkbox} htmlFor={id}>{input}<span>{labelText}</span></label>
+      ) : (
+        <>
+          {isGroup ? <span className={ui.label} id={`${id}-label`}>{labelText}</span> : <label className={ui.label} htmlFor={id}>{labelText}</label>}
+          {input}
+        </>
+      )}
+      {def.help && <span id={helpId} className={ui.hint}>{def.help}</span>}
+      {own.length > 0 && (
+        <ul id={errorId} className={ui.fieldError}>
+          {own.map((message, index) => <li key={index}>{message}</li>)}
+        </ul>
+      )}
+    </div>
+  );
+}

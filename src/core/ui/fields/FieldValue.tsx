@@ -1,0 +1,102 @@
+/**
+ * One read-only renderer per field type (list cells and the show page).
+ */
+import type { ReactNode } from 'react';
+import type { AnyResource, FieldDef, FieldType, RefLabel, ScalarFieldDef } from '../../../contracts/resource';
+import { formatDate, formatDateTime } from '../../format/dates';
+import { maskCep, maskCnpj, maskCpf, maskCpfCnpj, maskPhone, maskPixKey } from '../../format/masks';
+import { formatMoney, formatPercent } from '../../format/money';
+import { t } from '../../i18n';
+import { optionLabel } from '../../resources/labels';
+import * as css from '../data.css';
+import { CityName } from './CityName';
+
+export interface ValueProps {
+  resource: AnyResource;
+  field: string;
+  def: FieldDef;
+  value: unknown;
+  /** `_refs[field]` of the record: labels of referenced records. */
+  refs?: RefLabel[];
+  /** Compact form for table cells (long lists summarised). */
+  compact?: boolean;
+  /** Every `_refs` of the record (references inside list items: `field.index.name`). */
+  allRefs?: Record<string, RefLabel[]>;
+}
+
+const none = () => <span aria-label={t('registry.none')}>{t('registry.none')}</span>;
+const text = (value: unknown, format: (v: string) => string = String) =>
+  typeof value === 'string' && value !== '' ? format(value) : typeof value === 'number' ? format(String(value)) : null;
+
+const tags = (labels: string[], compact?: boolean) => {
+  if (!labels.length) return none();
+  if (compact && labels.length > 3) return <>{labels.slice(0, 3).map((l, i) => <span key={i} className={css.tag}>{l}</span>)}<span className={css.muted}>+{labels.length - 3}</span></>;
+  return <>{labels.map((l, i) => <span key={i} className={css.tag}>{l}</span>)}</>;
+};
+
+type Renderer = (props: ValueProps) => ReactNode;
+
+const refLabels = ({ value, refs }: ValueProps): string[] => {
+  const ids = Array.isArray(value) ? value.map(String) : value ? [String(value)] : [];
+  return ids.map((id) => refs?.find((r) => r.id === id)?.label ?? id);
+};
+
+const RENDERERS: Record<FieldType, Renderer> = {
+  text: ({ value }) => text(value),
+  email: ({ value }) => text(value),
+  longText: ({ value, compact }) => text(value, (v) => (compact && v.length > 80 ? `${v.slice(0, 80)}…` : v)),
+  richText: ({ value, compact }) => text(value, (v) => {
+    const plain = v.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+    return compact && plain.length > 80 ? `${plain.slice(0, 80)}…` : plain;
+  }),
+  integer: ({ value }) => (typeof value === 'number' ? new Intl.NumberFormat('pt-BR').format(value) : null),
+  money: ({ value }) => (typeof value === 'number' ? formatMoney(value) : null),
+  percent: ({ value }) => (typeof value === 'number' ? formatPercent(value) : null),
+  date: ({ value }) => text(value, formatDate),
+  datetime: ({ value }) => text(value, formatDateTime),
+  boolean: ({ value }) => (value === true ? t('registry.yes') : value === false ? t('registry.no') : null),
+  enum: (props) => {
+    const values = Array.isArray(props.value) ? props.value.map(String) : props.value ? [String(props.value)] : [];
+    const labels = values.map((v) => optionLabel(props.resource, props.field, v, props.def));
+    return (props.def as { multiple?: boolean }).multiple ? tags(labels, props.compact) : (labels[0] ?? null);
+  },
+  reference: (props) => refLabels(props)[0] ?? null,
+  tree: (props) => refLabels(props)[0] ?? null,
+  references: (props) => tags(refLabels(props), props.compact),
+  scopes: ({ value, compact }) => tags(Array.isArray(value) ? value.map((s) => t(`registry.scope.${s}`)) : [], compact),
+  cpf: ({ value }) => text(value, maskCpf),
+  cnpj: ({ value }) => text(value, maskCnpj),
+  cpfCnpj: ({ value }) => text(value, maskCpfCnpj),
+  cep: ({ value }) => text(value, maskCep),
+  phone: ({ value }) => text(value, maskPhone),
+  pixKey: ({ value }) => text(value, maskPixKey),
+  uf: ({ value }) => text(value),
+  city: ({ value }) => (typeof value === 'string' && value ? <CityName code={value} /> : null),
+  file: ({ value, refs }) => (value ? (refs?.[0]?.label ?? String(value)) : null),
+  list: (props) => {
+    const items = Array.isArray(props.value) ? (props.value as Record<string, unknown>[]) : [];
+    if (!items.length) return none();
+    if (props.compact) return t('registry.list.count', { count: items.length });
+    const of = (props.def as { of: Record<string, ScalarFieldDef> }).of;
+    return (
+      <ul>
+        {items.map((item, i) => (
+          <li key={i}>
+            {Object.entries(of).map(([name, def], j) => (
+              <span key={name}>
+                {j > 0 && ' · '}
+                <FieldValue resource={props.resource} field={`${props.field}.${name}`} def={def} value={item[name]} refs={props.allRefs?.[`${props.field}.${i}.${name}`]} compact />
+              </span>
+            ))}
+          </li>
+        ))}
+      </ul>
+    );
+  },
+};
+
+/** The value of one field as text/tags; "—" when empty. */
+export function FieldValue(props: ValueProps) {
+  const rendered = RENDERERS[props.def.type](props);
+  return <>{rendered === null || rendered === undefined || rendered === '' ? none() : rendered}</>;
+}

@@ -1,0 +1,53 @@
+import type { InputProps } from './types';
+import * as ui from '../ui.css';
+import * as css from '../data.css';
+
+const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+/** text, email. */
+export function TextInput({ id, def, value, onChange, invalid, describedBy }: InputProps) {
+  return (
+    <input
+      id={id}
+      className={ui.input}
+      type={def.type === 'email' ? 'email' : 'text'}
+      autoComplete={def.type === 'email' ? 'email' : 'off'}
+      value={str(value)}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+/** longText, richText (plain text area; the server sanitises rich text). */
+export function LongTextInput({ id, value, onChange, invalid, describedBy }: InputProps) {
+  return (
+    <textarea
+      id={id}
+      className={`${ui.input} ${css.textarea}`}
+      value={str(value)}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+/** integer: digits (and a leading minus); anything else is kept as typed so validation names it. */
+export function IntegerInput({ id, value, onChange, invalid, describedBy }: InputProps) {
+  return (
+    <input
+      id={id}
+      className={ui.input}
+      inputMode="numeric"
+      value={str(value)}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      onChange={(event) => {
+        const raw = event.target.value.trim();
+        onChange(raw === '' ? null : /^-?\d{1,15}$/.test(raw) ? Number(raw) : raw);
+      }}
+    />
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * The standalone Retaguarda portal: login, navigation built at runtime from
+ * `app.config.json` and the user's permissions, and every area of the product on the page's URL.
+ *
+ * @tag bo-portal
+ * @summary Portal completo do Retaguarda (navegação, login e todas as áreas).
+ * @attr {string} config-url - Where app.config.json is read from (default `/app.config.json`).
+ * @fires bo-navigate - After every navigation; `detail.path` is the new path.
+ * @fires bo-session-change - When the user signs in or out; `detail.user` is the logged user or null.
+ * @csspart base - The element's root wrapper.
+ * @csspart navigation - The sidebar.
+ * @csspart header - The top bar.
+ * @csspart main - The page area.
+ * @cssprop --bo-color-primary - Brand colour of buttons and links.
+ * @cssprop --bo-color-sidebar - Sidebar background.
+ * @cssprop --bo-font-family - Font of every text.
+ */
+import { defineElement } from '../core/elements/define';
+import { PortalApp } from '../modules/portal/PortalApp';
+
+export const BoPortal = defineElement('bo-portal', PortalApp, { configUrl: 'string' });
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bo-portal': HTMLElement & { configUrl?: string };
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * `retaguarda.js` — the one script a page includes. It defines nothing itself: each
+ * `bo-*` tag found on the page (now or later) pulls only its own chunk, so a page with just
+ * `<bo-login>` never downloads the portal.
+ */
+const loaders: Record<string, () => Promise<unknown>> = {
+  'bo-portal': () => import('./bo-portal'),
+  'bo-login': () => import('./bo-login'),
+  'bo-minha-conta': () => import('./bo-minha-conta'),
+};
+
+const requested = new Set<string>();
+
+function scan(root: ParentNode): void {
+  for (const [tag, load] of Object.entries(loaders)) {
+    if (requested.has(tag) || customElements.get(tag) || !root.querySelector(tag)) continue;
+    requested.add(tag);
+    load().catch((error) => {
+      requested.delete(tag);
+      console.error(`[retaguarda] falha ao carregar <${tag}>`, error);
+    });
+  }
+}
+
+scan(document);
+new MutationObserver(() => scan(document)).observe(document.documentElement, { childList: true, subtree: true });

@@ -1,0 +1,45 @@
+import { useEffect, useMemo, useState } from 'react';
+import { createGuardDeps, runGuard } from '../../core/guard';
+import { ElementRoot } from '../../core/host/ElementRoot';
+import { EmbeddedContext } from '../../core/host/embedding';
+import { RouterHost, type Guard } from '../../core/host/RouterHost';
+import { RouteView } from '../../core/host/RouteView';
+import { useSessionEvents } from '../../core/host/useSessionEvents';
+import { useSignedIn } from '../../core/host/useSignedIn';
+import { createEmbeddedRouter } from '../../core/router';
+import { routes } from '../routes';
+
+/** The account pages plus the screens their guard may send to (login, code). */
+const elementRoutes = routes.filter((route) => route.path.startsWith('/minha-conta') || (route.layout === 'login' && route.path !== '/logout'));
+const pathFor = (page?: string) => (page ? `/minha-conta/${page.replace(/^\/+/, '')}` : '/minha-conta');
+
+export interface AccountElementProps {
+  container?: ShadowRoot;
+  page?: string;
+}
+
+/** `<bo-minha-conta>`: the account pages on their own in-memory history, guarded like the portal's. */
+export function AccountElement({ container, page }: AccountElementProps) {
+  useSessionEvents(container?.host);
+  const [router] = useState(() => createEmbeddedRouter(elementRoutes, pathFor(page)));
+  const guard = useMemo<Guard>(() => {
+    const deps = createGuardDeps({ routes: elementRoutes });
+    return (to) => runGuard(to, deps);
+  }, []);
+  useEffect(() => {
+    if (router.location.pathname !== pathFor(page)) router.go(pathFor(page));
+  }, [router, page]);
+  useEffect(() => () => router.destroy(), [router]);
+  // Signed out elsewhere on the page: run the guard again (it sends to the login screen).
+  const signedIn = useSignedIn();
+  useEffect(() => {
+    if (!signedIn && !router.state.match?.route.public) router.go(router.location, { replace: true });
+  }, [router, signedIn]);
+  return (
+    <ElementRoot>
+      <EmbeddedContext.Provider value={true}>
+        <RouterHost router={router} guard={guard} render={(view) => <RouteView view={view} onHome={() => router.go('/minha-conta')} />} />
+      </EmbeddedContext.Provider>
+    </ElementRoot>
+  );
+}

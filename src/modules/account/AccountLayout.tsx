@@ -1,0 +1,51 @@
+import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import { t } from '../../core/i18n';
+import { useNavigation } from '../../core/navigation';
+import { sessionAtom } from '../../core/session';
+import { Spinner } from '../../core/ui/Spinner';
+import * as css from '../../core/ui/ui.css';
+import * as styles from './account.css';
+
+const tabs = [
+  ['/minha-conta', 'account.tabs.overview'],
+  ['/minha-conta/editar', 'account.tabs.edit'],
+  ['/minha-conta/alterar-senha', 'account.tabs.password'],
+  ['/minha-conta/verificacao-em-duas-etapas', 'account.tabs.twoFactor'],
+  ['/minha-conta/politicas', 'account.tabs.policies'],
+] as const;
+
+/** Frame of the /minha-conta pages: heading, sub-navigation and the page's card. */
+export function AccountLayout({ title, children }: { title: string; children: ReactNode }) {
+  const { pathname, go } = useNavigation();
+  const { loggedUser } = useAtomValue(sessionAtom);
+  return (
+    <div className={css.stack}>
+      <nav aria-label={t('account.tabs.label')}>
+        <ul className={styles.tabs}>
+          {tabs.map(([path, key]) => (
+            <li key={path}>
+              <a
+                href={path}
+                className={styles.tab}
+                aria-current={pathname === path ? 'page' : undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  go(path);
+                }}
+              >
+                {t(key)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className={css.card} aria-labelledby="account-title">
+        <div className={css.stack}>
+          <h1 id="account-title">{title}</h1>
+          {loggedUser ? children : <Spinner />}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../core/styles/tokens.css';
+
+export const tabs = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, listStyle: 'none', margin: 0, padding: 0 });
+export const tab = style({
+  display: 'inline-block',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.small,
+  textDecoration: 'none',
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  selectors: { '&[aria-current="page"]': { background: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary } },
+});
+export const facts = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${vars.space.sm} ${vars.space.lg}`, margin: 0 });
+export const term = style({ fontWeight: 600, color: vars.color.muted });
+export const table = style({ borderCollapse: 'collapse', width: '100%' });
+export const cell = style({ textAlign: 'left', borderBottom: `1px solid ${vars.color.border}`, padding: vars.space.sm });
+export const scope = style({
+  display: 'inline-block',
+  margin: '2px',
+  padding: '2px 8px',
+  borderRadius: 999,
+  background: vars.color.background,
+  border: `1px solid ${vars.color.border}`,
+  fontSize: vars.font.sizeSmall,
+});

@@ -1,0 +1,25 @@
+import { useEffect, useState } from 'react';
+import { EmbeddedContext } from '../../core/host/embedding';
+import { RouterHost, type Guard } from '../../core/host/RouterHost';
+import { RouteView } from '../../core/host/RouteView';
+import { createEmbeddedRouter } from '../../core/router';
+import { routes } from '../routes';
+import { SignedInContext, type SignedInHandler } from './useAfterSignIn';
+
+/** The login-layout screens, for hosts that sign in without owning the page's URL. */
+export const authRoutes = routes.filter((route) => route.layout === 'login' && route.path !== '/logout');
+
+const screensHandleTheirOwnSteps: Guard = async () => ({ type: 'continue' });
+
+/** Login → (setup | code) → signed in, on its own in-memory history. */
+export function AuthFlow({ onSignedIn, initialPath = '/login', embedded = true }: { onSignedIn: SignedInHandler; initialPath?: string; embedded?: boolean }) {
+  const [router] = useState(() => createEmbeddedRouter(authRoutes, initialPath));
+  useEffect(() => () => router.destroy(), [router]);
+  return (
+    <EmbeddedContext.Provider value={embedded}>
+      <SignedInContext.Provider value={onSignedIn}>
+        <RouterHost router={router} guard={screensHandleTheirOwnSteps} render={(view) => <RouteView view={view} onHome={() => router.go('/login')} />} />
+      </SignedInContext.Provider>
+    </EmbeddedContext.Provider>
+  );
+}

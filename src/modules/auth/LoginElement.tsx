@@ -1,0 +1,45 @@
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { logout } from '../../core/auth';
+import { ElementRoot } from '../../core/host/ElementRoot';
+import { t } from '../../core/i18n';
+import { safeRedirect } from '../../core/navigation';
+import { sessionAtom } from '../../core/session';
+import { Button } from '../../core/ui/Button';
+import * as css from '../../core/ui/ui.css';
+import { useSessionEvents } from '../../core/host/useSessionEvents';
+import { useSignedIn } from '../../core/host/useSignedIn';
+import { AuthFlow } from './AuthFlow';
+
+export interface LoginElementProps {
+  container?: ShadowRoot;
+  redirectTo?: string;
+}
+
+/** `<bo-login>`: sign-in (with two-step) for any page; optionally leaves to `redirect-to` afterwards. */
+export function LoginElement({ container, redirectTo }: LoginElementProps) {
+  useSessionEvents(container?.host);
+  const { loggedUser } = useAtomValue(sessionAtom);
+  const [flowKey, setFlowKey] = useState(0);
+  const signedIn = useSignedIn();
+  return (
+    <ElementRoot>
+      {signedIn ? (
+        <section className={css.card} aria-labelledby="bo-login-signed-in">
+          <div className={css.stack}>
+            <h1 id="bo-login-signed-in">{t('portal.brand')}</h1>
+            <p>{t('portal.loginElement.signedIn', { email: loggedUser!.email })}</p>
+            <Button variant="secondary" onClick={() => void logout().then(() => setFlowKey((k) => k + 1))}>{t('portal.logout')}</Button>
+          </div>
+        </section>
+      ) : (
+        <AuthFlow
+          key={flowKey}
+          onSignedIn={() => {
+            if (redirectTo) window.location.assign(safeRedirect(redirectTo));
+          }}
+        />
+      )}
+    </ElementRoot>
+  );
+}

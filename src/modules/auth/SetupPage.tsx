@@ -1,0 +1,95 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import type { TotpSetupInfo, TwoFactorMethod } from '../../contracts/identity';
+import { getTotpSetup, setupTotp, verifyCode } from '../../core/auth';
+import { t } from '../../core/i18n';
+import { safeRedirect, useQuery } from '../../core/navigation';
+import { sessionAtom } from '../../core/session';
+import { Alert } from '../../core/ui/Alert';
+import { Spinner } from '../../core/ui/Spinner';
+import { useAction } from '../../core/ui/useAction';
+import * as css from '../../core/ui/ui.css';
+import { AuthCard } from './AuthCard';
+import { CodeForm } from './CodeForm';
+import * as styles from './auth.css';
+import { useAfterSignIn } from './useAfterSignIn';
+
+/** /auth/configurar-verificacao-em-duas-etapas: bind an authenticator app (QR code) or the e-mail. */
+export default function SetupPage() {
+  const query = useQuery();
+  const finish = useAfterSignIn();
+  const redirectTo = safeRedirect(query.get('redirectTo'));
+  const session = useAtomValue(sessionAtom);
+  const methods = ([session.twoFactorIsTotpAllowedMethod && 'TOTP', session.twoFactorIsEmailAllowedMethod && 'Email'].filter(Boolean) as TwoFactorMethod[]);
+  const [method, setMethod] = useState<TwoFactorMethod>(methods[0] ?? 'TOTP');
+
+  return (
+    <AuthCard title={t('auth.setup.title')}>
+      <p>{t('auth.setup.intro')}</p>
+      {methods.length > 1 && (
+        <div role="tablist" aria-label={t('auth.code.method')} className={css.row}>
+          {methods.map((option) => (
+            <button
+              key={option}
+              type="button"
+              role="tab"
+              aria-selected={method === option}
+              className={method === option ? css.button.primary : css.button.secondary}
+              onClick={() => setMethod(option)}
+            >
+              {t(`auth.method.${option}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      {method === 'TOTP' ? (
+        <TotpSetup onDone={() => finish(redirectTo, false)} />
+      ) : (
+        <CodeForm
+          methods={['Email']}
+          scope="auth"
+          submitLabel={t('auth.setup.confirm')}
+          onSubmit={async (_method, code) => {
+            await verifyCode({ method: 'Email', code, endpoint: 'auth' });
+            await finish(redirectTo, false);
+          }}
+        />
+      )}
+    </AuthCard>
+  );
+}
+
+function TotpSetup({ onDone }: { onDone: () => unknown }) {
+  const [info, setInfo] = useState<TotpSetupInfo | null>(null);
+  const load = useAction(async () => setInfo(await getTotpSetup()));
+  useEffect(() => {
+    void load.run();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (load.error) return <Alert>{load.error.message}</Alert>;
+  if (!info) return <Spinner />;
+  return (
+    <div className={css.stack}>
+      <ol className={styles.steps}>
+        <li>{t('auth.setup.step1')}</li>
+        <li>{t('auth.setup.step2')}</li>
+        <li>{t('auth.setup.step3')}</li>
+      </ol>
+      <img className={styles.qr} src={info.qrCode} alt={t('auth.setup.qrAlt')} width={200} height={200} />
+      <div className={css.field}>
+        <span className={css.label} id="totp-key-label">{t('auth.setup.key')}</span>
+        <code className={styles.key} aria-labelledby="totp-key-label" data-testid="totp-key">{info.totpKey}</code>
+      </div>
+      <CodeForm
+        methods={['TOTP']}
+        scope="auth"
+        submitLabel={t('auth.setup.confirm')}
+        onSubmit={async (_method, code) => {
+          await setupTotp(info.totpKey, code);
+          await onDone();
+        }}
+      />
+    </div>
+  );
+}

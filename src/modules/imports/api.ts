@@ -1,0 +1,37 @@
+/** Calls of the batch import (finance family; shapes and rules in contracts/imports.ts). */
+import type { ImportMappingRequest, ImportPreview, ImportProgress, ImportResourceType, ImportUploaded } from '../../contracts/imports';
+import { request, requestRaw } from '../../core/api';
+
+const BASE = 'import-batches';
+const one = (id: string, suffix = '') => `${BASE}/${encodeURIComponent(id)}${suffix}`;
+
+export function uploadBatch(file: File, resourceType: ImportResourceType, description?: string): Promise<ImportUploaded> {
+  const body = new FormData();
+  body.append('resourceType', resourceType);
+  if (description) body.append('description', description);
+  body.append('file', file);
+  return request<ImportUploaded>('finance', BASE, { method: 'POST', body });
+}
+
+export function saveMapping(id: string, mapping: ImportMappingRequest['mapping'], onlyInvalid = false): Promise<ImportPreview> {
+  return request<ImportPreview>('finance', one(id, '/mapping'), { method: 'PUT', body: { mapping }, query: onlyInvalid ? { only: 'invalid' } : undefined });
+}
+
+export const runBatch = (id: string): Promise<ImportProgress> => request<ImportProgress>('finance', one(id, '/run'), { method: 'POST' });
+
+export const getBatch = (id: string, silent = false): Promise<ImportProgress & Record<string, unknown>> =>
+  request('finance', one(id), { silent });
+
+/** Downloads the error report as a file named after the batch. */
+export async function downloadErrors(id: string, fileName = 'erros-da-importacao.csv'): Promise<void> {
+  const { data } = await requestRaw<Blob>('finance', one(id, '/errors.csv'), { responseType: 'blob', headers: { Accept: 'text/csv' } });
+  const url = URL.createObjectURL(data);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    link.click();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}

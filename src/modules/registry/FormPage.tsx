@@ -1,0 +1,53 @@
+/** Generic create/edit screen (and the form of a single record such as the settings). */
+import { t } from '../../core/i18n';
+import { useNavigation } from '../../core/navigation';
+import { newLabel, resourceLabel } from '../../core/resources/labels';
+import { showHref } from '../../core/resources/paths';
+import { useRecord } from '../../core/resources/useRecord';
+import { Alert } from '../../core/ui/Alert';
+import { RecordForm } from '../../core/ui/RecordForm';
+import { Spinner } from '../../core/ui/Spinner';
+import * as ui from '../../core/ui/ui.css';
+import { PageHeader } from './PageHeader';
+import type { RegistryPageProps } from './spec';
+import { useRegistry } from './useRegistry';
+
+export default function FormPage(props: RegistryPageProps) {
+  const { resource, routes, access, id } = useRegistry(props);
+  const { go } = useNavigation();
+  const creating = props.view === 'create';
+  const singleForm = props.spec.single?.mode === 'form';
+  const allowed = access(creating ? 'create' : singleForm ? 'read' : 'update');
+  const { record, loading, error, setRecord } = useRecord(resource, routes.params, creating ? undefined : id, allowed);
+  const titleId = `form-${resource.name}`;
+  const showUrl = (recordId: string) => (props.spec.single ? routes.base : showHref(routes, recordId));
+
+  if (!allowed) return <Alert>{t('registry.forbidden')}</Alert>;
+  if (loading) return <Spinner />;
+  if (!creating && (error || !record)) return <Alert>{error?.message ?? t('registry.loadFailed')}</Alert>;
+
+  const title = creating
+    ? newLabel(resource)
+    : singleForm
+      ? resourceLabel(resource, 'one')
+      : t('registry.editTitle', { title: String(record?.[resource.titleField] ?? '') });
+  const back = creating ? routes.base : showUrl(record!.id);
+
+  return (
+    <section className={ui.stack} aria-labelledby={titleId}>
+      <PageHeader title={title} titleId={titleId} back={singleForm ? undefined : { href: back, label: creating ? t('registry.back') : t('registry.details') }} />
+      <div className={ui.card}>
+        <RecordForm
+          key={record ? `${record.id}:${record.version}` : 'new'}
+          resource={resource}
+          params={routes.params}
+          record={creating ? null : record}
+          editable={!singleForm || access('update')}
+          labelledBy={titleId}
+          onSaved={(saved) => (singleForm ? setRecord(saved) : go(showUrl(saved.id)))}
+          onCancel={singleForm ? undefined : () => go(back)}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * Generic list screen: search, filters and sort in the URL, a page of rows from the API with
+ * paging from the Link header, empty state, row → show page, bulk actions on a selection,
+ * export of the current search as CSV/XLSX.
+ */
+import { useMemo, useState } from 'react';
+import type { ActionDef, ExportFormat } from '../../contracts/resource';
+import { t } from '../../core/i18n';
+import { useNavigation } from '../../core/navigation';
+import { notify } from '../../core/notices';
+import { exportList, runBulk } from '../../core/resources/actions';
+import { resourceLabel, newLabel } from '../../core/resources/labels';
+import { createHref, showHref } from '../../core/resources/paths';
+import { activeFilterCount, changeListState, listSearch, nextSort, readListState, type ListState } from '../../core/resources/query';
+import { useList } from '../../core/resources/useList';
+import { Alert } from '../../core/ui/Alert';
+import { ConfirmDialog } from '../../core/ui/ConfirmDialog';
+import { DataTable } from '../../core/ui/DataTable';
+import { Filters } from '../../core/ui/Filters';
+import { Pagination } from '../../core/ui/Pagination';
+import { SearchBox } from '../../core/ui/SearchBox';
+import { Spinner } from '../../core/ui/Spinner';
+import * as css from '../../core/ui/data.css';
+import * as ui from '../../core/ui/ui.css';
+import { PageHeader } from './PageHeader';
+import type { RegistryPageProps } from './spec';
+import { useRegistry } from './useRegistry';
+
+export default function ListPage(props: RegistryPageProps) {
+  const { resource, routes, access, parentHref } = useRegistry(props);
+  const { search, pathname, go } = useNavigation();
+  const state = useMemo(() => readListState(resource, new URLSearchParams(search)), [resource, search]);
+  const list = useList(resource, state, routes.params, access('read'));
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirming, setConfirming] = useState<ActionDef | null>(null);
+  const [busy, setBusy] = useState(false);
+  const columns = resource.list?.columns ?? [{ field: resource.titleField }];
+  const bulkActions = (resource.actions ?? []).filter((action) => action.bulk && access(action.scope));
+  const titleId = `list-${resource.name}`;
+
+  const update = (change: Partial<ListState>, replace = false) => {
+    setSelected(new Set());
+    go(`${pathname}${listSearch(resource, changeListState(state, change))}`, { replace });
+  };
+
+  const runAction = async (action: ActionDef) => {
+    setConfirming(null);
+    setBusy(true);
+    try {
+      const result = await runBulk(resource, routes.params, action.name, [...selected]);
+      if (result.done.length) notify({ type: 'success', message: t('registry.bulk.done', { count: result.done.length }) });
+      if (result.failed.length) {
+        notify({ type: 'error', message: t('registry.bulk.failed', { count: result.failed.length }), details: result.failed.map((f) => f.message) });
+      }
+      setSelected(new Set(result.failed.map((f) => f.id)));
+      list.reload();
+    } catch {
+      // the HTTP notice already explains it
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const doExport = (format: ExportFormat) => {
+    exportList(resource, routes.params, state, format).catch(() => undefined);
+  };
+
+  if (!access('read')) return <Alert>{t('registry.forbidden')}</Alert>;
+  const many = resourceLabel(resource, 'many');
+  const filtered = Boolean(state.q) || activeFilterCount(state) > 0;
+
+  return (
+    <section className={ui.stack} aria-labelledby={titleId}>
+      <PageHeader title={many} titleId={titleId} back={parentHref ? { href: parentHref, label: t('registry.details') } : undefined}>
+        {access('export') && (
+          <span role="group" aria-label={t('registry.export.label')} className={ui.row}>
+            <button type="button" className={ui.button.secondary} onClick={() => doExport('csv')}>{t('registry.export.csv')}</button>
+            <button type="button" className={ui.button.secondary} onClick={() => doExport('xlsx')}>{t('registry.export.xlsx')}</button>
+          </span>
+        )}
+        {access('create') && (
+          <button type="button" className={ui.button.primary} onClick={() => go(createHref(routes))}>{newLabel(resource)}</button>
+        )}
+      </PageHeader>
+
+      <div className={css.toolbar}>
+        {(resource.list?.searchFields.length ?? 0) > 0 && (
+          <div className={css.grow}><SearchBox value={state.q} onSearch={(q) => update({ q }, true)} /></div>
+        )}
+        {list.total !== null && <p className={css.muted} role="status">{list.total === 1 ? t('registry.totalOne') : t('registry.total', { count: list.total })}</p>}
+      </div>
+      <Filters resource={resource} params={routes.params} values={state.filters} onChange={(filters) => update({ filters })} />
+
+      {bulkActions.length > 0 && selected.size > 0 && (
+        <div className={css.bulkBar} role="region" aria-label={t('registry.actions')}>
+          <span>{t('registry.selection.count', { count: selected.size })}</span>
+          {bulkActions.map((action) => (
+            <button key={action.name} type="button" className={action.tone === 'danger' ? ui.button.danger : ui.button.secondary} disabled={busy}
+              onClick={() => (action.confirm ? setConfirming(action) : void runAction(action))}>
+              {action.label}
+            </button>
+          ))}
+          <button type="button" className={ui.button.link} onClick={() => setSelected(new Set())}>{t('registry.selection.clear')}</button>
+        </div>
+      )}
+
+      {list.error && (
+        <Alert>
+          {t('registry.loadFailed')} <button type="button" className={ui.button.link} onClick={list.reload}>{t('registry.retry')}</button>
+        </Alert>
+      )}
+      {list.loading && list.rows.length === 0 ? (
+        <Spinner />
+      ) : !list.error && list.rows.length === 0 ? (
+        <div className={css.empty} role="status">
+          <p>{filtered ? t('registry.emptyFiltered') : t('registry.empty')}</p>
+          {filtered && <button type="button" className={ui.button.secondary} onClick={() => update({ q: '', filters: {} })}>{t('registry.clearFilters')}</button>}
+        </div>
+      ) : (
+        list.rows.length > 0 && (
+          <div aria-busy={list.loading || undefined}>
+            <DataTable
+              resource={resource}
+              columns={columns}
+              rows={list.rows}
+              caption={many}
+              sort={state.sort}
+              onSort={(field) => update({ sort: nextSort(state.sort, field, resource.list?.defaultSort ?? '') })}
+              hrefFor={(row) => showHref(routes, row.id)}
+              onOpen={(row) => go(showHref(routes, row.id))}
+              selectable={bulkActions.length > 0}
+              selected={selected}
+              onSelect={setSelected}
+            />
+          </div>
+        )
+      )}
+      {list.pagination && <Pagination pagination={list.pagination} onPage={(page) => update({ page })} />}
+
+      {confirming && (
+        <ConfirmDialog title={confirming.label} danger={confirming.tone === 'danger'} confirmLabel={confirming.label} onConfirm={() => void runAction(confirming)} onCancel={() => setConfirming(null)}>
+          <p>{confirming.confirm}</p>
+          <p className={css.muted}>{t('registry.selection.count', { count: selected.size })}</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

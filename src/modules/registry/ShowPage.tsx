@@ -1,0 +1,101 @@
+/**
+ * Generic show screen: the record's sections, its tabs (sub-pages such as membros, politicas,
+ * items; nested registries such as an application's ACLs link to their own lists), edit,
+ * delete and row actions.
+ */
+import { useState } from 'react';
+import type { ActionDef } from '../../contracts/resource';
+import { t } from '../../core/i18n';
+import { useNavigation } from '../../core/navigation';
+import { notify } from '../../core/notices';
+import { deleteRecord, runRowAction } from '../../core/resources/actions';
+import { resourceLabel } from '../../core/resources/labels';
+import { showHref } from '../../core/resources/paths';
+import { useRecord } from '../../core/resources/useRecord';
+import { Alert } from '../../core/ui/Alert';
+import { ConfirmDialog } from '../../core/ui/ConfirmDialog';
+import { RecordShow } from '../../core/ui/RecordShow';
+import { Spinner } from '../../core/ui/Spinner';
+import * as css from '../../core/ui/data.css';
+import * as ui from '../../core/ui/ui.css';
+import { NavLink, PageHeader } from './PageHeader';
+import type { RegistryPageProps } from './spec';
+import { useRegistry } from './useRegistry';
+
+export default function ShowPage(props: RegistryPageProps) {
+  const { resource, routes, access, id, parentHref } = useRegistry(props);
+  const { go, pathname } = useNavigation();
+  const { record, loading, error, setRecord } = useRecord(resource, routes.params, id, access('read'));
+  const [confirming, setConfirming] = useState<ActionDef | null>(null);
+  const [busy, setBusy] = useState(false);
+  const single = Boolean(props.spec.single);
+  const here = single || !id ? routes.base : showHref(routes, id);
+  const titleId = `show-${resource.name}`;
+
+  if (!access('read')) return <Alert>{t('registry.forbidden')}</Alert>;
+  if (loading) return <Spinner />;
+  if (error || !record) return <Alert>{error?.message ?? t('registry.loadFailed')}</Alert>;
+
+  const title = String(record[resource.titleField] ?? resourceLabel(resource, 'one'));
+  const rowActions = (resource.actions ?? []).filter((action) => action.row && access(action.scope));
+  const run = async (action: ActionDef) => {
+    setConfirming(null);
+    setBusy(true);
+    try {
+      if (action.name === 'delete') {
+        await deleteRecord(resource, routes.params, record);
+        notify({ type: 'success', message: t('registry.deleted') });
+        go(parentHref && single ? parentHref : routes.base);
+      } else {
+        setRecord(await runRowAction(resource, routes.params, record.id, action.name));
+      }
+    } catch {
+      // the HTTP notice already explains it
+    } finally {
+      setBusy(false);
+    }
+  };
+  const tab = (resource.tabs ?? []).find((entry) => entry.path === props.tab);
+
+  return (
+    <section className={ui.stack} aria-labelledby={titleId}>
+      <PageHeader
+        title={title}
+        titleId={titleId}
+        back={single ? undefined : { href: routes.base, label: t('registry.back') }}
+      >
+        {access('update') && <button type="button" className={ui.button.primary} onClick={() => go(`${here}/editar`)}>{t('registry.edit')}</button>}
+        {rowActions.map((action) => (
+          <button key={action.name} type="button" disabled={busy} className={action.tone === 'danger' ? ui.button.danger : ui.button.secondary}
+            onClick={() => setConfirming(action)}>
+            {action.label}
+          </button>
+        ))}
+      </PageHeader>
+      {(resource.tabs?.length ?? 0) > 0 && (
+        <nav aria-label={resourceLabel(resource, 'one')}>
+          <ul className={css.tabs}>
+            <li><NavLink href={here} className={css.tab}><span aria-current={pathname === here ? 'page' : undefined}>{t('registry.details')}</span></NavLink></li>
+            {resource.tabs!.map((entry) => {
+              const href = `${here}/${entry.path}`;
+              return (
+                <li key={entry.path}>
+                  <NavLink href={href} className={css.tab}><span aria-current={pathname === href ? 'page' : undefined}>{entry.label}</span></NavLink>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      )}
+      <div className={ui.card}>
+        {tab && 'field' in tab ? <RecordShow resource={resource} record={record} fields={[tab.field]} /> : <RecordShow resource={resource} record={record} />}
+      </div>
+      {confirming && (
+        <ConfirmDialog title={confirming.label} danger={confirming.tone === 'danger'} confirmLabel={confirming.label} busy={busy}
+          onConfirm={() => void run(confirming)} onCancel={() => setConfirming(null)}>
+          <p>{confirming.name === 'delete' ? t('registry.deleteConfirm', { title }) : confirming.confirm}</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

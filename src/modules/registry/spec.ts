@@ -1,0 +1,43 @@
+/**
+ * How a registry is mounted in the route table (kept free of the declarations themselves so the
+ * shared core does not carry them: screens resolve `resource` by name in their own chunk). The
+ * contract test checks every spec against its declaration.
+ */
+import type { ComponentType } from 'react';
+
+export type RegistryView = 'list' | 'show' | 'create' | 'edit';
+export type ViewLoader = () => Promise<{ default: ComponentType<RegistryPageProps> }>;
+
+export interface RegistrySpec {
+  /** Declaration name (key of contracts/resources/index.ts). */
+  resource: string;
+  /** Route base; defaults to the declaration's `route.base`. May hold `{params}`. */
+  base: string;
+  /** `{id}` parameter name (the declaration's `route.idParam`). */
+  idParam?: string;
+  /** Page title (the declaration's `labels.many`). */
+  title: string;
+  /** Sub-pages under `{id}` that are show tabs (`membros`, `politicas`, `items`…). */
+  tabs?: readonly string[];
+  /** Path parameters fixed by the mount (`{applicationId: 'current'}`). */
+  params?: Readonly<Record<string, string>>;
+  /** Permission name for this mount (the current application's screens use `application`). */
+  permission?: string;
+  /**
+   * One record at `base` (no list): `show` = show at base + form at base/editar (the current
+   * application, id `fixedId`); `form` = the form at base (settings).
+   */
+  single?: { mode: 'show' | 'form'; fixedId?: string };
+  /** Replace one view without copying the rest: `views: {show: () => import('./UserShow')}`. */
+  views?: Partial<Record<RegistryView, ViewLoader>>;
+}
+
+/** Props every registry screen receives (route params are spread in too). */
+export interface RegistryPageProps {
+  spec: RegistrySpec;
+  view: RegistryView;
+  /** Show tab path (`membros`), when the route is a tab. */
+  tab?: string;
+  title?: string;
+  [param: string]: unknown;
+}

@@ -1,0 +1,115 @@
+/**
+ * Contract test of the resource registry (ARCHITECTURE "the spine"): for EVERY declaration the
+ * server serves (registry/families.ts: every family with its server half), a create → read → list → update → delete round trip through the real
+ * API with sample values derived from the field types (singletons: read → update → read), the
+ * list columns present in the answers, `_refs` for references, and the routes in /openapi.json.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ifMatch, recordSchema, writableFields, type AnyResource } from '../../src/contracts/resource.js';
+import { servedResources } from '../../server/registry/families.js';
+import { routeTable } from '../../server/registry/route-table.js';
+import { call, databaseKinds, loginSession, useTestEnv, type Session } from './fixture.js';
+import { API_BASE, apiPath, createRecord, familyBase, parentParams, put, referenceIds, sampleValues } from './registry-support.js';
+import * as z from 'zod/mini';
+
+function expectValues(resource: AnyResource, record: Record<string, unknown>, values: Record<string, unknown>) {
+  for (const field of writableFields(resource)) expect(record[field], `${resource.name}.${field}`).toEqual(values[field]);
+  expect(z.safeParse(recordSchema(resource), record).success, `${resource.name} record matches its schema`).toBe(true);
+}
+
+describe.each(databaseKinds())('resource registry contract [%s]', (kind) => {
+  const env = useTestEnv(kind);
+  let admin: Session;
+  beforeAll(async () => {
+    admin = await loginSession(env, 'admin@demo.com.br');
+  });
+
+  const resourceList = servedResources();
+  for (const resource of resourceList) {
+    if (resource.kind === 'singleton') {
+      it(`${resource.name}: read → update (If-Match) → read`, async () => {
+        const url = apiPath(resource);
+        const first = await call(env, 'GET', url, { session: admin });
+        expect(first.status).toBe(200);
+        expect(first.body).toMatchObject({ id: expect.any(String), version: expect.any(Number), createdAt: expect.any(String), updatedAt: expect.any(String) });
+        const values = sampleValues(resource, await referenceIds(env, admin, resource));
+        const updated = await put(env, admin, url, values, first.body.version);
+        expect(updated.status, updated.raw).toBe(200);
+        expect(updated.body.version).toBe(first.body.version + 1);
+        expectValues(resource, updated.body, values);
+        const again = await call(env, 'GET', url, { session: admin });
+        expectValues(resource, again.body, values);
+        for (const [field, def] of Object.entries(resource.fields)) if (def.readOnly) expect(again.body[field]).toEqual(first.body[field]);
+      });
+      continue;
+    }
+
+    it(`${resource.name}: create → read → list → update → delete`, async () => {
+      const refs = await referenceIds(env, admin, resource);
+      const url = apiPath(resource, await parentParams(env, admin, resource));
+      const values = sampleValues(resource, refs);
+
+      // Import batches are created by their multipart upload (createRecord), everything else by POST.
+      const created = await createRecord(env, admin, resource, url, values);
+      expect(created.status, created.raw).toBe(201);
+      const id = created.body.id as string;
+      expect(created.headers.location).toBe(`${url}/${id}`);
+      expect(created.body).toMatchObject({ version: 1, createdAt: expect.any(String), updatedAt: expect.any(String) });
+      expect(created.body._refs).toBeUndefined();
+      expectValues(resource, created.body, values);
+
+      const read = await call(env, 'GET', `${url}/${id}`, { session: admin });
+      expect(read.status).toBe(200);
+      expectValues(resource, read.body, values);
+      for (const [field, def] of Object.entries(resource.fields)) {
+        if (def.type !== 'reference' && def.type !== 'references') continue;
+        const ids = ([] as string[]).concat((values[field] as string[] | string | null) ?? []);
+        expect(read.body._refs[field].map((r: { id: string }) => r.id)).toEqual(ids);
+        for (const ref of read.body._refs[field]) expect(ref.label).toEqual(expect.any(String));
+      }
+
+      // A server-managed title (an import's file name) is read from the answer.
+      const title = String(resource.fields[resource.titleField]?.readOnly ? created.body[resource.titleField] : values[resource.titleField]);
+      const list = await call(env, 'GET', `${url}?q=${encodeURIComponent(title)}&perPage=5`, { session: admin });
+      expect(list.status).toBe(200);
+      expect(list.body.map((r: { id: string }) => r.id)).toContain(id);
+      expect(Number(list.headers['x-total-count'])).toBeGreaterThanOrEqual(1);
+      for (const column of resource.list?.columns ?? []) for (const row of list.body) expect(row, `${resource.name} column ${column.field}`).toHaveProperty(column.field);
+
+      const changed = sampleValues(resource, refs);
+      const stale = await put(env, admin, `${url}/${id}`, changed, 0);
+      expect(stale.status).toBe(412);
+      const updated = await put(env, admin, `${url}/${id}`, changed, 1);
+      expect(updated.status, updated.raw).toBe(200);
+      expect(updated.body.version).toBe(2);
+      expectValues(resource, updated.body, changed);
+      expect(new Date(updated.body.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(created.body.updatedAt).getTime());
+
+      // A declaration without a delete action keeps its records (company bills: cancel instead): 409.
+      const deletable = resource.actions?.some((action) => action.name === 'delete') ?? false;
+      const removed = await call(env, 'DELETE', `${url}/${id}`, { session: admin, headers: { 'if-match': ifMatch(2) } });
+      expect(removed.status, removed.raw).toBe(deletable ? 204 : 409);
+      expect((await call(env, 'GET', `${url}/${id}`, { session: admin })).status).toBe(deletable ? 404 : 200);
+
+      // (SystemOwner resources also audit their reads: see registry-behaviour.)
+      const audit = await env.db.selectFrom('audit_log').select(['action', 'before', 'after']).where('entity_id', '=', id).where('action', 'not like', '%.read').orderBy('seq').execute();
+      expect(audit.map((a) => a.action)).toEqual([`${resource.name}.create`, `${resource.name}.update`, ...(deletable ? [`${resource.name}.delete`] : [])]);
+      expect(audit[1].before).toMatchObject({ version: 1 });
+      expect(audit[1].after).toMatchObject({ version: 2 });
+    });
+  }
+
+  it('documents every generated route in /openapi.json', async () => {
+    const answer = await call(env, 'GET', '/openapi.json');
+    const paths = answer.body.paths as Record<string, Record<string, unknown>>;
+    for (const resource of resourceList) {
+      for (const route of routeTable(resource)) {
+        const path = `${familyBase(resource)}/${route.path}`;
+        expect(paths[path], path).toBeDefined();
+        expect(paths[path][route.method.toLowerCase()], `${route.method} ${path}`).toBeDefined();
+      }
+    }
+    const create = paths[`${API_BASE}/users`].post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
+    expect(Object.keys(create.requestBody.content['application/json'].schema.properties).sort()).toEqual(writableFields(resourceList.find((r) => r.name === 'users')!).sort());
+  });
+});

@@ -1,0 +1,302 @@
+/**
+ * Helpers of the registry API tests: sample values from field types (checked against the
+ * declaration's own schema), API paths of declarations, CSV/XLSX readers.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { inflateRawSync } from 'node:zlib';
+import * as z from 'zod/mini';
+import { fillPath, ifMatch, type AnyResource, type FieldDef, type ScalarFieldDef } from '../../src/contracts/resource.js';
+import { CURRENT_APPLICATION, findResource } from '../../src/contracts/resources/index.js';
+import { FAMILY_PREFIXES } from '../../server/registry/families.js';
+import { call, type Answer, type Session, type TestEnv } from './fixture.js';
+
+export const API_BASE = FAMILY_PREFIXES.identity;
+/** Parent parameters of the identity declarations: the caller's own application. */
+export const PARENT_PARAMS: Readonly<Record<string, string>> = { applicationId: CURRENT_APPLICATION };
+
+/** The family prefix of a declaration (`/v1/identity`). */
+export const familyBase = (resource: AnyResource) => FAMILY_PREFIXES[resource.api];
+
+export function apiPath(resource: AnyResource, params: Readonly<Record<string, string>> = PARENT_PARAMS, suffix?: string): string {
+  const base = `${familyBase(resource)}/${fillPath(resource.path, params)}`;
+  return suffix ? `${base}/${suffix}` : base;
+}
+
+/** A route template of a declaration (`{param}` placeholders) filled for one call. */
+export function fillRoute(resource: AnyResource, template: string, params: Readonly<Record<string, string>>): string {
+  return `${familyBase(resource)}/${template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? name))}`;
+}
+
+const parents = new WeakMap<Session, Map<string, Record<string, string>>>();
+/**
+ * Path parameters naming a parent the caller may use: `current` for applications, else a parent
+ * record created once per session through the API (recursively for nested parents).
+ */
+export async function parentParams(env: TestEnv, session: Session, resource: AnyResource): Promise<Record<string, string>> {
+  if (!resource.parent) return {};
+  let cache = parents.get(session);
+  if (!cache) parents.set(session, (cache = new Map()));
+  const known = cache.get(resource.name);
+  if (known) return known;
+  const parent = findResource(resource.parent.resource)!;
+  let params: Record<string, string>;
+  if (parent.name === 'applications') params = { [resource.parent.param]: CURRENT_APPLICATION };
+  else {
+    const grand = await parentParams(env, session, parent);
+    const created = await createRecord(env, session, parent, apiPath(parent, grand), sampleValues(parent, await referenceIds(env, session, parent)));
+    if (created.status !== 201) throw new Error(`parent ${parent.name} of ${resource.name}: ${created.status} ${created.raw}`);
+    params = { ...grand, [resource.parent.param]: created.body.id };
+  }
+  cache.set(resource.name, params);
+  return params;
+}
+
+/** A valid CNPJ (numeric) from a 12-digit base. */
+export function cnpjFrom(base12: string): string {
+  const digits = base12.padStart(12, '0').slice(-12).split('').map(Number);
+  const check = (numbers: number[]) => {
+    const weights = numbers.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const sum = numbers.reduce((acc, n, i) => acc + n * weights[i], 0);
+    const rest = sum % 11;
+    return rest < 2 ? 0 : 11 - rest;
+  };
+  const first = check(digits);
+  const second = check([...digits, first]);
+  return [...digits, first, second].join('');
+}
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36).slice(-4)}${(++counter).toString(36)}`;
+
+const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join('');
+
+/** Candidates of a scalar type, in order of preference; the first one the schema accepts wins. */
+function candidates(def: ScalarFieldDef, tag: string, refs: Record<string, string[]>): unknown[] {
+  switch (def.type) {
+    case 'text':
+    case 'longText':
+    case 'richText':
+      // Names first; then codes (slug, letters and digits, short), IE "ISENTO", bank codes of the
+      // 9xx range (free in the official list), ISPB/GTIN/NCM digits, a month, a check digit.
+      return [
+        `Teste ${tag}`,
+        `teste-${tag.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+        `teste${tag.replace(/[^A-Za-z0-9]/g, '')}`,
+        `T${randomBytes(4).toString('hex')}`,
+        'ISENTO',
+        `9${digits(2)}`,
+        digits(8),
+        '2025-06',
+        '7',
+      ];
+    case 'email':
+      return [`contrato.${tag.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@demo.com.br`];
+    case 'integer':
+      return [7];
+    case 'money':
+      return [123456];
+    case 'percent':
+      return [1234];
+    case 'date':
+      return ['2025-06-26'];
+    case 'datetime':
+      return ['2025-06-26T12:00:00.000Z'];
+    case 'boolean':
+      return [true];
+    case 'enum':
+      return def.multiple ? [[def.options[0]]] : [def.options[def.options.length - 1], def.options[0]];
+    case 'reference':
+    case 'tree':
+      return [refs[(def as { resource?: string }).resource ?? '']?.[0] ?? null];
+    case 'references':
+      return [refs[def.resource]?.slice(0, 1) ?? []];
+    case 'cpf':
+      return ['12345678909'];
+    case 'cnpj':
+    case 'cpfCnpj':
+      return [cnpjFrom(String(Math.floor(Math.random() * 1e11)).padStart(8, '7') + '0001')];
+    case 'cep':
+      return ['01310930'];
+    case 'phone':
+      return ['11987654321'];
+    case 'scopes':
+      return [['read']];
+    case 'uf':
+      return ['SP'];
+    case 'city':
+      return ['3550308'];
+    case 'pixKey':
+      return [randomUUID(), '12345678909', 'pix.teste@demo.com.br', '+5511987654321'];
+    case 'file':
+      return [randomUUID()];
+    default:
+      return [null];
+  }
+}
+
+function sampleField(resource: AnyResource, field: string, def: FieldDef, tag: string, refs: Record<string, string[]>): unknown {
+  const schema = resource.schema.shape[field] as z.core.$ZodType;
+  if (def.type === 'list') {
+    // One item: per sub-field, the first candidate without an issue at `0.<sub-field>`.
+    const item: Record<string, unknown> = {};
+    for (const [name, sub] of Object.entries(def.of)) {
+      const options = [...candidates(sub, `${tag} ${name}`, refs), null];
+      item[name] = options.find((value) => {
+        const result = z.safeParse(schema, [{ ...item, [name]: value }]);
+        return result.success || !result.error.issues.some((issue) => issue.path[0] === 0 && issue.path[1] === name);
+      });
+    }
+    if (!z.safeParse(schema, [item]).success) throw new Error(`No sample item of ${resource.name}.${field} passes its schema`);
+    return [item];
+  }
+  for (const option of [...candidates(def, tag, refs), null]) if (z.safeParse(schema, option).success) return option;
+  throw new Error(`No sample value of ${resource.name}.${field} passes its schema`);
+}
+
+/** Writable values of a declaration; `refs` maps target resource names to ids of the tenant. */
+export function sampleValues(resource: AnyResource, refs: Record<string, string[]>, tag = unique()): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [field, def] of Object.entries(resource.fields)) {
+    if (def.readOnly) continue;
+    values[field] = sampleField(resource, field, def, `${resource.name} ${tag}`, refs);
+  }
+  return values;
+}
+
+/** Ids of every reference target of `resource`, read through the API as `session`. */
+export async function referenceIds(env: TestEnv, session: Session, resource: AnyResource): Promise<Record<string, string[]>> {
+  const refs: Record<string, string[]> = {};
+  // Top-level references and references inside list items (a person's bank data → banks).
+  const defs = Object.values(resource.fields).flatMap((def): FieldDef[] => (def.type === 'list' ? Object.values(def.of) : [def]));
+  for (const def of defs) {
+    if (def.type !== 'reference' && def.type !== 'references') continue;
+    if (refs[def.resource]) continue;
+    const target = findResource(def.resource)!;
+    const params = def.params ?? (target.parent ? await parentParams(env, session, target) : {});
+    const answer = await call(env, 'GET', apiPath(target, { ...PARENT_PARAMS, ...params }), { session });
+    let ids = Array.isArray(answer.body) ? (answer.body as { id: string }[]).map((r) => r.id) : [];
+    if (!ids.length && target.name !== resource.name && target.kind !== 'singleton') {
+      // An empty target: one record of it, made through the API.
+      const created = await createRecord(env, session, target, apiPath(target, { ...PARENT_PARAMS, ...params }), sampleValues(target, await referenceIds(env, session, target)));
+      if (created.status === 201) ids = [created.body.id];
+    }
+    refs[def.resource] = ids;
+  }
+  return refs;
+}
+
+export function put(env: TestEnv, session: Session, url: string, body: unknown, version?: number): Promise<Answer> {
+  return call(env, 'PUT', url, { session, body, headers: version === undefined ? {} : { 'if-match': ifMatch(version) } });
+}
+
+/** Rows of a `;` CSV with quotes (what the export writes). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') (cell += '"'), i++;
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ';') row.push(cell), (cell = '');
+    else if (c === '\r' && body[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      (row = []), (cell = '');
+      i++;
+    } else cell += c;
+  }
+  if (cell || row.length) row.push(cell), rows.push(row);
+  return rows;
+}
+
+/** The files of a ZIP archive (local headers; what the XLSX writer produces). */
+export function unzip(buffer: Buffer): Map<string, string> {
+  const files = new Map<string, string>();
+  let offset = 0;
+  while (buffer.readUInt32LE(offset) === 0x04034b50) {
+    const method = buffer.readUInt16LE(offset + 8);
+    const size = buffer.readUInt32LE(offset + 18);
+    const nameLength = buffer.readUInt16LE(offset + 26);
+    const extra = buffer.readUInt16LE(offset + 28);
+    const name = buffer.toString('utf8', offset + 30, offset + 30 + nameLength);
+    const start = offset + 30 + nameLength + extra;
+    const data = buffer.subarray(start, start + size);
+    files.set(name, (method === 8 ? inflateRawSync(data) : data).toString('utf8'));
+    offset = start + size;
+  }
+  return files;
+}
+
+/** Text of every inline-string cell of the first sheet, row by row. */
+export function xlsxRows(buffer: Buffer): string[][] {
+  const sheet = unzip(buffer).get('xl/worksheets/sheet1.xml') ?? '';
+  return [...sheet.matchAll(/<row [^>]*>(.*?)<\/row>/g)].map((m) =>
+    [...m[1].matchAll(/<c [^>]*>(?:<is><t[^>]*>(.*?)<\/t><\/is>|<v>(.*?)<\/v>)<\/c>/g)].map((c) =>
+      (c[1] ?? c[2] ?? '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&'),
+    ),
+  );
+}
+
+/** A raw (binary) GET through inject, for exports. */
+export async function download(env: TestEnv, session: Session | undefined, url: string): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  const headers: Record<string, string> = {};
+  if (session) headers.authorization = `Bearer ${session.accessToken}`;
+  const response = await env.app.inject({ method: 'GET', url, headers });
+  return { status: response.statusCode, headers: response.headers, body: response.rawPayload };
+}
+
+// ---------------------------------------------------------------- multipart uploads (import batches)
+
+/** A multipart/form-data body: text fields, then the file. */
+export function multipartBody(fields: Record<string, string>, file?: { name: string; content: Buffer | string; type?: string; field?: string }): { payload: Buffer; contentType: string } {
+  const boundary = `----retaguarda${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
+  }
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'text/csv'}\r\n\r\n`, 'utf8'));
+    parts.push(typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : file.content);
+    parts.push(Buffer.from('\r\n', 'utf8'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`, 'utf8'));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** POSTs a multipart body as `session` (JSON answer parsed). */
+export async function postMultipart(env: TestEnv, session: Session | undefined, url: string, body: { payload: Buffer; contentType: string }, headers: Record<string, string> = {}): Promise<Answer> {
+  const all: Record<string, string> = { accept: 'application/json', 'content-type': body.contentType, ...headers };
+  if (session) {
+    all.authorization = `Bearer ${session.accessToken}`;
+    all['x-xsrf-token'] = session.xsrf;
+  }
+  const response = await env.app.inject({ method: 'POST', url, headers: all, payload: body.payload });
+  let parsed: unknown = undefined;
+  try {
+    parsed = JSON.parse(response.body);
+  } catch {
+    parsed = response.body;
+  }
+  return { status: response.statusCode, body: parsed, headers: response.headers as Answer['headers'], raw: response.body };
+}
+
+/** A small valid CSV of cost centres (what the generic tests upload to make an import batch). */
+export const sampleImportCsv = (tag = randomBytes(3).toString('hex')) => `codigo;nome\r\nIMP-${tag}-1;Centro importado ${tag} 1\r\nIMP-${tag}-2;Centro importado ${tag} 2\r\n`;
+
+/**
+ * Creates a record of `resource` through its API: POST with the values, except import batches,
+ * which only the multipart upload creates (a small cost-centre CSV, the sample description).
+ */
+export async function createRecord(env: TestEnv, session: Session, resource: AnyResource, url: string, values: Record<string, unknown>): Promise<Answer> {
+  if (resource.name !== 'importBatches') return call(env, 'POST', url, { session, body: values });
+  const tag = randomBytes(4).toString('hex');
+  const fields: Record<string, string> = { resourceType: 'costCenters' };
+  if (typeof values.description === 'string') fields.description = values.description;
+  return postMultipart(env, session, url, multipartBody(fields, { name: `centros-${tag}.csv`, content: sampleImportCsv(tag) }));
+}

@@ -1,0 +1,259 @@
+/** SECURITY.md — Sessions (refresh families, logout, token types, tampering, XSRF). */
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../server/errors.js';
+import { call, createUser, databaseKinds, jwtPayload, login, loginSession, preAuthorize, useTestEnv, xsrfOf, type Session, type TestEnv } from './fixture.js';
+
+const UNAUTHENTICATED = { message: MESSAGES.unauthenticated };
+const HOUR = 3600_000;
+
+function refresh(env: TestEnv, refreshToken: string) {
+  return call(env, 'POST', 'auth', { body: { grantType: 'RefreshToken', secret: refreshToken } });
+}
+
+async function me(env: TestEnv, session: Session | string) {
+  return call(env, 'GET', 'users/me', typeof session === 'string' ? { token: session } : { session });
+}
+
+describe.each(databaseKinds())('sessions [%s]', (kind) => {
+  const env = useTestEnv(kind);
+  const issued: string[] = [];
+  const remember = (...tokens: (string | undefined)[]) => issued.push(...(tokens.filter(Boolean) as string[]));
+
+  it('rotates the refresh token and keeps the session id', async () => {
+    const user = await createUser(env);
+    const session = await loginSession(env, user.email, user.password);
+    const rotated = await refresh(env, session.refreshToken!);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body).toEqual({ accessToken: expect.any(String), tokenType: 'Authorization', refreshToken: expect.any(String), refreshTokenExpireAt: expect.any(String) });
+    expect(rotated.body.refreshToken).not.toBe(session.refreshToken);
+    expect(jwtPayload(rotated.body.accessToken).sid).toBe(jwtPayload(session.accessToken).sid);
+    remember(session.accessToken, session.refreshToken, rotated.body.accessToken, rotated.body.refreshToken);
+    const stored = await env.db.selectFrom('refresh_tokens').selectAll().where('session_id', '=', jwtPayload(session.accessToken).sid).execute();
+    expect(stored).toHaveLength(2);
+    for (const row of stored) {
+      expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect([session.refreshToken, rotated.body.refreshToken]).not.toContain(row.token_hash);
+    }
+  });
+
+  it('revokes the whole family when a used refresh token is presented again', async () => {
+    const user = await createUser(env);
+    const session = await loginSession(env, user.email, user.password);
+    const rotated = await refresh(env, session.refreshToken!);
+    expect(rotated.status).toBe(200);
+    remember(session.refreshToken, rotated.body.refreshToken, rotated.body.accessToken);
+
+    const reuse = await refresh(env, session.refreshToken!);
+    expect(reuse.status).toBe(401);
+    expect(reuse.body).toEqual(UNAUTHENTICATED);
+    // The newest refresh token and every access token of the family are dead too.
+    const afterReuse = await refresh(env, rotated.body.refreshToken);
+    expect(afterReuse.status).toBe(401);
+    expect(afterReuse.body).toEqual(UNAUTHENTICATED);
+    expect((await me(env, rotated.body.accessToken)).status).toBe(401);
+    expect((await me(env, session.accessToken)).status).toBe(401);
+    const row = await env.db.selectFrom('sessions').selectAll().where('id', '=', jwtPayload(session.accessToken).sid).executeTakeFirstOrThrow();
+    expect(row.revoked_at).not.toBeNull();
+    expect(row.revoked_reason).toBe('refresh-token-reuse');
+    const audit = await env.db.selectFrom('audit_log').select('action').where('actor_user_id', '=', user.id).where('action', '=', 'auth.refresh.reuse-detected').execute();
+    expect(audit).toHaveLength(1);
+  });
+
+  it('lets only one of two parallel rotations of the same token win, and revokes the family', async () => {
+    const user = await createUser(env);
+    const session = await loginSession(env, user.email, user.password);
+    const answers = await Promise.all([refresh(env, session.refreshToken!), refresh(env, session.refreshToken!)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+    const winner = answers.find((a) => a.status === 200)!;
+    expect((await refresh(env, winner.body.refreshToken)).status).toBe(401);
+  });
+
+  it('never extends the absolute lifetime by rotation (12 h without rememberMe)', async () => {
+    const user = await createUser(env);
+    const start = env.clock.now().getTime();
+    let session = await loginSession(env, user.email, user.password);
+    let refreshToken = session.refreshToken!;
+    for (let i = 0; i < 6; i++) {
+      env.clock.advance(1.9 * HOUR); // inside the 2 h idle window each time
+      const rotated = await refresh(env, refreshToken);
+      expect(rotated.status, `rotation ${i}`).toBe(200);
+      expect(new Date(rotated.body.refreshTokenExpireAt).getTime()).toBeLessThanOrEqual(start + 12 * HOUR);
+      refreshToken = rotated.body.refreshToken;
+    }
+    // 11.4 h now; the last token says it ends at the absolute limit.
+    env.clock.advance(0.6 * HOUR + 1000);
+    const expired = await refresh(env, refreshToken);
+    expect(expired.status).toBe(401);
+    expect(expired.body).toEqual(UNAUTHENTICATED);
+    session = { ...session, refreshToken };
+    remember(refreshToken);
+  });
+
+  it('expires an idle family (2 h without rememberMe, 7 days with it) and allows 30 days with rememberMe', async () => {
+    const user = await createUser(env);
+    const short = await loginSession(env, user.email, user.password);
+    const long = await loginSession(env, user.email, user.password, { rememberMe: true });
+    const longRow = await env.db.selectFrom('sessions').selectAll().where('id', '=', jwtPayload(long.accessToken).sid).executeTakeFirstOrThrow();
+    expect(longRow.absolute_expires_at.getTime() - longRow.created_at.getTime()).toBe(30 * 24 * HOUR);
+    env.clock.advance(2 * HOUR + 1000);
+    expect((await refresh(env, short.refreshToken!)).status).toBe(401);
+    const rotated = await refresh(env, long.refreshToken!);
+    expect(rotated.status).toBe(200);
+    env.clock.advance(7 * 24 * HOUR + 1000);
+    expect((await refresh(env, rotated.body.refreshToken)).status).toBe(401);
+  });
+
+  it('logout kills the access token at once and the refresh token', async () => {
+    const user = await createUser(env);
+    const session = await loginSession(env, user.email, user.password);
+    remember(session.accessToken, session.refreshToken);
+    expect((await me(env, session)).status).toBe(200);
+    const out = await call(env, 'POST', 'auth/logout', { session });
+    expect(out.status).toBe(204);
+    expect(out.raw).toBe('');
+    const after = await me(env, session);
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual(UNAUTHENTICATED);
+    expect(after.headers['www-authenticate']).toBe('Bearer');
+    const refreshed = await refresh(env, session.refreshToken!);
+    expect(refreshed.status).toBe(401);
+    const row = await env.db.selectFrom('sessions').selectAll().where('id', '=', jwtPayload(session.accessToken).sid).executeTakeFirstOrThrow();
+    expect(row.revoked_reason).toBe('logout');
+    const audit = await env.db.selectFrom('audit_log').select('action').where('actor_user_id', '=', user.id).where('action', '=', 'auth.logout').execute();
+    expect(audit).toHaveLength(1);
+  });
+
+  it('a password change revokes the other sessions, not the current one', async () => {
+    const user = await createUser(env);
+    const current = await loginSession(env, user.email, user.password);
+    const other = await loginSession(env, user.email, user.password);
+    const answer = await call(env, 'PUT', 'users/me/password', { session: current, body: { currentSecret: user.password, newSecret: 'Uma-senha-nova-e-longa' } });
+    expect(answer.status).toBe(204);
+    expect((await me(env, current)).status).toBe(200);
+    expect((await me(env, other)).status).toBe(401);
+    expect((await refresh(env, other.refreshToken!)).status).toBe(401);
+    expect((await refresh(env, current.refreshToken!)).status).toBe(200);
+    expect((await login(env, user.email, user.password)).status).toBe(401);
+    expect((await login(env, user.email, 'Uma-senha-nova-e-longa')).status).toBe(200);
+  });
+
+  it('refuses each token type outside its place', async () => {
+    const user = await createUser(env);
+    const session = await loginSession(env, user.email, user.password);
+    const verified = await call(env, 'POST', 'users/me/two-factors/send-code', { session, body: { method: 'Email' } });
+    expect(verified.status).toBe(202);
+    const mail = await env.smtp.next(user.email, 0);
+    const code = /é: (\d{6})/.exec(mail.text)![1];
+    const verification = await call(env, 'POST', 'users/me/two-factors/verify', { session, body: { method: 'Email', verificationCode: code } });
+    expect(verification.status).toBe(200);
+    const verificationToken = verification.body.verificationToken as string;
+    remember(session.accessToken, session.refreshToken, verificationToken);
+
+    // refresh and verification tokens as bearer
+    for (const token of [session.refreshToken!, verificationToken]) {
+      const answer = await call(env, 'GET', 'users/me', { token });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual(UNAUTHENTICATED);
+      const mutating = await call(env, 'PUT', 'users/me', { token, xsrf: xsrfOf(env, session.accessToken), body: { name: 'Nome Trocado' } });
+      expect(mutating.status).toBe(401);
+    }
+    // access token where a PreAuthorization token belongs
+    const asPre = await call(env, 'POST', 'auth/two-factors/verify', { session, body: { method: 'Email', verificationCode: '123456' } });
+    expect(asPre.status).toBe(401);
+    expect(asPre.body).toEqual(UNAUTHENTICATED);
+    expect((await call(env, 'GET', 'auth/two-factors/setup', { session })).status).toBe(401);
+    // access and verification tokens as refresh tokens
+    expect((await refresh(env, session.accessToken)).status).toBe(401);
+    expect((await refresh(env, verificationToken)).status).toBe(401);
+    // access token as verification token
+    const mandatory = await createUser(env, { mandatory: true, allowed: ['Email'] });
+    const pre = await preAuthorize(env, mandatory);
+    expect((await call(env, 'GET', 'users/me', { session: pre })).status).toBe(401);
+    // a PreAuthorization token as a refresh token
+    expect((await refresh(env, pre.accessToken)).status).toBe(401);
+    expect((await call(env, 'GET', 'users/me', { session })).body.name).not.toBe('Nome Trocado');
+  });
+
+  it('refuses tampered, alg:none, foreign-key and expired tokens', async () => {
+    const user = await createUser(env);
+    const victim = await createUser(env);
+    const session = await loginSession(env, user.email, user.password);
+    const [header, payload, signature] = session.accessToken.split('.');
+    const claims = jwtPayload(session.accessToken);
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+    const tampered = `${header}.${encode({ ...claims, sub: victim.id })}.${signature}`;
+    const flipped = `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    const none = `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`;
+    const noneUpper = `${encode({ alg: 'NONE', typ: 'JWT' })}.${encode(claims)}.`;
+    const foreign = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode('outra-chave-qualquer-de-32-bytes!!'));
+    const hs512 = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS512', typ: 'JWT' }).sign(env.app.appContext.keys.jwt);
+    for (const token of [tampered, flipped, none, noneUpper, foreign, hs512, 'abc', `${session.accessToken}x`]) {
+      const answer = await call(env, 'GET', 'users/me', { token });
+      expect(answer.status, token).toBe(401);
+      expect(answer.body).toEqual(UNAUTHENTICATED);
+      expect(answer.raw).not.toContain(token);
+    }
+    expect((await me(env, session)).status).toBe(200);
+    env.clock.advance(15 * 60_000 + 1000);
+    const expired = await me(env, session);
+    expect(expired.status).toBe(401);
+    expect(expired.body).toEqual(UNAUTHENTICATED);
+  });
+
+  it('requires the session-bound XSRF header on mutating calls (403, nothing changes); GET needs none', async () => {
+    const user = await createUser(env);
+    const session = await loginSession(env, user.email, user.password);
+    const other = await loginSession(env, user.email, user.password);
+    expect(session.xsrf).toBe(xsrfOf(env, session.accessToken));
+    expect(session.xsrf).not.toBe(other.xsrf);
+    expect((await call(env, 'GET', 'users/me', { session, xsrf: false })).status).toBe(200);
+    for (const xsrf of [false, other.xsrf, 'x'] as const) {
+      const answer = await call(env, 'PUT', 'users/me', { session, xsrf, body: { name: 'Nome Forjado' } });
+      expect(answer.status).toBe(403);
+      expect(answer.body).toEqual({ message: 'Verificação XSRF falhou.' });
+    }
+    const logout = await call(env, 'POST', 'auth/logout', { session, xsrf: false });
+    expect(logout.status).toBe(403);
+    const row = await env.db.selectFrom('users').select('name').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.name).not.toBe('Nome Forjado');
+    expect((await me(env, session)).status).toBe(200);
+    const ok = await call(env, 'PUT', 'users/me', { session, body: { name: 'Nome Certo' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.name).toBe('Nome Certo');
+  });
+
+  it('never puts tokens in logs, error bodies or URLs', async () => {
+    const user = await createUser(env);
+    const session = await loginSession(env, user.email, user.password);
+    remember(session.accessToken, session.refreshToken);
+    // Error answers that receive a token never echo it.
+    const bad = [
+      await call(env, 'POST', 'auth', { body: { grantType: 'Bogus', secret: session.refreshToken } }),
+      await call(env, 'POST', 'auth', { body: { grantType: 'RefreshToken', secret: session.accessToken, extra: session.refreshToken } }),
+      await call(env, 'PUT', 'users/me/security', { session, body: { isTwoFactorEnabled: 'sim', verificationToken: session.accessToken } }),
+      await call(env, 'GET', 'users/me', { token: `${session.accessToken}.x` }),
+    ];
+    for (const answer of bad) {
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      for (const token of issued) expect(answer.raw).not.toContain(token);
+    }
+    // Query strings (the recovery page carries its token there) are not logged.
+    await call(env, 'GET', '/auth/recuperar-senha?token=segredo-na-url-123456', { headers: { accept: 'text/html' } });
+    const logs = env.logs.join('\n');
+    expect(logs).toContain('/auth/recuperar-senha');
+    expect(logs).not.toContain('segredo-na-url-123456');
+    for (const token of issued) expect(logs).not.toContain(token);
+    // The API takes no token from a URL.
+    const inQuery = await call(env, 'GET', `users/me?access_token=${session.accessToken}`);
+    expect(inQuery.status).toBe(401);
+  });
+
+  it('sends Cache-Control: no-store on authenticated JSON', async () => {
+    const session = await loginSession(env, 'compras@demo.com.br');
+    const answer = await me(env, session);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

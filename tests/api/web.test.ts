@@ -1,0 +1,112 @@
+/** Static serving, app config, build manifest, OpenAPI, headers, CORS, dev mailbox, SPA fallback. */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { IDENTITY_PATHS } from '../../src/contracts/identity.js';
+import { call, databaseKinds, ROOT, useTestEnv } from './fixture.js';
+
+function fixtureDirs() {
+  const base = mkdtempSync(path.join(tmpdir(), 'retaguarda-web-'));
+  const demo = path.join(base, 'demo');
+  const dist = path.join(base, 'dist');
+  mkdirSync(demo);
+  mkdirSync(path.join(dist, 'builds'), { recursive: true });
+  writeFileSync(path.join(demo, 'index.html'), '<!doctype html><title>Portal</title><bo-portal></bo-portal>');
+  writeFileSync(path.join(demo, 'intranet.html'), '<!doctype html><title>Intranet</title>');
+  writeFileSync(path.join(dist, 'retaguarda.js'), 'export {};');
+  const config = path.join(base, 'app.config.json');
+  writeFileSync(config, readFileSync(path.join(ROOT, 'app.config.json')));
+  return { base, demo, dist, config };
+}
+
+describe.each(databaseKinds())('web [%s]', (kind) => {
+  const dirs = fixtureDirs();
+  const env = useTestEnv(kind, {
+    outbox: true,
+    settings: { demoDir: dirs.demo, staticDir: dirs.dist, appConfigPath: dirs.config, devMailbox: true, corsOrigins: ['https://intranet.example.com'] },
+  });
+  afterAll(() => rmSync(dirs.base, { recursive: true, force: true }));
+
+  it('serves /app.config.json fresh on every request (no-cache)', async () => {
+    const first = await call(env, 'GET', '/app.config.json?t=123');
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.body.useFrontEndVersion).toBe('0.1.0');
+    const edited = { ...first.body, useFrontEndVersion: '0.2.0' };
+    writeFileSync(dirs.config, JSON.stringify(edited));
+    expect((await call(env, 'GET', '/app.config.json')).body.useFrontEndVersion).toBe('0.2.0');
+  });
+
+  it('serves /builds/latest.json from the app config when the build has none, else the build file', async () => {
+    writeFileSync(dirs.config, JSON.stringify({ useFrontEndVersion: '0.3.0' }));
+    const derived = await call(env, 'GET', '/builds/latest.json?t=1');
+    expect(derived.status).toBe(200);
+    expect(derived.body).toEqual({ version: '0.3.0', builtAt: expect.any(String) });
+    expect(derived.headers['cache-control']).toBe('no-cache');
+    writeFileSync(path.join(dirs.dist, 'builds', 'latest.json'), JSON.stringify({ version: '9.9.9', builtAt: '2025-06-26T00:00:00.000Z' }));
+    expect((await call(env, 'GET', '/builds/latest.json')).body).toEqual({ version: '9.9.9', builtAt: '2025-06-26T00:00:00.000Z' });
+  });
+
+  it('lists every identity path in /openapi.json', async () => {
+    const answer = await call(env, 'GET', '/openapi.json');
+    expect(answer.status).toBe(200);
+    expect(answer.body.openapi).toMatch(/^3\./);
+    const paths = Object.keys(answer.body.paths);
+    for (const p of Object.values(IDENTITY_PATHS)) expect(paths, p).toContain(`/v1/identity/${p}`);
+    expect(Object.keys(answer.body.paths['/v1/identity/auth/two-factors/setup']).sort()).toEqual(['get', 'post']);
+    expect(answer.body.paths['/v1/identity/auth'].post.requestBody.content['application/json'].schema.properties.grantType).toBeDefined();
+  });
+
+  it('sets CSP without inline script, nosniff and no-referrer', async () => {
+    const answer = await call(env, 'GET', '/intranet.html', { headers: { accept: 'text/html' } });
+    expect(answer.status).toBe(200);
+    expect(answer.raw).toContain('Intranet');
+    const csp = String(answer.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("img-src 'self' data:");
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('serves the bundle under /dist and falls back to the portal page for other HTML GETs', async () => {
+    const bundle = await call(env, 'GET', '/dist/retaguarda.js');
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect((await call(env, 'GET', '/dist/nada.js', { headers: { accept: 'text/html' } })).status).toBe(404);
+    const page = await call(env, 'GET', '/pedidos/lista?page=2', { headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(page.status).toBe(200);
+    expect(page.raw).toContain('<bo-portal>');
+    const api = await call(env, 'GET', '/v1/supply/orders', { headers: { accept: 'text/html' } });
+    expect(api.status).toBe(404);
+    expect(api.body).toEqual({ message: 'O conteúdo parece indisponível.' });
+    expect((await call(env, 'GET', '/pedidos', { headers: { accept: 'application/json' } })).status).toBe(404);
+  });
+
+  it('answers CORS only for configured origins', async () => {
+    const allowed = await call(env, 'OPTIONS', 'auth', { headers: { origin: 'https://intranet.example.com', 'access-control-request-method': 'POST' } });
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://intranet.example.com');
+    expect(String(allowed.headers['access-control-allow-headers'])).toContain('x-xsrf-token');
+    const denied = await call(env, 'GET', '/app.config.json', { headers: { origin: 'https://evil.example.com' } });
+    expect(denied.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('shows e-mails in the dev mailbox when no SMTP server is configured', async () => {
+    await call(env, 'POST', 'auth/password-recovery', { body: { login: 'compras@demo.com.br' } });
+    await env.app.backgroundIdle();
+    const json = await call(env, 'GET', '/dev/outbox.json');
+    expect(json.status).toBe(200);
+    expect(json.body[0]).toMatchObject({ to: 'compras@demo.com.br', subject: 'Recuperação de senha — Retaguarda' });
+    expect(json.body[0].text).toContain('https://retaguarda.example.test/auth/recuperar-senha?token=');
+    const html = await call(env, 'GET', '/dev/caixa-de-entrada', { headers: { accept: 'text/html' } });
+    expect(html.status).toBe(200);
+    expect(html.headers['content-type']).toContain('text/html');
+    expect(html.raw).toContain('Caixa de entrada');
+    expect(html.raw).toContain('Recuperação de senha — Retaguarda');
+    expect(html.raw).not.toContain('<script');
+  });
+});

@@ -1,0 +1,86 @@
+import { createElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { userGroups } from '../../../src/contracts/resources';
+import { getNotices } from '../../../src/core/notices';
+import FormPage from '../../../src/modules/registry/FormPage';
+import type { RegistrySpec } from '../../../src/modules/registry/spec';
+import { byText, calls, click, json, mount, resetApi, signIn, stubApi, text, type } from './harness';
+import { sampleRecord } from './samples';
+
+const spec: RegistrySpec = { resource: 'userGroups', base: '/grupos-de-usuario', idParam: 'userGroupId', title: 'Perfis de Usuário' };
+const v1 = sampleRecord(userGroups, { id: 'g1', version: 1, name: 'Compradores', description: 'Equipe de compras' });
+
+async function editForm(put: (call: { headers: Headers; body: unknown }) => Response) {
+  stubApi((call) => (call.method === 'PUT' ? put(call) : json(v1)));
+  const view = await mount(() => createElement(FormPage, { spec, view: 'edit', userGroupId: 'g1' }), { path: '/grupos-de-usuario/g1/editar' });
+  const name = view.container.querySelector<HTMLInputElement>('[data-field="name"] input')!;
+  return { view, name, submit: () => click(byText(view.container, 'button', 'Salvar')) };
+}
+
+beforeEach(() => signIn());
+afterEach(() => resetApi());
+
+describe('RecordForm', () => {
+  it('validates with the declaration schema before sending', async () => {
+    const { view, name, submit } = await editForm(() => json({}));
+    await type(name, '   ');
+    await submit();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    const errors = view.container.querySelector('[data-field="name"] ul')!;
+    expect(errors.querySelectorAll('li')[0].textContent).toBe('Preencha este campo.');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toBe(errors.id);
+    view.unmount();
+  });
+
+  it('sends PUT with If-Match and shows the server field errors as a bulleted list per field', async () => {
+    const { view, name, submit } = await editForm(() =>
+      json({ message: 'Dados inválidos.', errors: { name: ['Já existe um perfil com este nome.', 'Escolha outro nome.'] } }, { status: 400 }),
+    );
+    await type(name, 'Financeiro');
+    await submit();
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.path).toBe('user-groups/g1');
+    expect(put.headers.get('if-match')).toBe('"1"');
+    expect(put.body).toEqual({ name: 'Financeiro', description: 'Equipe de compras', members: ['r1'], policies: ['r1'] });
+    const items = [...view.container.querySelectorAll('[data-field="name"] ul li')].map((li) => li.textContent);
+    expect(items).toEqual(['Já existe um perfil com este nome.', 'Escolha outro nome.']);
+    view.unmount();
+  });
+
+  it('warns on a stale version (412) instead of overwriting, and overwrites only when asked', async () => {
+    const v2 = { ...v1, version: 2, description: 'Alterada por outra pessoa' };
+    let puts = 0;
+    const { view, name, submit } = await editForm((call) => {
+      puts++;
+      if (call.headers.get('if-match') === '"1"') return json({ message: 'Versão desatualizada.', current: v2 }, { status: 412 });
+      return json({ ...v2, name: 'Financeiro', version: 3 });
+    });
+    await type(name, 'Financeiro');
+    await submit();
+    expect(puts).toBe(1);
+    const alert = byText(view.container, '[role="alert"]', /alterado por outra pessoa/)!;
+    expect(alert).toBeDefined();
+    expect(text(alert)).toContain('Descrição');
+    expect(name.value).toBe('Financeiro'); // the user's edit is kept
+    expect(getNotices().some((n) => n.type === 'success')).toBe(false);
+    await click(byText(alert, 'button', /Salvar mesmo assim/));
+    expect(puts).toBe(2);
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)!.headers.get('if-match')).toBe('"2"');
+    expect(view.navigations.at(-1)).toBe('/grupos-de-usuario/g1');
+    view.unmount();
+  });
+
+  it('can reload the current version after a 412', async () => {
+    const v2 = { ...v1, version: 2, name: 'Nome novo' };
+    const { view, name, submit } = await editForm(() => json({ message: 'Versão desatualizada.' }, { status: 412 }));
+    stubApi((call) => (call.method === 'PUT' ? json({ message: 'Versão desatualizada.' }, { status: 412 }) : json(v2)));
+    await type(name, 'Meu nome');
+    await submit();
+    // the 412 answer had no `current`: the form fetched it
+    expect(calls.filter((c) => c.method === 'GET').at(-1)!.path).toBe('user-groups/g1');
+    await click(byText(view.container, 'button', /Carregar a versão atual/));
+    expect(view.container.querySelector<HTMLInputElement>('[data-field="name"] input')!.value).toBe('Nome novo');
+    view.unmount();
+  });
+});

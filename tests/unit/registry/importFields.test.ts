@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { importableFields, missingRequired, suggestMapping } from '../../../src/contracts/importFields';
+import { IMPORT_RESOURCE_TYPES, IMPORT_TARGETS, importFileKind } from '../../../src/contracts/imports';
+import { findResource } from '../../../src/contracts/resources';
+
+describe('batch import fields', () => {
+  it('every type imports into a declaration whose natural key is a field', () => {
+    for (const type of IMPORT_RESOURCE_TYPES) {
+      const target = findResource(IMPORT_TARGETS[type].resource);
+      expect(target, type).toBeDefined();
+      expect(target!.fields, type).toHaveProperty(IMPORT_TARGETS[type].key);
+      const fields = importableFields(type);
+      expect(fields.find((f) => f.isKey)?.key, type).toBe(IMPORT_TARGETS[type].key);
+    }
+  });
+
+  it('suppliers: writable fields, required ones marked, lists by their first item, read-only left out', () => {
+    const fields = importableFields('suppliers');
+    const keys = fields.map((f) => f.key);
+    expect(keys).toContain('document');
+    expect(keys).toContain('addresses.0.cep');
+    expect(keys).toContain('pixKeys.0.key');
+    expect(keys).not.toContain('kind');
+    expect(keys).not.toContain('isSupplier');
+    expect(fields.filter((f) => f.required).map((f) => f.key)).toEqual(['document', 'name']);
+  });
+
+  it('suggests columns from real spreadsheet headers', () => {
+    const fields = importableFields('suppliers');
+    const mapping = suggestMapping(['Razão Social', 'CNPJ/CPF', 'E-MAIL', 'Telefone', 'Inscrição Estadual', 'Qualquer'], fields);
+    expect(mapping).toEqual({ 'Razão Social': 'name', 'CNPJ/CPF': 'document', 'E-MAIL': 'email', Telefone: 'phone', 'Inscrição Estadual': 'stateRegistration' });
+    expect(missingRequired(mapping, fields)).toEqual([]);
+    expect(missingRequired({ 'Razão Social': 'name' }, fields).map((f) => f.key)).toEqual(['document']);
+  });
+
+  it('accepts CSV and XLSX only', () => {
+    expect(importFileKind('fornecedores.CSV')).toBe('csv');
+    expect(importFileKind('planilha.xlsx')).toBe('xlsx');
+    expect(importFileKind('planilha.xls')).toBeNull();
+    expect(importFileKind('foto.png')).toBeNull();
+  });
+});
