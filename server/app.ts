@@ -25,6 +25,8 @@ import { postalCodeRoutes, type PostalCodeOptions } from './commons/postal-codes
 import { ImportWorker } from './finance/imports/job.js';
 import { importRoutes } from './finance/imports/routes.js';
 import { FAMILY_PREFIXES, registryFamilies } from './registry/families.js';
+import { FILE_FAMILIES } from '../src/contracts/files.js';
+import { fileRoutes } from './files/routes.js';
 
 z.config(z.locales.ptBR());
 
@@ -168,6 +170,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(importRoutes(ctx, importWorker), { prefix: FAMILY_PREFIXES.finance });
   await app.register(postalCodeRoutes(ctx, options.postalCodes), { prefix: FAMILY_PREFIXES.commons });
+  // Files uploaded in 64 KB parts: the spec lists `files` in the commons, cart and pricing families.
+  for (const family of FILE_FAMILIES) await app.register(fileRoutes(ctx), { prefix: FAMILY_PREFIXES[family] });
   await webRoutes(app, ctx);
   return app;
 }

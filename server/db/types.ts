@@ -246,6 +246,27 @@ export interface OrgSettingsTable {
   updated_at: Generated<Date>;
 }
 
+/** A stored file (migration 0005); its bytes are the `file_chunks` rows, in `idx` order. */
+export interface FilesTable {
+  id: string;
+  org_id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  status: Generated<'uploading' | 'ready'>;
+  sha256: string | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+}
+
+export interface FileChunksTable {
+  file_id: string;
+  org_id: string;
+  idx: number;
+  data: Uint8Array;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -268,4 +289,6 @@ export interface Database {
   application_resources: ApplicationResourcesTable;
   application_acls: ApplicationAclsTable;
   org_settings: OrgSettingsTable;
+  files: FilesTable;
+  file_chunks: FileChunksTable;
 }

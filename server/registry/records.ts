@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { AnyResource, FieldDef, RefLabel } from '../../src/contracts/resource.js';
+import { FILE_MESSAGES, FILE_TYPES } from '../../src/contracts/files.js';
 import { fieldError, HttpError, MESSAGES, type FieldErrors } from '../errors.js';
 import { fieldDefOf, orderBySql, type ParsedList } from './query.js';
 import { BASE_COLUMNS, fieldStorage, snake, toColumn, toWire, type Call, type ResourceStorage, type StorageLookup, type Trx, type Values, type WireRecord } from './storage.js';
@@ -118,18 +119,39 @@ interface ReferenceSite {
   /** Sub-field of a list item, or undefined for a top-level field. */
   sub?: string;
   target: string;
+  /** A `file` field: the target is the files table, of these types. */
+  files?: readonly string[];
 }
 
 function referenceSites(resource: AnyResource): ReferenceSite[] {
   const sites: ReferenceSite[] = [];
-  const targetOf = (def: FieldDef) => (def.type === 'tree' ? resource.name : (def as { resource: string }).resource);
+  const site = (field: string, def: FieldDef, sub?: string): ReferenceSite | null => {
+    if (def.type === 'file') return { field, sub, target: 'files', files: def.accept ?? Object.keys(FILE_TYPES) };
+    if (!REFERENCE_TYPES.has(def.type)) return null;
+    return { field, sub, target: def.type === 'tree' ? resource.name : (def as { resource: string }).resource };
+  };
   for (const [field, def] of Object.entries(resource.fields)) {
-    if (REFERENCE_TYPES.has(def.type)) sites.push({ field, target: targetOf(def) });
-    else if (def.type === 'list') {
-      for (const [sub, subDef] of Object.entries(def.of)) if (REFERENCE_TYPES.has(subDef.type)) sites.push({ field, sub, target: targetOf(subDef) });
+    if (def.type === 'list') {
+      for (const [sub, subDef] of Object.entries(def.of)) {
+        const found = site(field, subDef, sub);
+        if (found) sites.push(found);
+      }
+    } else {
+      const found = site(field, def);
+      if (found) sites.push(found);
     }
   }
   return sites;
+}
+
+/** Ready files of the caller's tenant among `ids`: id → name and type. */
+async function existingFiles(trx: Trx, call: Call, ids: string[]): Promise<Map<string, { label: string; contentType: string }>> {
+  const found = new Map<string, { label: string; contentType: string }>();
+  const wanted = ids.filter((id) => id.length <= 64);
+  if (!wanted.length || !call.tenant) return found;
+  const rows = await sql<{ id: string; name: string; content_type: string }>`SELECT id, name, content_type FROM files WHERE org_id = ${call.tenant} AND status = 'ready' AND id IN (${sql.join(wanted)})`.execute(trx);
+  for (const row of rows.rows) found.set(row.id, { label: row.name, contentType: row.content_type });
+  return found;
 }
 
 const idsOf = (value: unknown): string[] => (Array.isArray(value) ? (value as unknown[]).map(String) : value ? [String(value)] : []);
@@ -163,11 +185,15 @@ export async function addRefs(trx: Trx, call: Call, lookup: StorageLookup, recor
   const { resource } = call;
   for (const record of records) record._refs = {};
   for (const site of referenceSites(resource)) {
-    const target = resolveTarget(site.target);
-    const targetStorage = target && lookup(target.name);
-    if (!target || !targetStorage) continue;
     const ids = [...new Set(records.flatMap((record) => siteValues(site, record).flatMap(([, list]) => list)))];
-    const labels = await existing(trx, call, target, targetStorage, ids);
+    let labels: Map<string, string>;
+    if (site.files) labels = new Map([...(await existingFiles(trx, call, ids))].map(([id, file]) => [id, file.label]));
+    else {
+      const target = resolveTarget(site.target);
+      const targetStorage = target && lookup(target.name);
+      if (!target || !targetStorage) continue;
+      labels = await existing(trx, call, target, targetStorage, ids);
+    }
     for (const record of records) {
       for (const [key, list] of siteValues(site, record)) {
         if (site.sub && !list.length) continue;
@@ -188,6 +214,14 @@ export async function checkReferences(trx: Trx, call: Call, lookup: StorageLooku
     if (!(site.field in values)) continue;
     const pairs = siteValues(site, values).filter(([, ids]) => ids.length);
     if (!pairs.length) continue;
+    if (site.files) {
+      const files = await existingFiles(trx, call, [...new Set(pairs.flatMap(([, ids]) => ids))]);
+      for (const [key, ids] of pairs) {
+        if (ids.some((id) => !files.has(id))) errors[key] = [FILE_MESSAGES.notReady];
+        else if (ids.some((id) => !site.files!.includes(files.get(id)!.contentType))) errors[key] = [FILE_MESSAGES.notAccepted];
+      }
+      continue;
+    }
     const target = resolveTarget(site.target);
     const targetStorage = target && lookup(target.name);
     if (!target || !targetStorage) throw new Error(`No storage for ${site.target}, referenced by ${call.resource.name}.${site.field}`);

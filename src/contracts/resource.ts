@@ -40,6 +40,7 @@
  * Wire values per field type: see `FIELD_TYPES` below.
  */
 import * as z from 'zod/mini';
+import type { FileType } from './files';
 
 // ---------------------------------------------------------------- field types
 
@@ -55,7 +56,7 @@ import * as z from 'zod/mini';
  * - `pixKey`: a PIX key in its canonical DICT form (see `brazil/pix.ts`); `uf`: one of the 27
  *   UF codes (`SP`); `city`: 7-digit IBGE municipality code (`3550308`);
  * - `scopes`: string[] from `SCOPES`;
- * - `file`: id of a stored file (commons `files`);
+ * - `file`: id of a stored file (files.ts: uploaded in 64 KB parts), of the `accept` types;
  * - `list`: array of objects whose fields are declared in `of` (scalar types only).
  */
 export const FIELD_TYPES = [
@@ -81,7 +82,7 @@ interface FieldCommon {
   readOnly?: boolean;
 }
 
-export type PlainFieldType = Exclude<FieldType, 'enum' | 'reference' | 'references' | 'tree' | 'scopes' | 'list' | 'cep' | 'pixKey' | 'city'>;
+export type PlainFieldType = Exclude<FieldType, 'enum' | 'reference' | 'references' | 'tree' | 'scopes' | 'list' | 'cep' | 'pixKey' | 'city' | 'file'>;
 
 /** Address parts a CEP lookup can fill: the name of the sibling field receiving each. */
 export interface CepLookupTargets {
@@ -120,6 +121,11 @@ export type ScalarFieldDef =
       type: 'pixKey';
       /** Sibling `enum` field holding the key type (`PIX_KEY_TYPES`): read as that type, set when detected. */
       typeField?: string;
+    })
+  | (FieldCommon & {
+      type: 'file';
+      /** Content types the field takes (default: every one of `FILE_TYPES`). */
+      accept?: readonly FileType[];
     })
   | (FieldCommon & {
       type: 'city';

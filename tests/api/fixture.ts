@@ -266,6 +266,8 @@ export interface Answer<T = any> {
   body: T;
   headers: Record<string, string | string[] | undefined>;
   raw: string;
+  /** The body's bytes (file downloads). */
+  bytes: Buffer;
 }
 
 export interface Session {
@@ -289,8 +291,11 @@ export async function call<T = any>(env: TestEnv, method: string, url: string, o
   if (token) headers.authorization = `Bearer ${token}`;
   const xsrf = options.xsrf === undefined ? options.session?.xsrf : options.xsrf;
   if (xsrf) headers['x-xsrf-token'] = xsrf;
-  let payload: string | undefined;
-  if (options.body !== undefined) {
+  let payload: string | Buffer | undefined;
+  if (Buffer.isBuffer(options.body)) {
+    headers['content-type'] ??= 'application/octet-stream';
+    payload = options.body;
+  } else if (options.body !== undefined) {
     headers['content-type'] ??= 'application/json';
     payload = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
   }
@@ -303,7 +308,7 @@ export async function call<T = any>(env: TestEnv, method: string, url: string, o
       body = response.body;
     }
   }
-  return { status: response.statusCode, body: body as T, headers: response.headers as Answer["headers"], raw: response.body };
+  return { status: response.statusCode, body: body as T, headers: response.headers as Answer["headers"], raw: response.body, bytes: response.rawPayload };
 }
 
 /** The XSRF-TOKEN cookie of an answer. */

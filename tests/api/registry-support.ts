@@ -7,6 +7,7 @@ import { inflateRawSync } from 'node:zlib';
 import * as z from 'zod/mini';
 import { fillPath, ifMatch, type AnyResource, type FieldDef, type ScalarFieldDef } from '../../src/contracts/resource.js';
 import { CURRENT_APPLICATION, findResource } from '../../src/contracts/resources/index.js';
+import { FILE_CHUNK_BYTES, type StoredFile } from '../../src/contracts/files.js';
 import { FAMILY_PREFIXES } from '../../server/registry/families.js';
 import { call, type Answer, type Session, type TestEnv } from './fixture.js';
 
@@ -128,7 +129,7 @@ function candidates(def: ScalarFieldDef, tag: string, refs: Record<string, strin
     case 'pixKey':
       return [randomUUID(), '12345678909', 'pix.teste@demo.com.br', '+5511987654321'];
     case 'file':
-      return [randomUUID()];
+      return [refs.files?.[0] ?? randomUUID()];
     default:
       return [null];
   }
@@ -169,6 +170,7 @@ export async function referenceIds(env: TestEnv, session: Session, resource: Any
   // Top-level references and references inside list items (a person's bank data → banks).
   const defs = Object.values(resource.fields).flatMap((def): FieldDef[] => (def.type === 'list' ? Object.values(def.of) : [def]));
   for (const def of defs) {
+    if (def.type === 'file' && !refs.files) refs.files = [(await uploadFile(env, session, { name: 'amostra.png', contentType: 'image/png', bytes: samplePng(1000) })).id];
     if (def.type !== 'reference' && def.type !== 'references') continue;
     if (refs[def.resource]) continue;
     const target = findResource(def.resource)!;
@@ -183,6 +185,28 @@ export async function referenceIds(env: TestEnv, session: Session, resource: Any
     refs[def.resource] = ids;
   }
   return refs;
+}
+
+/** Bytes that start with the PNG signature (all the server checks), `size` in all. */
+export function samplePng(size: number): Buffer {
+  const bytes = randomBytes(size);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
+  return bytes;
+}
+
+/** Uploads `bytes` through the files API of `family` in 64 KB parts, and completes it. */
+export async function uploadFile(env: TestEnv, session: Session, file: { name: string; contentType: string; bytes: Buffer }, family: 'commons' | 'cart' | 'pricing' = 'commons'): Promise<StoredFile> {
+  const base = `${FAMILY_PREFIXES[family]}/files`;
+  const started = await call<StoredFile>(env, 'POST', base, { session, body: { name: file.name, size: file.bytes.length, contentType: file.contentType } });
+  if (started.status !== 201) throw new Error(`upload start: ${started.status} ${started.raw}`);
+  for (let index = 0; index < started.body.chunks; index++) {
+    const part = file.bytes.subarray(index * FILE_CHUNK_BYTES, (index + 1) * FILE_CHUNK_BYTES);
+    const sent = await call(env, 'PUT', `${base}/${started.body.id}/chunks/${index}`, { session, body: part });
+    if (sent.status !== 200) throw new Error(`upload part ${index}: ${sent.status} ${sent.raw}`);
+  }
+  const done = await call<StoredFile>(env, 'POST', `${base}/${started.body.id}/complete`, { session });
+  if (done.status !== 200) throw new Error(`upload complete: ${done.status} ${done.raw}`);
+  return done.body;
 }
 
 export function put(env: TestEnv, session: Session, url: string, body: unknown, version?: number): Promise<Answer> {
@@ -283,7 +307,7 @@ export async function postMultipart(env: TestEnv, session: Session | undefined, 
   } catch {
     parsed = response.body;
   }
-  return { status: response.statusCode, body: parsed, headers: response.headers as Answer['headers'], raw: response.body };
+  return { status: response.statusCode, body: parsed, headers: response.headers as Answer['headers'], raw: response.body, bytes: response.rawPayload };
 }
 
 /** A small valid CSV of cost centres (what the generic tests upload to make an import batch). */

@@ -8,12 +8,14 @@ import identity from './0001_identity.js';
 import registry from './0002_registry.js';
 import registries from './0003_registries.js';
 import searchIndexes from './0004_search_indexes.js';
+import files from './0005_files.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
   '0002_registry': registry,
   '0003_registries': registries,
   '0004_search_indexes': searchIndexes,
+  '0005_files': files,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,6 +4,7 @@
  * order; variants are rows of SKU, name, attributes and their own price. API: cart `products`.
  */
 import * as z from 'zod/mini';
+import { IMAGE_TYPES } from '../files';
 import { money } from '../documents';
 import { defineResource, optional, requiredText } from '../resource';
 import { deleteAction, notes } from './parts/common';
@@ -73,7 +74,7 @@ export const products = defineResource({
       type: 'list',
       label: 'Mídias',
       of: {
-        fileId: { type: 'file', label: 'Imagem' },
+        fileId: { type: 'file', label: 'Imagem', accept: IMAGE_TYPES },
         caption: { type: 'text', label: 'Legenda' },
         isCover: { type: 'boolean', label: 'Capa' },
       },
