@@ -3,6 +3,8 @@
  * `bo-*` tag found on the page (now or later) pulls only its own chunk, so a page with just
  * `<bo-login>` never downloads the portal.
  */
+import { reloadForChunkError } from '../core/chunkReload';
+
 const loaders: Record<string, () => Promise<unknown>> = {
   'bo-portal': () => import('./bo-portal'),
   'bo-login': () => import('./bo-login'),
@@ -16,6 +18,7 @@ function scan(root: ParentNode): void {
     if (requested.has(tag) || customElements.get(tag) || !root.querySelector(tag)) continue;
     requested.add(tag);
     load().catch((error) => {
+      if (reloadForChunkError(error)) return;
       requested.delete(tag);
       console.error(`[retaguarda] falha ao carregar <${tag}>`, error);
     });

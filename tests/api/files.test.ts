@@ -23,7 +23,7 @@ describe.each(databaseKinds())('files [%s]', (kind) => {
     requester = await loginSession(env, 'solicitante@demo.com.br');
   });
 
-  const start = (session: Session, body: Record<string, unknown>) => call<StoredFile>(env, 'POST', FILES, { session, body });
+  const start = (session: Session, body: Record<string, unknown>) => call<StoredFile & { errors: Record<string, string[]> }>(env, 'POST', FILES, { session, body });
 
   it('takes a file in 64 KB parts, in any order, and gives back the same bytes with their SHA-256', async () => {
     const bytes = samplePng(150_000);

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentTy
 import type { Location } from 'history';
 import { NavigationContext, type Navigation } from '../navigation';
 import { applyScroll, useRoute, type RouteMatch, type Router } from '../router';
+import { reloadForChunkError } from '../chunkReload';
 import { SESSION_REFRESH_EVENT } from './loginWindow';
 
 export type GuardOutcome = { type: 'continue' } | { type: 'redirect'; to: string } | { type: 'external'; url: string };
@@ -55,7 +56,11 @@ export function RouterHost({ router, guard, render }: Props) {
           setView({ kind: 'notFound', location });
           return;
         }
-        const module = await match.route.load();
+        const module = await match.route.load().catch((error: unknown) => {
+          // A chunk of an older build (deployed since the page opened): reload once.
+          if (reloadForChunkError(error)) return new Promise<never>(() => {});
+          throw error;
+        });
         if (!cancelled) setView({ kind: 'route', match, Component: module.default, location });
       } catch (error) {
         if (!cancelled) setView({ kind: 'error', error, location });
