@@ -11,12 +11,12 @@
  * - Bare: this script in a child process (`BENCH_ROLE=bare`), one Fastify route without
  *   authentication, validation nor logging that runs the same statements on the same database
  *   with the same role: the tenant transaction (`set_config`), `count(*)`, the page SELECT the
- *   registry builds for `users` (link arrays, last-login subquery, `ORDER BY lower(column), id`)
+ *   registry builds for `users` (link arrays, last-login subquery, `ORDER BY rt_sort_key(column), id`)
  *   and the `_refs` label lookups. The script checks that both answer the same bytes.
  * - Load: autocannon, 50 connections, pages 1–40 in turn (loopback): a warm-up of 50 requests,
  *   then as many requests as take about 10 s at the warm-up's rate (nothing left in flight),
- *   for `sort=name` (the list's default; no index on lower(name)) and `sort=email` (the unique
- *   index on lower(email) serves the order).
+ *   for `sort=name` (the list's default; no index on the users' name) and `sort=email` (the index on
+ *   rt_sort_key(email) serves the order).
  * On PGlite always; on PostgreSQL too when DATABASE_URL is set (a scratch database is created
  * next to it and dropped afterwards). The servers run one at a time.
  */
@@ -65,7 +65,7 @@ async function serveBare(target: BenchDatabase, port: number) {
   app.get('/health', async () => ({ ok: true }));
   app.get('/bare/users', async (request, reply) => {
     const query = request.query as { page?: string; perPage?: string; sort?: string };
-    const sortColumn = query.sort === 'email' ? sql`lower(t.email)` : sql`lower(t.name)`;
+    const sortColumn = query.sort === 'email' ? sql`rt_sort_key(t.email)` : sql`rt_sort_key(t.name)`;
     const page = Math.max(1, Number(query.page ?? 1) || 1);
     const perPage = Math.min(100, Math.max(1, Number(query.perPage ?? PER_PAGE) || PER_PAGE));
     const { total, rows } = await withTenant(handle.tenantDb, DEMO_ORG_ID, async (trx) => {
@@ -176,10 +176,10 @@ async function answers(url: string, pathFor: PathFor, headers: Record<string, st
   return texts;
 }
 
-/** `sort=name` is the list's default (no index on lower(name)); `sort=email` rides the unique index on lower(email). */
+/** `sort=name` is the list's default (no index on the users' name); `sort=email` rides the index on rt_sort_key(email). */
 const SORTS = [
   ['name', 'sort=name (default, no index)'],
-  ['email', 'sort=email (index on lower(email))'],
+  ['email', 'sort=email (index on rt_sort_key(email))'],
 ] as const;
 
 async function benchOne(kind: string, target: BenchDatabase) {

@@ -63,6 +63,17 @@ describe.each(databaseKinds())('registry conventions [%s]', (kind) => {
     expect(ascending.body.map((r: { title: string }) => r.title.slice(-1)).join('')).toBe('abcdefg');
   });
 
+  it('sorts text the Portuguese way: accents and case do not push a name to the end', async () => {
+    const tag = `Ordem${randomUUID().slice(0, 6)}`;
+    for (const [index, word] of ['Zuleica', 'ângela', 'Bruno', 'Álvaro', 'éder', 'Célia', 'Caio'].entries()) {
+      const answer = await call(env, 'POST', RESOURCES, { session: admin, body: { name: `ordem${index}${tag.toLowerCase()}`, title: `${tag} ${word}`, description: null } });
+      expect(answer.status, answer.raw).toBe(201);
+    }
+    const titles = async (sort: string) => (await call(env, 'GET', `${RESOURCES}?q=${tag}&sort=${sort}`, { session: admin })).body.map((r: { title: string }) => r.title.slice(tag.length + 1));
+    expect(await titles('title')).toEqual(['Álvaro', 'ângela', 'Bruno', 'Caio', 'Célia', 'éder', 'Zuleica']);
+    expect(await titles('-title')).toEqual(['Zuleica', 'éder', 'Célia', 'Caio', 'Bruno', 'ângela', 'Álvaro']);
+  });
+
   it('refuses unknown sort keys, unknown parameters and bad filter values with field errors', async () => {
     const cases: [string, string][] = [
       [`${RESOURCES}?sort=description`, 'sort'],

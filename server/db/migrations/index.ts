@@ -9,6 +9,7 @@ import registry from './0002_registry.js';
 import registries from './0003_registries.js';
 import searchIndexes from './0004_search_indexes.js';
 import files from './0005_files.js';
+import sortKeys from './0006_sort_keys.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0003_registries': registries,
   '0004_search_indexes': searchIndexes,
   '0005_files': files,
+  '0006_sort_keys': sortKeys,
 };
 
 export const migrationProvider: MigrationProvider = {
