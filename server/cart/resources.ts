@@ -8,5 +8,5 @@ import { declaredStorage } from '../registry/declared.js';
 import type { Storages } from '../registry/storage.js';
 
 export const cartStorages: Storages = {
-  products: declaredStorage(products, 'products'),
+  products: declaredStorage(products, 'products', { foldedColumns: { name: 'name_folded' } }),
 };

@@ -35,6 +35,7 @@ function personStorage(resource: AnyResource): ResourceStorage {
   // The other role of a view: a customer that is also a supplier keeps its record.
   const otherFlag = flag === 'isCustomer' ? 'isSupplier' : flag === 'isSupplier' ? 'isCustomer' : undefined;
   return declaredStorage(resource, PERSONS_TABLE, {
+    foldedColumns: { name: 'name_folded', tradeName: 'trade_name_folded' },
     validate: (values) => partyRules(values),
     beforeCreate: async (_trx, _call, values) => kindOf(values),
     beforeUpdate: async (_trx, _call, values) => kindOf(values),

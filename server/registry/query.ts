@@ -6,6 +6,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import * as z from 'zod/mini';
+import { foldAccents } from '../../src/contracts/brazil/text.js';
 import { unmask } from '../../src/contracts/documents.js';
 import {
   BASE_FIELD_DEFS,
@@ -74,10 +75,24 @@ export interface ParsedList {
 
 const TEXT_SORT = new Set(['text', 'longText', 'email', 'enum', 'richText']);
 const DOCUMENTS = new Set(['cpf', 'cnpj', 'cpfCnpj', 'cep', 'phone']);
+const FOLDED_SEARCH = new Set(['text', 'longText', 'richText']);
 
 /** `%term%` for ILIKE with `\`, `%` and `_` taken literally. */
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * `field` contains `term`: documents compared unmasked; text with accents folded ("joao" finds
+ * "João") — through the table's folded generated column when it has one (trigram-indexed), else
+ * folding each row on the fly; anything else as typed. Case never matters (ILIKE).
+ */
+export function containsSql(storage: ResourceStorage, field: string, def: FieldDef, term: string): RawBuilder<unknown> {
+  if (DOCUMENTS.has(def.type)) return sql`${fieldSql(storage, field)} ILIKE ${containsPattern(unmask(term))} ESCAPE '\\'`;
+  if (!FOLDED_SEARCH.has(def.type)) return sql`${fieldSql(storage, field)} ILIKE ${containsPattern(term)} ESCAPE '\\'`;
+  const folded = containsPattern(foldAccents(term));
+  const column = storage.foldedColumns?.[field];
+  return column ? sql`${sql.ref(`t.${column}`)} ILIKE ${folded} ESCAPE '\\'` : sql`rt_sort_key(${fieldSql(storage, field)}) ILIKE ${folded} ESCAPE '\\'`;
 }
 
 /** Fields a list may be sorted by: sortable columns, the default sort, createdAt/updatedAt. */
@@ -151,13 +166,10 @@ export function parseListQuery(resource: AnyResource, storage: ResourceStorage, 
   // q
   const q = typeof query.q === 'string' ? query.q.trim() : '';
   if (q) {
-    const pattern = containsPattern(q);
-    const digits = unmask(q);
     const alternatives = (resource.list?.searchFields ?? []).flatMap((field) => {
       const def = fieldDefOf(resource, field);
-      if (!def) return [];
-      if (DOCUMENTS.has(def.type)) return digits ? [sql`${fieldSql(storage, field)} ILIKE ${containsPattern(digits)} ESCAPE '\\'`] : [];
-      return [sql`${fieldSql(storage, field)} ILIKE ${pattern} ESCAPE '\\'`];
+      if (!def || (DOCUMENTS.has(def.type) && !unmask(q))) return [];
+      return [containsSql(storage, field, def, q)];
     });
     conditions.push(alternatives.length ? sql`(${sql.join(alternatives, sql` OR `)})` : sql`false`);
   }
@@ -192,7 +204,7 @@ export function parseListQuery(resource: AnyResource, storage: ResourceStorage, 
         conditions.push(sql`${fieldSql(storage, field)} IN (${sql.join(values)})`);
       }
     } else if (kind === 'contains') {
-      const conds = values.map((v) => sql`${fieldSql(storage, field)} ILIKE ${containsPattern(DOCUMENTS.has(def.type) ? unmask(v) : v)} ESCAPE '\\'`);
+      const conds = values.map((v) => containsSql(storage, field, def, v));
       conditions.push(sql`(${sql.join(conds, sql` OR `)})`);
     } else if (kind === 'range') {
       if (values.length !== 1) {

@@ -88,6 +88,11 @@ export interface ResourceStorage {
   children?: Readonly<Record<string, ChildStorage>>;
   /** Read-only values computed in SQL; `t` is the table's alias. */
   computed?: Readonly<Record<string, RawBuilder<unknown>>>;
+  /**
+   * Generated columns holding `rt_sort_key(<field's column>)`, trigram-indexed: the `q` search
+   * of those fields reads them (accent-insensitive and indexed) instead of folding every row.
+   */
+  foldedColumns?: Readonly<Record<string, string>>;
   /** Unique constraint → the field it is about and the pt-BR message (409). */
   uniques?: Readonly<Record<string, { field: string; message: string }>>;
   /** Checks before an insert; returns extra column values (server-managed columns). */

@@ -143,6 +143,23 @@ describe.each(databaseKinds())('registries: rules of the declarations [%s]', (ki
     expect(typeAgain.body.errors.name).toEqual(['Já existe um tipo de empresa com este nome.']);
   });
 
+  it('searches without caring for accents or case: "joao" finds João, "SAO JORGE" finds São Jorge, in any list', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const joao = await post(`${COMPANIES}/suppliers`, supplier({ name: `João Comércio ${tag}` }));
+    const padaria = await post(`${COMPANIES}/suppliers`, supplier({ name: `Padaria ${tag}`, tradeName: `Pão de São Jorge ${tag}` }));
+    expect(joao.status, joao.raw).toBe(201);
+    expect(padaria.status, padaria.raw).toBe(201);
+    const names = async (url: string) => (await get(url)).body.map((r: { name: string }) => r.name);
+    expect(await names(`${COMPANIES}/suppliers?q=${encodeURIComponent(`joao comercio ${tag}`)}`)).toEqual([`João Comércio ${tag}`]);
+    expect(await names(`${COMPANIES}/persons?q=${encodeURIComponent(`JOÃO COMÉRCIO ${tag}`)}`)).toEqual([`João Comércio ${tag}`]);
+    expect(await names(`${COMPANIES}/suppliers?q=${encodeURIComponent(`sao jorge ${tag}`)}`)).toEqual([`Padaria ${tag}`]);
+    expect(await names(`${COMPANIES}/suppliers?q=${encodeURIComponent(`são jorgé ${tag}`)}`)).toEqual([`Padaria ${tag}`]);
+    // A table without a folded column folds on the fly (product departments).
+    const category = await post('/v1/supply/categories', { name: `Eletrônicos ${tag}`, slug: `eletronicos-${tag}`, parentId: null, position: 1, isActive: true, description: null });
+    expect(category.status, category.raw).toBe(201);
+    expect(await names(`/v1/supply/categories?q=${encodeURIComponent(`ELETRONICOS ${tag}`)}`)).toEqual([`Eletrônicos ${tag}`]);
+  });
+
   it('derives the kind from the document: PF for a CPF, PJ for a CNPJ (also alphanumeric), on create and update', async () => {
     const pf = await post(`${COMPANIES}/persons`, person({ document: '11144477735' }));
     expect(pf.status, pf.raw).toBe(201);

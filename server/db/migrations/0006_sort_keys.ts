@@ -9,10 +9,8 @@
  * indexes keep `lower()`: uniqueness still tells "José" from "Jose".
  */
 import type { Kysely } from 'kysely';
+import { ACCENTED, PLAIN } from '../../../src/contracts/brazil/text.js';
 import { runStatements } from './0001_identity.js';
-
-export const ACCENTED = 'ÁÀÂÃÄÅáàâãäåÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÕÖóòôõöÚÙÛÜúùûüÇçÑñ';
-export const PLAIN = 'aaaaaaaaaaaaeeeeeeeeiiiiiiiioooooooooouuuuuuuuccnn';
 
 /** name, table and key columns (the sort key stands for `lower(name)`), partial condition. */
 const SORT_INDEXES: [name: string, table: string, before: string, after: string, where?: string][] = [

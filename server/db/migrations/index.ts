@@ -10,6 +10,7 @@ import registries from './0003_registries.js';
 import searchIndexes from './0004_search_indexes.js';
 import files from './0005_files.js';
 import sortKeys from './0006_sort_keys.js';
+import foldedSearch from './0007_folded_search.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0004_search_indexes': searchIndexes,
   '0005_files': files,
   '0006_sort_keys': sortKeys,
+  '0007_folded_search': foldedSearch,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -15,3 +15,18 @@ export function fold(value: string): string {
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }
+
+/**
+ * Accented letters and the plain ones they sort and search as: the SQL function `rt_sort_key`
+ * (migration 0006) is `lower(translate(value, ACCENTED, PLAIN))`, `foldAccents` the same mapping
+ * for the search term. Changing them needs a new migration (the indexes hold folded values).
+ */
+export const ACCENTED = 'ÁÀÂÃÄÅáàâãäåÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÕÖóòôõöÚÙÛÜúùûüÇçÑñ';
+export const PLAIN = 'aaaaaaaaaaaaeeeeeeeeiiiiiiiioooooooooouuuuuuuuccnn';
+
+const PLAIN_OF = new Map([...ACCENTED].map((c, i) => [c, PLAIN[i]]));
+
+/** `translate(value, ACCENTED, PLAIN)`: "São João" → "Sao Joao" (case kept; ILIKE ignores it). */
+export function foldAccents(value: string): string {
+  return [...value].map((c) => PLAIN_OF.get(c) ?? c).join('');
+}
