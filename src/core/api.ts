@@ -223,8 +223,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Public call (auth, password recovery): no local 401 when no token is held. */
   public?: boolean;
-  /** No notice on failure (the caller shows its own message). */
-  silent?: boolean;
+  /**
+   * No notice on failure (the caller shows its own message); a function decides per error
+   * (e.g. an upload shows its own errors but leaves 401/403 to the notices).
+   */
+  silent?: boolean | ((error: ApiError) => boolean);
   signal?: AbortSignal;
   /** Default: from the answer's Content-Type (JSON when absent). */
   responseType?: 'json' | 'text' | 'blob' | 'arrayBuffer';
@@ -274,7 +277,8 @@ export async function requestRaw<T = unknown>(apiName: string, path: string, opt
     return { data: response._data as T, status: response.status, headers: response.headers };
   } catch (error) {
     const apiError = toApiError(error);
-    if (!options.silent && !apiError.aborted) emitHttpError(apiError, context);
+    const silent = typeof options.silent === 'function' ? options.silent(apiError) : options.silent;
+    if (!silent && !apiError.aborted) emitHttpError(apiError, context);
     throw apiError;
   }
 }

@@ -6,10 +6,19 @@ import * as css from './data.css';
 import { FieldValue } from './fields/FieldValue';
 
 /** Items of a `list` field as a table (virtualised when there are many: ACL items, statements). */
-function ItemsTable({ resource, field, def, value }: { resource: AnyResource; field: string; def: Extract<FieldDef, { type: 'list' }>; value: unknown }) {
+function ItemsTable({ resource, field, def, record }: { resource: AnyResource; field: string; def: Extract<FieldDef, { type: 'list' }>; record: Row }) {
+  const value = record[field];
   const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
   const itemResource: AnyResource = { ...resource, name: `${resource.name}.${field}`, fields: def.of };
-  const rows = items.map((item, index) => ({ ...item, id: String(index), version: 0, createdAt: '', updatedAt: '' }));
+  // References inside items come as `_refs["field.index.sub"]`; each row gets its own `_refs[sub]`.
+  const rows = items.map((item, index) => ({
+    ...item,
+    id: String(index),
+    version: 0,
+    createdAt: '',
+    updatedAt: '',
+    _refs: Object.fromEntries(Object.keys(def.of).map((sub) => [sub, record._refs?.[`${field}.${index}.${sub}`] ?? []])),
+  }));
   return <DataTable resource={itemResource} columns={Object.keys(def.of).map((name) => ({ field: name }))} rows={rows} caption={fieldLabel(resource, field)} />;
 }
 
@@ -29,7 +38,7 @@ export function RecordShow({ resource, record, fields }: { resource: AnyResource
                   <dt className={css.dt}>{fieldLabel(resource, field)}</dt>
                   <dd className={css.dd}>
                     {def.type === 'list' && Array.isArray(record[field]) && (record[field] as unknown[]).length > 0 ? (
-                      <ItemsTable resource={resource} field={field} def={def} value={record[field]} />
+                      <ItemsTable resource={resource} field={field} def={def} record={record} />
                     ) : (
                       <FieldValue resource={resource} field={field} def={def} value={record[field]} refs={record._refs?.[field]} allRefs={record._refs} />
                     )}

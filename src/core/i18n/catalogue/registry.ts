@@ -86,9 +86,16 @@ export const registry = {
   'registry.select.selected': '{count} selecionado(s)',
   'registry.select.clear': 'Limpar',
 
-  'registry.file.choose': 'Escolher arquivo',
-  'registry.file.uploading': 'Enviando…',
   'registry.file.current': 'Arquivo atual: {name}',
+  'registry.file.progress': 'Enviando… {percent}%',
+  'registry.file.progressLabel': 'Envio de {name}',
+  'registry.file.sent': 'Arquivo enviado: {name}',
+  'registry.file.preview': 'Pré-visualização de {name}',
+  'registry.file.hint': 'Formatos aceitos: {types}. Até {max}.',
+  'registry.file.remove': 'Remover arquivo',
+  'registry.file.cancel': 'Cancelar envio',
+  'registry.file.cancelled': 'Envio cancelado.',
+  'registry.file.failed': 'Não foi possível enviar o arquivo.',
 
   'registry.validation.required': 'Preencha este campo.',
   'registry.validation.invalid': 'Valor inválido.',
