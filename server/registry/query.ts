@@ -115,11 +115,16 @@ export function fieldSql(storage: ResourceStorage, field: string): RawBuilder<un
   throw new Error(`Field ${field} is not a column`);
 }
 
-/** Text sorts by `rt_sort_key` (migration 0006: case and accents folded, the list indexes use it). */
+/** Text sorts by `rt_sort_key` (migration 0006: case and accents folded), or by the table's folded column of the field (0007); the list indexes use the same. */
 export function orderBySql(resource: AnyResource, storage: ResourceStorage, sort: SortKey[]): RawBuilder<unknown> {
   const parts = sort.map(({ field, desc }) => {
     const def = fieldDefOf(resource, field)!;
-    const expression = TEXT_SORT.has(def.type) && !(def.type === 'enum' && def.multiple) ? sql`rt_sort_key(${fieldSql(storage, field)})` : fieldSql(storage, field);
+    const folded = storage.foldedColumns?.[field];
+    const expression = !TEXT_SORT.has(def.type) || (def.type === 'enum' && def.multiple)
+      ? fieldSql(storage, field)
+      : folded
+        ? sql.ref(`t.${folded}`)
+        : sql`rt_sort_key(${fieldSql(storage, field)})`;
     return desc ? sql`${expression} DESC NULLS LAST` : sql`${expression} ASC NULLS LAST`;
   });
   parts.push(sql`t.id ASC`);

@@ -90,7 +90,8 @@ export interface ResourceStorage {
   computed?: Readonly<Record<string, RawBuilder<unknown>>>;
   /**
    * Generated columns holding `rt_sort_key(<field's column>)`, trigram-indexed: the `q` search
-   * of those fields reads them (accent-insensitive and indexed) instead of folding every row.
+   * and the sort of those fields read them (accent-insensitive and indexed) instead of folding
+   * every row.
    */
   foldedColumns?: Readonly<Record<string, string>>;
   /** Unique constraint → the field it is about and the pt-BR message (409). */
