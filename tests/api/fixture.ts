@@ -74,10 +74,12 @@ async function pgliteTemplate(key: string): Promise<string> {
   } catch {
     await rm(building, { recursive: true, force: true });
   }
-  // Templates of older code versions are of no use any more.
+  // Templates of older code versions are of no use any more — once no run can be copying them
+  // (another checkout's run may be using its own template right now).
   for (const name of readdirSync(tmpdir())) {
     if (name.startsWith('retaguarda-api-pglite-') && !name.startsWith(`retaguarda-api-pglite-${key}`) && !name.includes('.building-')) {
-      await rm(path.join(tmpdir(), name), { recursive: true, force: true }).catch(() => undefined);
+      const old = path.join(tmpdir(), name);
+      if (Date.now() - statSync(old).mtimeMs > 3600_000) await rm(old, { recursive: true, force: true }).catch(() => undefined);
     }
   }
   return dir;
