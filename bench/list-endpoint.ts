@@ -10,7 +10,7 @@
  *   Link/X-Total-Count).
  * - Bare: this script in a child process (`BENCH_ROLE=bare`), one Fastify route without
  *   authentication, validation nor logging that runs the same statements on the same database
- *   with the same role: the tenant transaction (`set_config`), `count(*)`, the page SELECT the
+ *   with the same role: the tenant transaction (`set_config`), the count (capped at COUNT_CAP), the page SELECT the
  *   registry builds for `users` (link arrays, last-login subquery, `ORDER BY rt_sort_key(column), id`)
  *   and the `_refs` label lookups. The script checks that both answer the same bytes.
  * - Load: autocannon, 50 connections, pages 1–40 in turn (loopback): a warm-up of 50 requests,
@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
+import { COUNT_CAP } from '../src/contracts/resource';
 import { DEMO_ORG_ID } from '../server/db/seed';
 import { withTenant } from '../server/db/tenant';
 import { apiLogin, insertUsers, openBenchDatabase, prepareDatabase, scratchPostgres, type BenchDatabase } from './registry-data';
@@ -69,7 +70,7 @@ async function serveBare(target: BenchDatabase, port: number) {
     const page = Math.max(1, Number(query.page ?? 1) || 1);
     const perPage = Math.min(100, Math.max(1, Number(query.perPage ?? PER_PAGE) || PER_PAGE));
     const { total, rows } = await withTenant(handle.tenantDb, DEMO_ORG_ID, async (trx) => {
-      const counted = await sql<{ total: string }>`SELECT count(*) AS total FROM users AS t WHERE t.org_id = ${DEMO_ORG_ID}`.execute(trx);
+      const counted = await sql<{ total: string }>`SELECT count(*) AS total FROM (SELECT 1 FROM users AS t WHERE t.org_id = ${DEMO_ORG_ID} LIMIT ${COUNT_CAP + 1}) AS matches`.execute(trx);
       const page_ = await sql<UserRow>`SELECT t.id AS "id", t.version AS "version", t.created_at AS "createdAt", t.updated_at AS "updatedAt",
           t.name AS "name", t.email AS "email", t.access_level AS "accessLevel", t.is_active AS "isActive",
           t.two_factor_mandatory AS "twoFactorMandatory", t.allowed_methods AS "allowedMethods",
@@ -99,7 +100,8 @@ async function serveBare(target: BenchDatabase, port: number) {
       }));
       return { total: Number(counted.rows[0].total), rows };
     });
-    reply.header('x-total-count', String(total));
+    if (total > COUNT_CAP) reply.header('x-total-count-over', String(COUNT_CAP));
+    else reply.header('x-total-count', String(total));
     return rows;
   });
   const close = async () => {
@@ -166,12 +168,12 @@ const barePath = (sort: string): PathFor => (page) => `/bare/users?page=${page}&
 
 const CHECKED_PAGES = [1, 7, PAGES];
 
-/** Body and X-Total-Count of the checked pages (compared between the two servers, which never run at once on PGlite). */
+/** Body, X-Total-Count and X-Total-Count-Over of the checked pages (compared between the two servers, which never run at once on PGlite). */
 async function answers(url: string, pathFor: PathFor, headers: Record<string, string>): Promise<string[]> {
   const texts: string[] = [];
   for (const page of CHECKED_PAGES) {
     const response = await fetch(`${url}${pathFor(page)}`, { headers });
-    texts.push(`${response.status} ${response.headers.get('x-total-count')} ${await response.text()}`);
+    texts.push(`${response.status} ${response.headers.get('x-total-count')} ${response.headers.get('x-total-count-over')} ${await response.text()}`);
   }
   return texts;
 }

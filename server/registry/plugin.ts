@@ -220,15 +220,16 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
       case 'list': {
         app.get(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(false), querystring: listQuerystring(resource, true), response: { 200: z.array(record) } } }, async (request, reply) => {
           const parsed = parseListQuery(resource, storage, request.query as Record<string, unknown>);
-          const { records, total } = await run(request, async (trx, call) => {
-            const total = await countRecords(trx, call, storage, parsed);
+          const { records, count } = await run(request, async (trx, call) => {
+            const count = await countRecords(trx, call, storage, parsed);
             const records = await listRecords(trx, call, storage, parsed, { limit: parsed.perPage, offset: (parsed.page - 1) * parsed.perPage });
             await addRefs(trx, call, lookup, records, resolveTarget);
-            if (resource.systemOwnerOnly) await log(trx, call, { action: `${resource.name}.list`, after: { total, query: request.query } });
-            return { records, total };
+            if (resource.systemOwnerOnly) await log(trx, call, { action: `${resource.name}.list`, after: { total: count.total, capped: count.capped, query: request.query } });
+            return { records, count };
           });
-          reply.header('x-total-count', String(total));
-          reply.header('link', linkHeader(request.url, parsed.page, parsed.perPage, total));
+          if (count.capped) reply.header('x-total-count-over', String(count.total));
+          else reply.header('x-total-count', String(count.total));
+          reply.header('link', linkHeader(request.url, parsed.page, parsed.perPage, count.capped ? null : count.total, records.length === parsed.perPage));
           return records;
         });
         break;

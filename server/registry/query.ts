@@ -244,9 +244,13 @@ export function parseListQuery(resource: AnyResource, storage: ResourceStorage, 
 }
 
 /** `Link` header: first/prev/next/last, each keeping every other parameter of the request. */
-export function linkHeader(url: string, page: number, perPage: number, total: number): string {
+/**
+ * `Link` of a list page. `total` null: the count stopped at COUNT_CAP — no `last`, and `next`
+ * while the page is full (`fullPage`).
+ */
+export function linkHeader(url: string, page: number, perPage: number, total: number | null, fullPage = false): string {
   const [path, search = ''] = url.split('?', 2);
-  const last = Math.max(1, Math.ceil(total / perPage));
+  const last = total === null ? null : Math.max(1, Math.ceil(total / perPage));
   const href = (target: number) => {
     const params = new URLSearchParams(search);
     params.set('page', String(target));
@@ -254,8 +258,8 @@ export function linkHeader(url: string, page: number, perPage: number, total: nu
     return `<${path}?${params.toString()}>`;
   };
   const links = [`${href(1)}; rel="first"`];
-  if (page > 1) links.push(`${href(Math.min(page - 1, last))}; rel="prev"`);
-  if (page < last) links.push(`${href(page + 1)}; rel="next"`);
-  links.push(`${href(last)}; rel="last"`);
+  if (page > 1) links.push(`${href(last === null ? page - 1 : Math.min(page - 1, last))}; rel="prev"`);
+  if (last === null ? fullPage : page < last) links.push(`${href(page + 1)}; rel="next"`);
+  if (last !== null) links.push(`${href(last)}; rel="last"`);
   return links.join(', ');
 }

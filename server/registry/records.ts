@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
-import type { AnyResource, FieldDef, RefLabel } from '../../src/contracts/resource.js';
+import { COUNT_CAP, type AnyResource, type FieldDef, type RefLabel } from '../../src/contracts/resource.js';
 import { FILE_MESSAGES, FILE_TYPES } from '../../src/contracts/files.js';
 import { fieldError, HttpError, MESSAGES, type FieldErrors } from '../errors.js';
 import { fieldDefOf, orderBySql, type ParsedList } from './query.js';
@@ -85,10 +85,12 @@ export async function listRecords(trx: Trx, call: Call, storage: ResourceStorage
   return result.rows.map((row) => rowToRecord(resource, row));
 }
 
-export async function countRecords(trx: Trx, call: Call, storage: ResourceStorage, parsed: ParsedList): Promise<number> {
+/** Matches of the list, counted up to `COUNT_CAP` (`capped` when there are more). */
+export async function countRecords(trx: Trx, call: Call, storage: ResourceStorage, parsed: ParsedList): Promise<{ total: number; capped: boolean }> {
   const conditions = [...scopeConditions(storage, call), ...parsed.conditions];
-  const result = await sql<{ total: string | number }>`SELECT count(*) AS total FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)}`.execute(trx);
-  return Number(result.rows[0]?.total ?? 0);
+  const result = await sql<{ total: string | number }>`SELECT count(*) AS total FROM (SELECT 1 FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)} LIMIT ${COUNT_CAP + 1}) AS matches`.execute(trx);
+  const total = Number(result.rows[0]?.total ?? 0);
+  return total > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total, capped: false };
 }
 
 /** Records of the tenant (and parent, and view) matching extra conditions on alias `t`, unordered. */

@@ -7,7 +7,7 @@
  * ## HTTP conventions (relative to the family's base URL, e.g. `/v1/identity`)
  * | Call | Request | Answer |
  * |---|---|---|
- * | list | `GET /{path}?page=1&perPage=25&sort=-createdAt&q=ana&{filters}` | 200, JSON array of records; headers `Link` (first/prev/next/last, each keeping every other query parameter, with its `page`) and `X-Total-Count` |
+ * | list | `GET /{path}?page=1&perPage=25&sort=-createdAt&q=ana&{filters}` | 200, JSON array of records; headers `Link` (first/prev/next/last, each keeping every other query parameter, with its `page`) and `X-Total-Count`; over `COUNT_CAP` matches the count stops: no `X-Total-Count` and no `last`, `X-Total-Count-Over: 10000` instead |
  * | get | `GET /{path}/{id}` | 200 record; 404 when absent or outside the caller's tenant |
  * | create | `POST /{path}` body = writable fields | 201 record, header `Location` |
  * | update | `PUT /{path}/{id}` body = every writable field (full replace; `null` clears an optional one), header `If-Match: "<version>"` | 200 record (version + 1); 412 stale (`StaleBody`, with the current record); 428 no If-Match |
@@ -252,6 +252,11 @@ export function defineResource<Shape extends z.core.$ZodShape>(declaration: Reso
 // ---------------------------------------------------------------- list query
 
 export const DEFAULT_PER_PAGE = 25;
+/**
+ * Lists stop counting past this many matches (`X-Total-Count-Over`): an exact count reads every
+ * match, and "Ltda" matches nearly every supplier of a large organisation.
+ */
+export const COUNT_CAP = 10_000;
 export const MAX_PER_PAGE = 100;
 /** Reference selects load this many options per step (spec §9). */
 export const REFERENCE_PAGE_SIZE = 10;

@@ -339,6 +339,8 @@ export interface PageResult<T> {
   pagination: Pagination;
   /** From `X-Total-Count`, null when absent. */
   total: number | null;
+  /** From `X-Total-Count-Over`: the server stopped counting past this many matches. */
+  totalOver: number | null;
 }
 
 /** GET a list page (`page`, `perPage` query parameters) with its pagination and total. */
@@ -351,9 +353,11 @@ export async function requestPage<T = unknown>(apiName: string, path: string, op
   });
   const data = response.data as { items?: T[]; data?: T[] } | T[] | null;
   const items = Array.isArray(data) ? data : (data?.items ?? data?.data ?? []);
-  const totalHeader = response.headers.get('x-total-count');
-  const total = totalHeader !== null && /^\d+$/.test(totalHeader.trim()) ? Number(totalHeader) : null;
-  return { items, pagination: parseLinkHeader(response.headers.get('link'), page), total };
+  const count = (name: string) => {
+    const header = response.headers.get(name);
+    return header !== null && /^\d+$/.test(header.trim()) ? Number(header) : null;
+  };
+  return { items, pagination: parseLinkHeader(response.headers.get('link'), page), total: count('x-total-count'), totalOver: count('x-total-count-over') };
 }
 
 // ---------------------------------------------------------------- per-family client

@@ -80,5 +80,5 @@ test('imports 1,000 suppliers from a CSV through the wizard and finds them in th
   await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(`Importado ${tag} 0042`);
   await expect(page.getByRole('cell', { name: `Importado ${tag} 0042 Ltda`, exact: true })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(`Importado ${tag}`);
-  await expect(page.getByText('1000 registros')).toBeVisible();
+  await expect(page.getByText('1.000 registros')).toBeVisible();
 });

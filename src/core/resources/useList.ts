@@ -10,6 +10,8 @@ export interface ListResult {
   rows: Row[];
   pagination: Pagination | null;
   total: number | null;
+  /** The server stopped counting past this many matches (`X-Total-Count-Over`). */
+  totalOver: number | null;
   loading: boolean;
   error: ApiError | null;
   reload: () => void;
@@ -17,7 +19,7 @@ export interface ListResult {
 
 /** One page of a resource for the list state taken from the URL (nothing while not `enabled`). Aborts stale requests. */
 export function useList(resource: AnyResource, state: ListState, params: PathParams, enabled = true): ListResult {
-  const [result, setResult] = useState<Omit<ListResult, 'reload'>>({ rows: [], pagination: null, total: null, loading: true, error: null });
+  const [result, setResult] = useState<Omit<ListResult, 'reload'>>({ rows: [], pagination: null, total: null, totalOver: null, loading: true, error: null });
   const [generation, setGeneration] = useState(0);
   const path = apiPath(resource, params);
   const key = JSON.stringify(apiQuery(state));
@@ -27,7 +29,7 @@ export function useList(resource: AnyResource, state: ListState, params: PathPar
     setResult((r) => ({ ...r, loading: true, error: null }));
     const { page, perPage, ...query } = JSON.parse(key) as Record<string, never>;
     requestPage<Row>(resource.api, path, { page, perPage, query, signal: controller.signal })
-      .then((answer) => setResult({ rows: answer.items, pagination: answer.pagination, total: answer.total, loading: false, error: null }))
+      .then((answer) => setResult({ rows: answer.items, pagination: answer.pagination, total: answer.total, totalOver: answer.totalOver, loading: false, error: null }))
       .catch((error: unknown) => {
         const apiError = toApiError(error);
         if (!apiError.aborted) setResult((r) => ({ ...r, rows: [], loading: false, error: apiError }));

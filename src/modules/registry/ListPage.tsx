@@ -87,7 +87,8 @@ export default function ListPage(props: RegistryPageProps) {
         {(resource.list?.searchFields.length ?? 0) > 0 && (
           <div className={css.grow}><SearchBox value={state.q} onSearch={(q) => update({ q }, true)} /></div>
         )}
-        {list.total !== null && <p className={css.muted} role="status">{list.total === 1 ? t('registry.totalOne') : t('registry.total', { count: list.total })}</p>}
+        {list.total !== null && <p className={css.muted} role="status">{list.total === 1 ? t('registry.totalOne') : t('registry.total', { count: list.total.toLocaleString('pt-BR') })}</p>}
+        {list.total === null && list.totalOver !== null && <p className={css.muted} role="status">{t('registry.totalOver', { count: list.totalOver.toLocaleString('pt-BR') })}</p>}
       </div>
       <Filters resource={resource} params={routes.params} values={state.filters} onChange={(filters) => update({ filters })} />
 

@@ -163,8 +163,18 @@ describe('pagination (spec §3)', () => {
       items: [{ id: 1 }, { id: 2 }],
       pagination: { firstPage: 1, prevPage: null, nextPage: 2, lastPage: 5, currentPage: 1 },
       total: 97,
+      totalOver: null,
     });
     expect(calls[0].url).toBe('/v1/supply/orders?status=a&status=b&page=1&perPage=20');
+  });
+
+  it('requestPage reads X-Total-Count-Over when the server stopped counting', async () => {
+    setField('accessToken', FUTURE_JWT);
+    nextResponse = () => jsonResponse([{ id: 1 }], { headers: { link: '<https://h/v1/supply/orders?page=2>; rel="next"', 'x-total-count-over': '10000' } });
+    const result = await requestPage('supply', 'orders', { page: 1 });
+    expect(result.total).toBeNull();
+    expect(result.totalOver).toBe(10000);
+    expect(result.pagination.lastPage).toBeNull();
   });
 });
 

@@ -44,6 +44,17 @@ describe('Pagination from the Link header', () => {
 });
 
 describe('ListPage', () => {
+  it('says "Mais de 10.000 registros" when the server stopped counting, and pages on without a last page', async () => {
+    const link = '<http://localhost/v1/identity/users?page=1&perPage=25>; rel="first", <http://localhost/v1/identity/users?page=2&perPage=25>; rel="next"';
+    stubApi(() => json(rows(25), { headers: { link, 'x-total-count-over': '10000' } }));
+    const view = await mount(() => createElement(ListPage, { spec, view: 'list' }), { path: '/usuarios?q=ltda' });
+    expect(text(view.container)).toContain('Mais de 10.000 registros');
+    expect(text(view.container)).toContain('Página 1');
+    expect(view.container.querySelector<HTMLButtonElement>('[aria-label="Próxima página"]')!.disabled).toBe(false);
+    expect(view.container.querySelector<HTMLButtonElement>('[aria-label="Última página"]')!.disabled).toBe(true);
+    view.unmount();
+  });
+
   it('keeps page, sort, search and filters in the URL and sends them to the API', async () => {
     stubApi((call) => pageResponse(rows(25), { page: Number(call.url.searchParams.get('page')), last: 4, total: 90 }));
     const view = await mount(() => createElement(ListPage, { spec, view: 'list' }), { path: '/usuarios?accessLevel=Admin&q=ana' });

@@ -22,6 +22,7 @@ export const registry = {
   'registry.clearFilters': 'Limpar pesquisa e filtros',
   'registry.total': '{count} registros',
   'registry.totalOne': '1 registro',
+  'registry.totalOver': 'Mais de {count} registros',
   'registry.none': '—',
   'registry.yes': 'Sim',
   'registry.no': 'Não',
