@@ -20,10 +20,10 @@ import {
   FILE_MAX_BYTES,
   FILE_MESSAGES,
   fileStart,
-  IMAGE_TYPES,
   isFileType,
   sniffFileType,
   storedFile,
+  type FileType,
   type StoredFile,
 } from '../../src/contracts/files.js';
 import { audit } from '../audit.js';
@@ -48,10 +48,14 @@ export function fileDisplayName(name: string): string {
   return (clean || 'arquivo').slice(0, 255);
 }
 
-/** `Content-Disposition` with the name in ASCII and in UTF-8 (RFC 6266). */
-function disposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'arquivo';
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+const EXTENSIONS: Readonly<Record<FileType, string>> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif', 'application/pdf': 'pdf' };
+
+/**
+ * Downloads are attachments with a name the server makes (SECURITY.md "uploads"): the uploader's
+ * name is only a label (`name`), never a file name handed back to a browser.
+ */
+export function downloadName(id: string, contentType: string): string {
+  return `arquivo-${id.replace(/[^0-9a-z]/gi, '').slice(0, 8)}.${isFileType(contentType) ? EXTENSIONS[contentType] : 'bin'}`;
 }
 
 async function missingParts(trx: Trx, row: FileRow): Promise<number[]> {
@@ -205,10 +209,9 @@ export function fileRoutes(ctx: AppContext) {
           const parts = await trx.selectFrom('file_chunks').select('data').where('file_id', '=', found.id).orderBy('idx').execute();
           return { row: found, bytes: Buffer.concat(parts.map((p) => p.data)) };
         });
-        const image = (IMAGE_TYPES as readonly string[]).includes(row.content_type);
         return reply
           .header('content-type', row.content_type)
-          .header('content-disposition', disposition(image ? 'inline' : 'attachment', row.name))
+          .header('content-disposition', `attachment; filename="${downloadName(row.id, row.content_type)}"`)
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'private, max-age=3600')
           .header('etag', `"${row.sha256}"`)

@@ -9,7 +9,7 @@
  * | part | `PUT files/{id}/chunks/{index}` body: the part's bytes (`application/octet-stream`) | 200 `StoredFile`; every part is `FILE_CHUNK_BYTES` except the last (`size` decides); resending a part replaces it; 400 wrong index or length; 409 upload already finished; 413 body over a part |
  * | finish | `POST files/{id}/complete` | 200 `StoredFile` (`status: ready`, `sha256`); 400 parts missing; 415 the bytes are not of the declared type (checked by their signature) — the upload is then deleted (a later call on it is a 404) |
  * | read | `GET files/{id}` | 200 `StoredFile` |
- * | content | `GET files/{id}/content` | 200 the bytes, `Content-Type` of the file, `nosniff`, `inline` images and `attachment` otherwise; 404 until ready |
+ * | content | `GET files/{id}/content` | 200 the bytes, `Content-Type` of the file, `nosniff`, `attachment` under a server-made name (`arquivo-<id>.<ext>`; `name` is only a label); 404 until ready |
  * | cancel | `DELETE files/{id}` | 204; only an upload still in progress (a stored file is deleted with nothing pointing at it — not shown: kept) |
  *
  * Any signed-in user of the organisation may upload and read its files; another tenant's file is

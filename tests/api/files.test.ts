@@ -59,7 +59,8 @@ describe.each(databaseKinds())('files [%s]', (kind) => {
     expect(content.status).toBe(200);
     expect(content.headers['content-type']).toBe('image/png');
     expect(content.headers['x-content-type-options']).toBe('nosniff');
-    expect(content.headers['content-disposition']).toContain('inline;');
+    // Downloads are attachments under a name the server makes, whatever the uploader called the file.
+    expect(content.headers['content-disposition']).toBe(`attachment; filename="arquivo-${started.body.id.replace(/-/g, '').slice(0, 8)}.png"`);
     expect(content.bytes.equals(bytes)).toBe(true);
     // The cart family serves the same file.
     expect((await call(env, 'GET', `/v1/cart/files/${started.body.id}`, { session: admin })).body.status).toBe('ready');
