@@ -77,7 +77,9 @@ export async function listRecords(trx: Trx, call: Call, storage: ResourceStorage
   const conditions = [...scopeConditions(storage, call), ...parsed.conditions];
   // With a `q` search the planner tends to walk the sort index of the whole tenant hoping to find
   // a page of matches early (a rare term means every row): the matches come from the (trigram)
-  // bitmap indexes and are sorted instead. Transaction-local, restored right after.
+  // bitmap indexes and are sorted instead. Transaction-local, restored right after. Walking the
+  // index even when the count says matches are many was measured and refused: matches cluster in
+  // sort order ("papelaria" sits under P), so 5% of 100,000 persons cost 227 ms walked vs 18 ms here.
   if (parsed.search) await sql`SELECT set_config('enable_indexscan', 'off', true)`.execute(trx);
   const result = await sql<Record<string, unknown>>`SELECT ${selectSql(resource, storage)} FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)}
     ORDER BY ${orderBySql(resource, storage, parsed.sort)} LIMIT ${paging.limit} OFFSET ${paging.offset}`.execute(trx);
