@@ -17,7 +17,7 @@ export const accountingGroups = defineResource({
     code: { type: 'text', label: 'Código' },
     name: { type: 'text', label: 'Nome' },
     description: { type: 'longText', label: 'Descrição' },
-    isActive: { type: 'boolean', label: 'Ativo' },
+    isActive: { type: 'boolean', label: 'Ativo', initial: true },
   },
   list: {
     columns: [{ field: 'code', sortable: true, width: '10rem' }, { field: 'name', sortable: true }, { field: 'isActive' }],

@@ -27,7 +27,7 @@ export const applications = defineResource({
     name: { type: 'text', label: 'Nome' },
     slug: { type: 'text', label: 'Identificador', help: 'Letras minúsculas, números e hífens (ex.: retaguarda).' },
     description: { type: 'longText', label: 'Descrição' },
-    isActive: { type: 'boolean', label: 'Ativa' },
+    isActive: { type: 'boolean', label: 'Ativa', initial: true },
   },
   list: {
     columns: [{ field: 'name', sortable: true }, { field: 'slug', sortable: true }, { field: 'isActive' }, { field: 'updatedAt', sortable: true }],

@@ -54,7 +54,7 @@ export const bankAccountAgreements = defineResource({
       optionLabels: { supplierPayments: 'Pagamento a fornecedores (TED/crédito)', boletoPayments: 'Pagamento de boletos', taxPayments: 'Tributos e concessionárias', pix: 'PIX' },
     },
     nextFileSequence: { type: 'integer', label: 'Próximo número sequencial do arquivo (NSA)' },
-    isActive: { type: 'boolean', label: 'Ativo' },
+    isActive: { type: 'boolean', label: 'Ativo', initial: true },
     notes: { type: 'longText', label: 'Observações' },
   },
   list: {

@@ -49,7 +49,7 @@ export const bankAccounts = defineResource({
     holderDocument: { type: 'cpfCnpj', label: 'CNPJ/CPF do titular' },
     openingBalance: { type: 'money', label: 'Saldo inicial' },
     openingBalanceDate: { type: 'date', label: 'Data do saldo inicial' },
-    isActive: { type: 'boolean', label: 'Ativa' },
+    isActive: { type: 'boolean', label: 'Ativa', initial: true },
     notes: { type: 'longText', label: 'Observações' },
   },
   list: {

@@ -28,7 +28,7 @@ export const banks = defineResource({
     ispb: { type: 'text', label: 'ISPB' },
     name: { type: 'text', label: 'Nome' },
     shortName: { type: 'text', label: 'Nome curto' },
-    isActive: { type: 'boolean', label: 'Ativo' },
+    isActive: { type: 'boolean', label: 'Ativo', initial: true },
   },
   list: {
     columns: [{ field: 'code', sortable: true, width: '8rem' }, { field: 'name', sortable: true }, { field: 'shortName' }, { field: 'ispb' }, { field: 'isActive' }],

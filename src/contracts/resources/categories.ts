@@ -28,7 +28,7 @@ export const categories = defineResource({
     slug: { type: 'text', label: 'Identificador na URL', help: 'Letras minúsculas, números e hífens (ex.: material-de-escritorio).' },
     parentId: { type: 'tree', label: 'Departamento pai' },
     position: { type: 'integer', label: 'Ordem de exibição' },
-    isActive: { type: 'boolean', label: 'Ativo' },
+    isActive: { type: 'boolean', label: 'Ativo', initial: true },
     description: { type: 'longText', label: 'Descrição' },
   },
   list: {

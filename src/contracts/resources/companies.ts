@@ -41,7 +41,7 @@ export const companies = defineResource({
     municipalRegistration: { type: 'text', label: 'Inscrição municipal' },
     email: { type: 'email', label: 'E-mail' },
     phone: { type: 'phone', label: 'Telefone' },
-    isActive: { type: 'boolean', label: 'Ativa' },
+    isActive: { type: 'boolean', label: 'Ativa', initial: true },
     addresses: addressesField,
     contacts: contactsField,
   },

@@ -27,7 +27,7 @@ export const companyTypes = defineResource({
     name: { type: 'text', label: 'Nome' },
     description: { type: 'longText', label: 'Descrição' },
     position: { type: 'integer', label: 'Ordem de exibição' },
-    isActive: { type: 'boolean', label: 'Ativo' },
+    isActive: { type: 'boolean', label: 'Ativo', initial: true },
   },
   list: {
     columns: [{ field: 'name', sortable: true }, { field: 'position', sortable: true }, { field: 'isActive' }],

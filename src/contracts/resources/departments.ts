@@ -29,7 +29,7 @@ export const departments = defineResource({
     name: { type: 'text', label: 'Nome' },
     managerId: { type: 'reference', label: 'Responsável', resource: 'users' },
     costCenterId: { type: 'reference', label: 'Centro de custos padrão', resource: 'costCenters' },
-    isActive: { type: 'boolean', label: 'Ativo' },
+    isActive: { type: 'boolean', label: 'Ativo', initial: true },
     description: { type: 'longText', label: 'Descrição' },
   },
   list: {

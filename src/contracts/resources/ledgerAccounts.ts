@@ -34,7 +34,7 @@ export const ledgerAccounts = defineResource({
     chartAccountId: { type: 'reference', label: 'Conta do plano', resource: 'chartAccounts' },
     accountingGroupId: { type: 'reference', label: 'Grupo contábil', resource: 'accountingGroups' },
     externalCode: { type: 'text', label: 'Código no sistema contábil', help: 'Código reduzido usado na exportação para a contabilidade.' },
-    isActive: { type: 'boolean', label: 'Ativa' },
+    isActive: { type: 'boolean', label: 'Ativa', initial: true },
     description: { type: 'longText', label: 'Descrição' },
   },
   list: {

@@ -25,7 +25,7 @@ export const organizations = defineResource({
     name: { type: 'text', label: 'Razão social' },
     tradeName: { type: 'text', label: 'Nome fantasia' },
     cnpj: { type: 'cnpj', label: 'CNPJ' },
-    isActive: { type: 'boolean', label: 'Ativa' },
+    isActive: { type: 'boolean', label: 'Ativa', initial: true },
   },
   list: {
     columns: [{ field: 'name', sortable: true }, { field: 'tradeName', sortable: true }, { field: 'cnpj' }, { field: 'isActive' }, { field: 'createdAt', sortable: true }],

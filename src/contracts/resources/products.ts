@@ -68,7 +68,7 @@ export const products = defineResource({
     price: { type: 'money', label: 'Preço de referência' },
     barcode: { type: 'text', label: 'Código de barras (GTIN)' },
     ncm: { type: 'text', label: 'NCM' },
-    isActive: { type: 'boolean', label: 'Ativo' },
+    isActive: { type: 'boolean', label: 'Ativo', initial: true },
     description: { type: 'longText', label: 'Descrição' },
     media: {
       type: 'list',
@@ -88,7 +88,7 @@ export const products = defineResource({
         attributes: { type: 'text', label: 'Atributos', help: 'Ex.: Cor: azul; Tamanho: M' },
         barcode: { type: 'text', label: 'Código de barras (GTIN)' },
         price: { type: 'money', label: 'Preço' },
-        isActive: { type: 'boolean', label: 'Ativa' },
+        isActive: { type: 'boolean', label: 'Ativa', initial: true },
       },
     },
   },

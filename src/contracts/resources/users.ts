@@ -36,7 +36,7 @@ export const users = defineResource({
       options: ACCESS_LEVELS,
       optionLabels: { SystemOwner: 'Proprietário do sistema', Admin: 'Administrador', User: 'Usuário' },
     },
-    isActive: { type: 'boolean', label: 'Ativo' },
+    isActive: { type: 'boolean', label: 'Ativo', initial: true },
     twoFactorMandatory: { type: 'boolean', label: 'Verificação em duas etapas obrigatória' },
     allowedMethods: {
       type: 'enum',

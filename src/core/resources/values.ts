@@ -10,8 +10,9 @@ import type { Row } from './useList';
 export type FormValues = Record<string, unknown>;
 export type FieldErrors = Record<string, string[]>;
 
-/** Empty value of a field type in a new form. */
+/** Starting value of a field in a new form: the declaration's `initial`, else empty for its type. */
 export function emptyValue(def: FieldDef): unknown {
+  if (def.initial !== undefined) return def.initial;
   switch (def.type) {
     case 'boolean':
       return false;

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { userGroups } from '../../../src/contracts/resources';
+import { products, userGroups } from '../../../src/contracts/resources';
+import { initialValues } from '../../../src/core/resources/values';
 import { getNotices } from '../../../src/core/notices';
 import FormPage from '../../../src/modules/registry/FormPage';
 import type { RegistrySpec } from '../../../src/modules/registry/spec';
@@ -21,6 +22,18 @@ beforeEach(() => signIn());
 afterEach(() => resetApi());
 
 describe('RecordForm', () => {
+  it('starts a new record active (and its new list items too), as the declaration says', async () => {
+    const fresh = initialValues(products, null);
+    expect(fresh.isActive).toBe(true);
+    expect(fresh.media).toEqual([]);
+    stubApi(() => json([]));
+    const view = await mount(() => createElement(FormPage, { spec: { resource: 'products', base: '/produtos', idParam: 'productId', title: 'Produtos' }, view: 'create' }), { path: '/produtos/adicionar' });
+    expect(view.container.querySelector<HTMLInputElement>('[data-field="isActive"] input[type="checkbox"]')!.checked).toBe(true);
+    await click(byText(view.container.querySelector('[data-field="variants"]')!, 'button', 'Adicionar item'));
+    expect(view.container.querySelector<HTMLInputElement>('[data-field="variants"] input[type="checkbox"]')!.checked).toBe(true);
+    view.unmount();
+  });
+
   it('validates with the declaration schema before sending', async () => {
     const { view, name, submit } = await editForm(() => json({}));
     await type(name, '   ');

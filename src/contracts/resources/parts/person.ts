@@ -48,7 +48,7 @@ export const personFields: { readonly [K in PersonField]: FieldDef } = {
   municipalRegistration: { type: 'text', label: 'Inscrição municipal' },
   email: { type: 'email', label: 'E-mail' },
   phone: { type: 'phone', label: 'Telefone' },
-  isActive: { type: 'boolean', label: 'Ativo' },
+  isActive: { type: 'boolean', label: 'Ativo', initial: true },
   contacts: contactsField,
   addresses: addressesField,
   bankAccounts: bankDataField,

@@ -19,7 +19,7 @@ export const treeFields = {
   code: { type: 'text', label: 'Código', help: 'Ex.: 1.01.002' },
   name: { type: 'text', label: 'Nome' },
   parentId: { type: 'tree', label: 'Pertence a' },
-  isActive: { type: 'boolean', label: 'Ativo' },
+  isActive: { type: 'boolean', label: 'Ativo', initial: true },
   description: { type: 'longText', label: 'Descrição' },
 } as const satisfies Record<keyof typeof treeShape, FieldDef>;
 
