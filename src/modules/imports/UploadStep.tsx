@@ -3,6 +3,7 @@ import { importFileKind, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_RESOURCE_LABE
 import { findResource } from '../../contracts/resources';
 import { t } from '../../core/i18n';
 import { fieldLabel } from '../../core/resources/labels';
+import { FilePicker } from '../../core/ui/FilePicker';
 import * as ui from '../../core/ui/ui.css';
 import { uploadBatch } from './api';
 
@@ -52,14 +53,12 @@ export function UploadStep({ onUploaded }: { onUploaded: (batch: ImportUploaded)
       </div>
       <div className={ui.field}>
         <label className={ui.label} htmlFor={`${id}-file`}>{t('imports.upload.file')}</label>
-        <input
+        <FilePicker
           id={`${id}-file`}
-          type="file"
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           aria-invalid={problem ? true : undefined}
           aria-describedby={`${id}-help${problem ? ` ${id}-error` : ''}`}
-          onChange={(event) => {
-            const chosen = event.target.files?.[0] ?? null;
+          onFile={(chosen) => {
             setFile(chosen);
             setProblem(chosen ? fileProblem(chosen) : null);
           }}

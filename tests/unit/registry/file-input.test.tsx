@@ -85,6 +85,19 @@ describe('file input (product media)', () => {
     view.unmount();
   });
 
+  it('speaks pt-BR instead of the browser: "Escolher arquivo", then the chosen name; the real input stays labelled and focusable', async () => {
+    stubApi(happy);
+    const { view, input } = await render();
+    expect(text(view.container)).toContain('Escolher arquivo');
+    expect(text(view.container)).toContain('Nenhum arquivo escolhido');
+    expect(input.id).toBeTruthy();
+    expect(input.tabIndex).not.toBe(-1);
+    await pick(input, pngFile(1000));
+    expect(text(view.container)).toContain('foto.png');
+    expect(text(view.container)).not.toContain('Nenhum arquivo escolhido');
+    view.unmount();
+  });
+
   it('uploads in 64 KB parts to the cart family, shows the progress, then the name and a thumbnail', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => { release = resolve; });

@@ -87,6 +87,8 @@ export const registry = {
   'registry.select.selected': '{count} selecionado(s)',
   'registry.select.clear': 'Limpar',
 
+  'registry.file.choose': 'Escolher arquivo',
+  'registry.file.none': 'Nenhum arquivo escolhido',
   'registry.file.current': 'Arquivo atual: {name}',
   'registry.file.progress': 'Enviando… {percent}%',
   'registry.file.progressLabel': 'Envio de {name}',

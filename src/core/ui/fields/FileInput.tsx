@@ -3,6 +3,7 @@ import { FILE_MAX_BYTES, IMAGE_TYPES } from '../../../contracts/files';
 import { isApiError } from '../../api';
 import { acceptAttribute, acceptedNames, checkFile, fetchFileObjectUrl, fileFamily, getStoredFile, isFileRefused, uploadFile } from '../../files';
 import { t } from '../../i18n';
+import { FilePicker } from '../FilePicker';
 import * as ui from '../ui.css';
 import * as css from './file.css';
 import type { InputProps } from './types';
@@ -186,18 +187,16 @@ export function FileInput({ id, resource, def, value, onChange, describedBy, inv
           )}
         </div>
       )}
-      <input
+      <FilePicker
         ref={input}
         id={id}
-        type="file"
         accept={acceptAttribute(accept)}
         aria-describedby={described}
         aria-invalid={invalid || errors.length > 0 || undefined}
         aria-busy={progress ? true : undefined}
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          // the same file may be picked again after a failure
-          event.currentTarget.value = '';
+        status={progress?.name ?? shown?.name ?? undefined}
+        clearAfterPick
+        onFile={(file) => {
           if (file) void send(file);
         }}
       />
