@@ -6,6 +6,7 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { filterKind, RANGE_FROM, RANGE_TO, type AnyResource, type FieldDef } from '../../contracts/resource';
 import { findResource } from '../../contracts/resources';
+import { formatDate, maskDate, parseDate } from '../format/dates';
 import { moneyInputText, parseMoney, parsePercent } from '../format/money';
 import { t } from '../i18n';
 import { fieldLabel, optionLabel } from '../resources/labels';
@@ -34,7 +35,7 @@ function set(values: Values, name: string, next: string[]): Values {
 }
 
 /** Text that applies on blur or Enter (no request per keystroke). */
-function LazyText({ id, label, value, onApply, inputMode, format }: { id: string; label: string; value: string; onApply: (v: string) => void; inputMode?: 'numeric' | 'decimal'; format?: (v: string) => string | null }) {
+function LazyText({ id, label, value, onApply, inputMode, format, mask, placeholder }: { id: string; label: string; value: string; onApply: (v: string) => void; inputMode?: 'numeric' | 'decimal'; format?: (v: string) => string | null; mask?: (v: string) => string; placeholder?: string }) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const apply = () => {
@@ -44,7 +45,7 @@ function LazyText({ id, label, value, onApply, inputMode, format }: { id: string
   return (
     <div className={ui.field}>
       <label className={ui.label} htmlFor={id}>{label}</label>
-      <input id={id} className={ui.input} inputMode={inputMode} value={text} onChange={(e) => setText(e.target.value)} onBlur={apply} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), apply())} />
+      <input id={id} className={ui.input} inputMode={inputMode} placeholder={placeholder} value={text} onChange={(e) => setText(mask ? mask(e.target.value) : e.target.value)} onBlur={apply} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), apply())} />
     </div>
   );
 }
@@ -84,13 +85,22 @@ function FilterControl({ resource, params, field, def, values, onChange }: Props
     const from = field + RANGE_FROM;
     const to = field + RANGE_TO;
     if (def.type === 'date' || def.type === 'datetime') {
+      // dd/mm/aaaa typed and shown the Brazilian way (a native date input follows the browser's
+      // language); the URL and the API get the ISO date. A datetime bound is a whole day.
       return (
         <>
           {[from, to].map((name, i) => (
-            <div key={name} className={ui.field}>
-              <label className={ui.label} htmlFor={`${id}-${i}`}>{t(i ? 'registry.filters.to' : 'registry.filters.from', { label })}</label>
-              <input id={`${id}-${i}`} type="date" className={ui.input} value={values[name]?.[0] ?? ''} onChange={(e) => onChange(set(values, name, [e.target.value]))} />
-            </div>
+            <LazyText
+              key={name}
+              id={`${id}-${i}`}
+              label={t(i ? 'registry.filters.to' : 'registry.filters.from', { label })}
+              value={formatDate(values[name]?.[0])}
+              inputMode="numeric"
+              placeholder={t('registry.format.date')}
+              mask={maskDate}
+              format={(text) => (text.trim() === '' ? '' : parseDate(text))}
+              onApply={(v) => onChange(set(values, name, [v]))}
+            />
           ))}
         </>
       );

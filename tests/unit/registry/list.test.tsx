@@ -6,7 +6,7 @@ import { Pagination } from '../../../src/core/ui/Pagination';
 import { parseLinkHeader } from '../../../src/core/api';
 import ListPage from '../../../src/modules/registry/ListPage';
 import type { RegistrySpec } from '../../../src/modules/registry/spec';
-import { byText, calls, click, flush, json, mount, pageResponse, resetApi, signIn, stubApi, text } from './harness';
+import { byText, calls, click, flush, json, mount, pageResponse, resetApi, signIn, stubApi, text, type } from './harness';
 import { sampleRecord } from './samples';
 
 const spec: RegistrySpec = { resource: 'users', base: '/usuarios', idParam: 'userId', title: 'Usuários' };
@@ -157,6 +157,19 @@ describe('permissions', () => {
     await flush();
     expect(view.navigations.at(-1)).toBe('/usuarios?accessLevel=Admin');
     expect(calls.at(-1)!.url.searchParams.get('accessLevel')).toBe('Admin');
+
+    // Dates are typed and shown dd/mm/aaaa whatever the browser's language; the URL holds ISO.
+    const from = byText(view.container, 'label', /— de$/)!.parentElement!.querySelector('input')!;
+    expect(from.getAttribute('placeholder')).toBe('dd/mm/aaaa');
+    await type(from, '01022025');
+    expect(from.value).toBe('01/02/2025');
+    await act(async () => {
+      from.dispatchEvent(new FocusEvent('blur'));
+      from.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    });
+    await flush();
+    expect(view.navigations.at(-1)).toBe('/usuarios?accessLevel=Admin&createdAt.from=2025-02-01');
+    expect(from.value).toBe('01/02/2025');
     view.unmount();
   });
 });
