@@ -90,14 +90,16 @@ export function fileRoutes(ctx: AppContext) {
     const tenantOf = (request: FastifyRequest) => request.auth!.orgId;
     const inTenant = <T>(request: FastifyRequest, fn: (trx: Trx) => Promise<T>) => withTenant(ctx.tenantDb, tenantOf(request), fn);
 
-    async function findFile(trx: Trx, request: FastifyRequest, id: string, lock = false): Promise<FileRow> {
+    /** `share` for a part (parts go in side by side), `update` to finish or cancel (waits for parts in flight, and they for it). */
+    async function findFile(trx: Trx, request: FastifyRequest, id: string, lock: 'share' | 'update' | null = null): Promise<FileRow> {
       if (id.length > 64) throw notFound();
       let query = trx
         .selectFrom('files')
         .select(['id', 'name', 'content_type', 'size', 'status', 'sha256', 'created_by', 'created_at', 'completed_at'])
         .where('org_id', '=', tenantOf(request))
         .where('id', '=', id);
-      if (lock) query = query.forUpdate();
+      if (lock === 'update') query = query.forUpdate();
+      else if (lock === 'share') query = query.forShare();
       const row = (await query.executeTakeFirst()) as FileRow | undefined;
       if (!row) throw notFound();
       return row;
@@ -146,7 +148,7 @@ export function fileRoutes(ctx: AppContext) {
         const body = request.body;
         if (!Buffer.isBuffer(body)) throw new HttpError(415, MESSAGES.unsupported, { body: ['Envie a parte como application/octet-stream.'] });
         return inTenant(request, async (trx) => {
-          const row = await findFile(trx, request, id);
+          const row = await findFile(trx, request, id, 'share');
           if (row.status === 'ready') throw new HttpError(409, FILE_MESSAGES.finished);
           if (index < 0 || index >= chunkCount(row.size)) throw new HttpError(400, FILE_MESSAGES.badChunk, { index: [`Parte inexistente: o arquivo tem ${chunkCount(row.size)} parte(s), de 0 a ${chunkCount(row.size) - 1}.`] });
           const expected = chunkLength(row.size, index);
@@ -166,7 +168,7 @@ export function fileRoutes(ctx: AppContext) {
       { ...signedIn, schema: { tags: TAGS, summary: 'Conclui o envio: confere as partes e o tipo do conteúdo', security: BEARER, params: idParams, response: { 200: storedFile } } },
       async (request) => {
         const outcome = await inTenant(request, async (trx) => {
-          const row = await findFile(trx, request, request.params.id, true);
+          const row = await findFile(trx, request, request.params.id, 'update');
           if (row.status === 'ready') return toWire(trx, row);
           const missing = await missingParts(trx, row);
           if (missing.length) throw new HttpError(400, FILE_MESSAGES.incomplete(missing.length), { missing: missing.slice(0, 50).map(String) });
@@ -224,7 +226,7 @@ export function fileRoutes(ctx: AppContext) {
       { ...signedIn, schema: { tags: TAGS, summary: 'Cancela um envio não concluído', security: BEARER, params: idParams } },
       async (request, reply) => {
         await inTenant(request, async (trx) => {
-          const row = await findFile(trx, request, request.params.id, true);
+          const row = await findFile(trx, request, request.params.id, 'update');
           if (row.status === 'ready') throw new HttpError(409, FILE_MESSAGES.finished);
           await trx.deleteFrom('files').where('id', '=', row.id).execute();
         });

@@ -91,10 +91,17 @@ export function RouterHost({ router, guard, render }: Props) {
     [router, location, params],
   );
 
+  // While another page loads (guard, chunk), the current one stays on screen but takes no input:
+  // nothing typed or clicked there is lost or sent by mistake. Only a new path counts — a query
+  // change (filters, paging) keeps the page live, so a search box keeps its focus.
+  const leaving = view.kind !== 'loading' && view.location.pathname !== state.location.pathname;
+
   return (
     <NavigationContext.Provider value={navigation}>
       <div ref={anchor} hidden />
-      {render(view)}
+      <div style={{ display: 'contents' }} inert={leaving || undefined} aria-busy={leaving || undefined}>
+        {render(view)}
+      </div>
     </NavigationContext.Provider>
   );
 }

@@ -1,0 +1,48 @@
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createMemoryHistory } from 'history';
+import { describe, expect, it } from 'vitest';
+import { RouteView } from '../../../src/core/host/RouteView';
+import { RouterHost, type GuardOutcome } from '../../../src/core/host/RouterHost';
+import { createRouter, type RouteDef } from '../../../src/core/router';
+
+const flush = () => act(async () => {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+});
+
+describe('RouterHost', () => {
+  it('keeps the current page on screen but inert while the next one loads; a query change keeps it live', async () => {
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => { release = resolve; });
+    const routes: RouteDef[] = [
+      { path: '/login', layout: 'login', public: true, load: async () => ({ default: () => <input aria-label="E-mail" /> }) },
+      { path: '/auth/recuperar-senha', layout: 'login', public: true, load: async () => { await slow; return { default: () => <h1>Recuperar senha</h1> }; } },
+    ];
+    const router = createRouter({ history: createMemoryHistory({ initialEntries: ['/login'] }), routes, primary: false });
+    const guard = async (): Promise<GuardOutcome> => ({ type: 'continue' });
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    await act(async () => root.render(<RouterHost router={router} guard={guard} render={(view) => <RouteView view={view} />} />));
+    await flush();
+    expect(container.querySelector('input')).not.toBeNull();
+    expect(container.querySelector('[inert]')).toBeNull();
+
+    await act(async () => router.go('/login?redirectTo=%2Fx'));
+    await flush();
+    expect(container.querySelector('[inert]')).toBeNull();
+
+    await act(async () => router.go('/auth/recuperar-senha'));
+    await flush();
+    expect(container.querySelector('input')).not.toBeNull();
+    expect(container.querySelector('[inert]')?.contains(container.querySelector('input'))).toBe(true);
+    expect(container.querySelector('[inert]')!.getAttribute('aria-busy')).toBe('true');
+
+    release();
+    await flush();
+    expect(container.textContent).toContain('Recuperar senha');
+    expect(container.querySelector('[inert]')).toBeNull();
+    await act(async () => root.unmount());
+    container.remove();
+  });
+});
