@@ -11,6 +11,7 @@ import searchIndexes from './0004_search_indexes.js';
 import files from './0005_files.js';
 import sortKeys from './0006_sort_keys.js';
 import foldedSearch from './0007_folded_search.js';
+import tenantPolicyInitplan from './0008_tenant_policy_initplan.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0005_files': files,
   '0006_sort_keys': sortKeys,
   '0007_folded_search': foldedSearch,
+  '0008_tenant_policy_initplan': tenantPolicyInitplan,
 };
 
 export const migrationProvider: MigrationProvider = {
