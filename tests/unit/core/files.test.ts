@@ -4,8 +4,8 @@ import { appConfigAtom } from '../../../src/core/config';
 import { acceptAttribute, checkFile, fileFamily, FileRefusedError, uploadFile } from '../../../src/core/files';
 import { resetSession, setField } from '../../../src/core/session';
 import { store } from '../../../src/core/store';
-import { FILE_CHUNK_BYTES, FILE_MAX_BYTES, IMAGE_TYPES, type StoredFile } from '../../../src/contracts/files';
-import { FUTURE_JWT, jsonResponse, testConfig } from './helpers';
+import { FILE_CHUNK_BYTES, FILE_MAX_BYTES, IMAGE_TYPES } from '../../../src/contracts/files';
+import { FUTURE_JWT, jsonResponse, pngFile, storedFile, testConfig } from './helpers';
 
 interface Call {
   url: string;
@@ -18,30 +18,7 @@ interface Call {
 let calls: Call[];
 let handler: (call: Call) => Response | Promise<Response>;
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-/** A PNG-looking file of `size` bytes: the signature, then byte `i % 251` at offset i. */
-function pngFile(size: number, name = 'foto.png', type = 'image/png'): File {
-  const bytes = new Uint8Array(size);
-  for (let i = 0; i < size; i++) bytes[i] = i < PNG_SIGNATURE.length ? PNG_SIGNATURE[i] : i % 251;
-  return new File([bytes], name, { type });
-}
-
-function stored(overrides: Partial<StoredFile> = {}): StoredFile {
-  return {
-    id: 'f1',
-    name: 'foto.png',
-    contentType: 'image/png',
-    size: 150_000,
-    chunkSize: FILE_CHUNK_BYTES,
-    chunks: 3,
-    missing: [0, 1, 2],
-    status: 'uploading',
-    sha256: null,
-    createdAt: '2025-06-26T12:00:00.000Z',
-    ...overrides,
-  };
-}
+const stored = storedFile;
 
 /** The server of the happy path: start, parts, complete. */
 const happy = (call: Call): Response => {

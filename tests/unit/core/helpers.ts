@@ -3,6 +3,7 @@ import { parseAppConfig, type AppConfig } from '../../../src/core/config';
 import type { Session } from '../../../src/core/session';
 import { SESSION_DEFAULTS } from '../../../src/core/session';
 import type { LoggedUser } from '../../../src/contracts/identity';
+import { FILE_CHUNK_BYTES, type StoredFile } from '../../../src/contracts/files';
 
 const b64url = (value: unknown) =>
   Buffer.from(JSON.stringify(value)).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -41,4 +42,30 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: R
     status: init.status ?? 200,
     headers: { 'content-type': 'application/json', ...init.headers },
   });
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** A PNG-looking file of `size` bytes: the signature, then byte `i % 251` at offset i. */
+export function pngFile(size: number, name = 'foto.png', type = 'image/png'): File {
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < size; i++) bytes[i] = i < PNG_SIGNATURE.length ? PNG_SIGNATURE[i] : i % 251;
+  return new File([bytes], name, { type });
+}
+
+/** A stored file of 150,000 bytes (3 parts), still uploading unless `overrides` say otherwise. */
+export function storedFile(overrides: Partial<StoredFile> = {}): StoredFile {
+  return {
+    id: 'f1',
+    name: 'foto.png',
+    contentType: 'image/png',
+    size: 150_000,
+    chunkSize: FILE_CHUNK_BYTES,
+    chunks: 3,
+    missing: [0, 1, 2],
+    status: 'uploading',
+    sha256: null,
+    createdAt: '2025-06-26T12:00:00.000Z',
+    ...overrides,
+  };
 }

@@ -1,34 +1,15 @@
 import { act, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FILE_CHUNK_BYTES, type StoredFile } from '../../../src/contracts/files';
+import type { StoredFile } from '../../../src/contracts/files';
 import type { FieldDef } from '../../../src/contracts/resource';
 import { products } from '../../../src/contracts/resources';
 import { Field } from '../../../src/core/ui/fields/Field';
+import { pngFile, storedFile } from '../core/helpers';
 import { byText, calls, click, flush, json, mount, resetApi, signIn, stubApi, text, type Call } from './harness';
 
 const mediaDef = (products.fields.media as Extract<FieldDef, { type: 'list' }>).of.fileId;
 
-function stored(overrides: Partial<StoredFile> = {}): StoredFile {
-  return {
-    id: 'f1',
-    name: 'foto.png',
-    contentType: 'image/png',
-    size: 150_000,
-    chunkSize: FILE_CHUNK_BYTES,
-    chunks: 3,
-    missing: [],
-    status: 'ready',
-    sha256: 'abc',
-    createdAt: '2025-06-26T12:00:00.000Z',
-    ...overrides,
-  };
-}
-
-function pngFile(size: number, name = 'foto.png', type = 'image/png'): File {
-  const bytes = new Uint8Array(size);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new File([bytes], name, { type });
-}
+const stored = (overrides: Partial<StoredFile> = {}) => storedFile({ missing: [], status: 'ready', sha256: 'abc', ...overrides });
 
 function Probe({ initial, seen }: { initial: unknown; seen: unknown[] }) {
   const [value, setValue] = useState(initial);
