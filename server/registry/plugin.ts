@@ -222,7 +222,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
           const parsed = parseListQuery(resource, storage, request.query as Record<string, unknown>);
           const { records, count } = await run(request, async (trx, call) => {
             const count = await countRecords(trx, call, storage, parsed);
-            const records = await listRecords(trx, call, storage, parsed, { limit: parsed.perPage, offset: (parsed.page - 1) * parsed.perPage });
+            const records = await listRecords(trx, call, storage, parsed, { limit: parsed.perPage, offset: (parsed.page - 1) * parsed.perPage }, count.capped);
             await addRefs(trx, call, lookup, records, resolveTarget);
             if (resource.systemOwnerOnly) await log(trx, call, { action: `${resource.name}.list`, after: { total: count.total, capped: count.capped, query: request.query } });
             return { records, count };

@@ -71,6 +71,8 @@ export interface ParsedList {
   conditions: RawBuilder<unknown>[];
   /** A `q` search is part of the conditions (records.ts then sorts the matches instead of walking an index). */
   search: boolean;
+  /** The `q` condition alone (also in `conditions`), or null without `q`. */
+  searchCondition: RawBuilder<unknown> | null;
 }
 
 const TEXT_SORT = new Set(['text', 'longText', 'email', 'enum', 'richText']);
@@ -162,6 +164,7 @@ function addError(errors: FieldErrors, field: string, message: string) {
 export function parseListQuery(resource: AnyResource, storage: ResourceStorage, query: Record<string, unknown>): ParsedList {
   const errors: FieldErrors = {};
   const conditions: RawBuilder<unknown>[] = [];
+  let searchCondition: RawBuilder<unknown> | null = null;
 
   // sort
   const sortable = sortableFields(resource, storage);
@@ -176,7 +179,8 @@ export function parseListQuery(resource: AnyResource, storage: ResourceStorage, 
       if (!def || (DOCUMENTS.has(def.type) && !unmask(q))) return [];
       return [containsSql(storage, field, def, q)];
     });
-    conditions.push(alternatives.length ? sql`(${sql.join(alternatives, sql` OR `)})` : sql`false`);
+    searchCondition = alternatives.length ? sql`(${sql.join(alternatives, sql` OR `)})` : sql`false`;
+    conditions.push(searchCondition);
   }
 
   // filters
@@ -240,12 +244,13 @@ export function parseListQuery(resource: AnyResource, storage: ResourceStorage, 
     sort,
     conditions,
     search: q !== '',
+    searchCondition,
   };
 }
 
-/** `Link` header: first/prev/next/last, each keeping every other parameter of the request. */
 /**
- * `Link` of a list page. `total` null: the count stopped at COUNT_CAP — no `last`, and `next`
+ * `Link` header of a list page: first/prev/next/last, each keeping every other parameter of the
+ * request. `total` null: the count stopped at COUNT_CAP — no `last`, and `next`
  * while the page is full (`fullPage`).
  */
 export function linkHeader(url: string, page: number, perPage: number, total: number | null, fullPage = false): string {

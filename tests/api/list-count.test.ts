@@ -34,6 +34,23 @@ describe.each(databaseKinds())('list counts [%s]', (kind) => {
     expect(rels(deep.headers.link)).toEqual(['first=1', 'prev=100']);
   });
 
+  it('serves a page of a plentiful search in sort order, whether its matches open the order or come after', async () => {
+    // Expected pages straight from the database, in the list's default order (code, then id).
+    const expected = async (pattern: string, desc: boolean, limit: number, offset: number) =>
+      (await sql<{ code: string }>`SELECT code FROM cost_centers WHERE org_id = ${DEMO_ORG_ID} AND rt_sort_key(name) ILIKE ${pattern}
+        ORDER BY rt_sort_key(code) ${sql.raw(desc ? 'DESC' : 'ASC')} NULLS LAST, id ASC LIMIT ${limit} OFFSET ${offset}`.execute(env.db)).rows.map((r) => r.code);
+    const codes = async (url: string) => (await call(env, 'GET', url, { session: admin })).body.map((r: { code: string }) => r.code);
+    // Matches open the order: the page comes from its head.
+    expect(await codes(`${CENTRES}?q=massa&perPage=25&page=3`)).toEqual(await expected('%massa%', false, 25, 50));
+    expect(await codes(`${CENTRES}?q=massa&perPage=25&sort=-code`)).toEqual(await expected('%massa%', true, 25, 0));
+    // Matches come after 3,000 others in the order ("0…" codes sort first): found all the same.
+    await sql`INSERT INTO cost_centers (id, org_id, code, name, is_active)
+      SELECT 'antes-' || i, ${DEMO_ORG_ID}, '0' || lpad(i::text, 6, '0'), 'Outro centro ' || i, true FROM generate_series(1, 3000) AS i`.execute(env.db);
+    expect(await codes(`${CENTRES}?q=massa&perPage=25`)).toEqual(await expected('%massa%', false, 25, 0));
+    expect(await codes(`${CENTRES}?q=massa&perPage=25`)).toHaveLength(25);
+    await sql`DELETE FROM cost_centers WHERE id LIKE 'antes-%'`.execute(env.db);
+  });
+
   it('counts exactly under the cap', async () => {
     const rare = await call(env, 'GET', `${CENTRES}?q=raro&perPage=4`, { session: admin });
     expect(rare.headers['x-total-count']).toBe('10');
