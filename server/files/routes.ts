@@ -65,6 +65,12 @@ async function missingParts(trx: Trx, row: FileRow): Promise<number[]> {
   return Array.from({ length: chunkCount(row.size) }, (_, i) => i).filter((i) => !have.has(i));
 }
 
+/** The file's bytes: its parts in order, read in one query. */
+async function fileBytes(trx: Trx, id: string): Promise<Buffer> {
+  const parts = await trx.selectFrom('file_chunks').select('data').where('file_id', '=', id).orderBy('idx').execute();
+  return Buffer.concat(parts.map((part) => part.data));
+}
+
 async function toWire(trx: Trx, row: FileRow): Promise<StoredFile> {
   return {
     id: row.id,
@@ -172,18 +178,12 @@ export function fileRoutes(ctx: AppContext) {
           if (row.status === 'ready') return toWire(trx, row);
           const missing = await missingParts(trx, row);
           if (missing.length) throw new HttpError(400, FILE_MESSAGES.incomplete(missing.length), { missing: missing.slice(0, 50).map(String) });
-          const hash = createHash('sha256');
-          let head: Uint8Array | null = null;
-          for (let index = 0; index < chunkCount(row.size); index++) {
-            const part = await trx.selectFrom('file_chunks').select('data').where('file_id', '=', row.id).where('idx', '=', index).executeTakeFirstOrThrow();
-            head ??= part.data;
-            hash.update(part.data);
-          }
-          if (sniffFileType(head!) !== row.content_type) {
+          const bytes = await fileBytes(trx, row.id);
+          if (sniffFileType(bytes) !== row.content_type) {
             await trx.deleteFrom('files').where('id', '=', row.id).execute();
             return null;
           }
-          const sha256 = hash.digest('hex');
+          const sha256 = createHash('sha256').update(bytes).digest('hex');
           await trx.updateTable('files').set({ status: 'ready', sha256, completed_at: ctx.clock() }).where('id', '=', row.id).execute();
           const ready = await toWire(trx, { ...row, status: 'ready', sha256 });
           await log(trx, request, 'files.upload', row.id, { name: row.name, contentType: row.content_type, size: row.size, sha256 });
@@ -208,8 +208,7 @@ export function fileRoutes(ctx: AppContext) {
         const { row, bytes } = await inTenant(request, async (trx) => {
           const found = await findFile(trx, request, request.params.id);
           if (found.status !== 'ready') throw notFound();
-          const parts = await trx.selectFrom('file_chunks').select('data').where('file_id', '=', found.id).orderBy('idx').execute();
-          return { row: found, bytes: Buffer.concat(parts.map((p) => p.data)) };
+          return { row: found, bytes: await fileBytes(trx, found.id) };
         });
         return reply
           .header('content-type', row.content_type)

@@ -69,9 +69,7 @@ export interface ParsedList {
   perPage: number;
   sort: SortKey[];
   conditions: RawBuilder<unknown>[];
-  /** A `q` search is part of the conditions (records.ts then sorts the matches instead of walking an index). */
-  search: boolean;
-  /** The `q` condition alone (also in `conditions`), or null without `q`. */
+  /** The `q` condition alone (also in `conditions`: records.ts sorts its matches instead of walking an index), or null without `q`. */
   searchCondition: RawBuilder<unknown> | null;
 }
 
@@ -243,7 +241,6 @@ export function parseListQuery(resource: AnyResource, storage: ResourceStorage, 
     perPage: typeof query.perPage === 'number' ? query.perPage : (resource.list?.perPage ?? DEFAULT_PER_PAGE),
     sort,
     conditions,
-    search: q !== '',
     searchCondition,
   };
 }

@@ -99,10 +99,10 @@ export async function listRecords(trx: Trx, call: Call, storage: ResourceStorage
       WHERE ${parsed.searchCondition} ORDER BY ${order} LIMIT ${paging.limit} OFFSET ${paging.offset}`.execute(trx);
     if (probe.rows.length === paging.limit) return probe.rows.map((row) => rowToRecord(resource, row));
   }
-  if (parsed.search) await sql`SELECT set_config('enable_indexscan', 'off', true)`.execute(trx);
+  if (parsed.searchCondition) await sql`SELECT set_config('enable_indexscan', 'off', true)`.execute(trx);
   const result = await sql<Record<string, unknown>>`SELECT ${selectSql(resource, storage)} FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)}
     ORDER BY ${order} LIMIT ${paging.limit} OFFSET ${paging.offset}`.execute(trx);
-  if (parsed.search) await sql`SELECT set_config('enable_indexscan', 'on', true)`.execute(trx);
+  if (parsed.searchCondition) await sql`SELECT set_config('enable_indexscan', 'on', true)`.execute(trx);
   return result.rows.map((row) => rowToRecord(resource, row));
 }
 

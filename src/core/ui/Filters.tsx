@@ -84,29 +84,13 @@ function FilterControl({ resource, params, field, def, values, onChange }: Props
   if (kind === 'range') {
     const from = field + RANGE_FROM;
     const to = field + RANGE_TO;
-    if (def.type === 'date' || def.type === 'datetime') {
-      // dd/mm/aaaa typed and shown the Brazilian way (a native date input follows the browser's
-      // language); the URL and the API get the ISO date. A datetime bound is a whole day.
-      return (
-        <>
-          {[from, to].map((name, i) => (
-            <LazyText
-              key={name}
-              id={`${id}-${i}`}
-              label={t(i ? 'registry.filters.to' : 'registry.filters.from', { label })}
-              value={formatDate(values[name]?.[0])}
-              inputMode="numeric"
-              placeholder={t('registry.format.date')}
-              mask={maskDate}
-              format={(text) => (text.trim() === '' ? '' : parseDate(text))}
-              onApply={(v) => onChange(set(values, name, [v]))}
-            />
-          ))}
-        </>
-      );
-    }
+    // Typed and shown the Brazilian way (dd/mm/aaaa, 1.234,56 — a native date input would follow
+    // the browser's language); the URL and the API get ISO dates and integers. A datetime bound
+    // is a whole day.
+    const dated = def.type === 'date' || def.type === 'datetime';
     const parse = def.type === 'money' ? parseMoney : def.type === 'percent' ? parsePercent : (v: string) => (/^-?\d+$/.test(v.trim()) ? Number(v) : null);
-    const show = (v: string | undefined) => (v === undefined ? '' : def.type === 'integer' ? v : moneyInputText(Number(v)));
+    const show = (v: string | undefined) => (dated ? formatDate(v) : v === undefined ? '' : def.type === 'integer' ? v : moneyInputText(Number(v)));
+    const read = (text: string) => (text.trim() === '' ? '' : dated ? parseDate(text) : (parse(text)?.toString() ?? null));
     return (
       <>
         {[from, to].map((name, i) => (
@@ -115,8 +99,10 @@ function FilterControl({ resource, params, field, def, values, onChange }: Props
             id={`${id}-${i}`}
             label={t(i ? 'registry.filters.to' : 'registry.filters.from', { label })}
             value={show(values[name]?.[0])}
-            inputMode="decimal"
-            format={(text) => (text.trim() === '' ? '' : (parse(text)?.toString() ?? null))}
+            inputMode={dated ? 'numeric' : 'decimal'}
+            placeholder={dated ? t('registry.format.date') : undefined}
+            mask={dated ? maskDate : undefined}
+            format={read}
             onApply={(v) => onChange(set(values, name, [v]))}
           />
         ))}
