@@ -24,6 +24,7 @@ import { outboxMailer, type Mailer } from './mail/mailer.js';
 import { postalCodeRoutes, type PostalCodeOptions } from './commons/postal-codes.js';
 import { ImportWorker } from './finance/imports/job.js';
 import { importRoutes } from './finance/imports/routes.js';
+import { approvalRoutes } from './approvals/routes.js';
 import { FAMILY_PREFIXES, registryFamilies } from './registry/families.js';
 import { FILE_FAMILIES } from '../src/contracts/files.js';
 import { fileRoutes } from './files/routes.js';
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(identityPlugin(ctx, authRateLimit), { prefix: IDENTITY_PREFIX });
   // Generated routes of every declaration of the served families (registry/families.ts).
   await registryFamilies(app, ctx);
+  await app.register(approvalRoutes(ctx), { prefix: FAMILY_PREFIXES.approvals });
   // Hand-written routes next to them: batch imports (finance), the postal-code lookup (commons).
   const importWorker = new ImportWorker(ctx, app.log);
   app.decorate('importWorker', importWorker);

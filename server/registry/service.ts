@@ -6,7 +6,6 @@
  * references, totals, locked fields, versions, ownership, status history and audit hold for every
  * writer alike.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { MINE_PARAM, type AnyResource, type Scope } from '../../src/contracts/resource.js';
@@ -17,6 +16,8 @@ import type { AppContext } from '../context.js';
 import { asSystemOwner, withTenant } from '../db/tenant.js';
 import { HttpError, MESSAGES } from '../errors.js';
 import { hasScope } from '../identity/users.js';
+import { sameValue } from './compare.js';
+import { writeHistory } from './history.js';
 import type { ParsedList } from './query.js';
 import {
   addRefs,
@@ -69,17 +70,7 @@ export class ResourceService {
   /** Runs `fn` in one transaction of the caller's tenant (parent resolved, 404 outside it). */
   async run<T>(caller: Caller, options: CallOptions, fn: (trx: Trx, call: Call) => Promise<T>): Promise<T> {
     const { resource, storage, ctx } = this;
-    const call: Call = {
-      ctx,
-      request: options.request as FastifyRequest,
-      resource,
-      userId: caller.userId,
-      orgId: caller.orgId,
-      accessLevel: caller.accessLevel,
-      tenant: storage.tenantColumn ? caller.orgId : null,
-      ownerId: options.ownOnly ? caller.userId : undefined,
-      afterCommit: [],
-    };
+    const call = this.makeCall(caller, options);
     const work = async (trx: Trx) => {
       if (resource.parent && storage.parent) {
         const parentId = await storage.parent.resolve(trx, call, options.params?.[resource.parent.param] ?? '');
@@ -96,6 +87,21 @@ export class ResourceService {
     }
     for (const task of call.afterCommit) ctx.background(task);
     return result;
+  }
+
+  /** A call on this resource for `caller` (the approval service acting on a record in its own transaction). */
+  makeCall(caller: Caller, options: CallOptions = {}, afterCommit: Call['afterCommit'] = []): Call {
+    return {
+      ctx: this.ctx,
+      request: options.request as FastifyRequest,
+      resource: this.resource,
+      userId: caller.userId,
+      orgId: caller.orgId,
+      accessLevel: caller.accessLevel,
+      tenant: this.storage.tenantColumn ? caller.orgId : null,
+      ownerId: options.ownOnly ? caller.userId : undefined,
+      afterCommit,
+    };
   }
 
   log(trx: Trx, call: Call, entry: Omit<AuditEntry, 'orgId' | 'actorUserId' | 'entityType'>) {
@@ -240,6 +246,7 @@ export class ResourceService {
     const hook = this.storage.transitions?.[transition.name];
     let to = transition.to;
     let from = '';
+    let note: string | undefined;
     const after = await this.change(trx, call, rawId, version, `${this.resource.name}.${transition.name}`, async (before) => {
       from = String(before[workflow.field] ?? '');
       if (!transition.from.includes(from)) {
@@ -249,9 +256,11 @@ export class ResourceService {
       if (transition.ownerOnly && !system && before.createdBy !== call.userId) throw new HttpError(403, MESSAGES.forbidden);
       const outcome = await hook?.(trx, call, before, input);
       if (outcome?.to) to = outcome.to;
+      if (outcome?.note) note = outcome.note;
       return { ...outcome?.values, [workflow.field]: to };
     });
-    await this.writeHistory(trx, call, after, transition.name, from, to, Object.keys(input).length ? input : null);
+    const recorded = note ? { ...input, note } : input;
+    await this.writeHistory(trx, call, after, transition.name, from, to, Object.keys(recorded).length ? recorded : null);
     await this.storage.afterTransition?.(trx, call, after, transition.name, from);
     return after;
   }
@@ -310,9 +319,8 @@ export class ResourceService {
     throw new HttpError(409, `${this.resource.labels.one} ${label}: não é possível alterar ${fieldLabels.join(', ')}.`);
   }
 
-  private async writeHistory(trx: Trx, call: Call, record: WireRecord, action: string, from: string | null, to: string, input: Values | null): Promise<void> {
-    await sql`INSERT INTO status_history (id, org_id, entity_type, entity_id, action, from_status, to_status, input, actor_user_id, version, at)
-      VALUES (${randomUUID()}, ${call.orgId}, ${this.resource.name}, ${record.id}, ${action}, ${from}, ${to}, ${input ? JSON.stringify(input) : null}, ${call.userId || null}, ${record.version}, ${this.ctx.clock()})`.execute(trx);
+  private writeHistory(trx: Trx, call: Call, record: WireRecord, action: string, from: string | null, to: string, input: Values | null): Promise<void> {
+    return writeHistory(trx, call, { entityType: this.resource.name, entityId: record.id, action, from, to, input, version: record.version });
   }
 
   async stale(trx: Trx, call: Call, current: WireRecord): Promise<never> {
@@ -338,11 +346,4 @@ function writableOf(resource: AnyResource, record: WireRecord): Values {
   const values: Values = {};
   for (const [field, def] of Object.entries(resource.fields)) if (!def.readOnly) values[field] = record[field];
   return values;
-}
-
-/** Equal wire values, ignoring the server-made ids of keyed list items. */
-function sameValue(a: unknown, b: unknown): boolean {
-  const plain = (value: unknown): unknown =>
-    Array.isArray(value) ? value.map((item) => (item && typeof item === 'object' ? Object.fromEntries(Object.entries(item).filter(([key]) => key !== 'id')) : item)) : (value ?? null);
-  return JSON.stringify(plain(a)) === JSON.stringify(plain(b));
 }

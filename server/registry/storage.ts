@@ -79,7 +79,7 @@ export type ActionHandler = (trx: Trx, call: Call, before: WireRecord) => Promis
  * What a workflow transition does beyond changing the state: extra values to write and, when the
  * outcome decides it (a submission with no approval queue is approved at once), another state.
  */
-export type TransitionHook = (trx: Trx, call: Call, before: WireRecord, input: Values) => Promise<{ values?: Values; to?: string } | void>;
+export type TransitionHook = (trx: Trx, call: Call, before: WireRecord, input: Values) => Promise<{ values?: Values; to?: string; note?: string } | void>;
 
 export interface ResourceStorage {
   table: string;

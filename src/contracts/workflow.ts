@@ -46,6 +46,26 @@ export interface Transition<S extends string = string> {
   system?: boolean;
 }
 
+/**
+ * How a workflow plugs into the approval service (filas de aprovação): which transition sends the
+ * record to its queue, which system transitions end the flow, and which field changes void an
+ * approval (DOMAIN: "editing an amount, supplier or payment data after approval voids it").
+ */
+export interface ApprovalPlug<S extends string = string> {
+  /** The transition that routes the record to the queue its triggers pick (its `to` is the waiting state). */
+  submit: string;
+  /** System transitions run when the flow is approved / rejected (the reject takes `reason`). */
+  approve: string;
+  reject: string;
+  /** Money field compared with the triggers' amount range. */
+  amount: string;
+  /** Reference fields compared with the triggers (trigger key → field of the record). */
+  dimensions?: Readonly<Partial<Record<'costCenterId' | 'departmentId' | 'supplierId', string>>>;
+  /** A change of any of these in one of `restartFrom` voids the approval and starts the flow again. */
+  watched: readonly string[];
+  restartFrom: readonly S[];
+}
+
 export interface Workflow<S extends string = string> {
   /** The record's status field (a read-only `enum` of the declaration). */
   field: string;
@@ -53,7 +73,11 @@ export interface Workflow<S extends string = string> {
   initial: S;
   states: Readonly<Record<S, WorkflowState>>;
   transitions: readonly Transition<S>[];
+  approval?: ApprovalPlug<S>;
 }
+
+/** Checks a workflow's names against its states (identity at run time). */
+export const defineWorkflow = <S extends string>(workflow: Workflow<S>): Workflow<S> => workflow;
 
 export type AnyWorkflow = Workflow<string>;
 
