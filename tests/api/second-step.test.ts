@@ -366,6 +366,17 @@ describe.each(databaseKinds())('second step [%s]', (kind) => {
     expect(next.status).toBe(200);
   });
 
+  it('does not count a replay of the e-mail code that just won', async () => {
+    const user = await createUser(env, { mandatory: true, allowed: ['Email'] });
+    const pres = [await preAuthorize(env, user), await preAuthorize(env, user)];
+    const code = await sendLoginCode(env, pres[0], user.email);
+    const answers = await Promise.all(pres.map((pre) => call(env, 'POST', 'auth/two-factors/verify', { session: pre, body: { method: 'Email', verificationCode: code } })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+    expect(answers.find((a) => a.status === 401)!.body).toEqual(INVALID_CODE);
+    expect(await throttleFailures(env, user.id)).toBe(0);
+    expect(await env.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toHaveLength(1);
+  });
+
   it('refuses an expired e-mail code', async () => {
     const user = await createUser(env, { mandatory: true, allowed: ['Email'] });
     const pre = await preAuthorize(env, user);
