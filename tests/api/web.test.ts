@@ -67,7 +67,8 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
-    expect(csp).toContain("img-src 'self' data:");
+    // Exactly what the upload and stored-image previews need (object URLs), nothing wider.
+    expect(csp).toMatch(/(^|;)img-src 'self' data: blob:(;|$)/);
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     expect(answer.headers['referrer-policy']).toBe('no-referrer');
   });
