@@ -15,6 +15,7 @@ import { TokenService } from './auth/tokens.js';
 import { DEFAULT_SETTINGS, type AppContext, type ServerSettings } from './context.js';
 import type { Database } from './db/types.js';
 import { findPoisonedKey, HttpError, MESSAGES, registerErrorHandling } from './errors.js';
+import { describeRegistryContract } from './http/openapi.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { securityHeaders } from './http/security.js';
 import { webRoutes } from './http/web.js';
@@ -145,6 +146,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
+    // If-Match, 412/428 and the list headers of the generated registry routes (http/openapi.ts).
+    transformObject: (documents) => describeRegistryContract('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject),
   });
 
   await app.register(identityPlugin(ctx, authRateLimit), { prefix: IDENTITY_PREFIX });
