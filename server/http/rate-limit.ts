@@ -4,7 +4,8 @@
  *   one address reloading would otherwise exhaust the limit) — `isLimited`;
  * - an API call is counted per signed-in user when it carries a valid access token (signature
  *   and expiry checked: the key cannot be forged), per address otherwise — `rateLimitKey`;
- * - the auth routes keep their own, stricter limit per address (password guessing).
+ * - the auth routes keep their own, stricter limit per address (password guessing); a refresh
+ *   grant of POST auth counts apart, with the general limit (`grantRateLimit`).
  * The 429 answer is JSON with `Retry-After`, or a pt-BR HTML page for a browser navigation
  * (errors.ts).
  */
@@ -49,8 +50,26 @@ export async function registerRateLimit(app: FastifyInstance, ctx: AppContext): 
   // with no or a bad token is counted too. Routes with their own limit (auth) use that one.
   const general = app.rateLimit();
   app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config?.rateLimit) return;
+    if (!isLimited(request) || request.routeOptions.config?.rateLimit) return;
     await general.call(app, request, reply);
   });
   return { max: authMax, timeWindow: timeWindowMs, keyGenerator: byAddress };
+}
+
+const isRefreshGrant = (request: FastifyRequest) => (request.body as { grantType?: unknown } | undefined)?.grantType === 'RefreshToken';
+
+/**
+ * POST auth: password logins keep the auth limit per address; refresh grants count apart, with
+ * the general limit per address — a refresh token is 256 random bits (nothing to guess), and the
+ * guard refreshes on every navigation with "lembrar de mim", so an office behind one address
+ * would otherwise exhaust the login limit by browsing. Counted once the body is parsed.
+ */
+export function grantRateLimit(ctx: AppContext, auth: RateLimitOptions): RateLimitOptions {
+  const general = ctx.settings.rateLimit ? ctx.settings.rateLimit.max : Number(auth.max);
+  return {
+    ...auth,
+    hook: 'preHandler',
+    keyGenerator: (request) => (isRefreshGrant(request) ? `refresh:${request.ip}` : byAddress(request)),
+    max: (_request, key) => (key.startsWith('refresh:') ? general : Number(auth.max)),
+  };
 }

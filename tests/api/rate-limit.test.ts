@@ -128,3 +128,27 @@ describe.each(databaseKinds())('rate limit keys and answers [%s]', (kind) => {
     expect(page.raw).not.toContain('<script');
   });
 });
+
+describe.each(databaseKinds())('rate limit of POST auth [%s]', (kind) => {
+  const env = useTestEnv(kind, { settings: { rateLimit: { max: 10, authMax: 3, timeWindowMs: 60_000 } } });
+
+  it('counts refresh grants apart from password logins: browsing with "lembrar de mim" never uses up the login limit', async () => {
+    const user = await createUser(env);
+    const session = await loginSession(env, user.email, user.password, { rememberMe: true });
+    let refreshToken = session.refreshToken!;
+    for (let i = 0; i < 6; i++) {
+      const rotated = await call(env, 'POST', 'auth', { body: { grantType: 'RefreshToken', secret: refreshToken } });
+      expect(rotated.status, `refresh ${i}`).toBe(200);
+      refreshToken = rotated.body.refreshToken;
+    }
+    const logins = [];
+    for (let i = 0; i < 3; i++) logins.push((await call(env, 'POST', 'auth', { body: { login: user.email, secret: user.password } })).status);
+    expect(logins).toEqual([200, 200, 429]);
+    const stillRefreshing = await call(env, 'POST', 'auth', { body: { grantType: 'RefreshToken', secret: refreshToken } });
+    expect(stillRefreshing.status).toBe(200);
+    // Refresh grants have a limit too: the general one, per address.
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await call(env, 'POST', 'auth', { body: { grantType: 'RefreshToken', secret: 'nao-existe' } })).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+});
