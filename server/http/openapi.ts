@@ -2,8 +2,8 @@
  * What the generated registry routes do beyond their zod schemas, written into /openapi.json
  * (a `transformObject` of @fastify/swagger, so the registry plugin needs no change):
  * - PUT (update): `If-Match` required; 428 without it, 412 (with `current`) when stale;
- * - DELETE: `If-Match` optional; 412 when it names another version; row actions: `If-Match`
- *   optional (the declared contract of workflow actions);
+ * - DELETE and row actions: `If-Match` optional; 412 when it names another version;
+ * - workflow transitions: `If-Match` required (428, 412) and 409 from a state they do not leave;
  * - list GETs: the `Link` (first/prev/next/last), `X-Total-Count` and `X-Total-Count-Over` headers.
  * The routes are found by the registry's own route table (`routeTable`) under each family prefix.
  */
@@ -89,6 +89,13 @@ export function describeRegistryContract(document: Json, resources: readonly Any
           break;
         case 'action':
           addParameter(operation, ifMatch(false));
+          addResponse(operation, '412', STALE);
+          break;
+        case 'transition':
+          addParameter(operation, ifMatch(true));
+          addResponse(operation, '409', { description: 'A transição não é permitida na situação atual do registro (mensagem em pt-BR com o motivo).', content: { 'application/json': { schema: errorBody } } });
+          addResponse(operation, '412', STALE);
+          addResponse(operation, '428', IF_MATCH_REQUIRED);
           break;
         case 'list': {
           const ok = ((operation.responses ??= {})['200'] ??= { description: 'Página de registros.' });

@@ -248,8 +248,9 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
         if (!storage.actions?.[action]) throw new Error(`Action "${action}" of "${resource.name}" has no handler`);
         app.post(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(true), response: { 200: record } } }, async (request) => {
           const { id } = request.params as { id: string };
+          const version = expectedVersion(request, false);
           return run(request, async (trx, call) => {
-            const after = await service.runAction(trx, call, id, action, {}, undefined);
+            const after = await service.runAction(trx, call, id, action, {}, version);
             await service.addActions(trx, call, [after]);
             return after;
           });
