@@ -65,7 +65,9 @@ export const routes: RouteDef[] = [
   account('/verificacao-em-duas-etapas', () => import('./account/TwoFactorPage'), 'Verificação em duas etapas'),
 
   // Procurement
-  ...registry('/pedidos', 'orderId', 'Pedidos', ['solicitacao', 'analises'], ['catalogo', 'catalogo/busca']),
+  ...resourceRoutes({ resource: 'orders', base: '/pedidos', idParam: 'orderId', title: 'Pedidos' }),
+  ...['solicitacao', 'analises'].map((sub) => page(`/pedidos/{orderId}/${sub}`, 'Pedidos')),
+  ...['catalogo', 'catalogo/busca'].map((sub) => page(`/pedidos/${sub}`, 'Catálogo')),
   page('/pedidos/catalogo/{categorySlug*}', 'Catálogo'),
   page('/pedidos/produto/{productId*}', 'Produto'),
   ...registry('/cotacoes', 'quoteId', 'Cotações', ['adicionar-itens', 'analises', 'orcamentos', 'orcamentos/{requestId}', 'solicitacao'], ['fila']),
@@ -138,7 +140,8 @@ export const routes: RouteDef[] = [
     ['accountingGroups', 'grupos-contabeis', 'accountingGroupId', 'Grupos Contábeis'],
     ['chartAccounts', 'planos-de-contas', 'chartAccountId', 'Planos de Contas'],
   ].flatMap(([resource, sub, idParam, title]) => resourceRoutes({ resource, base: `/configuracoes/${sub}`, idParam, title })),
-  ...registry('/configuracoes/filas-de-aprovacao', 'approvalId', 'Filas de Aprovação', ['etapas', 'gatilhos']),
+  ...resourceRoutes({ resource: 'approvalQueues', base: '/configuracoes/filas-de-aprovacao', idParam: 'approvalId', title: 'Filas de Aprovação', tabs: ['etapas', 'gatilhos'] }),
+  ...resourceRoutes({ resource: 'approvalDelegations', base: '/configuracoes/substituicoes-de-aprovadores', idParam: 'delegationId', title: 'Substituições de Aprovadores' }),
   ...resourceRoutes({
     resource: 'importBatches',
     base: '/configuracoes/importacoes-em-lote',

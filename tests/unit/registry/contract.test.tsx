@@ -4,7 +4,7 @@
  */
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BASE_FIELDS, fillPath, filterKind, pathParams, RESERVED_PARAMS, type AnyResource } from '../../../src/contracts/resource';
+import { BASE_FIELD_DEFS, BASE_FIELDS, fillPath, filterKind, pathParams, RESERVED_PARAMS, type AnyResource } from '../../../src/contracts/resource';
 import { findResource, resourceList } from '../../../src/contracts/resources';
 import { initialValues, validate } from '../../../src/core/resources/values';
 import { matchRoute } from '../../../src/core/router';
@@ -12,7 +12,7 @@ import { routes } from '../../../src/modules/routes';
 import { calls, mount, pageResponse, json, resetApi, signIn, stubApi, text } from './harness';
 import { sampleRecord } from './samples';
 
-const fieldNames = (resource: AnyResource) => new Set([...Object.keys(resource.fields), 'createdAt', 'updatedAt']);
+const fieldNames = (resource: AnyResource) => new Set([...Object.keys(resource.fields), ...Object.keys(BASE_FIELD_DEFS)]);
 const PARAM_VALUES: Record<string, string> = { applicationId: 'app-1', companyTypeId: 'type-1', bankAccountId: 'acc-1' };
 
 /** Concrete portal paths of a declaration's screens (its own route base, parents filled). */
