@@ -26,6 +26,7 @@ import { fieldError, HttpError, MESSAGES, tooMany, unauthenticated } from '../er
 import { authHook, type AuthContext } from './guard.js';
 import { issuePasswordLink } from './password-links.js';
 import { RESET_RESEND_MS } from './policy.js';
+import { useRecoveryCode } from './recovery-codes.js';
 import { confirmTotpSetup, sendEmailCode, startTotpSetup, verifyEmailCode, verifyTotp } from './second-factor.js';
 import { authorize, revokeSession, revokeUserSessions, rotateRefreshToken, setXsrf } from './sessions.js';
 import { loginFailed, loginLock, loginSucceeded, secondFactorFailed, secondFactorLock, secondFactorSucceeded } from './throttle.js';
@@ -203,9 +204,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext, authRate
       const { auth, user } = await preAuthUser(request);
       const state = twoFactorState(user);
       const { method, verificationCode } = request.body;
-      if (!state.allowedMethods.includes(method)) throw new HttpError(405, MESSAGES.methodNotAllowedTwoFactor);
+      if (method !== 'RecoveryCode' && !state.allowedMethods.includes(method)) throw new HttpError(405, MESSAGES.methodNotAllowedTwoFactor);
       await assertSecondFactorOpen(user);
-      const ok = method === 'TOTP' ? await verifyTotp(ctx, user, verificationCode) : await verifyEmailCode(ctx, user, 'login', verificationCode);
+      const ok =
+        method === 'RecoveryCode' ? await useRecoveryCode(ctx, user, verificationCode) : method === 'TOTP' ? await verifyTotp(ctx, user, verificationCode) : await verifyEmailCode(ctx, user, 'login', verificationCode);
       if (!ok) return secondFactorFailure(request, user, 'auth.2fa.verify.failed', method);
       await secondFactorSucceeded(ctx.db, user.id);
       await spendPreAuthorization(auth);

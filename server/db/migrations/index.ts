@@ -12,6 +12,7 @@ import files from './0005_files.js';
 import sortKeys from './0006_sort_keys.js';
 import foldedSearch from './0007_folded_search.js';
 import tenantPolicyInitplan from './0008_tenant_policy_initplan.js';
+import recoveryCodes from './0009_recovery_codes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0006_sort_keys': sortKeys,
   '0007_folded_search': foldedSearch,
   '0008_tenant_policy_initplan': tenantPolicyInitplan,
+  '0009_recovery_codes': recoveryCodes,
 };
 
 export const migrationProvider: MigrationProvider = {
