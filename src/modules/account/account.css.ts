@@ -25,3 +25,18 @@ export const scope = style({
   border: `1px solid ${vars.color.border}`,
   fontSize: vars.font.sizeSmall,
 });
+export const panel = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.lg });
+export const panelTitle = style({ fontSize: vars.font.sizeLarge, margin: 0, selectors: { '&:focus': { outline: 'none' }, '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 } } });
+export const flush = style({ margin: 0, selectors: { '& + &': { marginTop: vars.space.sm } } });
+export const codes = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+  gap: `${vars.space.sm} ${vars.space.lg}`,
+  margin: 0,
+  padding: vars.space.md,
+  paddingLeft: 36,
+  background: vars.color.background,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.small,
+});
+export const code = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 16, letterSpacing: '0.05em', userSelect: 'all' });
