@@ -422,7 +422,9 @@ export async function confirmAccountTwoFactor(input: { method: TwoFactorMethod; 
     setField('twoFactorIsSetupRequired', false);
     return parsed.data.recoveryCodes;
   } catch (error) {
-    throw verificationError(error);
+    const e = verificationError(error);
+    showError(e, VERIFY_NOTICE_ID, {});
+    throw e;
   }
 }
 

@@ -132,7 +132,7 @@ export default function TwoFactorPage() {
                 scope="usersMe"
                 allowRecovery
                 onSubmit={async (method, code) => {
-                  await verifyCode({ method, code, endpoint: 'usersMe' }, { silent: true });
+                  await verifyCode({ method, code, endpoint: 'usersMe' });
                   perform(view.then);
                 }}
               />
@@ -207,6 +207,7 @@ function SetupPanel({ settings, onDone, onCancel }: { settings: Settings; onDone
         <CodeForm
           methods={['Email']}
           scope="usersMe"
+          autoFocus={false}
           submitLabel={t('account.twoFactor.setup.confirm')}
           onSubmit={async (_method, code) => onDone(await confirmAccountTwoFactor({ method: 'Email', code }))}
         />
@@ -230,6 +231,7 @@ function TotpSetup({ onDone }: { onDone: (codes: string[]) => void }) {
       <CodeForm
         methods={['TOTP']}
         scope="usersMe"
+        autoFocus={false}
         submitLabel={t('account.twoFactor.setup.confirm')}
         onSubmit={async (_method, code) => onDone(await confirmAccountTwoFactor({ method: 'TOTP', code, totpKey: info.totpKey }))}
       />

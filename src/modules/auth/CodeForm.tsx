@@ -15,10 +15,12 @@ interface Props {
   submitLabel?: string;
   /** Offer "use a recovery code" (the login's second step and the account verification). */
   allowRecovery?: boolean;
+  /** Focus the code field when shown (off where a heading takes the focus first). */
+  autoFocus?: boolean;
 }
 
 /** Method choice, "send the e-mail code", and the 6-digit code field, shared by every 2FA screen. */
-export function CodeForm({ methods, scope, onSubmit, submitLabel = t('auth.code.submit'), allowRecovery = false }: Props) {
+export function CodeForm({ methods, scope, onSubmit, submitLabel = t('auth.code.submit'), allowRecovery = false, autoFocus = true }: Props) {
   const [chosen, setMethod] = useState<TwoFactorMethod>(methods[0] ?? 'TOTP');
   const [recovery, setRecovery] = useState(false);
   const method: SecondStepMethod = recovery ? 'RecoveryCode' : chosen;
@@ -97,7 +99,7 @@ export function CodeForm({ methods, scope, onSubmit, submitLabel = t('auth.code.
           value={code}
           errors={verify.fieldErrors.verificationCode}
           onValue={setCode}
-          autoFocus
+          autoFocus={autoFocus}
         />
         <Button type="submit" busy={verify.busy}>{submitLabel}</Button>
       </form>
