@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../core/styles/tokens.css';
 
 export const tabs = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, listStyle: 'none', margin: 0, padding: 0 });
@@ -12,7 +12,17 @@ export const tab = style({
   background: vars.color.surface,
   selectors: { '&[aria-current="page"]': { background: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary } },
 });
-export const facts = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${vars.space.sm} ${vars.space.lg}`, margin: 0 });
+// Terms beside their values; one column on a phone. Columns may shrink (long e-mails wrap) so the
+// page never scrolls sideways at 390 px.
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)',
+  gap: `${vars.space.sm} ${vars.space.lg}`,
+  margin: 0,
+  overflowWrap: 'anywhere',
+  '@media': { 'screen and (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: vars.space.xs } },
+});
+globalStyle(`${facts} dd`, { margin: 0, '@media': { 'screen and (max-width: 480px)': { marginBottom: vars.space.sm } } });
 export const term = style({ fontWeight: 600, color: vars.color.muted });
 export const table = style({ borderCollapse: 'collapse', width: '100%' });
 export const cell = style({ textAlign: 'left', borderBottom: `1px solid ${vars.color.border}`, padding: vars.space.sm });
@@ -34,7 +44,7 @@ export const codes = style({
   gap: `${vars.space.sm} ${vars.space.lg}`,
   margin: 0,
   padding: vars.space.md,
-  paddingLeft: 36,
+  paddingLeft: 48,
   background: vars.color.background,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.small,

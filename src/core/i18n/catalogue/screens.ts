@@ -32,7 +32,7 @@ export const screens = {
   'auth.recoveryCode.use': 'Usar um código de recuperação',
   'auth.recoveryCode.back': 'Usar o código do aplicativo ou do e-mail',
   'auth.recoveryCode.label': 'Código de recuperação',
-  'auth.recoveryCode.help': 'Digite um dos códigos de recuperação que você guardou ao ativar a verificação em duas etapas (por exemplo, ABCDE-12345). Cada código vale uma única vez.',
+  'auth.recoveryCode.help': 'Digite um dos códigos de recuperação que você guardou ao ativar a verificação em duas etapas (por exemplo, ABCDE‑12345). Cada código vale uma única vez.',
 
   'auth.setup.title': 'Configurar verificação em duas etapas',
   'auth.setup.intro': 'A sua conta exige uma segunda etapa de verificação. Escolha como deseja recebê-la.',
