@@ -4,6 +4,8 @@
  * second-factor lock).
  */
 import { describe, expect, it } from 'vitest';
+import { users } from '../../src/contracts/resources/index.js';
+import { initialValues } from '../../src/core/resources/values.js';
 import { MESSAGES } from '../../server/errors.js';
 import { SECOND_FACTOR_MAX_FAILURES } from '../../server/identity/policy.js';
 import {
@@ -223,6 +225,25 @@ describe.each(databaseKinds())('two-factor from Minha conta [%s]', (kind) => {
     expect(account.map((a) => a.status).sort()).toEqual([200, 401, 401, 401]);
     const used = await env.db.selectFrom('recovery_codes').select('used_at').where('user_id', '=', user.id).where('used_at', 'is not', null).execute();
     expect(used).toHaveLength(2);
+  });
+
+  it('a user created with the form defaults (item 8) is an ordinary user who receives the invitation e-mail; an inactive one receives none', async () => {
+    const admin = await loginSession(env, 'admin@demo.com.br');
+    const email = `convite.${Date.now()}@demo.com.br`;
+    const since = env.smtp.messages.length;
+    const created = await call(env, 'POST', '/v1/identity/users', { session: admin, body: { ...initialValues(users, null), name: 'Clara Convidada', email } });
+    expect(created.status, created.raw).toBe(201);
+    expect(created.body).toMatchObject({ accessLevel: 'User', allowedMethods: ['Email'], isActive: true, twoFactorMandatory: false });
+    await env.app.backgroundIdle();
+    const mail = await env.smtp.next(email, since);
+    expect(mail.subject).toBe('Defina a sua senha — Retaguarda');
+    expect(mail.text).toMatch(/https:\/\/retaguarda\.example\.test\/auth\/recuperar-senha\?token=\S+/);
+
+    const quiet = `inativo.${Date.now()}@demo.com.br`;
+    const inactive = await call(env, 'POST', '/v1/identity/users', { session: admin, body: { ...initialValues(users, null), name: 'Rui Inativo', email: quiet, isActive: false } });
+    expect(inactive.status).toBe(201);
+    await env.app.backgroundIdle();
+    expect(env.smtp.to(quiet)).toEqual([]);
   });
 
   it('unbinding removes the recovery codes', async () => {
