@@ -34,6 +34,8 @@ export const users = defineResource({
       type: 'enum',
       label: 'Nível de acesso',
       options: ACCESS_LEVELS,
+      // A new user starts with the least privilege; SystemOwner is never a default.
+      initial: 'User',
       optionLabels: { SystemOwner: 'Proprietário do sistema', Admin: 'Administrador', User: 'Usuário' },
     },
     isActive: { type: 'boolean', label: 'Ativo', initial: true },
@@ -43,6 +45,7 @@ export const users = defineResource({
       multiple: true,
       label: 'Métodos de verificação permitidos',
       options: TWO_FACTOR_METHODS,
+      initial: ['Email'],
       optionLabels: { Email: 'E-mail', TOTP: 'Aplicativo autenticador' },
     },
     groups: { type: 'references', label: 'Perfis de usuário', resource: 'userGroups' },
