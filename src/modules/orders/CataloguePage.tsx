@@ -88,7 +88,7 @@ export default function CataloguePage({ categorySlug }: { categorySlug?: string 
         <h1 id={titleId} style={{ margin: 0 }}>{heading}</h1>
         <NavLink href="/pedidos" className={data.muted}>← {t('registry.back')}</NavLink>
       </div>
-      <form role="search" className={css.searchForm} onSubmit={submit} aria-label={t('orders.catalogue.search')}>
+      <form role="search" className={css.searchForm} onSubmit={submit} aria-label={t('orders.catalogue')}>
         <div className={ui.field} style={{ flex: '1 1 14rem' }}>
           <label className={ui.label} htmlFor={`${titleId}-q`}>{t('orders.catalogue.search')}</label>
           <input id={`${titleId}-q`} type="search" className={ui.input} value={text} onChange={(event) => setText(event.target.value)} />
