@@ -184,7 +184,12 @@ export async function decide(
     WHERE flow_id = ${flow.id} AND position = ${flow.current_position}`.execute(trx)).rows[0];
   const now = call.ctx.clock();
   const allowed = await eligibility(trx, call.orgId, stage, call.userId, todayIn(now));
-  if (!allowed) throw new HttpError(403, APPROVAL_MESSAGES.notApprover);
+  if (!allowed) {
+    // A double click that lands after the approver's own decision closed the stage is a repeat, not an intrusion.
+    const earlier = await sql`SELECT 1 FROM approval_decisions WHERE flow_id = ${flow.id} AND user_id = ${call.userId} LIMIT 1`.execute(trx);
+    if (earlier.rows.length) return 'repeated';
+    throw new HttpError(403, APPROVAL_MESSAGES.notApprover);
+  }
   const inserted = await sql<{ id: string }>`INSERT INTO approval_decisions (id, org_id, flow_id, flow_stage_id, user_id, on_behalf_of, decision, reason, record_version, at)
     VALUES (${randomUUID()}, ${call.orgId}, ${flow.id}, ${stage.id}, ${call.userId}, ${allowed.onBehalfOf}, ${decision}, ${reason}, ${await recordVersion(flow)}, ${now})
     ON CONFLICT (flow_stage_id, user_id) DO NOTHING RETURNING id`.execute(trx);

@@ -144,7 +144,7 @@ export function approvalRoutes(ctx: AppContext) {
       return inTenant(request, async (trx) => {
         // The record must be one the caller may read (their own, or with the read scope).
         const user = caller(request);
-        const ownOnly = !(await hasScope(ctx.db, { id: user.userId, orgId: user.orgId, accessLevel: user.accessLevel }, service.resource.permission, 'read'));
+        const ownOnly = !(await hasScope(trx, { id: user.userId, orgId: user.orgId, accessLevel: user.accessLevel }, service.resource.permission, 'read'));
         const record = await findRecord(trx, service.makeCall(user, { ownOnly }), service.storage, recordId);
         if (!record) throw new HttpError(404, MESSAGES.notFound);
         const flows = await sql<{ id: string }>`SELECT id FROM approval_flows WHERE org_id = ${user.orgId} AND resource = ${resource} AND record_id = ${recordId} ORDER BY created_at DESC`.execute(trx);
@@ -219,7 +219,7 @@ export function approvalRoutes(ctx: AppContext) {
       const current = stages.find((stage) => stage.position === flow.current_position);
       const eligibleSomewhere = await stages.reduce<Promise<boolean>>(async (acc, stage) => (await acc) || (await eligibility(trx, user.orgId, stage, user.userId, today)) !== null, Promise.resolve(false));
       const resource = findResource(flow.resource);
-      const reads = resource ? await hasScope(ctx.db, { id: user.userId, orgId: user.orgId, accessLevel: user.accessLevel }, resource.permission, 'read') : false;
+      const reads = resource ? await hasScope(trx, { id: user.userId, orgId: user.orgId, accessLevel: user.accessLevel }, resource.permission, 'read') : false;
       if (!trusted && !eligibleSomewhere && !reads && flow.requester_id !== user.userId) return undefined;
       const decisions = (await sql<{ id: string; flow_stage_id: string; user_id: string; user_name: string | null; on_behalf_of: string | null; behalf_name: string | null; decision: 'approve' | 'reject'; reason: string | null; record_version: number; at: Date }>`
         SELECT d.id, d.flow_stage_id, d.user_id, u.name AS user_name, d.on_behalf_of, b.name AS behalf_name, d.decision, d.reason, d.record_version, d.at

@@ -19,6 +19,7 @@ import {
   type AuthResponse,
 } from '../../src/contracts/identity.js';
 import { audit, type AuditEntry } from '../audit.js';
+import { grantRateLimit } from '../http/rate-limit.js';
 import { hashToken } from '../auth/crypto.js';
 import { passwordProblem } from '../auth/passwords.js';
 import type { AppContext } from '../context.js';
@@ -75,7 +76,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext, authRate
   r.post(
     `/${P.auth}`,
     {
-      config: limited,
+      config: authRateLimit ? { rateLimit: grantRateLimit(ctx, authRateLimit) } : undefined,
       schema: { tags: TAGS, summary: 'Login (Password) ou renovação (RefreshToken)', body: authRequest, response: { 200: authResponse } },
     },
     async (request, reply): Promise<AuthResponse> => {

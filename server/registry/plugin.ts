@@ -192,7 +192,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
         app.post(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(false), body, response: { 201: record } } }, async (request, reply) => {
           const created = await run(request, async (trx, call) => {
             const after = await service.create(trx, call, request.body as Values);
-            await service.addActions(call, [after]);
+            await service.addActions(trx, call, [after]);
             return after;
           });
           const path = request.url.split('?')[0].replace(/\/+$/, '');
@@ -206,7 +206,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
           const version = expectedVersion(request, true);
           return run(request, async (trx, call) => {
             const after = await service.update(trx, call, id, request.body as Values, version);
-            await service.addActions(call, [after]);
+            await service.addActions(trx, call, [after]);
             return after;
           });
         });
@@ -248,9 +248,10 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
         if (!storage.actions?.[action]) throw new Error(`Action "${action}" of "${resource.name}" has no handler`);
         app.post(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(true), response: { 200: record } } }, async (request) => {
           const { id } = request.params as { id: string };
+          const version = expectedVersion(request, false);
           return run(request, async (trx, call) => {
-            const after = await service.runAction(trx, call, id, action, {}, undefined);
-            await service.addActions(call, [after]);
+            const after = await service.runAction(trx, call, id, action, {}, version);
+            await service.addActions(trx, call, [after]);
             return after;
           });
         });
@@ -265,7 +266,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
           const version = expectedVersion(request, true);
           return run(request, async (trx, call) => {
             const after = await service.runAction(trx, call, id, transition.name, (request.body ?? {}) as Values, version);
-            await service.addActions(call, [after]);
+            await service.addActions(trx, call, [after]);
             return after;
           });
         });

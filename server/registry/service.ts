@@ -15,7 +15,7 @@ import { audit, type AuditEntry } from '../audit.js';
 import type { AppContext } from '../context.js';
 import { asSystemOwner, withTenant } from '../db/tenant.js';
 import { HttpError, MESSAGES } from '../errors.js';
-import { hasScope } from '../identity/users.js';
+import { effectivePermissions } from '../identity/users.js';
 import { sameValue } from './compare.js';
 import { writeHistory } from './history.js';
 import type { ParsedList } from './query.js';
@@ -141,13 +141,13 @@ export class ResourceService {
   /** `_refs` on every read, and `_actions` (the transitions the caller may run now) on workflow records. */
   async decorate(trx: Trx, call: Call, records: WireRecord[]): Promise<void> {
     await addRefs(trx, call, this.lookup, records, findResource);
-    await this.addActions(call, records);
+    await this.addActions(trx, call, records);
   }
 
   /** `_actions` only (write answers carry no `_refs`). */
-  async addActions(call: Call, records: WireRecord[]): Promise<void> {
+  async addActions(trx: Trx, call: Call, records: WireRecord[]): Promise<void> {
     if (!this.workflow) return;
-    const scopes = await this.scopesOf(call);
+    const scopes = await this.scopesOf(trx, call);
     for (const record of records) {
       const state = String(record[this.workflow.field] ?? '');
       record[ACTIONS_KEY] = this.workflow.transitions
@@ -156,13 +156,16 @@ export class ResourceService {
     }
   }
 
-  /** Scopes the caller holds on the resource's permission (SystemOwner: all). */
-  private async scopesOf(call: Call): Promise<Set<Scope>> {
-    const scopes = new Set(this.workflow!.transitions.map((t) => t.scope));
-    const held = new Set<Scope>();
-    const user = { id: call.userId, orgId: call.orgId, accessLevel: call.accessLevel };
-    for (const scope of scopes) if (await hasScope(this.ctx.db, user, this.resource.permission, scope)) held.add(scope);
-    return held;
+  /**
+   * Scopes the caller holds on the resource's permission (SystemOwner: all), read in the
+   * transaction (on PGlite another handle would wait for it).
+   */
+  private async scopesOf(trx: Trx, call: Call): Promise<Set<Scope>> {
+    const all = new Set(this.workflow!.transitions.map((t) => t.scope));
+    if (call.accessLevel === 'SystemOwner') return all;
+    const permission = this.resource.permission;
+    const entries = (await effectivePermissions(trx, call.userId, call.orgId)).flatMap((p) => [...p.resources, ...p.acls]).filter((e) => e.name === permission);
+    return new Set(entries.flatMap((e) => e.scopes as Scope[]).filter((scope) => all.has(scope)));
   }
 
   /** Status history of a record, oldest first, with the actors' names. */
