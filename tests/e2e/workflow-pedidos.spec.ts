@@ -51,9 +51,6 @@ async function noAxeViolations(page: Page) {
 }
 
 test('solicitante builds a pedido from the catalogue and submits it', async ({ page }) => {
-  page.on('request', (r) => { if (r.url().includes('/v1/')) console.log('REQ', r.method(), r.url()); });
-  page.on('response', (r) => { if (r.url().includes('/v1/supply')) console.log('RESP', r.request().method(), r.url(), r.status()); });
-  page.on('console', (m) => console.log('CONSOLE', m.type(), m.text()));
   await signIn(page, 'solicitante@demo.com.br');
   await page.goto('/pedidos/catalogo');
   await expect(page.getByRole('heading', { name: 'Catálogo de produtos' })).toBeVisible();
@@ -161,7 +158,7 @@ test('the requester sees "Aprovado" and the history', async ({ page }) => {
   await expect(page.getByRole('link', { name: /Aprovado: 1/ })).toBeVisible();
   await page.getByRole('link', { name: /Aprovado: 1/ }).click();
   await expect(page).toHaveURL(/\/pedidos\?status=approved&mine=true/);
-  await page.getByRole('link', { name: TITLE }).click();
+  await page.getByRole('row').filter({ hasText: TITLE }).getByRole('link').first().click();
   await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
   const history = page.locator('section[part="history"]');
   await expect(history).toContainText('Aprovado');
