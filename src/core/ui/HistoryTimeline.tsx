@@ -30,7 +30,7 @@ export function HistoryTimeline({ resource, params, id }: { resource: AnyResourc
     const state = value ? states[value] : undefined;
     return state ? <StatusBadge label={state.label} tone={state.tone} /> : <span>{value ?? ''}</span>;
   };
-  const entries = [...(history.data ?? [])].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.version - a.version));
+  const entries = [...(Array.isArray(history.data) ? history.data : [])].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.version - a.version));
   return (
     <section aria-labelledby={`history-${id}`} className={css.section} part="history">
       <h2 id={`history-${id}`}>{t('workflow.history')}</h2>

@@ -12,7 +12,7 @@ import { routes } from '../../../src/modules/routes';
 import { calls, mount, pageResponse, json, resetApi, signIn, stubApi, text } from './harness';
 import { sampleRecord } from './samples';
 
-const fieldNames = (resource: AnyResource) => new Set([...Object.keys(resource.fields), 'createdAt', 'updatedAt']);
+const fieldNames = (resource: AnyResource) => new Set([...Object.keys(resource.fields), 'createdAt', 'updatedAt', 'createdBy']);
 const PARAM_VALUES: Record<string, string> = { applicationId: 'app-1', companyTypeId: 'type-1', bankAccountId: 'acc-1' };
 
 /** Concrete portal paths of a declaration's screens (its own route base, parents filled). */
