@@ -26,6 +26,7 @@ export default {
     'bo-portal': 'src/elements/bo-portal.ts',
     'bo-login': 'src/elements/bo-login.ts',
     'bo-minha-conta': 'src/elements/bo-minha-conta.ts',
+    'bo-pedidos': 'src/elements/bo-pedidos.ts',
   },
   output: {
     dir: 'dist',

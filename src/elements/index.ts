@@ -9,6 +9,7 @@ const loaders: Record<string, () => Promise<unknown>> = {
   'bo-portal': () => import('./bo-portal'),
   'bo-login': () => import('./bo-login'),
   'bo-minha-conta': () => import('./bo-minha-conta'),
+  'bo-pedidos': () => import('./bo-pedidos'),
 };
 
 const requested = new Set<string>();

@@ -44,6 +44,32 @@ const applicationChildren: [string, string, string, string][] = [
   ['applicationResources', 'recursos', 'applicationResourceId', 'Recursos'],
 ];
 
+const flowPage: Loader = () => import('./approvals/FlowPage');
+const catalogue: Loader = () => import('./orders/CataloguePage');
+
+/**
+ * Pedidos: the generic registry (list with "Meus / Todos", show with the workflow, form with
+ * keyed lines and the live total) plus its own pages — the printable request and the approval
+ * flows as show sub-pages, the catalogue, the product page. `<bo-pedidos>` serves these same routes.
+ */
+export const ordersRoutes: RouteDef[] = [
+  ...resourceRoutes({
+    resource: 'orders',
+    base: '/pedidos',
+    idParam: 'orderId',
+    title: 'Pedidos',
+    pages: [
+      { path: 'solicitacao', label: 'orders.tabs.request', load: () => import('./orders/RequestDocument') },
+      { path: 'analises', label: 'orders.tabs.approvals', load: () => import('./orders/OrderApprovals') },
+    ],
+    views: { list: () => import('./orders/OrderListPage'), create: () => import('./orders/OrderFormPage'), edit: () => import('./orders/OrderFormPage') },
+  }),
+  page('/pedidos/catalogo', 'Catálogo', { load: catalogue }),
+  page('/pedidos/catalogo/busca', 'Catálogo', { load: catalogue }),
+  page('/pedidos/catalogo/{categorySlug*}', 'Catálogo', { load: catalogue }),
+  page('/pedidos/produto/{productId*}', 'Produto', { load: () => import('./orders/ProductPage') }),
+];
+
 export const routes: RouteDef[] = [
   { path: '/', layout: 'portal', title: 'Início', load: () => import('./portal/HomePage') },
 
@@ -65,19 +91,16 @@ export const routes: RouteDef[] = [
   account('/verificacao-em-duas-etapas', () => import('./account/TwoFactorPage'), 'Verificação em duas etapas'),
 
   // Procurement
-  ...resourceRoutes({ resource: 'orders', base: '/pedidos', idParam: 'orderId', title: 'Pedidos' }),
-  ...['solicitacao', 'analises'].map((sub) => page(`/pedidos/{orderId}/${sub}`, 'Pedidos')),
-  ...['catalogo', 'catalogo/busca'].map((sub) => page(`/pedidos/${sub}`, 'Catálogo')),
-  page('/pedidos/catalogo/{categorySlug*}', 'Catálogo'),
-  page('/pedidos/produto/{productId*}', 'Produto'),
+  ...ordersRoutes,
   ...registry('/cotacoes', 'quoteId', 'Cotações', ['adicionar-itens', 'analises', 'orcamentos', 'orcamentos/{requestId}', 'solicitacao'], ['fila']),
   ...registry('/ordens-de-compra', 'purchaseOrderId', 'Ordens de Compra', ['adicionar-itens', 'solicitacao', 'proposta/{requestId}'], ['fila']),
   page('/receipts', 'Entregas'),
   page('/invoices', 'Faturamentos'),
   ...resourceRoutes({ resource: 'categories', base: '/departamentos', idParam: 'categoryId', title: 'Departamentos' }),
-  page('/filas-de-aprovacao', 'Filas de Aprovação'),
-  page('/filas-de-aprovacao/{approvalId}', 'Filas de Aprovação'),
-  page('/filas-de-aprovacao/{approvalId}/etapas/{approvalStageId}', 'Filas de Aprovação'),
+  // The approval inbox: open to every signed-in user (being named an approver is what counts).
+  page('/filas-de-aprovacao', 'Filas de Aprovação', { load: () => import('./approvals/InboxPage') }),
+  page('/filas-de-aprovacao/{approvalId}', 'Filas de Aprovação', { load: flowPage }),
+  page('/filas-de-aprovacao/{approvalId}/etapas/{approvalStageId}', 'Filas de Aprovação', { load: flowPage }),
   ...resourceRoutes({ resource: 'userGroups', base: '/grupos-de-usuario', idParam: 'userGroupId', title: 'Perfis de Usuário', tabs: ['membros', 'politicas'] }),
 
   // Finance

@@ -53,7 +53,7 @@ function fileCalls(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
-    if (!path.includes('/files')) return;
+    if (!path.startsWith('/v1/') || !path.includes('/files')) return;
     const part = /\/chunks\/\d+$/.test(path) ? ` (${request.postDataBuffer()?.length ?? 0})` : '';
     seen.push(`${request.method()} ${path.replace(/files\/[^/]+/, 'files/{id}')}${part}`);
   });

@@ -5,6 +5,8 @@ export interface RetaguardaEvents {
   'bo-navigate': { path: string };
   'bo-session-change': { signedIn: boolean; user: LoggedUser | null };
   'bo-notice': { id: string; type: string; message: string };
+  'bo-order-created': { id: string; number: number | null; title: string };
+  'bo-order-submitted': { id: string; number: number | null; status: string };
 }
 
 export type RetaguardaEventName = keyof RetaguardaEvents;
@@ -18,5 +20,7 @@ declare global {
     'bo-navigate': CustomEvent<RetaguardaEvents['bo-navigate']>;
     'bo-session-change': CustomEvent<RetaguardaEvents['bo-session-change']>;
     'bo-notice': CustomEvent<RetaguardaEvents['bo-notice']>;
+    'bo-order-created': CustomEvent<RetaguardaEvents['bo-order-created']>;
+    'bo-order-submitted': CustomEvent<RetaguardaEvents['bo-order-submitted']>;
   }
 }

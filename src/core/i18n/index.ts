@@ -9,12 +9,13 @@ import { brazil } from './catalogue/brazil';
 import { core } from './catalogue/core';
 import { registry } from './catalogue/registry';
 import { screens } from './catalogue/screens';
+import { workflow } from './catalogue/workflow';
 
 export type Catalogue = Readonly<Record<string, string>>;
 export type MessageParams = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
 /** Catalogues bundled with the core, merged in order at start-up. */
-export const STATIC_CATALOGUES: readonly Catalogue[] = [core, screens, registry, brazil];
+export const STATIC_CATALOGUES: readonly Catalogue[] = [core, screens, registry, brazil, workflow];
 
 const messages: Record<string, string> = {};
 

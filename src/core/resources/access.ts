@@ -8,13 +8,24 @@ export type Access = (scope: Scope) => boolean;
 /**
  * What the signed-in user may do on a resource (spec §6). `permission` overrides the
  * declaration's name (the current application's screens use `application`). A SystemOwner-only
- * resource refuses everyone else whatever their policies say.
+ * resource refuses everyone else whatever their policies say. On an `ownership: 'own'`
+ * resource, `create` grants read/update of one's own records.
  */
 export function useAccess(resource: AnyResource, permission?: string): Access {
   const subject = useAtomValue(permissionSubjectAtom);
   return useMemo(() => {
     const name = permission ?? resource.permission;
     if (resource.systemOwnerOnly && subject.user?.accessLevel !== 'SystemOwner') return () => false;
-    return (scope: Scope) => can(subject, name, scope).can;
+    const has = (scope: Scope) => can(subject, name, scope).can;
+    // Own records (`ownership: 'own'`): the create scope also reads and changes what the caller
+    // created; the server narrows the list and refuses anyone else's record.
+    if (resource.ownership === 'own') return (scope: Scope) => has(scope) || ((scope === 'read' || scope === 'update') && has('create'));
+    return has;
   }, [subject, resource, permission]);
+}
+
+/** True when the user reads every record of the resource, not only their own (the "Meus / Todos" toggle). */
+export function useReadsAll(resource: AnyResource, permission?: string): boolean {
+  const subject = useAtomValue(permissionSubjectAtom);
+  return can(subject, permission ?? resource.permission, 'read').can;
 }

@@ -7,6 +7,7 @@ import {
   DEFAULT_PER_PAGE,
   filterKind,
   MAX_PER_PAGE,
+  MINE_PARAM,
   RANGE_FROM,
   RANGE_TO,
   type AnyResource,
@@ -21,6 +22,8 @@ export interface ListState {
   q: string;
   /** Filter parameter → values (range filters use `field.from` / `field.to`). */
   filters: Record<string, string[]>;
+  /** `mine=true`: only the records the caller created (`ownership` resources). */
+  mine?: boolean;
 }
 
 export function fieldDef(resource: AnyResource, field: string): FieldDef | undefined {
@@ -55,6 +58,7 @@ export function readListState(resource: AnyResource, search: URLSearchParams): L
     sort: search.get('sort') ?? resource.list?.defaultSort ?? '',
     q: search.get('q') ?? '',
     filters,
+    ...(resource.ownership && search.get(MINE_PARAM) === 'true' ? { mine: true } : {}),
   };
 }
 
@@ -64,6 +68,7 @@ export function apiQuery(state: ListState, paging = true): QueryParams {
     ...(paging ? { page: state.page, perPage: state.perPage } : {}),
     ...(state.sort ? { sort: state.sort } : {}),
     ...(state.q ? { q: state.q } : {}),
+    ...(state.mine ? { [MINE_PARAM]: 'true' } : {}),
     ...state.filters,
   };
 }
@@ -76,6 +81,7 @@ export function listSearch(resource: AnyResource, state: ListState): string {
   if (state.sort && state.sort !== resource.list?.defaultSort) params.set('sort', state.sort);
   if (state.q) params.set('q', state.q);
   for (const [name, values] of Object.entries(state.filters)) for (const value of values) params.append(name, value);
+  if (state.mine) params.set(MINE_PARAM, 'true');
   const text = params.toString();
   return text ? `?${text}` : '';
 }

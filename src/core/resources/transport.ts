@@ -1,8 +1,8 @@
 /** The API client pieces the resource controllers use (one import site for tests to read). */
-import { ApiError, request, requestRaw, toApiError } from '../api';
+import { ApiError, request, requestPage, requestRaw, toApiError } from '../api';
 import { notifyHttpError } from '../notices';
 
-export { ApiError, request, requestRaw, toApiError };
+export { ApiError, request, requestPage, requestRaw, toApiError };
 
 /** Shows the usual notice for a failure the caller asked to keep silent (not for aborts). */
 export function notifyHttpErrorSafe(error: unknown): void {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AnyResource, RecordBase } from '../../contracts/resource';
 import { requestPage, toApiError, type ApiError, type Pagination } from '../api';
+import { onInvalidate } from './cache';
 import { apiPath, type PathParams } from './paths';
 import { apiQuery, type ListState } from './query';
 
@@ -37,5 +38,7 @@ export function useList(resource: AnyResource, state: ListState, params: PathPar
     return () => controller.abort();
   }, [resource, path, key, generation, enabled]);
   const reload = useCallback(() => setGeneration((n) => n + 1), []);
+  // A change elsewhere (a transition, a save) invalidates the resource: fetch the page again.
+  useEffect(() => onInvalidate([resource.name], reload), [resource, reload]);
   return { ...result, reload };
 }

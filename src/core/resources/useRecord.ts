@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AnyResource } from '../../contracts/resource';
 import { request, toApiError, type ApiError } from '../api';
+import { onInvalidate } from './cache';
 import { apiPath, type PathParams } from './paths';
 import type { Row } from './useList';
 
@@ -23,7 +24,8 @@ export function useRecord(resource: AnyResource, params: PathParams, id: string 
   useEffect(() => {
     if (skip) return;
     const controller = new AbortController();
-    setState((s) => ({ ...s, loading: true, error: null }));
+    // A refresh of the record on screen keeps it shown (no spinner, no lost dialog).
+    setState((s) => (s.record && (singleton || s.record.id === id) ? { ...s, error: null } : { record: null, loading: true, error: null }));
     request<Row>(resource.api, path, { signal: controller.signal })
       .then((record) => setState({ record, loading: false, error: null }))
       .catch((error: unknown) => {
@@ -33,6 +35,7 @@ export function useRecord(resource: AnyResource, params: PathParams, id: string 
     return () => controller.abort();
   }, [resource, path, skip, generation]);
   const reload = useCallback(() => setGeneration((n) => n + 1), []);
+  useEffect(() => (skip ? undefined : onInvalidate([resource.name, 'record', id ?? ''], reload)), [resource, id, skip, reload]);
   const setRecord = useCallback((record: Row) => setState({ record, loading: false, error: null }), []);
   return { ...state, reload, setRecord };
 }

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { ifMatch, type AnyResource } from '../../contracts/resource';
 import { ApiError, notifyHttpErrorSafe, request, requestRaw } from './transport';
+import { invalidate } from './cache';
 import { apiPath, type PathParams } from './paths';
 import type { Row } from './useList';
 import { toBody, type FieldErrors, type FormValues } from './values';
@@ -45,15 +46,19 @@ export function useSave(resource: AnyResource, params: PathParams): SaveState {
       const body = toBody(resource, values);
       try {
         if (!record && !singleton) {
-          return (await requestRaw<Row>(resource.api, apiPath(resource, params), { method: 'POST', body, silent: true })).data;
+          const created = (await requestRaw<Row>(resource.api, apiPath(resource, params), { method: 'POST', body, silent: true })).data;
+          void invalidate([resource.name]);
+          return created;
         }
         const path = apiPath(resource, params, singleton ? undefined : record!.id);
-        return await request<Row>(resource.api, path, {
+        const saved = await request<Row>(resource.api, path, {
           method: 'PUT',
           body,
           headers: record ? { 'If-Match': ifMatch(record.version) } : {},
           silent: true,
         });
+        void invalidate([resource.name]);
+        return saved;
       } catch (caught) {
         const failure = caught as ApiError;
         if (failure.status === 412) {

@@ -4,7 +4,8 @@
  * warning, and the stale-version (412) warning that never overwrites silently.
  */
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import type { AnyResource } from '../../contracts/resource';
+import { writableFields, type AnyResource } from '../../contracts/resource';
+import { lockedFields } from '../../contracts/workflow';
 import { hasMessage, t } from '../i18n';
 import { notify } from '../notices';
 import { fieldLabel, resourceLabel, sectionTitle } from '../resources/labels';
@@ -31,6 +32,8 @@ export interface RecordFormProps {
   editable?: boolean;
   /** Id of the element naming the form (the page heading); else the resource's singular label. */
   labelledBy?: string;
+  /** Values a new record starts with over the empty ones (a cart's lines). */
+  initial?: FormValues;
 }
 
 const OPTIONAL_FREE = new Set(['boolean', 'list', 'references', 'scopes']);
@@ -54,16 +57,18 @@ export function createdMessage(resource: AnyResource, saved: Row): string {
   return t('registry.created');
 }
 
-export function RecordForm({ resource, params, record, onSaved, onCancel, editable = true, labelledBy }: RecordFormProps) {
+export function RecordForm({ resource, params, record, onSaved, onCancel, editable = true, labelledBy, initial }: RecordFormProps) {
   const [base, setBase] = useState<Row | null>(record);
   const start = useMemo(() => initialValues(resource, base), [resource, base]);
-  const [values, setValues] = useState<FormValues>(start);
+  const [values, setValues] = useState<FormValues>(() => (base || !initial ? start : { ...start, ...initial }));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const save = useSave(resource, params);
   const formRef = useRef<HTMLFormElement>(null);
   const dirty = editable && changedFields(start, values).length > 0;
   const unsaved = useUnsavedChanges(dirty);
   const errors = Object.keys(clientErrors).length ? clientErrors : save.fieldErrors;
+  // Fields the record's workflow state locks are shown, not edited (the server refuses them too).
+  const locked = new Set(base && resource.workflow ? lockedFields(resource.workflow, String(base[resource.workflow.field] ?? ''), writableFields(resource)) : []);
 
   const set = (field: string, value: unknown) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -139,7 +144,25 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
               const def = resource.fields[field];
               if (!def) return null;
               const label = fieldLabel(resource, field);
-              if (def.readOnly || !editable) {
+              const total = resource.totals?.[field];
+              if (total && editable) {
+                // A declared total: the same pure function the server runs, live as the user types.
+                let amount: number | null = null;
+                try {
+                  amount = total(values);
+                } catch {
+                  amount = null;
+                }
+                return (
+                  <div key={field} className={`${ui.field} ${css.wide}`} data-field={field}>
+                    <p className={css.totalLine} role="status" aria-live="polite" data-total={field}>
+                      <span>{label}:</span>
+                      <FieldValue resource={resource} field={field} def={def} value={amount} />
+                    </p>
+                  </div>
+                );
+              }
+              if (def.readOnly || !editable || locked.has(field)) {
                 return (
                   <div key={field} className={ui.field}>
                     <span className={ui.label}>{label}</span>

@@ -9,7 +9,7 @@ import { FieldValue } from './fields/FieldValue';
 function ItemsTable({ resource, field, def, record }: { resource: AnyResource; field: string; def: Extract<FieldDef, { type: 'list' }>; record: Row }) {
   const value = record[field];
   const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
-  const itemResource: AnyResource = { ...resource, name: `${resource.name}.${field}`, fields: def.of };
+  const itemResource: AnyResource = { ...resource, name: `${resource.name}.${field}`, fields: def.of, workflow: undefined };
   // References inside items come as `_refs["field.index.sub"]`; each row gets its own `_refs[sub]`.
   const rows = items.map((item, index) => ({
     ...item,

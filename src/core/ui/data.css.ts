@@ -1,5 +1,5 @@
 /** Styles of the data components (table, pagination, filters, reference select, record views). */
-import { globalStyle, style } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../styles/tokens.css';
 
 export const toolbar = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-end', flexWrap: 'wrap', justifyContent: 'space-between' });
@@ -113,3 +113,26 @@ export const tab = style({
 export const tag = style({ display: 'inline-block', background: vars.color.background, border: `1px solid ${vars.color.border}`, borderRadius: 999, padding: '0 8px', margin: '0 4px 4px 0', fontSize: vars.font.sizeSmall });
 
 globalStyle(`${table} tbody tr:last-child td`, { borderBottom: 0 });
+
+// ---------------------------------------------------------------- workflow
+const badgeBase = style({
+  display: 'inline-block',
+  borderRadius: 999,
+  padding: '1px 10px',
+  fontSize: vars.font.sizeSmall,
+  fontWeight: 600,
+  border: '1px solid',
+  whiteSpace: 'nowrap',
+});
+/** State badge, one variant per workflow tone (text contrast ≥ 4.5:1 on its background). */
+export const badge = styleVariants({
+  neutral: [badgeBase, { background: '#eef0f3', color: '#3d4553', borderColor: '#c5cbd4' }],
+  info: [badgeBase, { background: '#e7f0fb', color: '#0a4f94', borderColor: '#a9c7ea' }],
+  warning: [badgeBase, { background: '#fff4dc', color: '#6b4500', borderColor: '#e8c987' }],
+  success: [badgeBase, { background: '#e6f4ea', color: '#15602a', borderColor: '#a6d4b2' }],
+  danger: [badgeBase, { background: '#fdecea', color: '#9b1f18', borderColor: '#efb3ae' }],
+});
+export const timeline = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export const timelineItem = style({ borderLeft: `3px solid ${vars.color.border}`, paddingLeft: vars.space.md, display: 'flex', flexDirection: 'column', gap: 2 });
+export const totalLine = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm, fontSize: '16px', fontWeight: 700, fontVariantNumeric: 'tabular-nums' });
+export const lineHead = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: vars.space.sm, gridColumn: '1 / -1', flexWrap: 'wrap' });

@@ -6,6 +6,7 @@ import { useNavigation } from '../../core/navigation';
 import { can, permissionSubjectAtom } from '../../core/permissions';
 import { sessionAtom } from '../../core/session';
 import * as css from '../../core/ui/ui.css';
+import { PendingSummary } from './PendingSummary';
 
 const flatten = (items: NavItem[]): { path: string; title: string }[] =>
   items.flatMap((item) => (item.type === 'module' ? [{ path: item.path, title: item.title }] : flatten(item.children)));
@@ -22,6 +23,7 @@ export default function HomePage() {
     return [...tree.groups.flatMap((group) => flatten(group.children)), ...flatten(tree.ungrouped)];
   }, [config, subject]);
   return (
+    <div className={css.stack}>
     <section className={css.card} aria-labelledby="home-title">
       <h1 id="home-title">{t('portal.home.title', { name: loggedUser?.name ?? '' })}</h1>
       <p>{modules.length ? t('portal.home.intro') : t('portal.home.noModules')}</p>
@@ -31,5 +33,7 @@ export default function HomePage() {
         ))}
       </div>
     </section>
+    <PendingSummary />
+    </div>
   );
 }

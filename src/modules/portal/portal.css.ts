@@ -3,12 +3,12 @@ import { vars } from '../../core/styles/tokens.css';
 
 export const shell = style({
   display: 'grid',
-  gridTemplateColumns: '260px 1fr',
+  gridTemplateColumns: '260px minmax(0, 1fr)',
   gridTemplateRows: 'auto 1fr',
   gridTemplateAreas: '"side top" "side main"',
   minHeight: '100vh',
   background: vars.color.background,
-  '@media': { 'screen and (max-width: 800px)': { gridTemplateColumns: '1fr', gridTemplateAreas: '"top" "side" "main"' } },
+  '@media': { 'screen and (max-width: 800px)': { gridTemplateColumns: 'minmax(0, 1fr)', gridTemplateAreas: '"top" "side" "main"' } },
 });
 export const sidebar = style({ gridArea: 'side', background: vars.color.sidebar, color: vars.color.onSidebar, padding: vars.space.lg, overflowY: 'auto' });
 export const brand = style({ fontSize: 18, fontWeight: 700, color: vars.color.onSidebar, margin: `0 0 ${vars.space.lg}`, display: 'block', textDecoration: 'none' });
@@ -22,7 +22,7 @@ export const topbar = style({
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
 });
-export const main = style({ gridArea: 'main', padding: vars.space.xl, maxWidth: 1200, width: '100%' });
+export const main = style({ gridArea: 'main', padding: vars.space.xl, maxWidth: 1200, width: '100%', minWidth: 0, '@media': { 'screen and (max-width: 800px)': { padding: vars.space.md } } });
 export const navList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 });
 export const nested = style({ paddingLeft: vars.space.md });
 export const divided = style({ borderTop: '1px solid rgba(255,255,255,.18)', marginTop: vars.space.sm, paddingTop: vars.space.sm });

@@ -1,5 +1,8 @@
 /** Generic create/edit screen (and the form of a single record such as the settings). */
+import { useContext } from 'react';
+import { RecordEventsContext } from '../../core/host/embedding';
 import { t } from '../../core/i18n';
+import type { FormValues } from '../../core/resources/values';
 import { useNavigation } from '../../core/navigation';
 import { newLabel, resourceLabel } from '../../core/resources/labels';
 import { showHref } from '../../core/resources/paths';
@@ -20,6 +23,9 @@ export default function FormPage(props: RegistryPageProps) {
   const allowed = access(creating ? 'create' : singleForm ? 'read' : 'update');
   const { record, loading, error, setRecord } = useRecord(resource, routes.params, creating ? undefined : id, allowed);
   const titleId = `form-${resource.name}`;
+  const events = useContext(RecordEventsContext);
+  /** Values a new record starts with (a module's create view passes them: the cart's lines). */
+  const initial = props.initial as FormValues | undefined;
   const showUrl = (recordId: string) => (props.spec.single ? routes.base : showHref(routes, recordId));
 
   if (!allowed) return <Alert>{t('registry.forbidden')}</Alert>;
@@ -44,7 +50,15 @@ export default function FormPage(props: RegistryPageProps) {
           record={creating ? null : record}
           editable={!singleForm || access('update')}
           labelledBy={titleId}
-          onSaved={(saved) => (singleForm ? setRecord(saved) : go(showUrl(saved.id)))}
+          initial={creating ? initial : undefined}
+          onSaved={(saved) => {
+            if (creating) {
+              events.created?.(resource.name, saved);
+              (props.onCreated as ((record: typeof saved) => void) | undefined)?.(saved);
+            }
+            if (singleForm) setRecord(saved);
+            else go(showUrl(saved.id));
+          }}
           onCancel={singleForm ? undefined : () => go(back)}
         />
       </div>

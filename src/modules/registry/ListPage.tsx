@@ -3,7 +3,7 @@
  * paging from the Link header, empty state, row → show page, bulk actions on a selection,
  * export of the current search as CSV/XLSX.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { ActionDef, ExportFormat } from '../../contracts/resource';
 import { t } from '../../core/i18n';
 import { useNavigation } from '../../core/navigation';
@@ -13,6 +13,7 @@ import { resourceLabel, newLabel } from '../../core/resources/labels';
 import { createHref, showHref } from '../../core/resources/paths';
 import { activeFilterCount, changeListState, listSearch, nextSort, readListState, type ListState } from '../../core/resources/query';
 import { useList } from '../../core/resources/useList';
+import { useReadsAll } from '../../core/resources/access';
 import { Alert } from '../../core/ui/Alert';
 import { ConfirmDialog } from '../../core/ui/ConfirmDialog';
 import { DataTable } from '../../core/ui/DataTable';
@@ -37,6 +38,9 @@ export default function ListPage(props: RegistryPageProps) {
   const columns = resource.list?.columns ?? [{ field: resource.titleField }];
   const bulkActions = (resource.actions ?? []).filter((action) => action.bulk && access(action.scope));
   const titleId = `list-${resource.name}`;
+  // "Meus pedidos / Todos": only for whoever reads every record (others see only their own anyway).
+  const readsAll = useReadsAll(resource, props.spec.permission);
+  const mineToggle = Boolean(resource.ownership) && readsAll;
 
   const update = (change: Partial<ListState>, replace = false) => {
     setSelected(new Set());
@@ -72,6 +76,7 @@ export default function ListPage(props: RegistryPageProps) {
   return (
     <section className={ui.stack} aria-labelledby={titleId}>
       <PageHeader title={many} titleId={titleId} back={parentHref ? { href: parentHref, label: t('registry.details') } : undefined}>
+        {props.headerActions as ReactNode}
         {access('export') && (
           <span role="group" aria-label={t('registry.export.label')} className={ui.row}>
             <button type="button" className={ui.button.secondary} onClick={() => doExport('csv')}>{t('registry.export.csv')}</button>
@@ -84,6 +89,17 @@ export default function ListPage(props: RegistryPageProps) {
       </PageHeader>
 
       <div className={css.toolbar}>
+        {mineToggle && (
+          <div role="radiogroup" aria-label={t('workflow.scope')} className={ui.row}>
+            {[true, false].map((mine) => (
+              <button key={String(mine)} type="button" role="radio" aria-checked={Boolean(state.mine) === mine}
+                className={Boolean(state.mine) === mine ? ui.button.primary : ui.button.secondary}
+                onClick={() => update({ mine })}>
+                {mine ? t(resource.labels.gender === 'f' ? 'workflow.mineF' : 'workflow.mine', { many: resourceLabel(resource, 'many').toLowerCase() }) : t('workflow.all')}
+              </button>
+            ))}
+          </div>
+        )}
         {(resource.list?.searchFields.length ?? 0) > 0 && (
           <div className={css.grow}><SearchBox value={state.q} onSearch={(q) => update({ q }, true)} /></div>
         )}

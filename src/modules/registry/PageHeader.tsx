@@ -4,12 +4,13 @@ import * as ui from '../../core/ui/ui.css';
 import { useNavigation } from '../../core/navigation';
 
 /** Link that navigates inside the host router (new tab with modifier keys still works). */
-export function NavLink({ href, children, className }: { href: string; children: ReactNode; className?: string }) {
+export function NavLink({ href, children, className, current }: { href: string; children: ReactNode; className?: string; current?: boolean }) {
   const { go } = useNavigation();
   return (
     <a
       href={href}
       className={className}
+      aria-current={current ? 'page' : undefined}
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         event.preventDefault();

@@ -1,9 +1,11 @@
 /**
  * Generic show screen: the record's sections, its tabs (sub-pages such as membros, politicas,
- * items; nested registries such as an application's ACLs link to their own lists), edit,
- * delete and row actions.
+ * items; nested registries such as an application's ACLs link to their own lists; a mount's
+ * `pages` replace only the body), edit, delete and row actions. A workflow resource adds the
+ * transitions of the record's `_actions` to the header, hides the edit button when the state
+ * locks everything, and shows the "Histórico" timeline.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useContext, useMemo, useState } from 'react';
 import type { ActionDef } from '../../contracts/resource';
 import { t } from '../../core/i18n';
 import { useNavigation } from '../../core/navigation';
@@ -12,6 +14,10 @@ import { deleteRecord, runRowAction } from '../../core/resources/actions';
 import { resourceLabel } from '../../core/resources/labels';
 import { showHref } from '../../core/resources/paths';
 import { useRecord } from '../../core/resources/useRecord';
+import { lockedAll } from '../../core/resources/workflow';
+import { RecordEventsContext } from '../../core/host/embedding';
+import { HistoryTimeline } from '../../core/ui/HistoryTimeline';
+import { WorkflowActions } from '../../core/ui/WorkflowActions';
 import { Alert } from '../../core/ui/Alert';
 import { ConfirmDialog } from '../../core/ui/ConfirmDialog';
 import { RecordShow } from '../../core/ui/RecordShow';
@@ -25,7 +31,10 @@ import { useRegistry } from './useRegistry';
 export default function ShowPage(props: RegistryPageProps) {
   const { resource, routes, access, id, parentHref } = useRegistry(props);
   const { go, pathname } = useNavigation();
-  const { record, loading, error, setRecord } = useRecord(resource, routes.params, id, access('read'));
+  const { record, loading, error, setRecord, reload } = useRecord(resource, routes.params, id, access('read'));
+  const events = useContext(RecordEventsContext);
+  const page = (props.spec.pages ?? []).find((entry) => entry.path === props.tab);
+  const PageBody = useMemo(() => (page ? lazy(page.load) : null), [page]);
   const [confirming, setConfirming] = useState<ActionDef | null>(null);
   const [busy, setBusy] = useState(false);
   const single = Boolean(props.spec.single);
@@ -64,7 +73,11 @@ export default function ShowPage(props: RegistryPageProps) {
         titleId={titleId}
         back={single ? undefined : { href: routes.base, label: t('registry.back') }}
       >
-        {access('update') && <button type="button" className={ui.button.primary} onClick={() => go(`${here}/editar`)}>{t('registry.edit')}</button>}
+        {resource.workflow && (
+          <WorkflowActions resource={resource} params={routes.params} record={record} onChange={setRecord} onReload={reload}
+            onDone={(transition, saved) => events.transition?.(resource.name, transition.name, saved)} />
+        )}
+        {access('update') && !lockedAll(resource, record) && <button type="button" className={ui.button.secondary} onClick={() => go(`${here}/editar`)}>{t('registry.edit')}</button>}
         {rowActions.map((action) => (
           <button key={action.name} type="button" disabled={busy} className={action.tone === 'danger' ? ui.button.danger : ui.button.secondary}
             onClick={() => setConfirming(action)}>
@@ -72,11 +85,11 @@ export default function ShowPage(props: RegistryPageProps) {
           </button>
         ))}
       </PageHeader>
-      {(resource.tabs?.length ?? 0) > 0 && (
+      {((resource.tabs?.length ?? 0) > 0 || (props.spec.pages?.length ?? 0) > 0) && (
         <nav aria-label={resourceLabel(resource, 'one')}>
           <ul className={css.tabs}>
             <li><NavLink href={here} className={css.tab}><span aria-current={pathname === here ? 'page' : undefined}>{t('registry.details')}</span></NavLink></li>
-            {resource.tabs!.map((entry) => {
+            {[...(resource.tabs ?? []), ...(props.spec.pages ?? []).map((entry) => ({ path: entry.path, label: t(entry.label) }))].map((entry) => {
               const href = `${here}/${entry.path}`;
               return (
                 <li key={entry.path}>
@@ -88,8 +101,17 @@ export default function ShowPage(props: RegistryPageProps) {
         </nav>
       )}
       <div className={ui.card}>
-        {tab && 'field' in tab ? <RecordShow resource={resource} record={record} fields={[tab.field]} /> : <RecordShow resource={resource} record={record} />}
+        {PageBody ? (
+          <Suspense fallback={<Spinner />}><PageBody resource={resource} record={record} routes={routes} /></Suspense>
+        ) : tab && 'field' in tab ? (
+          <RecordShow resource={resource} record={record} fields={[tab.field]} />
+        ) : (
+          <RecordShow resource={resource} record={record} />
+        )}
       </div>
+      {resource.workflow && !PageBody && !tab && id && (
+        <div className={ui.card}><HistoryTimeline resource={resource} params={routes.params} id={id} /></div>
+      )}
       {confirming && (
         <ConfirmDialog title={confirming.label} danger={confirming.tone === 'danger'} confirmLabel={confirming.label} busy={busy}
           onConfirm={() => void run(confirming)} onCancel={() => setConfirming(null)}>

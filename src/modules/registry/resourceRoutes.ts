@@ -42,5 +42,6 @@ export function resourceRoutes(spec: RegistrySpec): RouteDef[] {
     route(id, screen(spec, 'show')),
     route(`${id}/editar`, screen(spec, 'edit')),
     ...(spec.tabs ?? []).map((tab) => route(`${id}/${tab}`, screen(spec, 'show', tab))),
+    ...(spec.pages ?? []).map((page) => route(`${id}/${page.path}`, screen(spec, 'show', page.path))),
   ];
 }

@@ -28,8 +28,27 @@ export interface RegistrySpec {
    * application, id `fixedId`); `form` = the form at base (settings).
    */
   single?: { mode: 'show' | 'form'; fixedId?: string };
+  /**
+   * Sub-pages under `{id}` that replace only the body of the show page (its header, actions and
+   * tabs stay): `/pedidos/{orderId}/analises`. Shown as tabs after the declaration's own.
+   */
+  pages?: readonly SubPage[];
   /** Replace one view without copying the rest: `views: {show: () => import('./UserShow')}`. */
   views?: Partial<Record<RegistryView, ViewLoader>>;
+}
+
+/** Props of a sub-page body (`pages`). */
+export interface SubPageProps {
+  resource: import('../../contracts/resource').AnyResource;
+  record: import('../../core/resources/useList').Row;
+  routes: import('../../core/resources/paths').RegistryRoutes;
+}
+
+export interface SubPage {
+  path: string;
+  /** Catalogue key of the tab label. */
+  label: string;
+  load: () => Promise<{ default: ComponentType<SubPageProps> }>;
 }
 
 /** Props every registry screen receives (route params are spread in too). */

@@ -9,6 +9,7 @@ import { formatMoney, formatPercent } from '../../format/money';
 import { t } from '../../i18n';
 import { optionLabel } from '../../resources/labels';
 import * as css from '../data.css';
+import { StatusBadge } from '../StatusBadge';
 import { IMAGE_TYPES } from '../../../contracts/files';
 import { fileFamily } from '../../files';
 import { CityName } from './CityName';
@@ -107,6 +108,12 @@ const RENDERERS: Record<FieldType, Renderer> = {
 
 /** The value of one field as text/tags; "—" when empty. */
 export function FieldValue(props: ValueProps) {
+  // The workflow's status field: a badge in the state's tone (lists and the show page alike).
+  const workflow = props.resource.workflow;
+  if (workflow && props.field === workflow.field && typeof props.value === 'string' && workflow.states[props.value]) {
+    const state = workflow.states[props.value];
+    return <StatusBadge label={optionLabel(props.resource, props.field, props.value, { ...props.def, type: 'enum', options: [], optionLabels: { [props.value]: state.label } } as FieldDef)} tone={state.tone} />;
+  }
   const rendered = RENDERERS[props.def.type](props);
   return <>{rendered === null || rendered === undefined || rendered === '' ? none() : rendered}</>;
 }

@@ -1,5 +1,7 @@
+import { useRef } from 'react';
 import type { ScalarFieldDef } from '../../../contracts/resource';
 import { t } from '../../i18n';
+import { fillPatch, referenceFill } from '../../resources/fills';
 import { emptyValue } from '../../resources/values';
 import * as ui from '../ui.css';
 import * as css from '../data.css';
@@ -8,18 +10,40 @@ import type { InputProps } from './types';
 
 type Item = Record<string, unknown>;
 
-/** list: repeatable group of scalar fields (policy statements, ACL items). */
+/**
+ * list: repeatable group of scalar fields (policy statements, ACL items, a pedido's lines).
+ * Items of a `keyed` list keep their server `id` through every edit (the save updates by id; a
+ * new item has none); the add button says the declaration's `addLabel`; each line's server
+ * errors (`lines.2.quantity`) show under that line's input; a reference with a registered fill
+ * (a product) fills the line's empty neighbours from the chosen record.
+ */
 export function ListInput({ id, resource, field, def, value, onChange, params, errors, label, allRefs }: InputProps) {
-  if (def.type !== 'list') return null;
   const items: Item[] = Array.isArray(value) ? (value as Item[]) : [];
+  // Latest items for the asynchronous fill (the user may keep typing meanwhile).
+  const latest = useRef(items);
+  latest.current = items;
+  if (def.type !== 'list') return null;
   const of = Object.entries(def.of) as [string, ScalarFieldDef][];
-  const blank = (): Item => Object.fromEntries(of.map(([name, sub]) => [name, emptyValue(sub)]));
+  const initial: Item = Object.fromEntries(of.map(([name, sub]) => [name, emptyValue(sub)]));
+  const blank = (): Item => ({ ...initial });
   const patch = (index: number, change: Item) => onChange(items.map((item, i) => (i === index ? { ...item, ...change } : item)));
+  const changeSub = (index: number, name: string, sub: ScalarFieldDef, next: unknown) => {
+    const item = { ...items[index], [name]: next };
+    patch(index, { [name]: next });
+    const map = sub.type === 'reference' ? referenceFill(`${resource.name}.${field.split('.').pop()}.${name}`) : undefined;
+    if (map && typeof next === 'string' && next && sub.type === 'reference') {
+      fillPatch(sub.resource, next, map, item, initial)
+        .then((filled) => {
+          if (Object.keys(filled).length) onChange(latest.current.map((it, i) => (i === index ? { ...item, ...it, [name]: next, ...filled } : it)));
+        })
+        .catch(() => undefined);
+    }
+  };
   return (
     <div id={id} role="group" aria-label={label} className={ui.stack}>
       {items.length === 0 && <p className={css.muted}>{t('registry.list.empty')}</p>}
       {items.map((item, index) => (
-        <fieldset key={index} className={css.listItem}>
+        <fieldset key={typeof item.id === 'string' ? item.id : `new-${index}`} className={css.listItem} data-item-id={typeof item.id === 'string' ? item.id : undefined}>
           <legend className={css.muted}>{t('registry.list.item', { n: index + 1 })}</legend>
           {of.map(([name, sub]) => (
             <Field
@@ -29,7 +53,7 @@ export function ListInput({ id, resource, field, def, value, onChange, params, e
               label={sub.label}
               def={sub}
               value={item[name]}
-              onChange={(next) => patch(index, { [name]: next })}
+              onChange={(next) => changeSub(index, name, sub, next)}
               params={params}
               errors={errors}
               refs={allRefs?.[`${field}.${index}.${name}`]}
@@ -38,13 +62,16 @@ export function ListInput({ id, resource, field, def, value, onChange, params, e
               onSiblings={(change) => patch(index, change)}
             />
           ))}
+          {(errors?.[`${field}.${index}`] ?? []).length > 0 && (
+            <ul className={`${ui.fieldError} ${css.wide}`}>{errors![`${field}.${index}`].map((message, i) => <li key={i}>{message}</li>)}</ul>
+          )}
           <button type="button" className={ui.button.secondary} onClick={() => onChange(items.filter((_, i) => i !== index))}>
             {t('registry.list.remove', { n: index + 1 })}
           </button>
         </fieldset>
       ))}
       <div>
-        <button type="button" className={ui.button.secondary} onClick={() => onChange([...items, blank()])}>{t('registry.list.add')}</button>
+        <button type="button" className={ui.button.secondary} onClick={() => onChange([...items, blank()])}>{def.addLabel ?? t('registry.list.add')}</button>
       </div>
     </div>
   );

@@ -1,0 +1,61 @@
+/**
+ * "Histórico": the record's state changes from `GET {path}/{id}/history`, newest first — who,
+ * when, from → to (state labels) and the transition's note or reason.
+ */
+import type { AnyResource } from '../../contracts/resource';
+import type { HistoryEntry } from '../../contracts/workflow';
+import { formatDateTime } from '../format/dates';
+import { t } from '../i18n';
+import type { PathParams } from '../resources/paths';
+import { useHistory } from '../resources/workflow';
+import { Alert } from './Alert';
+import { Spinner } from './Spinner';
+import { StatusBadge } from './StatusBadge';
+import * as css from './data.css';
+
+function Note({ entry }: { entry: HistoryEntry }) {
+  const input = entry.input ?? {};
+  return (
+    <>
+      {typeof input.reason === 'string' && input.reason && <span>{t('workflow.history.reason', { reason: input.reason })}</span>}
+      {typeof input.note === 'string' && input.note && <span>{t('workflow.history.note', { note: input.note })}</span>}
+    </>
+  );
+}
+
+export function HistoryTimeline({ resource, params, id }: { resource: AnyResource; params: PathParams; id: string }) {
+  const history = useHistory(resource, params, id);
+  const states = resource.workflow?.states ?? {};
+  const badge = (value: string | null) => {
+    const state = value ? states[value] : undefined;
+    return state ? <StatusBadge label={state.label} tone={state.tone} /> : <span>{value ?? ''}</span>;
+  };
+  const entries = [...(Array.isArray(history.data) ? history.data : [])].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.version - a.version));
+  return (
+    <section aria-labelledby={`history-${id}`} className={css.section} part="history">
+      <h2 id={`history-${id}`}>{t('workflow.history')}</h2>
+      {history.loading && !history.data ? (
+        <Spinner />
+      ) : history.error ? (
+        <Alert>{t('registry.loadFailed')}</Alert>
+      ) : entries.length === 0 ? (
+        <p className={css.muted}>{t('workflow.history.empty')}</p>
+      ) : (
+        <ol className={css.timeline}>
+          {entries.map((entry) => (
+            <li key={entry.id} className={css.timelineItem}>
+              <span>
+                {entry.from ? <>{badge(entry.from)} → {badge(entry.to)}</> : badge(entry.to)}
+              </span>
+              <span className={css.muted}>
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>{' '}
+                {entry.actor ? t('workflow.history.by', { name: entry.actor.label }) : t('workflow.history.system')}
+              </span>
+              <Note entry={entry} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

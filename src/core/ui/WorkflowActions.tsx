@@ -1,0 +1,144 @@
+/**
+ * The transitions a record offers now (exactly its `_actions`) as buttons in the show page's
+ * header. A transition with `confirm` or `input` opens a dialog (the question, and one text box
+ * per input field such as the reason of a cancel); the call sends `If-Match` with the version on
+ * screen. A 409 shows the server's pt-BR reason; a 412 (someone changed the record) offers to
+ * reload it while the dialog keeps what was typed.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import * as z from 'zod/mini';
+import type { AnyResource } from '../../contracts/resource';
+import { transitionInput, type Transition } from '../../contracts/workflow';
+import { hasMessage, t } from '../i18n';
+import { notify } from '../notices';
+import type { PathParams } from '../resources/paths';
+import { toApiError } from '../resources/transport';
+import type { Row } from '../resources/useList';
+import { offeredTransitions, runTransition } from '../resources/workflow';
+import { Alert } from './Alert';
+import { Dialog } from './Dialog';
+import * as ui from './ui.css';
+
+export interface WorkflowActionsProps {
+  resource: AnyResource;
+  params: PathParams;
+  record: Row;
+  /** The record after a transition. */
+  onChange: (record: Row) => void;
+  /** Fetches the record again (after a 412); resolves when it is on screen. */
+  onReload: () => void;
+  /** Called after a transition ran (events of an embedding element). */
+  onDone?: (transition: Transition, record: Row) => void;
+}
+
+const inputFields = (transition: Transition): string[] => Object.keys(transition.input?.shape ?? {});
+const inputLabel = (name: string) => (hasMessage(`workflow.${name}`) ? t(`workflow.${name}`) : name);
+
+export function WorkflowActions({ resource, params, record, onChange, onReload, onDone }: WorkflowActionsProps) {
+  const [open, setOpen] = useState<Transition | null>(null);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [failure, setFailure] = useState<{ message: string; stale: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formId = useId();
+  const transitions = offeredTransitions(resource, record);
+  if (!transitions.length) return null;
+
+  const start = (transition: Transition) => {
+    setFailure(null);
+    setErrors({});
+    if (transition.confirm || transition.input) {
+      if (open?.name !== transition.name) setValues({});
+      setOpen(transition);
+    } else void run(transition, {});
+  };
+
+  const run = async (transition: Transition, body: Record<string, unknown>) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const saved = await runTransition(resource, params, record, transition.name, body);
+      onChange(saved);
+      setOpen(null);
+      setValues({});
+      notify({ type: 'success', message: t('workflow.done', { action: transition.label }) });
+      onDone?.(transition, saved);
+    } catch (caught) {
+      const error = toApiError(caught);
+      if (error.status === 412) setFailure({ message: t('workflow.stale'), stale: true });
+      else if (error.status === 409 || error.status === 400) {
+        if (error.errors) setErrors(error.errors);
+        setFailure({ message: error.message, stale: false });
+      }
+      if (!open && (error.status === 409 || error.status === 412 || error.status === 400)) setOpen(transition);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!open) return;
+    const body: Record<string, unknown> = {};
+    for (const name of inputFields(open)) if ((values[name] ?? '').trim() !== '' || name === 'reason') body[name] = values[name] ?? '';
+    const checked = z.safeParse(transitionInput(open), body);
+    if (!checked.success) {
+      const found: Record<string, string[]> = {};
+      for (const issue of checked.error.issues) (found[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    void run(open, checked.data as Record<string, unknown>);
+  };
+
+  return (
+    <>
+      <span role="group" aria-label={t('workflow.actions')} className={ui.row} part="actions">
+        {transitions.map((transition) => (
+          <button key={transition.name} type="button" disabled={busy} data-transition={transition.name}
+            className={transition.tone === 'danger' ? ui.button.danger : transition.tone === 'primary' ? ui.button.primary : ui.button.secondary}
+            onClick={() => start(transition)}>
+            {transition.label}
+          </button>
+        ))}
+      </span>
+      {open && (
+        <Dialog title={open.label} onClose={() => setOpen(null)}>
+          <form id={formId} className={ui.stack} onSubmit={submit} noValidate>
+            {open.confirm && <p>{open.confirm}</p>}
+            {failure && (
+              <Alert tone="error">
+                <p style={{ margin: 0 }}>{failure.message}</p>
+                {failure.stale && (
+                  <button type="button" className={ui.button.secondary} style={{ marginTop: 8 }} onClick={() => {
+                    onReload();
+                    setFailure(null);
+                    notify({ type: 'info', message: t('workflow.staleKept') });
+                  }}>{t('workflow.staleReload')}</button>
+                )}
+              </Alert>
+            )}
+            {inputFields(open).map((name) => {
+              const id = `${formId}-${name}`;
+              const own = errors[name] ?? [];
+              return (
+                <div key={name} className={ui.field}>
+                  <label className={ui.label} htmlFor={id}>{inputLabel(name)}</label>
+                  <textarea id={id} className={ui.input} rows={3} value={values[name] ?? ''} aria-invalid={own.length > 0 || undefined}
+                    aria-describedby={own.length ? `${id}-errors` : undefined}
+                    onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))} />
+                  {own.length > 0 && <ul id={`${id}-errors`} className={ui.fieldError}>{own.map((message, i) => <li key={i}>{message}</li>)}</ul>}
+                </div>
+              );
+            })}
+            <div className={ui.row}>
+              <button type="submit" className={open.tone === 'danger' ? ui.button.danger : ui.button.primary} disabled={busy} aria-busy={busy || undefined}>{open.label}</button>
+              <button type="button" className={ui.button.secondary} onClick={() => setOpen(null)}>{t('registry.cancel')}</button>
+            </div>
+          </form>
+        </Dialog>
+      )}
+    </>
+  );
+}

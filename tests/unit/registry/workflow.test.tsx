@@ -1,0 +1,138 @@
+import { createElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { InboxItem } from '../../../src/contracts/approvals';
+import { orders } from '../../../src/contracts/resources/orders';
+import { FieldValue } from '../../../src/core/ui/fields/FieldValue';
+import { RecordForm } from '../../../src/core/ui/RecordForm';
+import { WorkflowActions } from '../../../src/core/ui/WorkflowActions';
+import { BulkDecision, InboxTable } from '../../../src/modules/approvals/InboxPage';
+import { byText, calls, click, flush, json, mount, resetApi, signIn, stubApi, text, type } from './harness';
+import { sampleRecord } from './samples';
+
+beforeEach(() => signIn());
+afterEach(() => resetApi());
+
+const order = (overrides: Record<string, unknown> = {}) =>
+  sampleRecord(orders, {
+    id: 'o1',
+    version: 4,
+    status: 'draft',
+    lines: [
+      { id: 'line-a', productId: null, description: 'Caneta', quantity: 2, unit: 'UN', unitPrice: 150, neededBy: null },
+      { id: 'line-b', productId: null, description: 'Papel', quantity: 1, unit: 'PCT', unitPrice: 2590, neededBy: null },
+    ],
+    ...overrides,
+  });
+
+describe('workflow state badge', () => {
+  it('shows the state label in its tone', async () => {
+    const view = await mount(() => <FieldValue resource={orders} field="status" def={orders.fields.status} value="rejected" />);
+    const badge = view.container.querySelector('[data-tone]')!;
+    expect(text(badge)).toBe('Reprovado');
+    expect(badge.getAttribute('data-tone')).toBe('danger');
+    view.unmount();
+  });
+});
+
+describe('workflow actions bar', () => {
+  it('offers exactly the transitions of _actions (never a system one) and sends If-Match with the input', async () => {
+    stubApi((call) => json({ ...order({ status: 'cancelled', version: 5 }), _actions: [] }));
+    let changed: unknown = null;
+    const record = order({ _actions: ['submit', 'cancel', 'approve'] });
+    const view = await mount(() => <WorkflowActions resource={orders} params={{}} record={record} onChange={(r) => (changed = r)} onReload={() => undefined} />);
+    const buttons = [...view.container.querySelectorAll('[data-transition]')].map((b) => b.getAttribute('data-transition'));
+    expect(buttons).toEqual(['submit', 'cancel']);
+    await click(byText(view.container, 'button', 'Cancelar pedido'));
+    expect(text(document.body)).toContain('Cancelar este pedido?');
+    // The reason is required before anything is sent.
+    const submit = [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] button[type="submit"]')][0];
+    await click(submit);
+    expect(calls).toHaveLength(0);
+    await type(document.querySelector('[role="dialog"] textarea'), 'Comprado por outro setor');
+    await click(submit);
+    expect(calls[0].method).toBe('POST');
+    expect(calls[0].path).toBe('orders/o1/actions/cancel');
+    expect(calls[0].headers.get('if-match')).toBe('"4"');
+    expect(calls[0].body).toEqual({ reason: 'Comprado por outro setor' });
+    expect((changed as { status: string }).status).toBe('cancelled');
+    view.unmount();
+  });
+
+  it('shows the server message of a 409 in the dialog', async () => {
+    stubApi(() => json({ message: 'Não é possível enviar um pedido cancelado.' }, { status: 409 }));
+    const view = await mount(() => <WorkflowActions resource={orders} params={{}} record={order({ _actions: ['submit'] })} onChange={() => undefined} onReload={() => undefined} />);
+    await click(byText(view.container, 'button', 'Enviar para aprovação'));
+    expect(text(document.querySelector('[role="dialog"]')!)).toContain('Não é possível enviar um pedido cancelado.');
+    view.unmount();
+  });
+
+  it('renders nothing when the record offers no transition', async () => {
+    const view = await mount(() => <WorkflowActions resource={orders} params={{}} record={order({ _actions: [] })} onChange={() => undefined} onReload={() => undefined} />);
+    expect(view.container.querySelector('[data-transition]')).toBeNull();
+    view.unmount();
+  });
+});
+
+describe('keyed line items', () => {
+  it('keep their ids when saved, show the add label and the live total', async () => {
+    stubApi((call) => json({ ...order(), ...(call.body as object), version: 5 }));
+    const view = await mount(() => createElement(RecordForm, { resource: orders, params: {}, record: order(), onSaved: () => undefined }));
+    expect(text(view.container.querySelector('[data-total="total"]')!)).toMatch(/R\$\s28,90/);
+    expect(byText(view.container, 'button', 'Adicionar item')).toBeTruthy();
+    const quantity = view.container.querySelector<HTMLInputElement>('[data-field="lines.0.quantity"] input')!;
+    await type(quantity, '4');
+    expect(text(view.container.querySelector('[data-total="total"]')!)).toMatch(/R\$\s31,90/);
+    await click(byText(view.container, 'button', 'Salvar'));
+    await flush();
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.headers.get('if-match')).toBe('"4"');
+    const lines = (put.body as { lines: { id?: string; quantity: number }[] }).lines;
+    expect(lines.map((l) => l.id)).toEqual(['line-a', 'line-b']);
+    expect(lines[0].quantity).toBe(4);
+    view.unmount();
+  });
+
+  it('shows a per-line server error under that line', async () => {
+    stubApi(() => json({ message: 'Verifique os campos.', errors: { 'lines.1.quantity': ['A quantidade deve ser maior que zero.'] } }, { status: 400 }));
+    const view = await mount(() => createElement(RecordForm, { resource: orders, params: {}, record: order(), onSaved: () => undefined }));
+    await click(byText(view.container, 'button', 'Salvar'));
+    await flush();
+    const field = view.container.querySelector('[data-field="lines.1.quantity"]')!;
+    expect(text(field)).toContain('A quantidade deve ser maior que zero.');
+    expect(text(view.container.querySelector('[data-field="lines.0.quantity"]')!)).not.toContain('maior que zero');
+    view.unmount();
+  });
+});
+
+describe('approval inbox bulk selection', () => {
+  const item = (id: string, title: string): InboxItem => ({ id, resource: 'orders', recordId: `r-${id}`, title, amount: 12345, queueName: 'Aprovação de pedidos', stageId: `s-${id}`, stageName: 'Gestor da área', approvals: 0, minApprovals: 1, requester: { id: 'u1', label: 'Sérgio' }, waitingSince: '2025-06-01T12:00:00.000Z', onBehalfOf: null });
+  const items = [item('f1', 'Pedido A'), item('f2', 'Pedido B')];
+
+  it('selects rows and rejects them with one required reason, reporting failures', async () => {
+    stubApi(() => json({ done: ['f1'], failed: [{ id: 'f2', message: 'Esta aprovação já foi concluída.' }] }));
+    let selected = new Set<string>();
+    let result: unknown = null;
+    const view = await mount(() => (
+      <>
+        <InboxTable items={items} selected={selected} onSelect={(next) => (selected = next)} />
+      </>
+    ));
+    await click(view.container.querySelector('input[aria-label="Selecionar todos desta página"]'));
+    expect([...selected]).toEqual(['f1', 'f2']);
+    view.unmount();
+
+    const bar = await mount(() => <BulkDecision items={items} selected={selected} onDone={(r) => (result = r)} />);
+    expect(text(bar.container)).toContain('2 selecionado(s)');
+    await click(byText(bar.container, 'button', 'Reprovar'));
+    const submit = document.querySelector<HTMLButtonElement>('[role="dialog"] button[type="submit"]')!;
+    await click(submit);
+    expect(calls).toHaveLength(0);
+    expect(text(document.querySelector('[role="dialog"]')!)).toContain('Informe o motivo.');
+    await type(document.querySelector('[role="dialog"] textarea'), 'Fora do orçamento');
+    await click(submit);
+    expect(calls[0].path).toBe('bulk/reject');
+    expect(calls[0].body).toEqual({ ids: ['f1', 'f2'], reason: 'Fora do orçamento' });
+    expect(result).toEqual({ done: ['f1'], failed: [{ id: 'f2', message: 'Esta aprovação já foi concluída.' }] });
+    bar.unmount();
+  });
+});
