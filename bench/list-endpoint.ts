@@ -48,6 +48,8 @@ interface UserRow {
   version: number | string;
   createdAt: Date;
   updatedAt: Date;
+  createdBy: string | null;
+  updatedBy: string | null;
   name: string;
   email: string;
   accessLevel: string;
@@ -71,6 +73,7 @@ async function serveBare(target: BenchDatabase, port: number) {
     const { total, rows } = await withTenant(handle.tenantDb, DEMO_ORG_ID, async (trx) => {
       const counted = await sql<{ total: string }>`SELECT count(*) AS total FROM (SELECT 1 FROM users AS t WHERE t.org_id = ${DEMO_ORG_ID} LIMIT ${COUNT_CAP + 1}) AS matches`.execute(trx);
       const page_ = await sql<UserRow>`SELECT t.id AS "id", t.version AS "version", t.created_at AS "createdAt", t.updated_at AS "updatedAt",
+          t.created_by AS "createdBy", t.updated_by AS "updatedBy",
           t.name AS "name", t.email AS "email", t.access_level AS "accessLevel", t.is_active AS "isActive",
           t.two_factor_mandatory AS "twoFactorMandatory", t.allowed_methods AS "allowedMethods",
           ARRAY(SELECT l.group_id FROM user_group_members AS l WHERE l.user_id = t.id ORDER BY l.group_id) AS "groups",

@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -16,6 +15,8 @@ import { TokenService } from './auth/tokens.js';
 import { DEFAULT_SETTINGS, type AppContext, type ServerSettings } from './context.js';
 import type { Database } from './db/types.js';
 import { findPoisonedKey, HttpError, MESSAGES, registerErrorHandling } from './errors.js';
+import { describeRegistryContract } from './http/openapi.js';
+import { registerRateLimit } from './http/rate-limit.js';
 import { securityHeaders } from './http/security.js';
 import { webRoutes } from './http/web.js';
 import { authHook, scopeHook } from './identity/guard.js';
@@ -24,6 +25,7 @@ import { outboxMailer, type Mailer } from './mail/mailer.js';
 import { postalCodeRoutes, type PostalCodeOptions } from './commons/postal-codes.js';
 import { ImportWorker } from './finance/imports/job.js';
 import { importRoutes } from './finance/imports/routes.js';
+import { approvalRoutes } from './approvals/routes.js';
 import { FAMILY_PREFIXES, registryFamilies } from './registry/families.js';
 import { FILE_FAMILIES } from '../src/contracts/files.js';
 import { fileRoutes } from './files/routes.js';
@@ -136,18 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await securityHeaders(app, ctx);
 
-  let authRateLimit: RateLimitOptions | undefined;
-  if (settings.rateLimit) {
-    const { max, authMax, timeWindowMs } = settings.rateLimit;
-    await app.register(rateLimit, {
-      global: true,
-      max,
-      timeWindow: timeWindowMs,
-      errorResponseBuilder: (_request, context) =>
-        Object.assign(new Error(MESSAGES.tooMany), { statusCode: context.statusCode === 403 ? 403 : 429 }),
-    });
-    authRateLimit = { max: authMax, timeWindow: timeWindowMs };
-  }
+  const authRateLimit = await registerRateLimit(app, ctx);
 
   await app.register(swagger, {
     openapi: {
@@ -156,11 +147,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
+    // If-Match, 412/428 and the list headers of the generated registry routes (http/openapi.ts).
+    transformObject: (documents) => describeRegistryContract('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject),
   });
 
   await app.register(identityPlugin(ctx, authRateLimit), { prefix: IDENTITY_PREFIX });
   // Generated routes of every declaration of the served families (registry/families.ts).
   await registryFamilies(app, ctx);
+  await app.register(approvalRoutes(ctx), { prefix: FAMILY_PREFIXES.approvals });
   // Hand-written routes next to them: batch imports (finance), the postal-code lookup (commons).
   const importWorker = new ImportWorker(ctx, app.log);
   app.decorate('importWorker', importWorker);

@@ -120,6 +120,31 @@ export function sendError(reply: FastifyReply, status: number, body: { message: 
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
+/** A browser navigation (GET asking for HTML) gets a page rather than JSON. */
+export function wantsHtmlPage(request: FastifyRequest): boolean {
+  return request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+}
+
+const escapeText = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** "1 minuto", "45 segundos", "2 minutos". */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return s === 1 ? '1 segundo' : `${s} segundos`;
+  const minutes = Math.ceil(s / 60);
+  return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
+}
+
+/** The 429 page of a browser navigation: pt-BR, the wait, a link back; no script. */
+export function tooManyPage(retryAfterSeconds: number): string {
+  const wait = escapeText(waitText(retryAfterSeconds));
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Muitas requisições — Retaguarda</title><style>body{font-family:system-ui,sans-serif;color:#1f2933;background:#f5f7fa;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center;padding:1rem;box-sizing:border-box}main{background:#fff;border:1px solid #d9e2ec;border-radius:.5rem;padding:2rem;max-width:32rem;width:100%;box-sizing:border-box}h1{font-size:1.5rem;margin:0 0 1rem}p{line-height:1.5}a{color:#0b5cad}</style></head><body><main><p>Erro 429</p><h1>Muitas requisições</h1><p>Recebemos muitas requisições em pouco tempo. Aguarde <strong>${wait}</strong> e tente novamente.</p><p><a href="/">Voltar ao início</a></p></main></body></html>`;
+}
+
+export function sendTooManyPage(reply: FastifyReply, retryAfterSeconds: number) {
+  return reply.code(429).header('retry-after', String(Math.max(1, Math.ceil(retryAfterSeconds)))).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(tooManyPage(retryAfterSeconds));
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
@@ -134,6 +159,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = fastifyError.statusCode ?? 500;
     if (status === 429) {
       // @fastify/rate-limit has already set Retry-After.
+      if (wantsHtmlPage(request)) return sendTooManyPage(reply, Number(reply.getHeader('retry-after')) || 60);
       return sendError(reply, 429, { message: MESSAGES.tooMany });
     }
     if (status >= 400 && status < 500) {

@@ -10,7 +10,8 @@
  *   MAIL_FROM, PUBLIC_URL (http://localhost:PORT), APP_SECRET (else generated once into
  *   DATA_DIR/app-secret, mode 600), APP_CONFIG_PATH (./app.config.json), STATIC_DIR (./dist),
  *   DEMO_DIR (./demo), CORS_ORIGINS (comma separated), TRUST_PROXY (1 behind a proxy),
- *   RATE_LIMIT_MAX (600/min per IP), RATE_LIMIT_AUTH_MAX (30/min per IP on auth calls),
+ *   RATE_LIMIT_MAX (600 API calls/min per signed-in user, else per IP; pages and static files
+ *   are not counted), RATE_LIMIT_AUTH_MAX (30/min per IP on auth calls),
  *   LOG_LEVEL (info), SEED_DEMO (1; 0 skips the demo organisation), POSTAL_CODE_URL (ViaCEP-shaped
  *   upstream of /v1/commons/addresses/postal-codes, default https://viacep.com.br/ws; `off` =
  *   offline answers from the CEP ranges only).

@@ -57,6 +57,14 @@ export function decrypt(key: Buffer, sealed: string, aad: string): string {
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }
 
+/**
+ * AES key derived from a high-entropy token the server only keeps hashed: what it seals can be
+ * opened only by someone presenting that token again (refresh-token grace answers).
+ */
+export function keyFromToken(key: Buffer, label: string, token: string): Buffer {
+  return createHmac('sha256', key).update(`retaguarda/${label}/v1\u0000`).update(token, 'utf8').digest();
+}
+
 /** XSRF value for a session: HMAC(secret, sid), base64url. */
 export function xsrfFor(keys: Keys, sid: string): string {
   return hmac(keys.xsrf, 'xsrf', sid);

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { PasswordHasher } from '../auth/passwords.js';
 import { normaliseLogin } from '../identity/users.js';
+import { seedDemoProcurement } from './seed-procurement.js';
 import { seedDemoRegistries, seedOrganisationBanks } from './seed-registries.js';
 import type { Database } from './types.js';
 
@@ -31,8 +32,10 @@ const each = (names: string[], scopes: string[]): Scopes => Object.fromEntries(n
  * declarations (src/contracts/resources) and of app.config.json's modules.
  */
 export const DEMO_GROUPS: Record<string, Scopes> = {
-  Solicitante: { ...each(['orders', 'requesterQueue'], ['create', 'read']), products: ['read'] },
-  Comprador: each(['orders', 'quotes', 'purchaseOrders', 'receipts', 'invoices', 'suppliers', 'products'], CRU),
+  // A requester creates pedidos and sees only their own (orders: create, no read); the catalogue
+  // and the selects of the pedido form need to read products, departments and cost centres.
+  Solicitante: { orders: ['create'], requesterQueue: ['create', 'read'], ...each(['products', 'categories', 'costCenters', 'departments'], ['read']) },
+  Comprador: { ...each(['orders', 'quotes', 'purchaseOrders', 'receipts', 'invoices', 'suppliers', 'products'], CRU), ...each(['categories', 'costCenters', 'departments'], ['read']) },
   Aprovador: { approvals: ['create', 'read', 'approve'], ...each(['orders', 'quotes', 'purchaseOrders', 'payables'], ['read']), myAccount: ['read', 'update'] },
   Financeiro: {
     ...each(
@@ -205,8 +208,10 @@ export async function seedDemo(db: Kysely<Database>, hasher: PasswordHasher): Pr
         await trx.insertInto('user_group_policies').values({ org_id: orgId, group_id: groupId, policy_id: policyId }).execute();
       }
     }
+    const userIds = new Map<string, string>();
     for (const [index, user] of DEMO_USERS.entries()) {
       const id = randomUUID();
+      userIds.set(user.email, id);
       await trx
         .insertInto('users')
         .values({
@@ -235,6 +240,7 @@ export async function seedDemo(db: Kysely<Database>, hasher: PasswordHasher): Pr
     const registries = trx as unknown as Kysely<any>;
     for (const orgId of [DEMO_ORG_ID, OTHER_ORG_ID]) await seedOrganisationBanks(registries, orgId, now);
     await seedDemoRegistries(registries, DEMO_ORG_ID, now);
+    await seedDemoProcurement(registries, DEMO_ORG_ID, userIds, now);
   });
   return true;
 }

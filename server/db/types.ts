@@ -73,6 +73,8 @@ export interface RefreshTokensTable {
   session_id: string;
   created_at: Timestamp;
   used_at: Timestamp | null;
+  /** The rotation's answer, sealed with a key derived from this (spent) token; cleared after the grace window. */
+  successor_enc: string | null;
 }
 
 /** Single-use JWTs (PreAuthorization) already spent. */

@@ -17,7 +17,8 @@ export async function securityHeaders(app: FastifyInstance, ctx: AppContext) {
         scriptSrc: ["'self'"],
         // Shadow roots adopt constructable stylesheets; style attributes from React need this.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // blob: the previews of uploads and of stored images, fetched with the token (core/files.ts).
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

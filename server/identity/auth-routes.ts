@@ -19,6 +19,7 @@ import {
   type AuthResponse,
 } from '../../src/contracts/identity.js';
 import { audit, type AuditEntry } from '../audit.js';
+import { grantRateLimit } from '../http/rate-limit.js';
 import { hashToken } from '../auth/crypto.js';
 import { passwordProblem } from '../auth/passwords.js';
 import type { AppContext } from '../context.js';
@@ -26,9 +27,10 @@ import { fieldError, HttpError, MESSAGES, tooMany, unauthenticated } from '../er
 import { authHook, type AuthContext } from './guard.js';
 import { issuePasswordLink } from './password-links.js';
 import { RESET_RESEND_MS } from './policy.js';
-import { confirmTotpSetup, sendEmailCode, startTotpSetup, verifyEmailCode, verifyTotp } from './second-factor.js';
+import { confirmTotpSetup, pendingTotpKey, sendEmailCode, startTotpSetup, verifyEmailCode, verifyTotp } from './second-factor.js';
+import { secondFactorAttempt } from './second-factor-attempt.js';
 import { authorize, revokeSession, revokeUserSessions, rotateRefreshToken, setXsrf } from './sessions.js';
-import { loginFailed, loginLock, loginSucceeded, secondFactorFailed, secondFactorLock, secondFactorSucceeded } from './throttle.js';
+import { loginSucceeded, reserveLoginAttempt, secondFactorLock } from './throttle.js';
 import { findUserById, normaliseLogin, organizationActive, twoFactorState, type UserRow } from './users.js';
 
 const messageBody = z.object({ message: z.string() });
@@ -70,17 +72,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext, authRate
     if (lock.locked) throw tooMany(lock.retryAfterSeconds, MESSAGES.secondFactorLocked);
   }
 
-  async function secondFactorFailure(request: FastifyRequest, user: UserRow, action: string, method: string): Promise<never> {
-    const lock = await secondFactorFailed(ctx.db, user, ctx.clock());
-    await log(request, { orgId: user.org_id, actorUserId: user.id, action, entityType: 'user', entityId: user.id, after: { method, locked: lock.locked } });
-    throw new HttpError(401, MESSAGES.invalidCode);
-  }
-
   // ---- POST auth ----
   r.post(
     `/${P.auth}`,
     {
-      config: limited,
+      config: authRateLimit ? { rateLimit: grantRateLimit(ctx, authRateLimit) } : undefined,
       schema: { tags: TAGS, summary: 'Login (Password) ou renovação (RefreshToken)', body: authRequest, response: { 200: authResponse } },
     },
     async (request, reply): Promise<AuthResponse> => {
@@ -104,19 +100,20 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext, authRate
   async function passwordLogin(request: FastifyRequest, reply: FastifyReply, login: string, secret: string, rememberMe: boolean): Promise<AuthResponse> {
     const loginKey = normaliseLogin(login);
     const now = ctx.clock();
-    const lock = await loginLock(ctx.db, loginKey, now);
+    // The attempt takes its place in the count before the (slow) hash: null while locked.
+    const slot = await reserveLoginAttempt(ctx.db, loginKey, now);
     const user = await ctx.db.selectFrom('users').selectAll().where('login_key', '=', loginKey).executeTakeFirst();
     // An account of a deactivated organisation is treated as a deactivated account.
     if (user && user.is_active && !(await organizationActive(ctx.db, user.org_id))) user.is_active = false;
     let passwordOk = false;
-    if (lock.locked || !user) await ctx.hasher.verifyDummy(secret);
+    if (!slot || !user) await ctx.hasher.verifyDummy(secret);
     else passwordOk = await ctx.hasher.verify(user.password_hash, secret);
 
-    if (!user || !passwordOk || !user.is_active || lock.locked) {
-      const reason = lock.locked ? 'locked' : !user ? 'unknown-login' : !passwordOk ? 'wrong-secret' : 'inactive';
-      let failures = 0;
-      if (!lock.locked) failures = await loginFailed(ctx.db, loginKey, now);
+    if (!user || !passwordOk || !user.is_active || !slot) {
+      // The slot stays counted as a failure; the last one already started the lock.
+      const reason = !slot ? 'locked' : !user ? 'unknown-login' : !passwordOk ? 'wrong-secret' : 'inactive';
       await log(request, { orgId: user?.org_id ?? null, actorUserId: user?.id ?? null, action: 'auth.login.failed', entityType: 'user', entityId: user?.id, after: { login: loginKey, reason } });
+      const failures = slot && !slot.last ? slot.number : 0;
       const delay = Math.min(ctx.settings.loginFailureDelayMs * failures, 2000);
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       throw new HttpError(401, MESSAGES.invalidLogin);
@@ -164,11 +161,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext, authRate
       const state = twoFactorState(user);
       if (!state.allowedMethods.includes('TOTP')) throw new HttpError(405, MESSAGES.methodNotAllowedTwoFactor);
       if (!state.setupRequired) throw new HttpError(409, 'A verificação em duas etapas já está configurada.');
-      await assertSecondFactorOpen(user);
-      const outcome = await confirmTotpSetup(ctx, user, request.body.totpKey, request.body.verificationCode);
-      if (outcome === 'wrong-key') throw fieldError('totpKey', 'A chave não corresponde à configuração em andamento. Recomece a configuração.');
-      if (outcome === 'wrong-code') return secondFactorFailure(request, user, 'auth.2fa.setup.failed', 'TOTP');
-      await secondFactorSucceeded(ctx.db, user.id);
+      const pending = pendingTotpKey(ctx, user, request.body.totpKey);
+      if (!pending) throw fieldError('totpKey', 'A chave não corresponde à configuração em andamento. Recomece a configuração.');
+      await secondFactorAttempt(ctx, request, user, { action: 'auth.2fa.setup.failed', method: 'TOTP' }, () => confirmTotpSetup(ctx, user, pending, request.body.verificationCode));
       await spendPreAuthorization(auth);
       await log(request, { orgId: user.org_id, actorUserId: user.id, action: 'auth.2fa.setup', entityType: 'user', entityId: user.id, before: { boundMethods: state.boundMethods }, after: { boundMethods: [...state.boundMethods, 'TOTP'] } });
       const fresh = (await findUserById(ctx.db, user.id))!;
@@ -204,10 +199,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext, authRate
       const state = twoFactorState(user);
       const { method, verificationCode } = request.body;
       if (!state.allowedMethods.includes(method)) throw new HttpError(405, MESSAGES.methodNotAllowedTwoFactor);
-      await assertSecondFactorOpen(user);
-      const ok = method === 'TOTP' ? await verifyTotp(ctx, user, verificationCode) : await verifyEmailCode(ctx, user, 'login', verificationCode);
-      if (!ok) return secondFactorFailure(request, user, 'auth.2fa.verify.failed', method);
-      await secondFactorSucceeded(ctx.db, user.id);
+      await secondFactorAttempt(ctx, request, user, { action: 'auth.2fa.verify.failed', method }, () =>
+        method === 'TOTP' ? verifyTotp(ctx, user, verificationCode) : verifyEmailCode(ctx, user, 'login', verificationCode),
+      );
       await spendPreAuthorization(auth);
       if (method === 'Email' && !user.email_2fa_confirmed) {
         // A code received by e-mail proves the address: Email becomes a bound method

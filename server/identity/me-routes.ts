@@ -23,7 +23,8 @@ import { tooLong } from './auth-routes.js';
 import { authHook } from './guard.js';
 import { sendEmailCode, verifyEmailCode, verifyTotp } from './second-factor.js';
 import { revokeUserSessions, setXsrf, verificationTokenFor } from './sessions.js';
-import { secondFactorFailed, secondFactorLock, secondFactorSucceeded } from './throttle.js';
+import { secondFactorAttempt } from './second-factor-attempt.js';
+import { secondFactorLock } from './throttle.js';
 import { effectivePermissions, findUserById, loggedUser, twoFactorState, type UserRow } from './users.js';
 import { requireVerification } from './verification.js';
 
@@ -89,15 +90,9 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext, authRateLi
       const user = await me(request);
       const { method, verificationCode } = request.body;
       if (!twoFactorState(user).allowedMethods.includes(method)) throw new HttpError(405, MESSAGES.methodNotAllowedTwoFactor);
-      const lock = await secondFactorLock(ctx.db, user.id, ctx.clock());
-      if (lock.locked) throw tooMany(lock.retryAfterSeconds, MESSAGES.secondFactorLocked);
-      const ok = method === 'TOTP' ? await verifyTotp(ctx, user, verificationCode) : await verifyEmailCode(ctx, user, 'account', verificationCode);
-      if (!ok) {
-        const after = await secondFactorFailed(ctx.db, user, ctx.clock());
-        await log(request, { orgId: user.org_id, actorUserId: user.id, action: 'user.2fa.verify.failed', entityType: 'user', entityId: user.id, after: { method, locked: after.locked } });
-        throw new HttpError(401, MESSAGES.invalidCode);
-      }
-      await secondFactorSucceeded(ctx.db, user.id);
+      await secondFactorAttempt(ctx, request, user, { action: 'user.2fa.verify.failed', method }, () =>
+        method === 'TOTP' ? verifyTotp(ctx, user, verificationCode) : verifyEmailCode(ctx, user, 'account', verificationCode),
+      );
       await log(request, { orgId: user.org_id, actorUserId: user.id, action: 'user.2fa.verify', entityType: 'user', entityId: user.id, after: { method } });
       setXsrf(ctx, reply, auth.sid);
       return verificationTokenFor(ctx, user, auth.sid);

@@ -28,4 +28,10 @@ export const SESSION_LIFETIME = {
   standard: { absoluteMs: 12 * HOUR, idleMs: 2 * HOUR },
 } as const;
 
+/**
+ * Refresh-token reuse interval: a token spent less than this ago answers again with the pair its
+ * rotation issued (two tabs refreshing at once); later, presenting it revokes the family.
+ */
+export const REFRESH_GRACE_MS = 30_000;
+
 export const TOTP = { issuer: 'Retaguarda', period: 30, digits: 6, window: 1, secretBytes: 20 } as const;

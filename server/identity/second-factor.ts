@@ -1,7 +1,8 @@
 /**
  * Second factor: TOTP (RFC 6238, 30 s steps, ±1 step, replay-proof through the last accepted
- * step stored per user and one atomic UPDATE) and e-mail codes (6 digits, 10 min, 5 attempts,
- * only the newest lives, stored as an HMAC, never logged).
+ * step stored per user and one atomic UPDATE) and e-mail codes (6 digits, 10 min, 5 attempts
+ * taken before the comparison, only the newest lives, stored as an HMAC, never logged).
+ * The per-user attempt budget around these checks: second-factor-attempt.ts.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
@@ -54,49 +55,73 @@ export async function startTotpSetup(ctx: AppContext, user: UserRow) {
 }
 
 /**
- * Confirms the pending key with a code and binds it, in one UPDATE guarded by the pending
- * ciphertext and the last step. Returns false for a wrong key/code or a replayed step.
+ * A code's outcome: `replay` is the right code of a step that already won (a double click, a
+ * retry): refused like a wrong code, but no guess.
  */
-export async function confirmTotpSetup(ctx: AppContext, user: UserRow, totpKey: string, code: string): Promise<'ok' | 'wrong-key' | 'wrong-code'> {
-  if (!user.totp_pending_enc) return 'wrong-key';
-  let pending: string;
+export type CodeCheck = 'ok' | 'wrong' | 'replay';
+
+/** The pending key when `totpKey` is the one the setup handed out, else null. */
+export function pendingTotpKey(ctx: AppContext, user: UserRow, totpKey: string): string | null {
+  if (!user.totp_pending_enc) return null;
   try {
-    pending = decryptTotp(ctx, user, user.totp_pending_enc);
+    const pending = decryptTotp(ctx, user, user.totp_pending_enc);
+    return safeEqual(pending, totpKey.replace(/\s+/g, '').toUpperCase()) ? pending : null;
   } catch {
-    return 'wrong-key';
+    return null;
   }
-  if (!safeEqual(pending, totpKey.replace(/\s+/g, '').toUpperCase())) return 'wrong-key';
-  const step = matchTotpStep(pending, code, ctx.clock());
-  if (step === null) return 'wrong-code';
+}
+
+/**
+ * Confirms the pending key with a code and binds it, in one UPDATE guarded by the pending
+ * ciphertext and the last step.
+ */
+export async function confirmTotpSetup(ctx: AppContext, user: UserRow, pendingKey: string, code: string): Promise<CodeCheck> {
+  const sealed = user.totp_pending_enc!;
+  const step = matchTotpStep(pendingKey, code, ctx.clock());
+  if (step === null) return 'wrong';
   const result = await ctx.db
     .updateTable('users')
-    .set({ totp_secret_enc: user.totp_pending_enc, totp_pending_enc: null, totp_last_step: String(step), updated_at: ctx.clock() })
+    .set({ totp_secret_enc: sealed, totp_pending_enc: null, totp_last_step: String(step), updated_at: ctx.clock() })
     .where('id', '=', user.id)
-    .where('totp_pending_enc', '=', user.totp_pending_enc)
+    .where('totp_pending_enc', '=', sealed)
     .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1 ? 'ok' : 'wrong-code';
+  return stepOutcome(ctx, result.numUpdatedRows, user.id, sealed, step);
 }
 
 /** Checks a TOTP code against the bound key; accepts each step at most once (atomic). */
-export async function verifyTotp(ctx: AppContext, user: UserRow, code: string): Promise<boolean> {
-  if (!user.totp_secret_enc) return false;
+export async function verifyTotp(ctx: AppContext, user: UserRow, code: string): Promise<CodeCheck> {
+  const sealed = user.totp_secret_enc;
+  if (!sealed) return 'wrong';
   let secret: string;
   try {
-    secret = decryptTotp(ctx, user, user.totp_secret_enc);
+    secret = decryptTotp(ctx, user, sealed);
   } catch {
-    return false;
+    return 'wrong';
   }
   const step = matchTotpStep(secret, code, ctx.clock());
-  if (step === null) return false;
+  if (step === null) return 'wrong';
   const result = await ctx.db
     .updateTable('users')
     .set({ totp_last_step: String(step) })
     .where('id', '=', user.id)
-    .where('totp_secret_enc', '=', user.totp_secret_enc)
+    .where('totp_secret_enc', '=', sealed)
     .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return stepOutcome(ctx, result.numUpdatedRows, user.id, sealed, step);
+}
+
+/** `ok` when the guarded UPDATE took the step; `replay` when this step of this key is the one that last won. */
+async function stepOutcome(ctx: AppContext, updatedRows: bigint, userId: string, sealed: string, step: number): Promise<CodeCheck> {
+  if (Number(updatedRows) === 1) return 'ok';
+  const won = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('totp_secret_enc', '=', sealed)
+    .where('totp_last_step', '=', String(step))
+    .executeTakeFirst();
+  return won ? 'replay' : 'wrong';
 }
 
 function codeHash(ctx: AppContext, user: UserRow, purpose: CodePurpose, id: string, code: string): string {
@@ -137,28 +162,23 @@ export async function sendEmailCode(ctx: AppContext, user: UserRow, purpose: Cod
   await ctx.mailer.send(verificationCodeMail(user.email, user.name, code, EMAIL_CODE_TTL_MS / 60_000));
 }
 
-/** Checks the newest live code; a wrong code spends one of its attempts. Single use. */
-export async function verifyEmailCode(ctx: AppContext, user: UserRow, purpose: CodePurpose, code: string): Promise<boolean> {
+/**
+ * Checks the newest live code. The attempt is taken first, in the same statement that checks
+ * the code is alive and has attempts left (parallel guesses queue on the row), then compared.
+ * Single use: the right code of a code already used is a replay.
+ */
+export async function verifyEmailCode(ctx: AppContext, user: UserRow, purpose: CodePurpose, code: string): Promise<CodeCheck> {
   const now = ctx.clock();
+  const newest = ctx.db.selectFrom('email_codes').select('id').where('user_id', '=', user.id).where('purpose', '=', purpose).orderBy('created_at', 'desc').limit(1);
   const row = await ctx.db
-    .selectFrom('email_codes')
-    .selectAll()
-    .where('user_id', '=', user.id)
-    .where('purpose', '=', purpose)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!row || row.consumed_at || row.expires_at.getTime() <= now.getTime() || row.attempts >= EMAIL_CODE_MAX_ATTEMPTS) return false;
-  if (!safeEqual(codeHash(ctx, user, purpose, row.id, code), row.code_hash)) {
-    await ctx.db.updateTable('email_codes').set({ attempts: sql<number>`attempts + 1` }).where('id', '=', row.id).execute();
-    return false;
-  }
-  const result = await ctx.db
     .updateTable('email_codes')
-    .set({ consumed_at: now })
-    .where('id', '=', row.id)
-    .where('consumed_at', 'is', null)
+    .set({ attempts: sql<number>`attempts + 1` })
+    .where('id', '=', newest)
+    .where('expires_at', '>', now)
     .where('attempts', '<', EMAIL_CODE_MAX_ATTEMPTS)
+    .returning(['id', 'code_hash'])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (!row || !safeEqual(codeHash(ctx, user, purpose, row.id, code), row.code_hash)) return 'wrong';
+  const spent = await ctx.db.updateTable('email_codes').set({ consumed_at: now }).where('id', '=', row.id).where('consumed_at', 'is', null).executeTakeFirst();
+  return Number(spent.numUpdatedRows) === 1 ? 'ok' : 'replay';
 }

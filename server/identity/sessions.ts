@@ -3,7 +3,8 @@
  * family (logout, reuse, password change) also stops its access tokens at once, since every
  * authenticated request checks the session.
  * - refresh tokens: opaque, 256 bits, stored as SHA-256, rotated on every use;
- * - a used refresh token presented again revokes the whole family (RFC 9700 §4.14.2);
+ * - a used refresh token presented again revokes the whole family (RFC 9700 §4.14.2), except
+ *   within `REFRESH_GRACE_MS` of its rotation, when it answers the same new pair (two tabs);
  * - absolute lifetime fixed at login (30 days with rememberMe, else 12 h), never extended;
  * - idle expiry (7 days / 2 h) slides with each rotation, capped by the absolute lifetime.
  */
@@ -11,10 +12,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { AuthResponse, VerificationTokenInfo } from '../../src/contracts/identity.js';
 import { XSRF_COOKIE } from '../../src/contracts/identity.js';
-import { hashToken, randomToken, xsrfFor } from '../auth/crypto.js';
+import type { Kysely } from 'kysely';
+import { decrypt, encrypt, hashToken, keyFromToken, randomToken, xsrfFor } from '../auth/crypto.js';
+import type { Database } from '../db/types.js';
 import type { AppContext } from '../context.js';
 
-import { SESSION_LIFETIME } from './policy.js';
+import { REFRESH_GRACE_MS, SESSION_LIFETIME } from './policy.js';
 import { twoFactorState, type UserRow } from './users.js';
 
 export interface NewSession {
@@ -113,49 +116,103 @@ export async function revokeUserSessions(ctx: AppContext, userId: string, reason
 }
 
 export type RefreshOutcome =
-  | { ok: true; user: UserRow; response: AuthResponse; sid: string }
+  | { ok: true; user: UserRow; response: AuthResponse; sid: string; replayed: boolean }
   | { ok: false; reason: 'unknown' | 'reused' | 'expired' | 'revoked' | 'inactive'; userId?: string; orgId?: string; sid?: string };
 
-/** Rotates a refresh token. Reuse of a rotated token revokes its whole family. */
+/** Links followed from a replayed answer to the newest one (a tab that rotated again meanwhile). */
+const MAX_REPLAY_HOPS = 5;
+
+const successorKey = (ctx: AppContext, spent: string) => keyFromToken(ctx.keys.enc, 'refresh-successor', spent);
+
+/** The rotation's answer, sealed with a key only the spent token opens; bound to its row. */
+function sealSuccessor(ctx: AppContext, spent: string, response: AuthResponse): string {
+  return encrypt(successorKey(ctx, spent), JSON.stringify(response), `refresh-successor:${hashToken(spent)}`);
+}
+
+function openSuccessor(ctx: AppContext, spent: string, sealed: string): AuthResponse | null {
+  try {
+    return JSON.parse(decrypt(successorKey(ctx, spent), sealed, `refresh-successor:${hashToken(spent)}`)) as AuthResponse;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Rotates a refresh token, in one transaction that locks the token's row first (a parallel
+ * rotation of the same token waits for it, then sees the token spent — no check-then-act).
+ * - unspent: a new pair; the spent row keeps the answer sealed (see `sealSuccessor`);
+ * - spent less than `REFRESH_GRACE_MS` ago (two tabs, one token): the same answer again — the
+ *   newest of the family if its successor was rotated too;
+ * - spent earlier: reuse — the whole family is revoked (RFC 9700 §4.14.2).
+ */
 export async function rotateRefreshToken(ctx: AppContext, reply: FastifyReply, presented: string): Promise<RefreshOutcome> {
   const now = ctx.clock();
   const tokenHash = hashToken(presented);
-  const row = await ctx.db
-    .selectFrom('refresh_tokens as rt')
-    .innerJoin('sessions as s', 's.id', 'rt.session_id')
-    .select(['rt.used_at', 's.id as sid', 's.user_id', 's.org_id', 's.revoked_at', 's.absolute_expires_at', 's.idle_expires_at', 's.remember_me'])
-    .where('rt.token_hash', '=', tokenHash)
-    .executeTakeFirst();
-  if (!row) return { ok: false, reason: 'unknown' };
-  const base = { userId: row.user_id, orgId: row.org_id, sid: row.sid };
-  if (row.used_at) {
-    await revokeSession(ctx, row.sid, 'refresh-token-reuse');
-    return { ok: false, reason: 'reused', ...base };
-  }
-  if (row.revoked_at) return { ok: false, reason: 'revoked', ...base };
-  if (row.absolute_expires_at.getTime() <= now.getTime() || row.idle_expires_at.getTime() <= now.getTime()) return { ok: false, reason: 'expired', ...base };
-  const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
-  if (!user || !user.is_active) return { ok: false, reason: 'inactive', ...base };
+  const outcome = await ctx.db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
+    const row = await trx
+      .selectFrom('refresh_tokens as rt')
+      .innerJoin('sessions as s', 's.id', 'rt.session_id')
+      .select(['rt.used_at', 'rt.successor_enc', 's.id as sid', 's.user_id', 's.org_id', 's.revoked_at', 's.absolute_expires_at', 's.idle_expires_at', 's.remember_me'])
+      .where('rt.token_hash', '=', tokenHash)
+      .forUpdate('rt')
+      .executeTakeFirst();
+    if (!row) return { ok: false, reason: 'unknown' };
+    const base = { userId: row.user_id, orgId: row.org_id, sid: row.sid };
+    const inGrace = row.used_at !== null && now.getTime() - row.used_at.getTime() < REFRESH_GRACE_MS;
+    if (row.used_at && !(inGrace && row.successor_enc)) {
+      await revokeFamily(trx, row.sid, now, 'refresh-token-reuse');
+      return { ok: false, reason: 'reused', ...base };
+    }
+    if (row.revoked_at) return { ok: false, reason: 'revoked', ...base };
+    if (row.absolute_expires_at.getTime() <= now.getTime() || row.idle_expires_at.getTime() <= now.getTime()) return { ok: false, reason: 'expired', ...base };
+    const user = await trx.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
+    if (!user || !user.is_active) return { ok: false, reason: 'inactive', ...base };
 
-  // Spend the presented token atomically: of two parallel rotations only one wins,
-  // the other is treated as reuse.
-  const spent = await ctx.db.updateTable('refresh_tokens').set({ used_at: now }).where('token_hash', '=', tokenHash).where('used_at', 'is', null).executeTakeFirst();
-  if (Number(spent.numUpdatedRows) !== 1) {
-    await revokeSession(ctx, row.sid, 'refresh-token-reuse');
-    return { ok: false, reason: 'reused', ...base };
-  }
-  const { idleMs } = lifetime(row.remember_me);
-  const idle = new Date(Math.min(now.getTime() + idleMs, row.absolute_expires_at.getTime()));
-  const refreshToken = randomToken(32);
-  await ctx.db.updateTable('sessions').set({ idle_expires_at: idle, last_used_at: now }).where('id', '=', row.sid).execute();
-  await ctx.db.insertInto('refresh_tokens').values({ token_hash: hashToken(refreshToken), org_id: row.org_id, session_id: row.sid, created_at: now }).execute();
-  const access = await ctx.tokens.sign({ typ: 'access', sub: user.id, org: user.org_id, sid: row.sid });
-  setXsrf(ctx, reply, row.sid);
-  return {
-    ok: true,
-    user,
-    sid: row.sid,
-    response: { accessToken: access.token, tokenType: 'Authorization', refreshToken, refreshTokenExpireAt: idle.toISOString() },
-  };
+    if (row.used_at) {
+      // Inside the grace window: the answer the rotation gave, followed to the newest one.
+      let answer = openSuccessor(ctx, presented, row.successor_enc!);
+      for (let hop = 0; answer && hop < MAX_REPLAY_HOPS; hop++) {
+        const next = await trx
+          .selectFrom('refresh_tokens')
+          .select(['used_at', 'successor_enc'])
+          .where('token_hash', '=', hashToken(answer.refreshToken!))
+          .where('session_id', '=', row.sid)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!next?.used_at || !next.successor_enc) break;
+        const newer = openSuccessor(ctx, answer.refreshToken!, next.successor_enc);
+        if (!newer) break;
+        answer = newer;
+      }
+      if (!answer) {
+        await revokeFamily(trx, row.sid, now, 'refresh-token-reuse');
+        return { ok: false, reason: 'reused', ...base };
+      }
+      return { ok: true, user, sid: row.sid, response: answer, replayed: true };
+    }
+
+    const { idleMs } = lifetime(row.remember_me);
+    const idle = new Date(Math.min(now.getTime() + idleMs, row.absolute_expires_at.getTime()));
+    const refreshToken = randomToken(32);
+    const access = await ctx.tokens.sign({ typ: 'access', sub: user.id, org: user.org_id, sid: row.sid });
+    const response: AuthResponse = { accessToken: access.token, tokenType: 'Authorization', refreshToken, refreshTokenExpireAt: idle.toISOString() };
+    await trx.updateTable('refresh_tokens').set({ used_at: now, successor_enc: sealSuccessor(ctx, presented, response) }).where('token_hash', '=', tokenHash).execute();
+    // Sealed answers past their grace window are of no use any more.
+    await trx
+      .updateTable('refresh_tokens')
+      .set({ successor_enc: null })
+      .where('session_id', '=', row.sid)
+      .where('successor_enc', 'is not', null)
+      .where('used_at', '<=', new Date(now.getTime() - REFRESH_GRACE_MS))
+      .execute();
+    await trx.updateTable('sessions').set({ idle_expires_at: idle, last_used_at: now }).where('id', '=', row.sid).execute();
+    await trx.insertInto('refresh_tokens').values({ token_hash: hashToken(refreshToken), org_id: row.org_id, session_id: row.sid, created_at: now }).execute();
+    return { ok: true, user, sid: row.sid, response, replayed: false };
+  });
+  if (outcome.ok) setXsrf(ctx, reply, outcome.sid);
+  return outcome;
 }
 
+async function revokeFamily(db: Kysely<Database>, sid: string, now: Date, reason: string): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now, revoked_reason: reason }).where('id', '=', sid).where('revoked_at', 'is', null).execute();
+}

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnyResource, ApiFamily } from '../../src/contracts/resource.js';
 import { resourceList } from '../../src/contracts/resources/index.js';
+import { approvalsStorages } from '../approvals/resources.js';
 import { cartStorages } from '../cart/resources.js';
 import { companiesStorages } from '../companies/resources.js';
 import type { AppContext } from '../context.js';
@@ -34,6 +35,7 @@ export const FAMILY_STORAGES: Readonly<Partial<Record<ApiFamily, Storages>>> = {
   finance: financeStorages,
   supply: supplyStorages,
   cart: cartStorages,
+  approvals: approvalsStorages,
 };
 
 /** The storage of a served declaration by name, whatever its family (references cross families). */

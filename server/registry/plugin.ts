@@ -20,30 +20,23 @@ import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from '
 import * as z from 'zod/mini';
 import { bulkRequest, bulkResult, parseIfMatch, recordSchema, staleBody, writeSchema, type AnyResource, type ApiFamily } from '../../src/contracts/resource.js';
 import { findResource, resourceList } from '../../src/contracts/resources/index.js';
-import { audit, type AuditEntry } from '../audit.js';
+import { findTransition, historyEntry, transitionInput } from '../../src/contracts/workflow.js';
 import type { AppContext } from '../context.js';
-import { asSystemOwner, withTenant } from '../db/tenant.js';
 import { forbidden, HttpError, MESSAGES } from '../errors.js';
 import { hasScope } from '../identity/users.js';
 import { EXPORT_TYPES, MAX_EXPORT_ROWS, toCsv, toXlsx } from './export.js';
 import { linkHeader, listQuerystring, parseListQuery } from './query.js';
-import {
-  addRefs,
-  checkReferences,
-  checkTree,
-  columnValues,
-  completeValues,
-  countRecords,
-  databaseError,
-  deleteRecord,
-  findRecord,
-  insertRecord,
-  listRecords,
-  notFound,
-  updateRecord,
-} from './records.js';
+import { checkReferences, completeValues } from './records.js';
+import { ResourceService } from './service.js';
 import { fastifyPath, routeTable, type RouteSpec } from './route-table.js';
 import type { Call, ResourceStorage, StorageLookup, Storages, Trx, Values, WireRecord } from './storage.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Ownership `own`: the caller reaches only the records they created. */
+    ownOnly?: boolean;
+  }
+}
 
 const BEARER = [{ bearerAuth: [] }];
 const jsonSerializer = () => (data: unknown) => JSON.stringify(data);
@@ -72,6 +65,7 @@ export function registryPlugin(ctx: AppContext, options: RegistryOptions) {
 function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyResource, storage: ResourceStorage, options: RegistryOptions) {
   const { storages } = options;
   const lookup: StorageLookup = (name) => (Object.prototype.hasOwnProperty.call(storages, name) ? storages[name] : options.lookup?.(name));
+  const service = new ResourceService(ctx, resource, storage, lookup);
   const record = recordSchema(resource);
   const body = writeSchema(resource);
   const tags = [resource.labels.many];
@@ -86,19 +80,34 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
   const systemOwnerOnly: preValidationHookHandler = async (request) => {
     if (request.auth?.accessLevel !== 'SystemOwner') throw forbidden();
   };
+  const userOf = (request: FastifyRequest) => {
+    const auth = request.auth;
+    if (!auth) throw forbidden();
+    return { id: auth.userId, orgId: auth.orgId, accessLevel: auth.accessLevel };
+  };
+  /** Kinds a creator may use on their own records without the scope (ownership `own`). */
+  const OWN_KINDS = new Set(['list', 'get', 'update', 'delete', 'history', 'transition']);
   function scopeCheck(spec: RouteSpec): preValidationHookHandler[] {
     const hooks: preValidationHookHandler[] = [];
     if (resource.systemOwnerOnly) hooks.push(systemOwnerOnly);
     const alternatives = storage.idPermissions;
     if (alternatives && spec.kind === 'get') {
       hooks.push(async (request) => {
-        const auth = request.auth;
-        if (!auth) throw forbidden();
-        const user = { id: auth.userId, orgId: auth.orgId, accessLevel: auth.accessLevel };
+        const user = userOf(request);
         const id = (request.params as { id?: string }).id ?? '';
         if (await hasScope(ctx.db, user, resource.permission, spec.scope)) return;
         const alternative = Object.prototype.hasOwnProperty.call(alternatives, id) ? alternatives[id] : undefined;
         if (alternative && (await hasScope(ctx.db, user, alternative, spec.scope))) return;
+        throw forbidden();
+      });
+    } else if (resource.ownership === 'own' && OWN_KINDS.has(spec.kind) && !(spec.kind === 'transition' && spec.scope !== 'create')) {
+      hooks.push(async (request) => {
+        const user = userOf(request);
+        if (await hasScope(ctx.db, user, resource.permission, spec.scope)) return;
+        if (await hasScope(ctx.db, user, resource.permission, 'create')) {
+          request.ownOnly = true;
+          return;
+        }
         throw forbidden();
       });
     } else {
@@ -107,42 +116,8 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
     return hooks;
   }
 
-  // ---------------------------------------------------------------- unit of work
-  async function run<T>(request: FastifyRequest, fn: (trx: Trx, call: Call) => Promise<T>): Promise<T> {
-    const auth = request.auth!;
-    const call: Call = {
-      ctx,
-      request,
-      resource,
-      userId: auth.userId,
-      orgId: auth.orgId,
-      accessLevel: auth.accessLevel,
-      tenant: storage.tenantColumn ? auth.orgId : null,
-      afterCommit: [],
-    };
-    const params = request.params as Record<string, string>;
-    const work = async (trx: Trx) => {
-      if (resource.parent && storage.parent) {
-        const parentId = await storage.parent.resolve(trx, call, params[resource.parent.param] ?? '');
-        if (!parentId) throw notFound();
-        call.parentId = parentId;
-      }
-      return fn(trx, call);
-    };
-    let result: T;
-    try {
-      result = storage.tenantColumn ? await withTenant(ctx.tenantDb, auth.orgId, work) : await asSystemOwner(ctx.tenantDb, work);
-    } catch (error) {
-      throw databaseError(error, storage);
-    }
-    for (const task of call.afterCommit) ctx.background(task);
-    return result;
-  }
-
-  const log = (trx: Trx, call: Call, entry: Omit<AuditEntry, 'orgId' | 'actorUserId' | 'entityType'>) =>
-    audit(trx, ctx.clock(), { orgId: call.tenant ?? call.orgId, actorUserId: call.userId, entityType: resource.name, ...entry }, call.request);
-  const resolveTarget = (name: string) => findResource(name);
-  const strip = ({ _refs, ...rest }: WireRecord) => rest;
+  const run = <T>(request: FastifyRequest, fn: (trx: Trx, call: Call) => Promise<T>) =>
+    service.run(request.auth!, { request, params: request.params as Record<string, string>, ownOnly: request.ownOnly }, fn);
 
   function expectedVersion(request: FastifyRequest, required: boolean): number | undefined {
     const header = request.headers['if-match'];
@@ -155,62 +130,6 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
     return version;
   }
 
-  async function stale(trx: Trx, call: Call, current: WireRecord): Promise<never> {
-    await addRefs(trx, call, lookup, [current], resolveTarget);
-    throw new HttpError(412, MESSAGES.stale, undefined, undefined, { current });
-  }
-
-  /** Update of one record (PUT and actions): lock, version, references, hooks, audit. */
-  async function update(trx: Trx, call: Call, rawId: string, patch: (before: WireRecord) => Promise<Values | null>, version: number | undefined, action: string): Promise<WireRecord> {
-    const id = await recordId(trx, call, rawId);
-    const before = await findRecord(trx, call, storage, id, true);
-    if (!before) throw notFound();
-    if (version !== undefined && before.version !== version) return stale(trx, call, before);
-    const changes = await patch(before);
-    if (!changes) return before;
-    // Actions may change server-managed fields (a bill's status): those go straight to their columns.
-    const managed = columnValues(resource, storage, changes, true);
-    const values = completeValues(resource, { ...writableOf(before), ...changes });
-    await validate(call, values);
-    await checkReferences(trx, call, lookup, values, resolveTarget);
-    await checkTree(trx, call, storage, id, values);
-    const extra = await storage.beforeUpdate?.(trx, call, values, before);
-    await updateRecord(trx, call, storage, id, values, { ...managed, ...extra });
-    const after = (await findRecord(trx, call, storage, id))!;
-    await storage.afterUpdate?.(trx, call, after, before);
-    await log(trx, call, { action, entityId: id, before: strip(before), after: strip(after) });
-    return after;
-  }
-
-  async function remove(trx: Trx, call: Call, rawId: string, version: number | undefined, action: string): Promise<void> {
-    const id = await recordId(trx, call, rawId);
-    const before = await findRecord(trx, call, storage, id, true);
-    if (!before) throw notFound();
-    if (version !== undefined && before.version !== version) return stale(trx, call, before);
-    await storage.beforeDelete?.(trx, call, before);
-    if (storage.remove) await storage.remove(trx, call, before);
-    else await deleteRecord(trx, call, storage, id);
-    await log(trx, call, { action, entityId: id, before: strip(before) });
-  }
-
-  /** Rules across fields (storage.validate): 400 with field errors. */
-  async function validate(call: Call, values: Values): Promise<void> {
-    const errors = storage.validate ? await storage.validate(values, call) : {};
-    if (Object.keys(errors).length) throw new HttpError(400, MESSAGES.validation, errors);
-  }
-
-  /** The record id a path names (`current` and other aliases resolved). */
-  async function recordId(trx: Trx, call: Call, id: string): Promise<string> {
-    const alias = storage.aliasIds && Object.prototype.hasOwnProperty.call(storage.aliasIds, id) ? storage.aliasIds[id] : undefined;
-    return alias ? ((await alias(trx, call)) ?? id) : id;
-  }
-
-  function writableOf(record: WireRecord): Values {
-    const values: Values = {};
-    for (const [field, def] of Object.entries(resource.fields)) if (!def.readOnly) values[field] = record[field];
-    return values;
-  }
-
   // ---------------------------------------------------------------- routes
   for (const spec of routeTable(resource)) {
     const url = fastifyPath(spec.path);
@@ -219,13 +138,12 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
     switch (spec.kind) {
       case 'list': {
         app.get(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(false), querystring: listQuerystring(resource, true), response: { 200: z.array(record) } } }, async (request, reply) => {
-          const parsed = parseListQuery(resource, storage, request.query as Record<string, unknown>);
+          const query = request.query as Record<string, unknown>;
+          const parsed = parseListQuery(resource, storage, query);
           const { records, count } = await run(request, async (trx, call) => {
-            const count = await countRecords(trx, call, storage, parsed);
-            const records = await listRecords(trx, call, storage, parsed, { limit: parsed.perPage, offset: (parsed.page - 1) * parsed.perPage }, count.capped);
-            await addRefs(trx, call, lookup, records, resolveTarget);
-            if (resource.systemOwnerOnly) await log(trx, call, { action: `${resource.name}.list`, after: { total: count.total, capped: count.capped, query: request.query } });
-            return { records, count };
+            const page = await service.list(trx, call, parsed, query);
+            if (resource.systemOwnerOnly) await service.log(trx, call, { action: `${resource.name}.list`, after: { total: page.count.total, capped: page.count.capped, query } });
+            return page;
           });
           if (count.capped) reply.header('x-total-count-over', String(count.total));
           else reply.header('x-total-count', String(count.total));
@@ -237,11 +155,11 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
       case 'export': {
         const format = spec.format!;
         app.get(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(false), querystring: listQuerystring(resource, false), produces: [EXPORT_TYPES[format].split(';')[0]] } }, async (request, reply) => {
-          const parsed = parseListQuery(resource, storage, request.query as Record<string, unknown>);
+          const query = request.query as Record<string, unknown>;
+          const parsed = parseListQuery(resource, storage, query);
           const records = await run(request, async (trx, call) => {
-            const records = await listRecords(trx, call, storage, parsed, { limit: MAX_EXPORT_ROWS, offset: 0 });
-            await addRefs(trx, call, lookup, records, resolveTarget);
-            await log(trx, call, { action: `${resource.name}.export`, after: { format, rows: records.length, query: request.query } });
+            const records = await service.listAll(trx, call, parsed, query, MAX_EXPORT_ROWS);
+            await service.log(trx, call, { action: `${resource.name}.export`, after: { format, rows: records.length, query } });
             return records;
           });
           const file = format === 'csv' ? toCsv(resource, records) : toXlsx(resource, records);
@@ -254,12 +172,17 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
         app.get(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(true), response: { 200: record } } }, async (request) => {
           const { id } = request.params as { id: string };
           return run(request, async (trx, call) => {
-            const found = await findRecord(trx, call, storage, await recordId(trx, call, id));
-            if (!found) throw notFound();
-            await addRefs(trx, call, lookup, [found], resolveTarget);
-            if (resource.systemOwnerOnly) await log(trx, call, { action: `${resource.name}.read`, entityId: found.id });
+            const found = await service.get(trx, call, id);
+            if (resource.systemOwnerOnly) await service.log(trx, call, { action: `${resource.name}.read`, entityId: found.id });
             return found;
           });
+        });
+        break;
+      }
+      case 'history': {
+        app.get(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(true), response: { 200: z.array(historyEntry) } } }, async (request) => {
+          const { id } = request.params as { id: string };
+          return run(request, (trx, call) => service.history(trx, call, id));
         });
         break;
       }
@@ -267,15 +190,9 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
         // The family serves this POST itself (import batches: a multipart upload).
         if (storage.ownCreate) break;
         app.post(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(false), body, response: { 201: record } } }, async (request, reply) => {
-          const values = request.body as Values;
           const created = await run(request, async (trx, call) => {
-            await validate(call, values);
-            await checkReferences(trx, call, lookup, values, resolveTarget);
-            const extra = await storage.beforeCreate?.(trx, call, values);
-            const id = await insertRecord(trx, call, storage, values, extra ?? {});
-            const after = (await findRecord(trx, call, storage, id))!;
-            await storage.afterCreate?.(trx, call, after);
-            await log(trx, call, { action: `${resource.name}.create`, entityId: id, after: strip(after) });
+            const after = await service.create(trx, call, request.body as Values);
+            await service.addActions(trx, call, [after]);
             return after;
           });
           const path = request.url.split('?')[0].replace(/\/+$/, '');
@@ -287,8 +204,11 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
         app.put(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(true), body, response: { 200: record, 412: staleBody } } }, async (request) => {
           const { id } = request.params as { id: string };
           const version = expectedVersion(request, true);
-          const values = request.body as Values;
-          return run(request, (trx, call) => update(trx, call, id, async () => values, version, `${resource.name}.update`));
+          return run(request, async (trx, call) => {
+            const after = await service.update(trx, call, id, request.body as Values, version);
+            await service.addActions(trx, call, [after]);
+            return after;
+          });
         });
         break;
       }
@@ -296,15 +216,14 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
         app.delete(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(true) } }, async (request, reply) => {
           const { id } = request.params as { id: string };
           const version = expectedVersion(request, false);
-          await run(request, (trx, call) => remove(trx, call, id, version, `${resource.name}.delete`));
+          await run(request, (trx, call) => service.remove(trx, call, id, version));
           return reply.code(204).send();
         });
         break;
       }
       case 'bulk': {
         const action = spec.action!;
-        const handler = action === 'delete' ? undefined : storage.actions?.[action];
-        if (action !== 'delete' && !handler) throw new Error(`Action "${action}" of "${resource.name}" has no handler`);
+        if (action !== 'delete' && !storage.actions?.[action]) throw new Error(`Action "${action}" of "${resource.name}" has no handler`);
         app.post(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(false), body: bulkRequest, response: { 200: bulkResult } } }, async (request) => {
           const ids = [...new Set((request.body as { ids: string[] }).ids)];
           // A parent outside the tenant answers 404 for the whole call, like a missing one.
@@ -313,9 +232,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
           const failed: { id: string; message: string }[] = [];
           for (const id of ids) {
             try {
-              await run<unknown>(request, (trx, call) =>
-                handler ? update(trx, call, id, (before) => handler(trx, call, before), undefined, `${resource.name}.${action}`) : remove(trx, call, id, undefined, `${resource.name}.delete`),
-              );
+              await run<unknown>(request, (trx, call) => (action === 'delete' ? service.remove(trx, call, id, undefined) : service.runAction(trx, call, id, action, {}, undefined)));
               done.push(id);
             } catch (error) {
               if (!(error instanceof HttpError)) request.log.error({ err: error, id }, 'bulk action failed');
@@ -328,11 +245,30 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
       }
       case 'action': {
         const action = spec.action!;
-        const handler = storage.actions?.[action];
-        if (!handler) throw new Error(`Action "${action}" of "${resource.name}" has no handler`);
+        if (!storage.actions?.[action]) throw new Error(`Action "${action}" of "${resource.name}" has no handler`);
         app.post(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(true), response: { 200: record } } }, async (request) => {
           const { id } = request.params as { id: string };
-          return run(request, (trx, call) => update(trx, call, id, (before) => handler(trx, call, before), undefined, `${resource.name}.${action}`));
+          const version = expectedVersion(request, false);
+          return run(request, async (trx, call) => {
+            const after = await service.runAction(trx, call, id, action, {}, version);
+            await service.addActions(trx, call, [after]);
+            return after;
+          });
+        });
+        break;
+      }
+      case 'transition': {
+        const transition = findTransition(resource.workflow!, spec.action!)!;
+        if (storage.actions?.[transition.name]) throw new Error(`"${resource.name}" declares "${transition.name}" both as an action and a transition`);
+        const input = transitionInput(transition);
+        app.post(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(true), body: z.optional(input), response: { 200: record, 412: staleBody } } }, async (request) => {
+          const { id } = request.params as { id: string };
+          const version = expectedVersion(request, true);
+          return run(request, async (trx, call) => {
+            const after = await service.runAction(trx, call, id, transition.name, (request.body ?? {}) as Values, version);
+            await service.addActions(trx, call, [after]);
+            return after;
+          });
         });
         break;
       }
@@ -341,7 +277,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
         app.get(url, { ...common, schema: { tags, summary, security: BEARER, response: { 200: record } } }, async (request) =>
           run(request, async (trx, call) => {
             const current = await singleton.get(trx, call, false);
-            await addRefs(trx, call, lookup, [current], resolveTarget);
+            await service.decorate(trx, call, [current]);
             return current;
           }),
         );
@@ -354,11 +290,11 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
           const values = completeValues(resource, request.body as Values);
           return run(request, async (trx, call) => {
             const before = await singleton.get(trx, call, true);
-            if (before.version !== version) return stale(trx, call, before);
-            await validate(call, values);
-            await checkReferences(trx, call, lookup, values, resolveTarget);
+            if (before.version !== version) return service.stale(trx, call, before);
+            await service.validate(call, values);
+            await checkReferences(trx, call, lookup, values, findResource);
             const after = await singleton.put(trx, call, values, before);
-            await log(trx, call, { action: `${resource.name}.update`, entityId: after.id, before: strip(before), after: strip(after) });
+            await service.log(trx, call, { action: `${resource.name}.update`, entityId: after.id, before: strip(before), after: strip(after) });
             return after;
           });
         });
@@ -367,6 +303,8 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
     }
   }
 }
+
+const strip = ({ _refs, _actions, ...rest }: WireRecord) => rest;
 
 function errorText(error: HttpError): string {
   const details = Object.values(error.errors ?? {}).flat();
@@ -392,6 +330,10 @@ function summaryOf(resource: AnyResource, spec: RouteSpec): string {
       return `${resource.actions?.find((a) => a.name === spec.action)?.label ?? spec.action} (${many}, em lote)`;
     case 'action':
       return `${resource.actions?.find((a) => a.name === spec.action)?.label ?? spec.action} (${one})`;
+    case 'transition':
+      return `${resource.workflow?.transitions.find((t) => t.name === spec.action)?.label ?? spec.action} (${one}; If-Match obrigatório; 409 fora do estado de origem)`;
+    case 'history':
+      return `${one}: histórico de situações`;
     case 'singletonGet':
       return `${one}: leitura`;
     case 'singletonPut':

@@ -53,8 +53,8 @@ const perPageParam = z.optional(
 
 /** Querystring schema of a list (`paging`) or of an export (no page/perPage). */
 export function listQuerystring(resource: AnyResource, paging: boolean) {
-  const { page, sort, q } = listQuerySchema.shape;
-  const shape: Record<string, z.core.$ZodType> = paging ? { page, perPage: perPageParam, sort, q } : { sort, q };
+  const { page, sort, q, mine } = listQuerySchema.shape;
+  const shape: Record<string, z.core.$ZodType> = paging ? { page, perPage: perPageParam, sort, q, mine } : { sort, q, mine };
   for (const { param } of filterParams(resource)) shape[param] = z.optional(filterValue);
   return z.strictObject(shape);
 }

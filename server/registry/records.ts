@@ -10,7 +10,7 @@ import { COUNT_CAP, type AnyResource, type FieldDef, type RefLabel } from '../..
 import { FILE_MESSAGES, FILE_TYPES } from '../../src/contracts/files.js';
 import { fieldError, HttpError, MESSAGES, type FieldErrors } from '../errors.js';
 import { fieldDefOf, orderBySql, type ParsedList } from './query.js';
-import { BASE_COLUMNS, fieldStorage, snake, toColumn, toWire, type Call, type ResourceStorage, type StorageLookup, type Trx, type Values, type WireRecord } from './storage.js';
+import { BASE_COLUMNS, type ChildStorage, fieldStorage, snake, toColumn, toWire, type Call, type ResourceStorage, type StorageLookup, type Trx, type Values, type WireRecord } from './storage.js';
 
 export const notFound = () => new HttpError(404, MESSAGES.notFound);
 
@@ -27,6 +27,7 @@ function scopeConditions(storage: ResourceStorage, call: Call): RawBuilder<unkno
     if (!call.parentId) throw new Error('nested resource without its parent');
     conditions.push(sql`${sql.ref(`t.${storage.parent.column}`)} = ${call.parentId}`);
   }
+  if (call.ownerId) conditions.push(sql`t.created_by = ${call.ownerId}`);
   conditions.push(...filterConditions(storage));
   return conditions;
 }
@@ -40,7 +41,14 @@ const whereSql = (conditions: RawBuilder<unknown>[]) => (conditions.length ? sql
 
 /** The select list: base fields and every field of the declaration, aliased by field name. */
 function selectSql(resource: AnyResource, storage: ResourceStorage): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = [sql`t.id AS "id"`, sql`t.version AS "version"`, sql`t.created_at AS "createdAt"`, sql`t.updated_at AS "updatedAt"`];
+  const parts: RawBuilder<unknown>[] = [
+    sql`t.id AS "id"`,
+    sql`t.version AS "version"`,
+    sql`t.created_at AS "createdAt"`,
+    sql`t.updated_at AS "updatedAt"`,
+    sql`t.created_by AS "createdBy"`,
+    sql`t.updated_by AS "updatedBy"`,
+  ];
   for (const field of Object.keys(resource.fields)) {
     const where = fieldStorage(storage, field);
     const alias = sql.id(field);
@@ -51,7 +59,8 @@ function selectSql(resource: AnyResource, storage: ResourceStorage): RawBuilder<
       parts.push(sql`ARRAY(SELECT ${sql.ref(`l.${other}`)} FROM ${sql.table(table)} AS l WHERE ${sql.ref(`l.${own}`)} = t.id ORDER BY ${sql.ref(`l.${other}`)}) AS ${alias}`);
     } else {
       const { table, own, columns } = where.child;
-      const pairs = Object.entries(columns).flatMap(([key, column]) => [sql.lit(key), sql.ref(`c.${column}`)]);
+      const keyed = (resource.fields[field] as { keyed?: boolean }).keyed;
+      const pairs = [...(keyed ? [sql.lit('id'), sql.ref('c.id')] : []), ...Object.entries(columns).flatMap(([key, column]) => [sql.lit(key), sql.ref(`c.${column}`)])];
       parts.push(
         sql`COALESCE((SELECT jsonb_agg(jsonb_build_object(${sql.join(pairs)}) ORDER BY c.position, c.id) FROM ${sql.table(table)} AS c WHERE ${sql.ref(`c.${own}`)} = t.id), '[]'::jsonb) AS ${alias}`,
       );
@@ -67,6 +76,8 @@ export function rowToRecord(resource: AnyResource, row: Record<string, unknown>)
     version: Number(row.version),
     createdAt: toWire({ type: 'datetime', label: '' }, row.createdAt) as string,
     updatedAt: toWire({ type: 'datetime', label: '' }, row.updatedAt) as string,
+    createdBy: (row.createdBy as string | null) ?? null,
+    updatedBy: (row.updatedBy as string | null) ?? null,
   };
   for (const [field, def] of Object.entries(resource.fields)) record[field] = toWire(def, row[field]);
   return record;
@@ -153,6 +164,8 @@ function referenceSites(resource: AnyResource): ReferenceSite[] {
     if (!REFERENCE_TYPES.has(def.type)) return null;
     return { field, sub, target: def.type === 'tree' ? resource.name : (def as { resource: string }).resource };
   };
+  // Who created and changed it: named where the screens show it (owned and workflow records).
+  if (resource.ownership || resource.workflow) for (const field of ['createdBy', 'updatedBy']) sites.push({ field, target: 'users' });
   for (const [field, def] of Object.entries(resource.fields)) {
     if (def.type === 'list') {
       for (const [sub, subDef] of Object.entries(def.of)) {
@@ -313,6 +326,10 @@ async function writeRelations(trx: Trx, call: Call, storage: ResourceStorage, id
   for (const [field, child] of Object.entries(storage.children ?? {})) {
     if (!(field in values)) continue;
     const items = (values[field] as Record<string, unknown>[] | null | undefined) ?? [];
+    if ((call.resource.fields[field] as { keyed?: boolean } | undefined)?.keyed) {
+      await writeKeyedItems(trx, call, child, field, id, items);
+      continue;
+    }
     if (replace) await sql`DELETE FROM ${sql.table(child.table)} WHERE ${sql.ref(child.own)} = ${id}`.execute(trx);
     if (!items.length) continue;
     const keys = Object.keys(child.columns);
@@ -322,10 +339,44 @@ async function writeRelations(trx: Trx, call: Call, storage: ResourceStorage, id
   }
 }
 
+/**
+ * Line items with identity: an item with an `id` updates that row (it must be one of this
+ * record's: 400 on `{field}.{index}.id` otherwise), one without is inserted with a new id, and
+ * the rows not sent are deleted. Positions follow the order sent.
+ */
+async function writeKeyedItems(trx: Trx, call: Call, child: ChildStorage, field: string, ownerId: string, items: Record<string, unknown>[]): Promise<void> {
+  const table = sql.table(child.table);
+  const own = sql.ref(child.own);
+  const existing = new Set((await sql<{ id: string }>`SELECT id FROM ${table} WHERE ${own} = ${ownerId}`.execute(trx)).rows.map((row) => row.id));
+  const errors: FieldErrors = {};
+  const kept = new Set<string>();
+  items.forEach((item, index) => {
+    const itemId = typeof item.id === 'string' ? item.id : undefined;
+    if (itemId === undefined) return;
+    if (!existing.has(itemId) || kept.has(itemId)) errors[`${field}.${index}.id`] = ['Item não encontrado neste registro.'];
+    kept.add(itemId);
+  });
+  if (Object.keys(errors).length) throw new HttpError(400, MESSAGES.validation, errors);
+  const gone = [...existing].filter((itemId) => !kept.has(itemId));
+  if (gone.length) await sql`DELETE FROM ${table} WHERE ${own} = ${ownerId} AND id IN (${sql.join(gone)})`.execute(trx);
+  const keys = Object.keys(child.columns);
+  for (const [position, item] of items.entries()) {
+    const itemId = typeof item.id === 'string' ? item.id : undefined;
+    if (itemId) {
+      const sets = keys.map((key) => sql`${sql.ref(child.columns[key])} = ${sql.val(item[key] ?? null)}`);
+      await sql`UPDATE ${table} SET position = ${position}, ${sql.join(sets)} WHERE id = ${itemId} AND ${own} = ${ownerId}`.execute(trx);
+    } else {
+      const columns = sql.join(keys.map((key) => sql.ref(child.columns[key])));
+      await sql`INSERT INTO ${table} (id, org_id, ${own}, position, ${columns}) VALUES (${randomUUID()}, ${call.tenant}, ${ownerId}, ${position}, ${sql.join(keys.map((key) => sql.val(item[key] ?? null)))})`.execute(trx);
+    }
+  }
+}
+
 export async function insertRecord(trx: Trx, call: Call, storage: ResourceStorage, values: Values, extra: Record<string, unknown> = {}): Promise<string> {
   const id = randomUUID();
   const now = call.ctx.clock();
-  const columns: Record<string, unknown> = { ...columnValues(call.resource, storage, values), ...extra, ...storage.filter, id, version: 1, created_at: now, updated_at: now };
+  const author = call.userId || null;
+  const columns: Record<string, unknown> = { ...columnValues(call.resource, storage, values), ...extra, ...storage.filter, id, version: 1, created_at: now, updated_at: now, created_by: author, updated_by: author };
   if (storage.tenantColumn) columns[storage.tenantColumn] = call.tenant;
   if (storage.parent) columns[storage.parent.column] = call.parentId;
   const names = Object.keys(columns);
@@ -336,7 +387,7 @@ export async function insertRecord(trx: Trx, call: Call, storage: ResourceStorag
 
 /** Writes the values (full replace of the writable fields present) and bumps the version. */
 export async function updateRecord(trx: Trx, call: Call, storage: ResourceStorage, id: string, values: Values, extra: Record<string, unknown> = {}): Promise<void> {
-  const columns: Record<string, unknown> = { ...columnValues(call.resource, storage, values), ...extra, updated_at: call.ctx.clock() };
+  const columns: Record<string, unknown> = { ...columnValues(call.resource, storage, values), ...extra, updated_at: call.ctx.clock(), updated_by: call.userId || null };
   const sets = Object.entries(columns).map(([name, value]) => sql`${sql.ref(name)} = ${value}`);
   sets.push(sql`version = version + 1`);
   const conditions = [...scopeConditions(storage, call), sql`t.id = ${id}`];

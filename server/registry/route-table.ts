@@ -4,16 +4,17 @@
  * the declaration's `{param}` placeholders; `{id}` names a record.
  */
 import type { AnyResource, ExportFormat, Scope } from '../../src/contracts/resource.js';
+import { userTransitions } from '../../src/contracts/workflow.js';
 import { EXPORT_FORMATS } from '../../src/contracts/resource.js';
 
-export type RouteKind = 'list' | 'export' | 'create' | 'get' | 'update' | 'delete' | 'bulk' | 'action' | 'singletonGet' | 'singletonPut';
+export type RouteKind = 'list' | 'export' | 'create' | 'get' | 'update' | 'delete' | 'bulk' | 'action' | 'transition' | 'history' | 'singletonGet' | 'singletonPut';
 
 export interface RouteSpec {
   kind: RouteKind;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   scope: Scope;
-  /** Bulk and row actions: the action's name. */
+  /** Bulk and row actions, transitions: the action's name. */
   action?: string;
   format?: ExportFormat;
 }
@@ -38,6 +39,12 @@ export function routeTable(resource: AnyResource): RouteSpec[] {
     if (action.bulk) routes.push({ kind: 'bulk', method: 'POST', path: `${base}/bulk/${action.name}`, scope: action.scope, action: action.name });
     // `delete` as a row action is the built-in DELETE.
     if (action.row && action.name !== 'delete') routes.push({ kind: 'action', method: 'POST', path: `${base}/{id}/actions/${action.name}`, scope: action.scope, action: action.name });
+  }
+  if (resource.workflow) {
+    for (const transition of userTransitions(resource.workflow)) {
+      routes.push({ kind: 'transition', method: 'POST', path: `${base}/{id}/actions/${transition.name}`, scope: transition.scope, action: transition.name });
+    }
+    routes.push({ kind: 'history', method: 'GET', path: `${base}/{id}/history`, scope: 'read' });
   }
   return routes;
 }

@@ -32,6 +32,8 @@ export interface Call {
   tenant: string | null;
   /** Resolved id of the parent record (nested resources). */
   parentId?: string;
+  /** Only the records this user created are visible (ownership `own` without the scope). */
+  ownerId?: string;
   /** Work to run once the transaction has committed (e-mails). */
   afterCommit: (() => Promise<unknown>)[];
 }
@@ -72,6 +74,12 @@ export interface SingletonStorage {
  * a server-managed `status` included), or null for none.
  */
 export type ActionHandler = (trx: Trx, call: Call, before: WireRecord) => Promise<Values | null>;
+
+/**
+ * What a workflow transition does beyond changing the state: extra values to write and, when the
+ * outcome decides it (a submission with no approval queue is approved at once), another state.
+ */
+export type TransitionHook = (trx: Trx, call: Call, before: WireRecord, input: Values) => Promise<{ values?: Values; to?: string; note?: string } | void>;
 
 export interface ResourceStorage {
   table: string;
@@ -117,6 +125,10 @@ export interface ResourceStorage {
   /** The family registers its own `create` route (the multipart upload of import batches). */
   ownCreate?: boolean;
   actions?: Readonly<Record<string, ActionHandler>>;
+  /** Workflow transitions that do more than change the state (by transition name). */
+  transitions?: Readonly<Record<string, TransitionHook>>;
+  /** After a transition was written (same transaction): e-mails, dependent records. */
+  afterTransition?(trx: Trx, call: Call, record: WireRecord, transition: string, from: string): Promise<void>;
   /**
    * Another permission accepted to read one record id (`applications/current` is also readable
    * with the `application` permission of the portal's "Aplicação" screen).
@@ -136,7 +148,14 @@ export type StorageLookup = (name: string) => ResourceStorage | undefined;
 
 export const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-export const BASE_COLUMNS: Readonly<Record<string, string>> = { id: 'id', version: 'version', createdAt: 'created_at', updatedAt: 'updated_at' };
+export const BASE_COLUMNS: Readonly<Record<string, string>> = {
+  id: 'id',
+  version: 'version',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  createdBy: 'created_by',
+  updatedBy: 'updated_by',
+};
 
 export type FieldStorage =
   | { kind: 'column'; column: string }

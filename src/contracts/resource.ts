@@ -43,6 +43,7 @@
  */
 import * as z from 'zod/mini';
 import type { FileType } from './files';
+import { ACTIONS_KEY, type AnyWorkflow } from './workflow';
 
 // ---------------------------------------------------------------- field types
 
@@ -137,12 +138,25 @@ export type ScalarFieldDef =
       stateField: string;
     });
 
-export type FieldDef = ScalarFieldDef | (FieldCommon & { type: 'list'; of: Readonly<Record<string, ScalarFieldDef>> });
+export type FieldDef =
+  | ScalarFieldDef
+  | (FieldCommon & {
+      type: 'list';
+      of: Readonly<Record<string, ScalarFieldDef>>;
+      /**
+       * Line items with identity: each item has a stable server-made `id` (sent on reads; sent
+       * back on save to change that item, left out to add one; items not sent are removed), kept
+       * as rows of a child table. A save updates, inserts and deletes by id.
+       */
+      keyed?: boolean;
+      /** pt-BR text of the button that adds an item ("Adicionar item"). */
+      addLabel?: string;
+    });
 
 // ---------------------------------------------------------------- declaration
 
 export interface ColumnDef<F extends string = string> {
-  field: F | 'createdAt' | 'updatedAt';
+  field: F | 'createdAt' | 'updatedAt' | 'createdBy';
   sortable?: boolean;
   /** CSS width hint (`'12rem'`). */
   width?: string;
@@ -150,7 +164,7 @@ export interface ColumnDef<F extends string = string> {
 
 export interface FilterDef<F extends string = string> {
   /** The operator follows the field type (see the module comment). */
-  field: F | 'createdAt' | 'updatedAt';
+  field: F | 'createdAt' | 'updatedAt' | 'createdBy';
 }
 
 export interface SectionDef<F extends string = string> {
@@ -239,6 +253,18 @@ export interface ResourceDeclaration<Shape extends z.core.$ZodShape = z.core.$Zo
    * fields are a subset of the target's (`customers` = `persons` where `isCustomer` is true).
    */
   viewOf?: { resource: string; where: Readonly<Record<string, string | boolean>> };
+  /** States and transitions of the record's status field (workflow.ts). */
+  workflow?: AnyWorkflow;
+  /**
+   * Who may read which records. `own`: a caller without the `read` scope but with `create` reads
+   * (and acts on) only the records they created; everyone may narrow a list with `mine=true`.
+   */
+  ownership?: 'own';
+  /**
+   * Read-only money fields the server computes from the other values on every write (integer
+   * centavos); the form runs the same function live. Pure functions of the values only.
+   */
+  totals?: Readonly<Record<string, (values: Readonly<Record<string, unknown>>) => number>>;
 }
 
 /** A declaration of any shape (what generic code receives). */
@@ -256,7 +282,9 @@ export const MAX_PER_PAGE = 100;
 /** Reference selects load this many options per step (spec §9). */
 export const REFERENCE_PAGE_SIZE = 10;
 /** Query names that are never filters. */
-export const RESERVED_PARAMS = ['page', 'perPage', 'sort', 'q'] as const;
+export const RESERVED_PARAMS = ['page', 'perPage', 'sort', 'q', 'mine'] as const;
+/** `mine=true`: only the records the caller created. */
+export const MINE_PARAM = 'mine';
 export const RANGE_FROM = '.from';
 export const RANGE_TO = '.to';
 
@@ -268,6 +296,7 @@ export const listQuerySchema = z.object({
   perPage: z._default(z.pipe(positiveInt, z.number().check(z.minimum(1), z.maximum(MAX_PER_PAGE))), DEFAULT_PER_PAGE),
   sort: z.optional(z.string().check(z.regex(/^-?[A-Za-z]\w*(,-?[A-Za-z]\w*)*$/))),
   q: z.optional(z.string().check(z.maxLength(200))),
+  mine: z.optional(z.enum(['true', 'false'])),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
@@ -316,13 +345,17 @@ export const recordBaseShape = {
   version: z.int().check(z.minimum(0)),
   createdAt: z.string(),
   updatedAt: z.string(),
+  createdBy: z.optional(z.nullable(z.string())),
+  updatedBy: z.optional(z.nullable(z.string())),
 };
-export const BASE_FIELDS = ['id', 'version', 'createdAt', 'updatedAt'] as const;
+export const BASE_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
 
-/** Labels of the base fields (columns, filters and the show page may use createdAt/updatedAt). */
-export const BASE_FIELD_DEFS: Readonly<Record<'createdAt' | 'updatedAt', FieldDef>> = {
+/** Labels of the base fields (columns, filters and the show page may use them). */
+export const BASE_FIELD_DEFS: Readonly<Record<'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy', FieldDef>> = {
   createdAt: { type: 'datetime', label: 'Criado em', readOnly: true },
   updatedAt: { type: 'datetime', label: 'Atualizado em', readOnly: true },
+  createdBy: { type: 'reference', label: 'Criado por', resource: 'users', readOnly: true },
+  updatedBy: { type: 'reference', label: 'Alterado por', resource: 'users', readOnly: true },
 };
 
 /**
@@ -335,11 +368,49 @@ export const REFS_KEY = '_refs';
 export const refLabel = z.object({ id: z.string(), label: z.string() });
 export type RefLabel = z.infer<typeof refLabel>;
 
-export type RecordBase = { id: string; version: number; createdAt: string; updatedAt: string; _refs?: Record<string, RefLabel[]> };
+export type RecordBase = {
+  id: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  createdBy?: string | null;
+  updatedBy?: string | null;
+  _refs?: Record<string, RefLabel[]>;
+  /** Workflow resources: the transitions the caller may run now. */
+  _actions?: string[];
+};
 
 /** Record schema of a declaration (what GET answers). */
 export function recordSchema(resource: AnyResource) {
-  return z.object({ ...resource.schema.shape, ...recordBaseShape, [REFS_KEY]: z.optional(z.record(z.string(), z.array(refLabel))) });
+  return z.object({
+    ...shapeWithItemIds(resource),
+    ...recordBaseShape,
+    [REFS_KEY]: z.optional(z.record(z.string(), z.array(refLabel))),
+    [ACTIONS_KEY]: z.optional(z.array(z.string())),
+  });
+}
+
+/** Item id of a keyed list: server-made, optional on write (absent = a new item). */
+export const itemId = () => z.optional(z.string().check(z.maxLength(64)));
+
+/** The declaration's schema shape, with `id` added to the items of keyed lists. */
+function shapeWithItemIds(resource: AnyResource, names: readonly string[] = Object.keys(resource.schema.shape)): Record<string, z.core.$ZodType> {
+  const shape: Record<string, z.core.$ZodType> = {};
+  for (const name of names) {
+    const def = resource.fields[name];
+    const type = resource.schema.shape[name];
+    shape[name] = def?.type === 'list' && def.keyed ? keyedList(type) : type;
+  }
+  return shape;
+}
+
+/** `z.array(z.object(item))` (with its checks) → the same array whose items also take `id`. */
+function keyedList(type: z.core.$ZodType): z.core.$ZodType {
+  const array = type as unknown as z.ZodMiniArray<z.ZodMiniObject>;
+  const item = array._zod.def.element;
+  const keyed = z.object({ ...item.shape, id: itemId() });
+  const checks = array._zod.def.checks ?? [];
+  return checks.length ? z.array(keyed).check(...(checks as z.core.$ZodCheck<unknown[]>[])) : z.array(keyed);
 }
 
 /** Names of the writable fields (not readOnly). */
@@ -349,9 +420,7 @@ export function writableFields(resource: AnyResource): string[] {
 
 /** Body schema of create and update: the writable fields only, unknown keys refused. */
 export function writeSchema(resource: AnyResource) {
-  const shape: Record<string, z.core.$ZodType> = {};
-  for (const name of writableFields(resource)) shape[name] = resource.schema.shape[name];
-  return z.strictObject(shape);
+  return z.strictObject(shapeWithItemIds(resource, writableFields(resource)));
 }
 
 /** `If-Match` value for a version (a strong entity tag): `"3"`. */

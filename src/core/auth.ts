@@ -24,6 +24,8 @@ import {
   applyAuthResponse,
   getAccessToken,
   getSession,
+  readStoredField,
+  reloadSessionFromStorage,
   resetAuthKeys,
   resetSession,
   setField,
@@ -115,27 +117,56 @@ export async function login(input: LoginInput, options: ActionOptions = {}): Pro
 
 let refreshing: Promise<void> | null = null;
 
-/** POST auth with grantType RefreshToken (deduplicated while in flight). A 401 drops the refresh token. */
+/** Web Lock every tab of the origin takes around a token refresh. */
+export const REFRESH_LOCK = 'bo.session.refresh';
+
+interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+/** Runs `work` while holding the origin-wide refresh lock (or directly where Web Locks are missing). */
+function underRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as { locks?: LockManagerLike }).locks;
+  return locks?.request ? locks.request(REFRESH_LOCK, work) : work();
+}
+
+/**
+ * POST auth with grantType RefreshToken. One refresh at a time per page (deduplicated while in
+ * flight) and per browser: every tab takes the `REFRESH_LOCK` Web Lock, and a tab that waited
+ * for it finds the refresh token in the shared storage already replaced by the tab that held it
+ * — it takes that session instead of presenting a spent token again. (Were the storage slower
+ * than the lock, the server answers a token spent less than 30 s ago with the same new pair.)
+ * A 401 drops the refresh token.
+ */
 export function refresh(): Promise<void> {
   refreshing ??= (async () => {
-    const session = getSession();
-    if (!session.refreshToken) throw new ApiError({ status: 401, message: t('auth.noRefreshToken') });
-    const config = await ensureAppConfig();
-    try {
-      const body = await request<unknown>(IDENTITY_API, IDENTITY_PATHS.auth, {
-        method: 'POST',
-        body: { secret: session.refreshToken, grantType: 'RefreshToken', rememberMe: session.rememberMe },
-        public: true,
-        silent: true,
-      });
-      const res = parseAuth(body);
-      if (!res) throw new ApiError({ status: 400, message: t('auth.loginFailed') });
-      applyAuthResponse(res, { rememberMe: session.rememberMe, projectId: config.useProjectId, keepVerificationToken: true });
-    } catch (error) {
-      const e = toApiError(error);
-      if (e.status === 401) setFields({ refreshToken: null, refreshTokenExpireAt: null });
-      throw e;
-    }
+    const presented = getSession().refreshToken;
+    if (!presented) throw new ApiError({ status: 401, message: t('auth.noRefreshToken') });
+    await underRefreshLock(async () => {
+      if (readStoredField('refreshToken') !== presented) {
+        // Another tab refreshed (or logged out) while this one waited for the lock.
+        reloadSessionFromStorage();
+        if (!getSession().refreshToken) throw new ApiError({ status: 401, message: t('auth.noRefreshToken') });
+        return;
+      }
+      const session = getSession();
+      const config = await ensureAppConfig();
+      try {
+        const body = await request<unknown>(IDENTITY_API, IDENTITY_PATHS.auth, {
+          method: 'POST',
+          body: { secret: presented, grantType: 'RefreshToken', rememberMe: session.rememberMe },
+          public: true,
+          silent: true,
+        });
+        const res = parseAuth(body);
+        if (!res) throw new ApiError({ status: 400, message: t('auth.loginFailed') });
+        applyAuthResponse(res, { rememberMe: session.rememberMe, projectId: config.useProjectId, keepVerificationToken: true });
+      } catch (error) {
+        const e = toApiError(error);
+        if (e.status === 401 && readStoredField('refreshToken') === presented) setFields({ refreshToken: null, refreshTokenExpireAt: null });
+        throw e;
+      }
+    });
   })().finally(() => {
     refreshing = null;
   });

@@ -139,6 +139,11 @@ export function setFields(fields: Partial<Session>): void {
   for (const [field, value] of Object.entries(fields) as [SessionField, Session[SessionField]][]) setField(field, value);
 }
 
+/** A field as localStorage holds it now (another tab may have written it a moment ago). */
+export function readStoredField<K extends SessionField>(field: K): Session[K] {
+  return storage.getItem(sessionKey(field), SESSION_DEFAULTS[field] as never) as Session[K];
+}
+
 /** Re-reads every field from localStorage (after another script wrote it directly). */
 export function reloadSessionFromStorage(): void {
   for (const field of SESSION_FIELDS) {

@@ -74,6 +74,26 @@ describe.each(databaseKinds())('login [%s]', (kind) => {
     expect(await env.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0);
   });
 
+  it('bounds a parallel burst: 5 password evaluations, the rest and the right secret meet the lock', async () => {
+    const user = await createUser(env);
+    const verifies = env.hasher.calls.verify;
+    // Twelve wrong secrets at once, then the right one (issue 10, item 1).
+    const burst = [...Array.from({ length: 12 }, () => login(env, user.email, 'senha-errada')), login(env, user.email, user.password)];
+    const answers = await Promise.all(burst);
+    for (const answer of answers) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual(INVALID);
+    }
+    expect(env.hasher.calls.verify - verifies).toBe(5);
+    const failures = await env.db.selectFrom('audit_log').select('after').where('actor_user_id', '=', user.id).where('action', '=', 'auth.login.failed').execute();
+    const reasons = failures.map((row) => (row.after as { reason: string }).reason);
+    expect(reasons.filter((r) => r === 'wrong-secret')).toHaveLength(5);
+    expect(reasons.filter((r) => r === 'locked')).toHaveLength(8);
+    const row = await env.db.selectFrom('login_throttle').selectAll().where('login_key', '=', user.email.toLowerCase()).executeTakeFirstOrThrow();
+    expect(row.locked_until!.getTime()).toBeGreaterThan(env.clock.now().getTime());
+    expect(await env.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0);
+  });
+
   it('lets the lock expire after 15 minutes (injected clock)', async () => {
     const user = await createUser(env);
     for (let i = 0; i < 5; i++) await login(env, user.email, 'senha-errada');

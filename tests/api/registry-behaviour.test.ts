@@ -128,7 +128,7 @@ describe.each(databaseKinds())('registry conventions [%s]', (kind) => {
   it('refuses mass assignment (id, tenant, version, timestamps, server fields) and bad input with no side effect', async () => {
     const refs = await referenceIds(env, admin, users);
     const before = await env.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    const extras = { id: randomUUID(), orgId: OTHER_ORG_ID, org_id: OTHER_ORG_ID, version: 9, createdAt: '2020-01-01T00:00:00Z', status: 'aprovado', lastLoginAt: '2020-01-01T00:00:00Z', passwordHash: 'x' };
+    const extras = { id: randomUUID(), orgId: OTHER_ORG_ID, org_id: OTHER_ORG_ID, version: 9, createdAt: '2020-01-01T00:00:00Z', createdBy: randomUUID(), status: 'aprovado', lastLoginAt: '2020-01-01T00:00:00Z', passwordHash: 'x' };
     const answer = await call(env, 'POST', USERS, { session: admin, body: { ...sampleValues(users, refs), ...extras } });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ message: MESSAGES.validation, errors: Object.fromEntries(Object.keys(extras).map((k) => [k, ['Propriedade não permitida.']])) });
@@ -250,7 +250,7 @@ describe.each(databaseKinds())('registry conventions [%s]', (kind) => {
     expect((await call(env, 'GET', groupsUrl, { session })).status).toBe(403);
     expect((await download(env, session, `${groupsUrl}/export.csv`)).status).toBe(200);
 
-    const removed = await put(env, admin, `${groupsUrl}/${group.body.id}`, { ...group.body, _refs: undefined, id: undefined, version: undefined, createdAt: undefined, updatedAt: undefined, members: [] }, 1);
+    const removed = await put(env, admin, `${groupsUrl}/${group.body.id}`, { ...group.body, _refs: undefined, id: undefined, version: undefined, createdAt: undefined, updatedAt: undefined, createdBy: undefined, updatedBy: undefined, members: [] }, 1);
     expect(removed.status, removed.raw).toBe(200);
     expect((await download(env, session, `${groupsUrl}/export.csv`)).status).toBe(403);
   });
@@ -331,7 +331,7 @@ describe.each(databaseKinds())('users and organisations admin [%s]', (kind) => {
     expect(grant.status).toBe(403);
     const adminId = (await env.db.selectFrom('users').select('id').where('email', '=', 'admin@demo.com.br').executeTakeFirstOrThrow()).id;
     const self = await call(env, 'GET', `${USERS}/${adminId}`, { session: admin });
-    const { id: _id, version, createdAt: _c, updatedAt: _u, _refs, lastLoginAt: _l, ...writable } = self.body;
+    const { id: _id, version, createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, _refs, lastLoginAt: _l, ...writable } = self.body;
     const deactivate = await put(env, admin, `${USERS}/${adminId}`, { ...writable, isActive: false }, version);
     expect(deactivate.status).toBe(409);
     const demote = await put(env, admin, `${USERS}/${adminId}`, { ...writable, accessLevel: 'User' }, version);
@@ -352,7 +352,7 @@ describe.each(databaseKinds())('users and organisations admin [%s]', (kind) => {
 
     const otherAdmin = await loginSession(env, 'admin@outra.com.br');
     const org = await call(env, 'GET', `${API_BASE}/organizations/${OTHER_ORG_ID}`, { session: admin });
-    const { id: _id, version, createdAt: _c, updatedAt: _u, _refs, ...writable } = org.body;
+    const { id: _id, version, createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, _refs, ...writable } = org.body;
     const off = await put(env, admin, `${API_BASE}/organizations/${OTHER_ORG_ID}`, { ...writable, isActive: false }, version);
     expect(off.status, off.raw).toBe(200);
     expect((await call(env, 'GET', 'users/me', { session: otherAdmin })).status).toBe(401);
@@ -364,7 +364,7 @@ describe.each(databaseKinds())('users and organisations admin [%s]', (kind) => {
     expect((await login(env, 'admin@outra.com.br')).status).toBe(200);
     const selfOrg = await call(env, 'GET', `${API_BASE}/organizations/${DEMO_ORG_ID}`, { session: admin });
     const own = { ...selfOrg.body };
-    for (const key of ['id', 'version', 'createdAt', 'updatedAt', '_refs']) delete own[key];
+    for (const key of ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', '_refs']) delete own[key];
     expect((await put(env, admin, `${API_BASE}/organizations/${DEMO_ORG_ID}`, { ...own, isActive: false }, selfOrg.body.version)).status).toBe(409);
   });
 

@@ -16,6 +16,7 @@ import { APP_ROLE } from '../../server/db/connect.js';
 import { TENANT_TABLES as IDENTITY_TENANT_TABLES } from '../../server/db/migrations/0002_registry.js';
 import { REGISTRY_TENANT_TABLES } from '../../server/db/migrations/0003_registries.js';
 import { FILE_TENANT_TABLES } from '../../server/db/migrations/0005_files.js';
+import { ORDER_APPROVAL_TABLES } from '../../server/db/migrations/0011_orders_approvals.js';
 import { DEMO_ORG_ID, OTHER_ORG_ID } from '../../server/db/seed.js';
 import { asSystemOwner, TENANT_POLICY, withTenant } from '../../server/db/tenant.js';
 import { databaseKinds, loginSession, useTestEnv } from './fixture.js';
@@ -23,7 +24,7 @@ import { databaseKinds, loginSession, useTestEnv } from './fixture.js';
 type Row = Record<string, unknown>;
 
 /** Every table with a tenant column, by migration. */
-const TENANT_TABLES = [...IDENTITY_TENANT_TABLES, ...REGISTRY_TENANT_TABLES, ...FILE_TENANT_TABLES];
+const TENANT_TABLES = [...IDENTITY_TENANT_TABLES, ...REGISTRY_TENANT_TABLES, ...FILE_TENANT_TABLES, 'status_history', 'org_counters', ...ORDER_APPROVAL_TABLES];
 
 describe.each(databaseKinds())('row-level security [%s]', (kind) => {
   const env = useTestEnv(kind);

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { decrypt } from '../../server/auth/crypto.js';
 import { MESSAGES } from '../../server/errors.js';
+import { verifyEmailCode } from '../../server/identity/second-factor.js';
 import { codeFrom } from './mail.js';
 import {
   alignToStep,
@@ -29,6 +30,22 @@ async function sendLoginCode(env: TestEnv, session: { accessToken: string; xsrf:
   expect(answer.status).toBe(202);
   expect(answer.body).toEqual({ message: 'Enviamos um código para o seu e-mail.' });
   return codeFrom(await env.smtp.next(email, since));
+}
+
+/** A six-digit code that is not `code`. */
+function wrongCode(code: string): string {
+  return String((Number(code) + 500_000) % 1_000_000).padStart(6, '0');
+}
+
+/** Failures the per-user second-factor counter holds now (0 without a row). */
+async function throttleFailures(env: TestEnv, userId: string): Promise<number> {
+  const row = await env.db.selectFrom('second_factor_throttle').select('failures').where('user_id', '=', userId).executeTakeFirst();
+  return row?.failures ?? 0;
+}
+
+async function failedAudits(env: TestEnv, userId: string, action: string): Promise<number> {
+  const rows = await env.db.selectFrom('audit_log').select('id').where('actor_user_id', '=', userId).where('action', '=', action).execute();
+  return rows.length;
 }
 
 describe.each(databaseKinds())('second step [%s]', (kind) => {
@@ -263,6 +280,101 @@ describe.each(databaseKinds())('second step [%s]', (kind) => {
     alignToStep(env.clock);
     const unlocked = await call(env, 'POST', 'auth/two-factors/verify', { session: await preAuthorize(env, user), body: { method: 'TOTP', verificationCode: totpCode(key, env.clock.now()) } });
     expect(unlocked.status).toBe(200);
+  });
+
+  it('bounds a parallel burst of wrong TOTP codes: 5 are compared, the rest meet the lock (429)', async () => {
+    const user = await createUser(env, { mandatory: true });
+    const { key } = await bindTotp(env, user);
+    alignToStep(env.clock);
+    const wrong = wrongCode(totpCode(key, env.clock.now()));
+    const pre = await preAuthorize(env, user);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call(env, 'POST', 'auth/two-factors/verify', { session: pre, body: { method: 'TOTP', verificationCode: wrong } })));
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(15);
+    const row = await env.db.selectFrom('second_factor_throttle').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.locked_until!.getTime()).toBeGreaterThan(env.clock.now().getTime());
+    expect(await failedAudits(env, user.id, 'auth.2fa.verify.failed')).toBe(5);
+  });
+
+  it('bounds a parallel burst of wrong e-mail codes by the lock and the code\'s 5 attempts', async () => {
+    const user = await createUser(env, { mandatory: true, allowed: ['Email'] });
+    const pre = await preAuthorize(env, user);
+    const code = await sendLoginCode(env, pre, user.email);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call(env, 'POST', 'auth/two-factors/verify', { session: pre, body: { method: 'Email', verificationCode: wrongCode(code) } })));
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(15);
+    const stored = await env.db.selectFrom('email_codes').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(stored.attempts).toBe(5);
+    expect(await failedAudits(env, user.id, 'auth.2fa.verify.failed')).toBe(5);
+    const locked = await call(env, 'POST', 'auth/two-factors/verify', { session: pre, body: { method: 'Email', verificationCode: code } });
+    expect(locked.status).toBe(429);
+    expect(await env.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0);
+  });
+
+  it('spends at most 5 attempts of an e-mail code under parallel checks, even without the per-user lock', async () => {
+    const user = await createUser(env, { mandatory: true, allowed: ['Email'] });
+    const pre = await preAuthorize(env, user);
+    const code = await sendLoginCode(env, pre, user.email);
+    const row = await userRow(env, user.id);
+    await Promise.all(Array.from({ length: 20 }, () => verifyEmailCode(env.app.appContext, row, 'login', wrongCode(code))));
+    const stored = await env.db.selectFrom('email_codes').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(stored.attempts).toBe(5);
+    const dead = await call(env, 'POST', 'auth/two-factors/verify', { session: pre, body: { method: 'Email', verificationCode: code } });
+    expect(dead.status).toBe(401);
+    expect(dead.body).toEqual(INVALID_CODE);
+  });
+
+  it('does not count a replay of the TOTP code that just won, and a success clears the failures', async () => {
+    const user = await createUser(env, { mandatory: true });
+    // Setup confirmed twice at once (a double click): one wins, the other is no guess.
+    const setupPre = await preAuthorize(env, user);
+    const setup = await call(env, 'GET', 'auth/two-factors/setup', { session: setupPre });
+    const key: string = setup.body.totpKey;
+    alignToStep(env.clock);
+    const setupBody = { totpKey: key, verificationCode: totpCode(key, env.clock.now()) };
+    const confirms = await Promise.all([0, 1].map(() => call(env, 'POST', 'auth/two-factors/setup', { session: setupPre, body: setupBody })));
+    // The loser may meet the spent token or the finished setup first (401 or 409): either way no guess.
+    expect(confirms.map((a) => a.status).sort()).toEqual([200, confirms.some((a) => a.status === 409) ? 409 : 401]);
+    expect(await throttleFailures(env, user.id)).toBe(0);
+
+    // Two typos, then the right code sent three times at once.
+    env.clock.advance(60_000);
+    alignToStep(env.clock);
+    const code = totpCode(key, env.clock.now());
+    for (let i = 0; i < 2; i++) {
+      const typo = await call(env, 'POST', 'auth/two-factors/verify', { session: await preAuthorize(env, user), body: { method: 'TOTP', verificationCode: wrongCode(code) } });
+      expect(typo.status).toBe(401);
+    }
+    expect(await throttleFailures(env, user.id)).toBe(2);
+    const pres = await Promise.all([0, 1, 2].map(() => preAuthorize(env, user)));
+    const answers = await Promise.all(pres.map((pre) => call(env, 'POST', 'auth/two-factors/verify', { session: pre, body: { method: 'TOTP', verificationCode: code } })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401]);
+    for (const loser of answers.filter((a) => a.status === 401)) expect(loser.body).toEqual(INVALID_CODE);
+    expect(await throttleFailures(env, user.id)).toBe(0);
+    // A later retry of the same code: refused, still not a guess.
+    const retry = await call(env, 'POST', 'auth/two-factors/verify', { session: await preAuthorize(env, user), body: { method: 'TOTP', verificationCode: code } });
+    expect(retry.status).toBe(401);
+    expect(retry.body).toEqual(INVALID_CODE);
+    expect(await throttleFailures(env, user.id)).toBe(0);
+    // Four typos are not a lock: the budget is whole again.
+    for (let i = 0; i < 4; i++) {
+      const typo = await call(env, 'POST', 'auth/two-factors/verify', { session: await preAuthorize(env, user), body: { method: 'TOTP', verificationCode: wrongCode(code) } });
+      expect(typo.status).toBe(401);
+    }
+    alignToStep(env.clock);
+    const next = await call(env, 'POST', 'auth/two-factors/verify', { session: await preAuthorize(env, user), body: { method: 'TOTP', verificationCode: totpCode(key, env.clock.now()) } });
+    expect(next.status).toBe(200);
+  });
+
+  it('does not count a replay of the e-mail code that just won', async () => {
+    const user = await createUser(env, { mandatory: true, allowed: ['Email'] });
+    const pres = [await preAuthorize(env, user), await preAuthorize(env, user)];
+    const code = await sendLoginCode(env, pres[0], user.email);
+    const answers = await Promise.all(pres.map((pre) => call(env, 'POST', 'auth/two-factors/verify', { session: pre, body: { method: 'Email', verificationCode: code } })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+    expect(answers.find((a) => a.status === 401)!.body).toEqual(INVALID_CODE);
+    expect(await throttleFailures(env, user.id)).toBe(0);
+    expect(await env.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toHaveLength(1);
   });
 
   it('refuses an expired e-mail code', async () => {

@@ -2,6 +2,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../server/errors.js';
+import { REFRESH_GRACE_MS } from '../../server/identity/policy.js';
 import { call, createUser, databaseKinds, jwtPayload, login, loginSession, preAuthorize, useTestEnv, xsrfOf, type Session, type TestEnv } from './fixture.js';
 
 const UNAUTHENTICATED = { message: MESSAGES.unauthenticated };
@@ -44,6 +45,7 @@ describe.each(databaseKinds())('sessions [%s]', (kind) => {
     expect(rotated.status).toBe(200);
     remember(session.refreshToken, rotated.body.refreshToken, rotated.body.accessToken);
 
+    env.clock.advance(REFRESH_GRACE_MS); // the reuse interval is over
     const reuse = await refresh(env, session.refreshToken!);
     expect(reuse.status).toBe(401);
     expect(reuse.body).toEqual(UNAUTHENTICATED);
@@ -60,13 +62,65 @@ describe.each(databaseKinds())('sessions [%s]', (kind) => {
     expect(audit).toHaveLength(1);
   });
 
-  it('lets only one of two parallel rotations of the same token win, and revokes the family', async () => {
+  it('answers the same new pair to a token spent less than the grace window ago (two tabs), sealed at rest', async () => {
     const user = await createUser(env);
-    const session = await loginSession(env, user.email, user.password);
-    const answers = await Promise.all([refresh(env, session.refreshToken!), refresh(env, session.refreshToken!)]);
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
-    const winner = answers.find((a) => a.status === 200)!;
-    expect((await refresh(env, winner.body.refreshToken)).status).toBe(401);
+    const session = await loginSession(env, user.email, user.password, { rememberMe: true });
+    const sid = jwtPayload(session.accessToken).sid;
+    const rotated = await refresh(env, session.refreshToken!);
+    expect(rotated.status).toBe(200);
+    remember(rotated.body.accessToken, rotated.body.refreshToken);
+    env.clock.advance(REFRESH_GRACE_MS - 1000);
+    const again = await refresh(env, session.refreshToken!);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(rotated.body);
+    // Nothing new was issued and nothing was revoked; the new token rotates as usual.
+    expect(await env.db.selectFrom('refresh_tokens').select('token_hash').where('session_id', '=', sid).execute()).toHaveLength(2);
+    expect((await env.db.selectFrom('sessions').select('revoked_at').where('id', '=', sid).executeTakeFirstOrThrow()).revoked_at).toBeNull();
+    expect((await me(env, again.body.accessToken)).status).toBe(200);
+    // The sealed answer holds neither token in clear.
+    const spent = await env.db.selectFrom('refresh_tokens').selectAll().where('session_id', '=', sid).where('used_at', 'is not', null).executeTakeFirstOrThrow();
+    expect(spent.successor_enc).toMatch(/^v1\./);
+    for (const token of [rotated.body.refreshToken, rotated.body.accessToken, session.refreshToken!]) expect(spent.successor_enc).not.toContain(token);
+    const next = await refresh(env, rotated.body.refreshToken);
+    expect(next.status).toBe(200);
+    expect(next.body.refreshToken).not.toBe(rotated.body.refreshToken);
+  });
+
+  it('gives every one of several parallel rotations of one token the same new pair, and keeps the family', async () => {
+    const user = await createUser(env);
+    const session = await loginSession(env, user.email, user.password, { rememberMe: true });
+    const sid = jwtPayload(session.accessToken).sid;
+    const answers = await Promise.all(Array.from({ length: 4 }, () => refresh(env, session.refreshToken!)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    for (const answer of answers) expect(answer.body).toEqual(answers[0].body);
+    expect(await env.db.selectFrom('refresh_tokens').select('token_hash').where('session_id', '=', sid).execute()).toHaveLength(2);
+    expect((await env.db.selectFrom('sessions').select('revoked_at').where('id', '=', sid).executeTakeFirstOrThrow()).revoked_at).toBeNull();
+    expect((await me(env, answers[0].body.accessToken)).status).toBe(200);
+    expect((await refresh(env, answers[0].body.refreshToken)).status).toBe(200);
+  });
+
+  it('answers a late tab with the newest pair when the family rotated again inside the window', async () => {
+    const user = await createUser(env);
+    const session = await loginSession(env, user.email, user.password, { rememberMe: true });
+    const second = await refresh(env, session.refreshToken!);
+    env.clock.advance(5000);
+    const third = await refresh(env, second.body.refreshToken);
+    expect(third.status).toBe(200);
+    env.clock.advance(5000);
+    const late = await refresh(env, session.refreshToken!);
+    expect(late.status).toBe(200);
+    expect(late.body).toEqual(third.body);
+    expect((await refresh(env, third.body.refreshToken)).status).toBe(200);
+  });
+
+  it('refuses a spent token inside the window once the family was revoked (logout)', async () => {
+    const user = await createUser(env);
+    const session = await loginSession(env, user.email, user.password, { rememberMe: true });
+    const rotated = await refresh(env, session.refreshToken!);
+    expect((await call(env, 'POST', 'auth/logout', { session: { ...session, accessToken: rotated.body.accessToken } })).status).toBe(204);
+    const replay = await refresh(env, session.refreshToken!);
+    expect(replay.status).toBe(401);
+    expect(replay.body).toEqual(UNAUTHENTICATED);
   });
 
   it('never extends the absolute lifetime by rotation (12 h without rememberMe)', async () => {

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IDENTITY_PATHS } from '../../src/contracts/identity.js';
+import { FAMILY_PREFIXES, servedResources } from '../../server/registry/families.js';
+import { routeTable } from '../../server/registry/route-table.js';
 import { call, databaseKinds, ROOT, useTestEnv } from './fixture.js';
 
 function fixtureDirs() {
@@ -58,6 +60,40 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
     expect(answer.body.paths['/v1/identity/auth'].post.requestBody.content['application/json'].schema.properties.grantType).toBeDefined();
   });
 
+  it('declares in /openapi.json the If-Match header, the 412/428 answers and the list headers of every registry route', async () => {
+    const answer = await call(env, 'GET', '/openapi.json');
+    expect(answer.status).toBe(200);
+    const paths = answer.body.paths as Record<string, Record<string, any>>;
+    const ifMatchOf = (operation: any) => (operation.parameters ?? []).find((p: any) => p.in === 'header' && p.name === 'If-Match');
+    const seen = new Set<string>();
+    for (const resource of servedResources()) {
+      for (const spec of routeTable(resource)) {
+        const where = `${spec.method} ${FAMILY_PREFIXES[resource.api]}/${spec.path}`;
+        const operation = paths[`${FAMILY_PREFIXES[resource.api]}/${spec.path}`]?.[spec.method.toLowerCase()];
+        expect(operation, where).toBeDefined();
+        seen.add(spec.kind);
+        if (spec.kind === 'update' || spec.kind === 'singletonPut') {
+          expect(ifMatchOf(operation), where).toMatchObject({ required: true, schema: { type: 'string' } });
+          expect(operation.responses['412'].content['application/json'].schema.properties.current, where).toBeDefined();
+          expect(operation.responses['428'].description, where).toContain('If-Match');
+        } else if (spec.kind === 'delete') {
+          expect(ifMatchOf(operation), where).toMatchObject({ required: false });
+          expect(operation.responses['412'], where).toBeDefined();
+        } else if (spec.kind === 'action') {
+          expect(ifMatchOf(operation), where).toMatchObject({ required: false });
+        } else if (spec.kind === 'list') {
+          expect(Object.keys(operation.responses['200'].headers ?? {}).sort(), where).toEqual(['Link', 'X-Total-Count', 'X-Total-Count-Over']);
+          expect(ifMatchOf(operation), where).toBeUndefined();
+        } else {
+          expect(ifMatchOf(operation), where).toBeUndefined();
+        }
+      }
+    }
+    expect([...seen]).toEqual(expect.arrayContaining(['list', 'update', 'delete', 'action']));
+    // Hand-written routes are left as they are.
+    expect(ifMatchOf(paths['/v1/identity/users/me'].put)).toBeUndefined();
+  });
+
   it('sets CSP without inline script, nosniff and no-referrer', async () => {
     const answer = await call(env, 'GET', '/intranet.html', { headers: { accept: 'text/html' } });
     expect(answer.status).toBe(200);
@@ -67,7 +103,8 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
-    expect(csp).toContain("img-src 'self' data:");
+    // Exactly what the upload and stored-image previews need (object URLs), nothing wider.
+    expect(csp).toMatch(/(^|;)img-src 'self' data: blob:(;|$)/);
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     expect(answer.headers['referrer-policy']).toBe('no-referrer');
   });

@@ -1,12 +1,51 @@
-import { expect, test, type Page } from '@playwright/test';
+import { crc32, deflateSync } from 'node:zlib';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { axeViolations, signIn } from './support';
 
-/** A "PNG" of `size` bytes: the 8-byte signature the server checks, then filler. */
-function pngBuffer(size: number): Buffer {
-  const buffer = Buffer.alloc(size);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(buffer);
-  for (let i = 8; i < size; i++) buffer[i] = i % 251;
-  return buffer;
+/**
+ * A real PNG (16×16, a red-to-blue gradient) the browser can decode, padded after its IEND
+ * chunk to `size` bytes (decoders stop at IEND; the size gives the upload its three parts).
+ */
+function decodablePng(size: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const side = 16;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const rows = Buffer.alloc(side * (1 + side * 3));
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      const at = y * (1 + side * 3) + 1 + x * 3;
+      rows[at] = 255 - x * 16;
+      rows[at + 2] = x * 16;
+    }
+  }
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([png, Buffer.alloc(size - png.length)]);
+}
+
+/** Console errors about the Content Security Policy (a blocked image, script…). */
+function cspErrors(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) seen.push(message.text());
+  });
+  return seen;
+}
+
+/** The image was decoded and drawn (not only its alt text). */
+async function expectLoaded(image: Locator) {
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0))).toBeGreaterThan(0);
 }
 
 /** Calls to the files API of the cart family, as `METHOD path (bytes)` for parts. */
@@ -26,6 +65,7 @@ test('a product image goes up in 64 KB parts, shows its progress and preview, an
   const name = `Produto com foto ${tag}`;
   const fileName = `foto-${tag}.png`;
   const calls = fileCalls(page);
+  const blocked = cspErrors(page);
 
   await signIn(page, 'admin@demo.com.br');
   await page.goto('/produtos/adicionar');
@@ -46,7 +86,7 @@ test('a product image goes up in 64 KB parts, shows its progress and preview, an
     await held;
     await route.continue();
   });
-  await input.setInputFiles({ name: fileName, mimeType: 'image/png', buffer: pngBuffer(150_000) });
+  await input.setInputFiles({ name: fileName, mimeType: 'image/png', buffer: decodablePng(150_000) });
   await expect(media.getByLabel('Enviando… 43%')).toBeVisible();
   await expect(media.getByText(`Envio de ${fileName}`)).toBeVisible();
   release();
@@ -54,7 +94,7 @@ test('a product image goes up in 64 KB parts, shows its progress and preview, an
   await expect(media.locator('progress')).toHaveCount(0);
   await expect(media.getByText(`Arquivo atual: ${fileName}`)).toBeVisible();
   await expect(media.getByRole('status').filter({ hasText: `Arquivo enviado: ${fileName}` })).toBeVisible();
-  await expect(media.getByRole('img', { name: `Pré-visualização de ${fileName}` })).toBeVisible();
+  await expectLoaded(media.getByRole('img', { name: `Pré-visualização de ${fileName}` }));
   expect(calls).toEqual([
     'POST /v1/cart/files',
     'PUT /v1/cart/files/{id}/chunks/0 (65536)',
@@ -70,10 +110,15 @@ test('a product image goes up in 64 KB parts, shows its progress and preview, an
   const showUrl = new URL(page.url()).pathname;
   expect(showUrl).toMatch(/^\/produtos\/[^/]+$/);
 
-  // The media tab lists the item; the edit form shows the file with its thumbnail, fetched with the token.
+  // The media tab lists the item with its thumbnail (fetched with the token); so does the edit form.
   await page.goto(`${showUrl}/midias`);
-  await expect(page.getByRole('table', { name: 'Mídias' }).getByRole('cell', { name: 'Vista frontal' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Mídias' }).getByRole('cell', { name: fileName })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Mídias' });
+  await expect(table.getByRole('cell', { name: 'Vista frontal' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: fileName })).toBeVisible();
+  const thumbnail = table.getByRole('img', { name: `Pré-visualização de ${fileName}` });
+  await expect(thumbnail).toHaveAttribute('src', /^blob:/);
+  await expectLoaded(thumbnail);
+  expect(await axeViolations(page)).toEqual([]);
 
   const content = page.waitForResponse((response) => /\/v1\/cart\/files\/[^/]+\/content$/.test(new URL(response.url()).pathname));
   await page.goto(`${showUrl}/editar`);
@@ -81,8 +126,10 @@ test('a product image goes up in 64 KB parts, shows its progress and preview, an
   const kept = page.getByRole('group', { name: 'Mídias' });
   await expect(kept.getByText(`Arquivo atual: ${fileName}`)).toBeVisible();
   await expect(kept.getByRole('img', { name: `Pré-visualização de ${fileName}` })).toHaveAttribute('src', /^blob:/);
+  await expectLoaded(kept.getByRole('img', { name: `Pré-visualização de ${fileName}` }));
   await expect(kept.getByLabel(/^Legenda/)).toHaveValue('Vista frontal');
   expect(await axeViolations(page)).toEqual([]);
+  expect(blocked).toEqual([]);
 });
 
 test('a file of the wrong type is refused in pt-BR: by the browser before sending, and by the server on its content', async ({ page }) => {

@@ -12,6 +12,9 @@ import files from './0005_files.js';
 import sortKeys from './0006_sort_keys.js';
 import foldedSearch from './0007_folded_search.js';
 import tenantPolicyInitplan from './0008_tenant_policy_initplan.js';
+import refreshGrace from './0009_refresh_grace.js';
+import workflowSpine from './0010_workflow_spine.js';
+import ordersApprovals from './0011_orders_approvals.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -22,6 +25,9 @@ export const migrations: Record<string, Migration> = {
   '0006_sort_keys': sortKeys,
   '0007_folded_search': foldedSearch,
   '0008_tenant_policy_initplan': tenantPolicyInitplan,
+  '0009_refresh_grace': refreshGrace,
+  '0010_workflow_spine': workflowSpine,
+  '0011_orders_approvals': ordersApprovals,
 };
 
 export const migrationProvider: MigrationProvider = {

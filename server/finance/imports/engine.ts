@@ -534,8 +534,8 @@ async function insertRows(trx: Trx, call: Call, target: ImportTarget, rows: { id
   const names = [...rows[0].columns.keys()];
   const json = JSON.stringify(rows.map(({ id, columns }) => Object.fromEntries([['id', id], ...[...columns].map(([c, [, v]]) => [c, v])])));
   const now = call.ctx.clock();
-  await sql`INSERT INTO ${sql.table(target.storage.table)} (id, org_id, version, created_at, updated_at, ${sql.join(names.map((n) => sql.ref(n)))})
-    SELECT r.id, ${call.tenant}, 1, ${now}, ${now}, ${sql.join(names.map((n) => sql.ref(`r.${n}`)))}
+  await sql`INSERT INTO ${sql.table(target.storage.table)} (id, org_id, version, created_at, updated_at, created_by, updated_by, ${sql.join(names.map((n) => sql.ref(n)))})
+    SELECT r.id, ${call.tenant}, 1, ${now}, ${now}, ${call.userId || null}, ${call.userId || null}, ${sql.join(names.map((n) => sql.ref(`r.${n}`)))}
     FROM jsonb_to_recordset(${json}::jsonb) AS r(${recordsetDefinition(rows[0].columns)})`.execute(trx);
 }
 
@@ -549,7 +549,7 @@ async function updateRows(trx: Trx, call: Call, target: ImportTarget, rows: { id
   // nested loop over every row of the tenant for every row of the chunk.
   await sql`SELECT set_config('enable_nestloop', 'off', true)`.execute(trx);
   const result = await sql`WITH r AS MATERIALIZED (SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS r(${recordsetDefinition(rows[0].columns)}))
-    UPDATE ${sql.table(target.storage.table)} AS t SET ${sql.join(sets)}, version = t.version + 1, updated_at = ${call.ctx.clock()}
+    UPDATE ${sql.table(target.storage.table)} AS t SET ${sql.join(sets)}, version = t.version + 1, updated_at = ${call.ctx.clock()}, updated_by = ${call.userId || null}
     FROM r WHERE t.id = r.id AND t.id = ANY(${rows.map((row) => row.id)}::text[]) AND t.org_id = ${call.tenant}`.execute(trx);
   await sql`SELECT set_config('enable_nestloop', 'on', true)`.execute(trx);
   if (Number(result.numAffectedRows ?? 0n) !== rows.length) throw new HttpError(409, ENGINE_MESSAGES.relatedMissing);

@@ -30,9 +30,12 @@ import { companyBills } from './companyBills';
 import { categories } from './categories';
 import { products } from './products';
 import { importBatches } from './importBatches';
+import { orders } from './orders';
+import { approvalQueues } from './approvalQueues';
+import { approvalDelegations } from './approvalDelegations';
 
 export { applicationAcls, applicationPolicies, applicationResources, applications, organizations, settings, userGroups, users };
-export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches };
+export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations };
 export { CURRENT_APPLICATION } from './applications';
 
 export const resources = {
@@ -63,6 +66,9 @@ export const resources = {
   categories,
   products,
   importBatches,
+  orders,
+  approvalQueues,
+  approvalDelegations,
 } as const satisfies Record<string, AnyResource>;
 
 export type ResourceName = keyof typeof resources;

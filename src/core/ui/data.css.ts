@@ -82,7 +82,14 @@ export const option = style({ padding: `${vars.space.sm} ${vars.space.md}`, curs
 export const activeOption = style({ background: vars.color.primary, color: vars.color.onPrimary });
 export const optionNote = style({ padding: `${vars.space.sm} ${vars.space.md}`, color: vars.color.muted });
 
-export const dl = style({ display: 'grid', gridTemplateColumns: 'minmax(10rem, 16rem) 1fr', gap: `${vars.space.sm} ${vars.space.lg}`, margin: 0 });
+export const dl = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(10rem, 16rem) minmax(0, 1fr)',
+  gap: `${vars.space.sm} ${vars.space.lg}`,
+  margin: 0,
+  // A phone: each label above its value, so tables (Mídias) get the whole width.
+  '@media': { 'screen and (max-width: 40rem)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: vars.space.xs } },
+});
 export const dt = style({ fontWeight: 600, color: vars.color.muted });
 export const dd = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
 export const section = style({ border: 0, padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.md });

@@ -4,6 +4,8 @@ import {
   loadUser,
   login,
   logout,
+  refresh,
+  REFRESH_LOCK,
   setTwoFactorEnabled,
   unbindTwoFactor,
   verifyCode,
@@ -166,6 +168,74 @@ describe('verifyCode (spec §5)', () => {
     };
     await verifyCode({ method: 'Email', code: '123 456', endpoint: 'auth' });
     expect(getSession()).toMatchObject({ tokenType: 'Authorization', refreshToken: 'r2', verificationToken: 'v2', loggedUser: { id: 'u1' } });
+  });
+});
+
+describe('refresh across tabs (Web Locks + the shared storage)', () => {
+  /** navigator.locks of one browser: exclusive locks by name, granted in order. */
+  function fakeLocks() {
+    const tails = new Map<string, Promise<unknown>>();
+    const names: string[] = [];
+    const request = <T>(name: string, callback: () => Promise<T>): Promise<T> => {
+      names.push(name);
+      const previous = tails.get(name) ?? Promise.resolve();
+      const run = previous.then(callback, callback);
+      tails.set(name, run.catch(() => undefined));
+      return run;
+    };
+    return { request, names };
+  }
+  /** Another tab of the browser takes the lock first and keeps it until `release()`. */
+  async function otherTabHolding(locks: ReturnType<typeof fakeLocks>) {
+    let release!: () => void;
+    let started!: () => void;
+    const holding = new Promise<void>((resolve) => { started = resolve; });
+    const otherTab = locks.request(REFRESH_LOCK, () => new Promise<void>((resolve) => { release = resolve; started(); }));
+    await holding;
+    return { otherTab, release };
+  }
+  const answer = (refreshToken: string) => () => jsonResponse({ accessToken: FUTURE_JWT, tokenType: 'Authorization', refreshToken, refreshTokenExpireAt: inOneHour() });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('refreshes under the lock and stores the new pair', async () => {
+    const locks = fakeLocks();
+    vi.stubGlobal('navigator', { ...navigator, locks });
+    setFields({ accessToken: FUTURE_JWT, refreshToken: 'r1', rememberMe: true, projectId: 'retaguarda-demo' });
+    routes = { auth: answer('r2') };
+    await refresh();
+    expect(locks.names).toEqual([REFRESH_LOCK]);
+    expect(calls).toEqual([{ path: 'auth', method: 'POST', body: { secret: 'r1', grantType: 'RefreshToken', rememberMe: true } }]);
+    expect(getSession().refreshToken).toBe('r2');
+  });
+
+  it('takes the session another tab stored while this one waited for the lock, without presenting the spent token', async () => {
+    const locks = fakeLocks();
+    vi.stubGlobal('navigator', { ...navigator, locks });
+    setFields({ accessToken: FUTURE_JWT, refreshToken: 'r1', rememberMe: true, projectId: 'retaguarda-demo' });
+    routes = { auth: answer('r-do-servidor') };
+    // The other tab holds the lock, refreshes r1 → r2 and writes the shared storage.
+    const { otherTab, release } = await otherTabHolding(locks);
+    const mine = refresh();
+    localStorage.setItem('bo.refreshToken', JSON.stringify('r2'));
+    localStorage.setItem('bo.accessToken', JSON.stringify(FUTURE_JWT));
+    release();
+    await otherTab;
+    await mine;
+    expect(calls).toEqual([]);
+    expect(getSession()).toMatchObject({ refreshToken: 'r2', accessToken: FUTURE_JWT });
+  });
+
+  it('does not refresh when the other tab logged out meanwhile (401, nothing sent)', async () => {
+    const locks = fakeLocks();
+    vi.stubGlobal('navigator', { ...navigator, locks });
+    setFields({ accessToken: FUTURE_JWT, refreshToken: 'r1', rememberMe: true, projectId: 'retaguarda-demo' });
+    const { otherTab, release } = await otherTabHolding(locks);
+    const mine = refresh();
+    localStorage.removeItem('bo.refreshToken');
+    release();
+    await otherTab;
+    await expect(mine).rejects.toMatchObject({ status: 401 });
+    expect(calls).toEqual([]);
   });
 });
 

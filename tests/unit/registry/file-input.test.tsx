@@ -182,3 +182,25 @@ describe('file input (product media)', () => {
     view.unmount();
   });
 });
+
+describe('stored images on the show page (Mídias tab)', () => {
+  it('shows each image as a thumbnail fetched with the token (object URL), with its name', async () => {
+    stubApi(happy);
+    const { RecordShow } = await import('../../../src/core/ui/RecordShow');
+    const record = {
+      id: 'p1', version: 1, createdAt: '', updatedAt: '', name: 'Cadeira',
+      media: [{ fileId: 'f9', caption: 'Vista frontal' }],
+      _refs: { 'media.0.fileId': [{ id: 'f9', label: 'vitrine.png' }] },
+    };
+    const view = await mount(() => <RecordShow resource={products} record={record} fields={['media']} />);
+    await flush();
+    const image = view.container.querySelector('img');
+    expect(image?.getAttribute('alt')).toBe('Pré-visualização de vitrine.png');
+    expect(image?.getAttribute('src')).toMatch(/^blob:preview-/);
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toContain('GET /v1/cart/files/f9/content');
+    expect(text(view.container)).toContain('vitrine.png');
+    expect(text(view.container)).toContain('Vista frontal');
+    view.unmount();
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith(image!.getAttribute('src'));
+  });
+});

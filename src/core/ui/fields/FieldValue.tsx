@@ -9,7 +9,10 @@ import { formatMoney, formatPercent } from '../../format/money';
 import { t } from '../../i18n';
 import { optionLabel } from '../../resources/labels';
 import * as css from '../data.css';
+import { IMAGE_TYPES } from '../../../contracts/files';
+import { fileFamily } from '../../files';
 import { CityName } from './CityName';
+import { FileThumbnail } from './FileThumbnail';
 
 export interface ValueProps {
   resource: AnyResource;
@@ -72,7 +75,14 @@ const RENDERERS: Record<FieldType, Renderer> = {
   pixKey: ({ value }) => text(value, maskPixKey),
   uf: ({ value }) => text(value),
   city: ({ value }) => (typeof value === 'string' && value ? <CityName code={value} /> : null),
-  file: ({ value, refs }) => (value ? (refs?.[0]?.label ?? String(value)) : null),
+  file: ({ value, refs, def, resource }) => {
+    if (!value) return null;
+    const name = refs?.[0]?.label ?? String(value);
+    // A field that takes only images shows a thumbnail (fetched with the token).
+    const accept = def.type === 'file' ? def.accept : undefined;
+    const images = Boolean(accept?.length) && accept!.every((type) => (IMAGE_TYPES as readonly string[]).includes(type));
+    return images ? <FileThumbnail id={String(value)} name={name} api={fileFamily(resource.api)} /> : name;
+  },
   list: (props) => {
     const items = Array.isArray(props.value) ? (props.value as Record<string, unknown>[]) : [];
     if (!items.length) return none();

@@ -17,3 +17,6 @@ export const thumbnail = style({
 export const progress = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 export const bar = style({ width: '100%', height: 8, accentColor: vars.color.primary });
 export const error = style({ color: vars.color.danger, fontSize: vars.font.sizeSmall, margin: 0 });
+/** A stored image in a table cell or a show page: thumbnail, then the name. */
+export const named = style({ display: 'inline-flex', gap: vars.space.sm, alignItems: 'center', minWidth: 0, flexWrap: 'wrap' });
+export const cellThumbnail = style([thumbnail, { width: 48, height: 48 }]);

@@ -1,0 +1,247 @@
+/**
+ * The approval service (DOMAIN "Approval queue"), shared by every workflow that declares
+ * `workflow.approval`:
+ * - `startFlow`: on submission, the active queue of lowest priority whose triggers match the record
+ *   takes it; its stages are copied into the flow (later edits of the queue do not move a flow
+ *   under way) and the first opens. No queue: the record is approved at once.
+ * - `decide`: one approver's decision on the open stage. The flow row is locked first (FOR UPDATE),
+ *   so two approvers deciding at the same moment are counted one after the other and the stage
+ *   closes exactly once at N; a decision is UNIQUE per (stage, approver), so the same approver
+ *   clicking twice counts once. Nobody decides on what they created. A reject ends the flow with
+ *   its reason. The last approval runs the record's approve transition in the same transaction.
+ * - `voidFlows`: a watched field changed after submission: the pending or approved flow is voided.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { AnyResource } from '../../src/contracts/resource.js';
+import { findResource } from '../../src/contracts/resources/index.js';
+import type { ApprovalPlug } from '../../src/contracts/workflow.js';
+import { formatMoney } from '../../src/core/format/money.js';
+import { HttpError } from '../errors.js';
+import type { Call, Trx, Values } from '../registry/storage.js';
+
+/** Who acts, in which organisation, and the work to run after commit. */
+export type Actor = Pick<Call, 'ctx' | 'orgId' | 'userId' | 'afterCommit'>;
+import { awaitingApprovalMail, decisionMail } from './mail.js';
+
+export const APPROVAL_MESSAGES = {
+  closed: 'Esta aprovação já foi concluída.',
+  ownRecord: 'Você não pode aprovar nem reprovar o que você mesmo criou.',
+  notApprover: 'Você não é aprovador desta etapa.',
+  autoApproved: 'Aprovado automaticamente: nenhuma fila de aprovação se aplica.',
+  restarted: 'Aprovação reiniciada: itens, valores ou centro de custos mudaram depois do envio.',
+} as const;
+
+export interface RecordFacts {
+  id: string;
+  title: string;
+  amount: number;
+  requesterId: string | null;
+  version: number;
+  costCenterId?: string | null;
+  departmentId?: string | null;
+  supplierId?: string | null;
+}
+
+interface Trigger {
+  minAmount?: number | null;
+  maxAmount?: number | null;
+  costCenterId?: string | null;
+  departmentId?: string | null;
+  supplierId?: string | null;
+}
+
+/** Every filled condition of the trigger holds for the record. */
+export function triggerMatches(trigger: Trigger, facts: RecordFacts): boolean {
+  if (trigger.minAmount != null && facts.amount < trigger.minAmount) return false;
+  if (trigger.maxAmount != null && facts.amount > trigger.maxAmount) return false;
+  for (const key of ['costCenterId', 'departmentId', 'supplierId'] as const) if (trigger[key] && trigger[key] !== facts[key]) return false;
+  return true;
+}
+
+/** The facts a plug compares with triggers, from a record's values. */
+export function factsOf(resource: AnyResource, plug: ApprovalPlug, values: Values & { id: string; version: number; createdBy?: string | null }): RecordFacts {
+  const derive = resource.totals?.[plug.amount];
+  const facts: RecordFacts = {
+    id: values.id,
+    title: String(values[resource.titleField] ?? ''),
+    amount: Number(derive ? derive(values) : (values[plug.amount] ?? 0)),
+    requesterId: values.createdBy ?? null,
+    version: values.version,
+  };
+  for (const [key, field] of Object.entries(plug.dimensions ?? {})) facts[key as 'costCenterId'] = (values[field] as string | null) ?? null;
+  return facts;
+}
+
+const idArray = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.replace(/[{}]/g, '').split(',').filter(Boolean) : []);
+
+/** Routes a submitted record: 'pending' (a flow waits for its first stage) or 'auto' (no queue applies). */
+export async function startFlow(trx: Trx, call: Actor, resource: AnyResource, facts: RecordFacts): Promise<'pending' | 'auto'> {
+  const queues = await sql<{ id: string; name: string; triggers: unknown }>`SELECT id, name, triggers FROM approval_queues
+    WHERE org_id = ${call.orgId} AND resource = ${resource.name} AND is_active ORDER BY priority, name`.execute(trx);
+  const queue = queues.rows.find((q) => {
+    const triggers = (typeof q.triggers === 'string' ? JSON.parse(q.triggers) : q.triggers) as Trigger[];
+    return !triggers.length || triggers.some((trigger) => triggerMatches(trigger, facts));
+  });
+  if (!queue) return 'auto';
+  const stages = await sql<{ name: string; min_approvals: number; approver_user_ids: unknown; approver_group_ids: unknown }>`SELECT name, min_approvals, approver_user_ids, approver_group_ids
+    FROM approval_queue_stages WHERE queue_id = ${queue.id} ORDER BY position`.execute(trx);
+  if (!stages.rows.length) return 'auto';
+  const now = call.ctx.clock();
+  const flowId = randomUUID();
+  await sql`INSERT INTO approval_flows (id, org_id, resource, record_id, record_version, record_title, amount, queue_id, queue_name, requester_id, status, current_position, created_at)
+    VALUES (${flowId}, ${call.orgId}, ${resource.name}, ${facts.id}, ${facts.version}, ${facts.title}, ${facts.amount}, ${queue.id}, ${queue.name}, ${facts.requesterId}, 'pending', 0, ${now})`.execute(trx);
+  for (const [position, stage] of stages.rows.entries()) {
+    await sql`INSERT INTO approval_flow_stages (id, org_id, flow_id, position, name, min_approvals, approver_user_ids, approver_group_ids, status, opened_at)
+      VALUES (${randomUUID()}, ${call.orgId}, ${flowId}, ${position}, ${stage.name}, ${stage.min_approvals}, ${idArray(stage.approver_user_ids)}, ${idArray(stage.approver_group_ids)},
+        ${position === 0 ? 'pending' : 'waiting'}, ${position === 0 ? now : null})`.execute(trx);
+  }
+  await notifyStage(trx, call, flowId, 0);
+  return 'pending';
+}
+
+/** Voids the record's pending or approved flows (a watched field changed). */
+export async function voidFlows(trx: Trx, call: Actor, resource: string, recordId: string): Promise<number> {
+  const now = call.ctx.clock();
+  const flows = await sql<{ id: string }>`UPDATE approval_flows SET status = 'voided', decided_at = ${now}
+    WHERE org_id = ${call.orgId} AND resource = ${resource} AND record_id = ${recordId} AND status IN ('pending', 'approved') RETURNING id`.execute(trx);
+  const ids = flows.rows.map((row) => row.id);
+  if (ids.length) await sql`UPDATE approval_flow_stages SET status = 'voided', closed_at = ${now} WHERE flow_id IN (${sql.join(ids)}) AND status IN ('pending', 'waiting')`.execute(trx);
+  return ids.length;
+}
+
+export interface FlowRow {
+  id: string;
+  resource: string;
+  record_id: string;
+  record_title: string;
+  amount: string | number;
+  requester_id: string | null;
+  status: 'pending' | 'approved' | 'rejected' | 'voided';
+  current_position: number | null;
+}
+
+interface StageRow {
+  id: string;
+  name: string;
+  min_approvals: number;
+  approvals: number;
+  approver_user_ids: unknown;
+  approver_group_ids: unknown;
+}
+
+/**
+ * Whether `userId` may decide on the stage today: as one of its approvers (directly or through a
+ * user group) → `{onBehalfOf: null}`, or as the substitute of one → `{onBehalfOf: that user}`.
+ */
+export async function eligibility(trx: Trx, orgId: string, stage: Pick<StageRow, 'approver_user_ids' | 'approver_group_ids'>, userId: string, today: string): Promise<{ onBehalfOf: string | null } | null> {
+  const approvers = await stageApprovers(trx, orgId, stage);
+  if (approvers.includes(userId)) return { onBehalfOf: null };
+  if (!approvers.length) return null;
+  const delegation = await sql<{ user_id: string }>`SELECT user_id FROM approval_delegations
+    WHERE org_id = ${orgId} AND substitute_id = ${userId} AND starts_on <= ${today} AND ends_on >= ${today} AND user_id IN (${sql.join(approvers)})
+    ORDER BY starts_on LIMIT 1`.execute(trx);
+  return delegation.rows[0] ? { onBehalfOf: delegation.rows[0].user_id } : null;
+}
+
+/** Active users who approve a stage: its users and the members of its groups. */
+async function stageApprovers(trx: Trx, orgId: string, stage: Pick<StageRow, 'approver_user_ids' | 'approver_group_ids'>): Promise<string[]> {
+  const users = idArray(stage.approver_user_ids);
+  const groups = idArray(stage.approver_group_ids);
+  const members = groups.length
+    ? (await sql<{ user_id: string }>`SELECT user_id FROM user_group_members WHERE org_id = ${orgId} AND group_id IN (${sql.join(groups)})`.execute(trx)).rows.map((r) => r.user_id)
+    : [];
+  const all = [...new Set([...users, ...members])];
+  if (!all.length) return [];
+  const active = await sql<{ id: string }>`SELECT id FROM users WHERE org_id = ${orgId} AND is_active AND id IN (${sql.join(all)})`.execute(trx);
+  return active.rows.map((row) => row.id);
+}
+
+/** The calendar date in Brasília (delegations are date ranges). */
+export const todayIn = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+
+export type Outcome = 'counted' | 'repeated' | 'stageApproved' | 'approved' | 'rejected';
+
+/**
+ * One approver's decision on the flow's open stage; `finish` runs the record's approve / reject
+ * transition (same transaction) when the flow ends. The record's version is read at decision time.
+ */
+export async function decide(
+  trx: Trx,
+  call: Actor,
+  flowId: string,
+  decision: 'approve' | 'reject',
+  reason: string | null,
+  recordVersion: (flow: FlowRow) => Promise<number>,
+  finish: (flow: FlowRow, approved: boolean) => Promise<void>,
+): Promise<Outcome> {
+  const flow = (await sql<FlowRow>`SELECT id, resource, record_id, record_title, amount, requester_id, status, current_position FROM approval_flows
+    WHERE id = ${flowId} AND org_id = ${call.orgId} FOR UPDATE`.execute(trx)).rows[0];
+  if (!flow) throw new HttpError(404, 'Aprovação não encontrada.');
+  if (flow.status !== 'pending') throw new HttpError(409, APPROVAL_MESSAGES.closed);
+  if (flow.requester_id === call.userId) throw new HttpError(403, APPROVAL_MESSAGES.ownRecord);
+  const stage = (await sql<StageRow>`SELECT id, name, min_approvals, approvals, approver_user_ids, approver_group_ids FROM approval_flow_stages
+    WHERE flow_id = ${flow.id} AND position = ${flow.current_position}`.execute(trx)).rows[0];
+  const now = call.ctx.clock();
+  const allowed = await eligibility(trx, call.orgId, stage, call.userId, todayIn(now));
+  if (!allowed) {
+    // A double click that lands after the approver's own decision closed the stage is a repeat, not an intrusion.
+    const earlier = await sql`SELECT 1 FROM approval_decisions WHERE flow_id = ${flow.id} AND user_id = ${call.userId} LIMIT 1`.execute(trx);
+    if (earlier.rows.length) return 'repeated';
+    throw new HttpError(403, APPROVAL_MESSAGES.notApprover);
+  }
+  const inserted = await sql<{ id: string }>`INSERT INTO approval_decisions (id, org_id, flow_id, flow_stage_id, user_id, on_behalf_of, decision, reason, record_version, at)
+    VALUES (${randomUUID()}, ${call.orgId}, ${flow.id}, ${stage.id}, ${call.userId}, ${allowed.onBehalfOf}, ${decision}, ${reason}, ${await recordVersion(flow)}, ${now})
+    ON CONFLICT (flow_stage_id, user_id) DO NOTHING RETURNING id`.execute(trx);
+  if (!inserted.rows.length) return 'repeated';
+
+  if (decision === 'reject') {
+    await sql`UPDATE approval_flow_stages SET status = 'rejected', closed_at = ${now} WHERE id = ${stage.id}`.execute(trx);
+    await sql`UPDATE approval_flow_stages SET status = 'voided' WHERE flow_id = ${flow.id} AND status = 'waiting'`.execute(trx);
+    await sql`UPDATE approval_flows SET status = 'rejected', reason = ${reason}, decided_at = ${now}, current_position = NULL WHERE id = ${flow.id}`.execute(trx);
+    await finish(flow, false);
+    await notifyRequester(trx, call, flow, false, reason);
+    return 'rejected';
+  }
+  const counted = (await sql<{ approvals: number }>`UPDATE approval_flow_stages SET approvals = approvals + 1 WHERE id = ${stage.id} RETURNING approvals`.execute(trx)).rows[0];
+  if (counted.approvals < stage.min_approvals) return 'counted';
+  await sql`UPDATE approval_flow_stages SET status = 'approved', closed_at = ${now} WHERE id = ${stage.id}`.execute(trx);
+  const next = (flow.current_position ?? 0) + 1;
+  const opened = await sql`UPDATE approval_flow_stages SET status = 'pending', opened_at = ${now} WHERE flow_id = ${flow.id} AND position = ${next}`.execute(trx);
+  if (Number(opened.numAffectedRows ?? 0n) > 0) {
+    await sql`UPDATE approval_flows SET current_position = ${next} WHERE id = ${flow.id}`.execute(trx);
+    await notifyStage(trx, call, flow.id, next);
+    return 'stageApproved';
+  }
+  await sql`UPDATE approval_flows SET status = 'approved', decided_at = ${now}, current_position = NULL WHERE id = ${flow.id}`.execute(trx);
+  await finish(flow, true);
+  await notifyRequester(trx, call, flow, true, null);
+  return 'approved';
+}
+
+// ---------------------------------------------------------------- e-mails (after commit)
+
+const RESOURCE_NOUNS: Readonly<Record<string, string>> = { orders: 'O pedido' };
+const describe = (flow: Pick<FlowRow, 'resource' | 'record_title'>) => `${RESOURCE_NOUNS[flow.resource] ?? 'O registro'} "${flow.record_title}"`;
+
+async function notifyStage(trx: Trx, call: Actor, flowId: string, position: number): Promise<void> {
+  const row = (await sql<StageRow & FlowRow & { stage_name: string }>`SELECT s.name AS stage_name, s.approver_user_ids, s.approver_group_ids, f.resource, f.record_title, f.amount, f.requester_id
+    FROM approval_flow_stages s JOIN approval_flows f ON f.id = s.flow_id WHERE s.flow_id = ${flowId} AND s.position = ${position}`.execute(trx)).rows[0];
+  if (!row) return;
+  const ids = (await stageApprovers(trx, call.orgId, row)).filter((id) => id !== row.requester_id);
+  if (!ids.length) return;
+  const users = (await sql<{ email: string; name: string }>`SELECT email, name FROM users WHERE org_id = ${call.orgId} AND id IN (${sql.join(ids)})`.execute(trx)).rows;
+  const link = `${call.ctx.settings.publicUrl}/filas-de-aprovacao/${flowId}`;
+  for (const user of users) {
+    const message = awaitingApprovalMail(user.email, user.name, describe(row), row.stage_name, formatMoney(Number(row.amount)), link);
+    call.afterCommit.push(() => call.ctx.mailer.send(message));
+  }
+}
+
+async function notifyRequester(trx: Trx, call: Actor, flow: FlowRow, approved: boolean, reason: string | null): Promise<void> {
+  if (!flow.requester_id) return;
+  const user = (await sql<{ email: string; name: string }>`SELECT email, name FROM users WHERE org_id = ${call.orgId} AND id = ${flow.requester_id}`.execute(trx)).rows[0];
+  if (!user) return;
+  const message = decisionMail(user.email, user.name, describe(flow), approved, reason, `${call.ctx.settings.publicUrl}${findResource(flow.resource)?.route.base ?? ''}/${flow.record_id}`);
+  call.afterCommit.push(() => call.ctx.mailer.send(message));
+}

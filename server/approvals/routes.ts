@@ -1,0 +1,279 @@
+/**
+ * The approval service's own routes (src/contracts/approvals.ts), under the approvals family's
+ * prefix beside its generated registries. Being named an approver of a stage (directly, through a
+ * user group, or as a substitute today) is what lets a user decide; every decision is audited with
+ * who, when, on whose behalf and the record's version.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import * as z from 'zod/mini';
+import { approvalSummary, approveBody, bulkApproveBody, bulkRejectBody, flowView, inboxItem, rejectBody, type FlowView } from '../../src/contracts/approvals.js';
+import { bulkResult, COUNT_CAP, DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../src/contracts/resource.js';
+import { findResource, resourceList } from '../../src/contracts/resources/index.js';
+import { audit } from '../audit.js';
+import type { AppContext } from '../context.js';
+import { withTenant } from '../db/tenant.js';
+import { HttpError, MESSAGES } from '../errors.js';
+import { hasScope } from '../identity/users.js';
+import { storageByName } from '../registry/families.js';
+import { linkHeader } from '../registry/query.js';
+import { findRecord } from '../registry/records.js';
+import { ResourceService, type Caller } from '../registry/service.js';
+import type { Trx } from '../registry/storage.js';
+import { decide, eligibility, todayIn, type Actor, type FlowRow, type Outcome } from './engine.js';
+
+const BEARER = [{ bearerAuth: [] }];
+const tags = ['Aprovações'];
+const idParam = z.object({ id: z.string().check(z.maxLength(64)) });
+const pageQuery = z.object({
+  page: z.optional(z.string().check(z.regex(/^\d{1,6}$/))),
+  perPage: z.optional(z.string().check(z.regex(/^\d{1,3}$/))),
+  resource: z.optional(z.string().check(z.maxLength(40))),
+});
+
+const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
+const person = (id: string | null, name: string | null) => (id ? { id, label: name ?? '' } : null);
+const ids = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
+/** The SQL condition "the caller may decide on stage `s` today" (approver, group member or substitute). */
+function mayDecide(userId: string, orgId: string, today: string) {
+  const mine = sql`ARRAY(SELECT group_id FROM user_group_members WHERE org_id = ${orgId} AND user_id = ${userId})`;
+  const absent = sql`ARRAY(SELECT user_id FROM approval_delegations WHERE org_id = ${orgId} AND substitute_id = ${userId} AND starts_on <= ${today} AND ends_on >= ${today})`;
+  const absentGroups = sql`ARRAY(SELECT m.group_id FROM user_group_members m JOIN approval_delegations d ON d.user_id = m.user_id AND d.org_id = m.org_id
+    WHERE d.org_id = ${orgId} AND d.substitute_id = ${userId} AND d.starts_on <= ${today} AND d.ends_on >= ${today})`;
+  return sql`(${userId} = ANY(s.approver_user_ids) OR s.approver_group_ids && ${mine} OR s.approver_user_ids && ${absent} OR s.approver_group_ids && ${absentGroups})`;
+}
+
+export function approvalRoutes(ctx: AppContext) {
+  return async function approvals(app: FastifyInstance) {
+    const caller = (request: FastifyRequest): Caller => request.auth!;
+    /** One transaction of the caller's tenant; e-mails queued by the work leave after the commit. */
+    const inTenant = async <T>(request: FastifyRequest, fn: (trx: Trx, actor: Actor) => Promise<T>): Promise<T> => {
+      const { userId, orgId } = caller(request);
+      const actor: Actor = { ctx, orgId, userId, afterCommit: [] };
+      const result = await withTenant(ctx.tenantDb, orgId, (trx) => fn(trx, actor));
+      for (const task of actor.afterCommit) ctx.background(task);
+      return result;
+    };
+    const serviceOf = (name: string) => {
+      const resource = findResource(name);
+      const storage = storageByName(name);
+      if (!resource || !storage) throw new HttpError(404, MESSAGES.notFound);
+      return new ResourceService(ctx, resource, storage, storageByName);
+    };
+
+    // ---------------------------------------------------------------- inbox
+    app.get('/inbox', { onRequest: app.requireAccess, schema: { tags, summary: 'Aprovações que aguardam a minha decisão', security: BEARER, querystring: pageQuery, response: { 200: z.array(inboxItem) } } }, async (request, reply) => {
+      const query = request.query as z.infer<typeof pageQuery>;
+      const page = Math.max(1, Number(query.page ?? 1));
+      const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number(query.perPage ?? DEFAULT_PER_PAGE)));
+      const { userId, orgId } = caller(request);
+      const today = todayIn(ctx.clock());
+      const where = sql`f.org_id = ${orgId} AND f.status = 'pending' AND f.requester_id IS DISTINCT FROM ${userId}
+        ${query.resource ? sql`AND f.resource = ${query.resource}` : sql``}
+        AND NOT EXISTS (SELECT 1 FROM approval_decisions d WHERE d.flow_stage_id = s.id AND d.user_id = ${userId})
+        AND ${mayDecide(userId, orgId, today)}`;
+      const { rows, total } = await inTenant(request, async (trx) => {
+        const count = await sql<{ total: string }>`SELECT count(*) AS total FROM (SELECT 1 FROM approval_flows f
+          JOIN approval_flow_stages s ON s.flow_id = f.id AND s.position = f.current_position WHERE ${where} LIMIT ${COUNT_CAP}) AS m`.execute(trx);
+        const rows = await sql<FlowRow & { stage_id: string; stage_name: string; approvals: number; min_approvals: number; opened_at: Date; queue_name: string; requester_name: string | null; approver_user_ids: unknown }>`
+          SELECT f.id, f.resource, f.record_id, f.record_title, f.amount, f.queue_name, f.requester_id, u.name AS requester_name,
+            s.id AS stage_id, s.name AS stage_name, s.approvals, s.min_approvals, s.opened_at, s.approver_user_ids
+          FROM approval_flows f JOIN approval_flow_stages s ON s.flow_id = f.id AND s.position = f.current_position
+          LEFT JOIN users u ON u.id = f.requester_id AND u.org_id = f.org_id
+          WHERE ${where} ORDER BY s.opened_at, f.id LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`.execute(trx);
+        const behalf = new Map<string, { id: string; label: string } | null>();
+        for (const row of rows.rows) {
+          if (ids(row.approver_user_ids).includes(userId)) continue;
+          const allowed = await eligibility(trx, orgId, { approver_user_ids: row.approver_user_ids, approver_group_ids: [] }, userId, today);
+          if (allowed?.onBehalfOf) behalf.set(row.id, await personOf(trx, orgId, allowed.onBehalfOf));
+        }
+        return { rows: rows.rows.map((row) => ({ ...row, behalf: behalf.get(row.id) ?? null })), total: Number(count.rows[0].total) };
+      });
+      reply.header('x-total-count', String(total)).header('link', linkHeader(request.url, page, perPage, total));
+      return rows.map((row) => ({
+        id: row.id,
+        resource: row.resource,
+        recordId: row.record_id,
+        title: row.record_title,
+        amount: Number(row.amount),
+        queueName: row.queue_name,
+        stageId: row.stage_id,
+        stageName: row.stage_name,
+        approvals: row.approvals,
+        minApprovals: row.min_approvals,
+        requester: person(row.requester_id, row.requester_name),
+        waitingSince: iso(row.opened_at)!,
+        onBehalfOf: row.behalf,
+      }));
+    });
+
+    // ---------------------------------------------------------------- summary (home page)
+    app.get('/summary', { onRequest: app.requireAccess, schema: { tags, summary: 'Minhas pendências: aguardando a minha decisão e os meus registros por situação', security: BEARER, response: { 200: approvalSummary } } }, async (request) => {
+      const { userId, orgId } = caller(request);
+      const today = todayIn(ctx.clock());
+      return inTenant(request, async (trx) => {
+        const waiting = await sql<{ total: string }>`SELECT count(*) AS total FROM approval_flows f JOIN approval_flow_stages s ON s.flow_id = f.id AND s.position = f.current_position
+          WHERE f.org_id = ${orgId} AND f.status = 'pending' AND f.requester_id IS DISTINCT FROM ${userId}
+          AND NOT EXISTS (SELECT 1 FROM approval_decisions d WHERE d.flow_stage_id = s.id AND d.user_id = ${userId}) AND ${mayDecide(userId, orgId, today)}`.execute(trx);
+        const mine: Record<string, Record<string, number>> = {};
+        for (const resource of resourceList.filter((r) => r.workflow && r.ownership)) {
+          const storage = storageByName(resource.name);
+          if (!storage) continue;
+          const counts = await sql<{ state: string; total: string }>`SELECT ${sql.ref(resource.workflow!.field)} AS state, count(*) AS total FROM ${sql.table(storage.table)}
+            WHERE org_id = ${orgId} AND created_by = ${userId} GROUP BY 1`.execute(trx);
+          mine[resource.name] = Object.fromEntries(counts.rows.map((row) => [row.state, Number(row.total)]));
+        }
+        return { waitingForMe: Number(waiting.rows[0].total), mine };
+      });
+    });
+
+    // ---------------------------------------------------------------- flows
+    app.get('/flows/:id', { onRequest: app.requireAccess, schema: { tags, summary: 'Uma aprovação: etapas, decisões e se posso decidir agora', security: BEARER, params: idParam, response: { 200: flowView } } }, async (request) => {
+      const { id } = request.params as { id: string };
+      return inTenant(request, async (trx) => {
+        const view = await loadFlow(trx, caller(request), id);
+        if (!view) throw new HttpError(404, MESSAGES.notFound);
+        return view;
+      });
+    });
+
+    app.get('/records/:resource/:recordId', { onRequest: app.requireAccess, schema: { tags, summary: 'As aprovações de um registro (a mais recente primeiro)', security: BEARER, params: z.object({ resource: z.string().check(z.maxLength(40)), recordId: z.string().check(z.maxLength(64)) }), response: { 200: z.array(flowView) } } }, async (request) => {
+      const { resource, recordId } = request.params as { resource: string; recordId: string };
+      const service = serviceOf(resource);
+      return inTenant(request, async (trx) => {
+        // The record must be one the caller may read (their own, or with the read scope).
+        const user = caller(request);
+        const ownOnly = !(await hasScope(trx, { id: user.userId, orgId: user.orgId, accessLevel: user.accessLevel }, service.resource.permission, 'read'));
+        const record = await findRecord(trx, service.makeCall(user, { ownOnly }), service.storage, recordId);
+        if (!record) throw new HttpError(404, MESSAGES.notFound);
+        const flows = await sql<{ id: string }>`SELECT id FROM approval_flows WHERE org_id = ${user.orgId} AND resource = ${resource} AND record_id = ${recordId} ORDER BY created_at DESC`.execute(trx);
+        const views: FlowView[] = [];
+        for (const flow of flows.rows) views.push((await loadFlow(trx, user, flow.id, true))!);
+        return views;
+      });
+    });
+
+    async function decideOne(request: FastifyRequest, id: string, decision: 'approve' | 'reject', reason: string | null): Promise<{ outcome: Outcome; view: FlowView }> {
+      return inTenant(request, async (trx, actor) => {
+        const user = caller(request);
+        const recordCall = (flow: FlowRow) => serviceOf(flow.resource).makeCall(user, { request }, actor.afterCommit);
+        const outcome = await decide(
+          trx,
+          actor,
+          id,
+          decision,
+          reason,
+          async (flow) => (await findRecord(trx, recordCall(flow), serviceOf(flow.resource).storage, flow.record_id))?.version ?? 0,
+          async (flow, approved) => {
+            const service = serviceOf(flow.resource);
+            const plug = service.workflow!.approval!;
+            await service.runAction(trx, recordCall(flow), flow.record_id, approved ? plug.approve : plug.reject, approved ? {} : { reason: reason ?? '' }, undefined, { system: true });
+          },
+        );
+        await audit(trx, ctx.clock(), { orgId: user.orgId, actorUserId: user.userId, action: `approvals.${decision}`, entityType: 'approvalFlows', entityId: id, after: { outcome, reason } }, request);
+        return { outcome, view: (await loadFlow(trx, user, id, true))! };
+      });
+    }
+
+    app.post('/flows/:id/approve', { onRequest: app.requireAccess, schema: { tags, summary: 'Aprova a etapa aberta (uma decisão por aprovador; repetir não conta de novo)', security: BEARER, params: idParam, body: z.optional(approveBody), response: { 200: flowView } } }, async (request) => {
+      const { id } = request.params as { id: string };
+      return (await decideOne(request, id, 'approve', null)).view;
+    });
+
+    app.post('/flows/:id/reject', { onRequest: app.requireAccess, schema: { tags, summary: 'Reprova com motivo (encerra a aprovação)', security: BEARER, params: idParam, body: rejectBody, response: { 200: flowView } } }, async (request) => {
+      const { id } = request.params as { id: string };
+      return (await decideOne(request, id, 'reject', (request.body as { reason: string }).reason)).view;
+    });
+
+    for (const decision of ['approve', 'reject'] as const) {
+      const body = decision === 'approve' ? bulkApproveBody : bulkRejectBody;
+      app.post(`/bulk/${decision}`, { onRequest: app.requireAccess, schema: { tags, summary: decision === 'approve' ? 'Aprova em lote (uma transação por aprovação)' : 'Reprova em lote com um motivo', security: BEARER, body, response: { 200: bulkResult } } }, async (request) => {
+        const { ids: list, reason } = request.body as { ids: string[]; reason?: string };
+        const done: string[] = [];
+        const failed: { id: string; message: string }[] = [];
+        for (const id of [...new Set(list)]) {
+          try {
+            await decideOne(request, id, decision, reason ?? null);
+            done.push(id);
+          } catch (error) {
+            if (!(error instanceof HttpError)) request.log.error({ err: error, id }, 'bulk decision failed');
+            failed.push({ id, message: error instanceof HttpError ? error.message : MESSAGES.internal });
+          }
+        }
+        return { done, failed };
+      });
+    }
+
+    // ---------------------------------------------------------------- one flow, as the caller may see it
+
+    /** The flow, when the caller is its requester, an approver of one of its stages, or reads its resource. */
+    async function loadFlow(trx: Trx, user: Caller, id: string, trusted = false): Promise<FlowView | undefined> {
+      const flow = (await sql<FlowRow & { queue_name: string; reason: string | null; created_at: Date; decided_at: Date | null; requester_name: string | null }>`
+        SELECT f.*, u.name AS requester_name FROM approval_flows f LEFT JOIN users u ON u.id = f.requester_id AND u.org_id = f.org_id
+        WHERE f.id = ${id} AND f.org_id = ${user.orgId}`.execute(trx)).rows[0];
+      if (!flow) return undefined;
+      const stages = (await sql<{ id: string; position: number; name: string; status: string; min_approvals: number; approvals: number; approver_user_ids: unknown; approver_group_ids: unknown }>`
+        SELECT id, position, name, status, min_approvals, approvals, approver_user_ids, approver_group_ids FROM approval_flow_stages WHERE flow_id = ${id} ORDER BY position`.execute(trx)).rows;
+      const today = todayIn(ctx.clock());
+      const current = stages.find((stage) => stage.position === flow.current_position);
+      const eligibleSomewhere = await stages.reduce<Promise<boolean>>(async (acc, stage) => (await acc) || (await eligibility(trx, user.orgId, stage, user.userId, today)) !== null, Promise.resolve(false));
+      const resource = findResource(flow.resource);
+      const reads = resource ? await hasScope(trx, { id: user.userId, orgId: user.orgId, accessLevel: user.accessLevel }, resource.permission, 'read') : false;
+      if (!trusted && !eligibleSomewhere && !reads && flow.requester_id !== user.userId) return undefined;
+      const decisions = (await sql<{ id: string; flow_stage_id: string; user_id: string; user_name: string | null; on_behalf_of: string | null; behalf_name: string | null; decision: 'approve' | 'reject'; reason: string | null; record_version: number; at: Date }>`
+        SELECT d.id, d.flow_stage_id, d.user_id, u.name AS user_name, d.on_behalf_of, b.name AS behalf_name, d.decision, d.reason, d.record_version, d.at
+        FROM approval_decisions d LEFT JOIN users u ON u.id = d.user_id AND u.org_id = d.org_id LEFT JOIN users b ON b.id = d.on_behalf_of AND b.org_id = d.org_id
+        WHERE d.flow_id = ${id} ORDER BY d.at`.execute(trx)).rows;
+      const names = await labels(trx, user.orgId, 'users', stages.flatMap((s) => ids(s.approver_user_ids)));
+      const groups = await labels(trx, user.orgId, 'user_groups', stages.flatMap((s) => ids(s.approver_group_ids)));
+      const decided = current ? decisions.some((d) => d.flow_stage_id === current.id && d.user_id === user.userId) : true;
+      const canDecide = Boolean(current) && flow.status === 'pending' && flow.requester_id !== user.userId && !decided && (await eligibility(trx, user.orgId, current!, user.userId, today)) !== null;
+      return {
+        id: flow.id,
+        resource: flow.resource,
+        recordId: flow.record_id,
+        title: flow.record_title,
+        amount: Number(flow.amount),
+        queueName: flow.queue_name,
+        status: flow.status,
+        reason: flow.reason,
+        requester: person(flow.requester_id, flow.requester_name),
+        createdAt: iso(flow.created_at)!,
+        decidedAt: iso(flow.decided_at),
+        stages: stages.map((stage) => ({
+          id: stage.id,
+          position: stage.position,
+          name: stage.name,
+          status: stage.status as FlowView['stages'][number]['status'],
+          minApprovals: stage.min_approvals,
+          approvals: stage.approvals,
+          approvers: ids(stage.approver_user_ids).map((uid) => ({ id: uid, label: names.get(uid) ?? '' })),
+          groups: ids(stage.approver_group_ids).map((gid) => ({ id: gid, label: groups.get(gid) ?? '' })),
+        })),
+        decisions: decisions.map((d) => ({
+          id: d.id,
+          stageId: d.flow_stage_id,
+          user: { id: d.user_id, label: d.user_name ?? '' },
+          onBehalfOf: person(d.on_behalf_of, d.behalf_name),
+          decision: d.decision,
+          reason: d.reason,
+          recordVersion: d.record_version,
+          at: iso(d.at)!,
+        })),
+        canDecide,
+      };
+    }
+  };
+}
+
+async function labels(trx: Trx, orgId: string, table: 'users' | 'user_groups', list: string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(list)];
+  if (!wanted.length) return new Map();
+  const rows = await sql<{ id: string; name: string }>`SELECT id, name FROM ${sql.table(table)} WHERE org_id = ${orgId} AND id IN (${sql.join(wanted)})`.execute(trx);
+  return new Map(rows.rows.map((row) => [row.id, row.name]));
+}
+
+async function personOf(trx: Trx, orgId: string, id: string) {
+  return { id, label: (await labels(trx, orgId, 'users', [id])).get(id) ?? '' };
+}

@@ -1,0 +1,352 @@
+/**
+ * The one place where a declaration's records are read and written (ARCHITECTURE "one service
+ * layer"): list, get, create, update, remove and runAction (declared actions and workflow
+ * transitions), each inside the caller's tenant transaction. The generated routes (plugin.ts),
+ * hand-written routes (the approval service) and the batch import all call it, so validation,
+ * references, totals, locked fields, versions, ownership, status history and audit hold for every
+ * writer alike.
+ */
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { MINE_PARAM, type AnyResource, type Scope } from '../../src/contracts/resource.js';
+import { findResource } from '../../src/contracts/resources/index.js';
+import { ACTIONS_KEY, findTransition, lockedFields, transitionRefusal, type AnyWorkflow, type HistoryEntry, type Transition } from '../../src/contracts/workflow.js';
+import { audit, type AuditEntry } from '../audit.js';
+import type { AppContext } from '../context.js';
+import { asSystemOwner, withTenant } from '../db/tenant.js';
+import { HttpError, MESSAGES } from '../errors.js';
+import { effectivePermissions } from '../identity/users.js';
+import { sameValue } from './compare.js';
+import { writeHistory } from './history.js';
+import type { ParsedList } from './query.js';
+import {
+  addRefs,
+  checkReferences,
+  checkTree,
+  columnValues,
+  completeValues,
+  countRecords,
+  databaseError,
+  deleteRecord,
+  findRecord,
+  insertRecord,
+  listRecords,
+  notFound,
+  updateRecord,
+} from './records.js';
+import type { Call, ResourceStorage, StorageLookup, Trx, Values, WireRecord } from './storage.js';
+
+/** Who calls: what the access token says. */
+export interface Caller {
+  userId: string;
+  orgId: string;
+  accessLevel: 'SystemOwner' | 'Admin' | 'User';
+}
+
+export interface CallOptions {
+  request?: FastifyRequest;
+  /** Path parameters (the parent of a nested resource). */
+  params?: Readonly<Record<string, string>>;
+  /** The caller reads and changes only records they created (ownership `own`, without the scope). */
+  ownOnly?: boolean;
+}
+
+const strip = ({ _refs, _actions, ...rest }: WireRecord) => rest;
+
+export class ResourceService {
+  readonly workflow: AnyWorkflow | undefined;
+
+  constructor(
+    readonly ctx: AppContext,
+    readonly resource: AnyResource,
+    readonly storage: ResourceStorage,
+    readonly lookup: StorageLookup,
+  ) {
+    this.workflow = resource.workflow;
+  }
+
+  // ---------------------------------------------------------------- unit of work
+
+  /** Runs `fn` in one transaction of the caller's tenant (parent resolved, 404 outside it). */
+  async run<T>(caller: Caller, options: CallOptions, fn: (trx: Trx, call: Call) => Promise<T>): Promise<T> {
+    const { resource, storage, ctx } = this;
+    const call = this.makeCall(caller, options);
+    const work = async (trx: Trx) => {
+      if (resource.parent && storage.parent) {
+        const parentId = await storage.parent.resolve(trx, call, options.params?.[resource.parent.param] ?? '');
+        if (!parentId) throw notFound();
+        call.parentId = parentId;
+      }
+      return fn(trx, call);
+    };
+    let result: T;
+    try {
+      result = storage.tenantColumn ? await withTenant(ctx.tenantDb, caller.orgId, work) : await asSystemOwner(ctx.tenantDb, work);
+    } catch (error) {
+      throw databaseError(error, storage);
+    }
+    for (const task of call.afterCommit) ctx.background(task);
+    return result;
+  }
+
+  /** A call on this resource for `caller` (the approval service acting on a record in its own transaction). */
+  makeCall(caller: Caller, options: CallOptions = {}, afterCommit: Call['afterCommit'] = []): Call {
+    return {
+      ctx: this.ctx,
+      request: options.request as FastifyRequest,
+      resource: this.resource,
+      userId: caller.userId,
+      orgId: caller.orgId,
+      accessLevel: caller.accessLevel,
+      tenant: this.storage.tenantColumn ? caller.orgId : null,
+      ownerId: options.ownOnly ? caller.userId : undefined,
+      afterCommit,
+    };
+  }
+
+  log(trx: Trx, call: Call, entry: Omit<AuditEntry, 'orgId' | 'actorUserId' | 'entityType'>) {
+    return audit(trx, this.ctx.clock(), { orgId: call.tenant ?? call.orgId, actorUserId: call.userId, entityType: this.resource.name, ...entry }, call.request);
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  /** A page of the list (and the count), decorated. `mine`: only the caller's own records. */
+  async list(trx: Trx, call: Call, parsed: ParsedList, query: Readonly<Record<string, unknown>>) {
+    const list = this.withMine(call, parsed, query);
+    const count = await countRecords(trx, call, this.storage, list);
+    const records = await listRecords(trx, call, this.storage, list, { limit: list.perPage, offset: (list.page - 1) * list.perPage }, count.capped);
+    await this.decorate(trx, call, records);
+    return { records, count };
+  }
+
+  /** Every match up to `limit` rows (exports), decorated. */
+  async listAll(trx: Trx, call: Call, parsed: ParsedList, query: Readonly<Record<string, unknown>>, limit: number): Promise<WireRecord[]> {
+    const records = await listRecords(trx, call, this.storage, this.withMine(call, parsed, query), { limit, offset: 0 });
+    await addRefs(trx, call, this.lookup, records, findResource);
+    return records;
+  }
+
+  private withMine(call: Call, parsed: ParsedList, query: Readonly<Record<string, unknown>>): ParsedList {
+    if (query[MINE_PARAM] !== 'true') return parsed;
+    return { ...parsed, conditions: [...parsed.conditions, sql`t.created_by = ${call.userId}`] };
+  }
+
+  async get(trx: Trx, call: Call, rawId: string): Promise<WireRecord> {
+    const found = await findRecord(trx, call, this.storage, await this.recordId(trx, call, rawId));
+    if (!found) throw notFound();
+    await this.decorate(trx, call, [found]);
+    return found;
+  }
+
+  /** `_refs` on every read, and `_actions` (the transitions the caller may run now) on workflow records. */
+  async decorate(trx: Trx, call: Call, records: WireRecord[]): Promise<void> {
+    await addRefs(trx, call, this.lookup, records, findResource);
+    await this.addActions(trx, call, records);
+  }
+
+  /** `_actions` only (write answers carry no `_refs`). */
+  async addActions(trx: Trx, call: Call, records: WireRecord[]): Promise<void> {
+    if (!this.workflow) return;
+    const scopes = await this.scopesOf(trx, call);
+    for (const record of records) {
+      const state = String(record[this.workflow.field] ?? '');
+      record[ACTIONS_KEY] = this.workflow.transitions
+        .filter((t) => !t.system && t.from.includes(state) && scopes.has(t.scope) && (!t.ownerOnly || record.createdBy === call.userId))
+        .map((t) => t.name);
+    }
+  }
+
+  /**
+   * Scopes the caller holds on the resource's permission (SystemOwner: all), read in the
+   * transaction (on PGlite another handle would wait for it).
+   */
+  private async scopesOf(trx: Trx, call: Call): Promise<Set<Scope>> {
+    const all = new Set(this.workflow!.transitions.map((t) => t.scope));
+    if (call.accessLevel === 'SystemOwner') return all;
+    const permission = this.resource.permission;
+    const entries = (await effectivePermissions(trx, call.userId, call.orgId)).flatMap((p) => [...p.resources, ...p.acls]).filter((e) => e.name === permission);
+    return new Set(entries.flatMap((e) => e.scopes as Scope[]).filter((scope) => all.has(scope)));
+  }
+
+  /** Status history of a record, oldest first, with the actors' names. */
+  async history(trx: Trx, call: Call, rawId: string): Promise<HistoryEntry[]> {
+    const record = await findRecord(trx, call, this.storage, rawId);
+    if (!record) throw notFound();
+    const rows = await sql<{ id: string; action: string; from_status: string | null; to_status: string; input: unknown; actor_user_id: string | null; actor_name: string | null; version: number; at: Date | string }>`
+      SELECT h.id, h.action, h.from_status, h.to_status, h.input, h.actor_user_id, u.name AS actor_name, h.version, h.at
+      FROM status_history h LEFT JOIN users u ON u.id = h.actor_user_id AND u.org_id = h.org_id
+      WHERE h.org_id = ${call.orgId} AND h.entity_type = ${this.resource.name} AND h.entity_id = ${record.id}
+      ORDER BY h.at, h.version`.execute(trx);
+    return rows.rows.map((row) => ({
+      id: row.id,
+      action: row.action,
+      from: row.from_status,
+      to: row.to_status,
+      input: (typeof row.input === 'string' ? JSON.parse(row.input) : row.input) as Record<string, unknown> | null,
+      actor: row.actor_user_id ? { id: row.actor_user_id, label: row.actor_name ?? '' } : null,
+      version: Number(row.version),
+      at: new Date(row.at).toISOString(),
+    }));
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  async create(trx: Trx, call: Call, values: Values): Promise<WireRecord> {
+    const { resource, storage } = this;
+    await this.validate(call, values);
+    await checkReferences(trx, call, this.lookup, values, findResource);
+    const extra = { ...(await storage.beforeCreate?.(trx, call, values)), ...this.serverValues(values) };
+    if (this.workflow) Object.assign(extra, columnValues(resource, storage, { [this.workflow.field]: this.workflow.initial }, true));
+    const id = await insertRecord(trx, call, storage, values, extra);
+    const after = (await findRecord(trx, call, storage, id))!;
+    await storage.afterCreate?.(trx, call, after);
+    if (this.workflow) await this.writeHistory(trx, call, after, 'create', null, this.workflow.initial, null);
+    await this.log(trx, call, { action: `${resource.name}.create`, entityId: id, after: strip(after) });
+    return after;
+  }
+
+  /** PUT: every writable field (full replace), with the version the caller read. */
+  async update(trx: Trx, call: Call, rawId: string, values: Values, version: number | undefined): Promise<WireRecord> {
+    return this.change(trx, call, rawId, version, `${this.resource.name}.update`, async (before) => {
+      this.checkLocked(before, values);
+      return values;
+    });
+  }
+
+  async remove(trx: Trx, call: Call, rawId: string, version: number | undefined): Promise<void> {
+    const { storage } = this;
+    const id = await this.recordId(trx, call, rawId);
+    const before = await findRecord(trx, call, storage, id, true);
+    if (!before) throw notFound();
+    if (version !== undefined && before.version !== version) return this.stale(trx, call, before);
+    if (this.workflow && before[this.workflow.field] !== this.workflow.initial) {
+      const state = this.workflow.states[String(before[this.workflow.field])];
+      throw new HttpError(409, `${this.resource.labels.one} ${state?.label.toLowerCase() ?? ''} não pode ser excluíd${this.resource.labels.gender === 'f' ? 'a' : 'o'}: cancele-o em vez disso.`);
+    }
+    await storage.beforeDelete?.(trx, call, before);
+    if (storage.remove) await storage.remove(trx, call, before);
+    else await deleteRecord(trx, call, storage, id);
+    await this.log(trx, call, { action: `${this.resource.name}.delete`, entityId: id, before: strip(before) });
+  }
+
+  /**
+   * A declared action (storage handler) or a workflow transition on one record. Transitions:
+   * the record must be in one of `from` (409 with the reason otherwise), the new state, the
+   * history row and the audit entry are written together; `system` transitions are the approval
+   * service's own.
+   */
+  async runAction(trx: Trx, call: Call, rawId: string, name: string, input: Values, version: number | undefined, options: { system?: boolean } = {}): Promise<WireRecord> {
+    const transition = this.workflow && findTransition(this.workflow, name);
+    if (transition) return this.transition(trx, call, rawId, transition, input, version, options.system ?? false);
+    const handler = this.storage.actions?.[name];
+    if (!handler) throw notFound();
+    return this.change(trx, call, rawId, version, `${this.resource.name}.${name}`, (before) => handler(trx, call, before));
+  }
+
+  private async transition(trx: Trx, call: Call, rawId: string, transition: Transition, input: Values, version: number | undefined, system: boolean): Promise<WireRecord> {
+    const workflow = this.workflow!;
+    if (transition.system && !system) throw notFound();
+    const hook = this.storage.transitions?.[transition.name];
+    let to = transition.to;
+    let from = '';
+    let note: string | undefined;
+    const after = await this.change(trx, call, rawId, version, `${this.resource.name}.${transition.name}`, async (before) => {
+      from = String(before[workflow.field] ?? '');
+      if (!transition.from.includes(from)) {
+        const label = workflow.states[from]?.label ?? from;
+        throw new HttpError(409, transitionRefusal(transition, label, this.resource.labels.one, this.resource.labels.gender));
+      }
+      if (transition.ownerOnly && !system && before.createdBy !== call.userId) throw new HttpError(403, MESSAGES.forbidden);
+      const outcome = await hook?.(trx, call, before, input);
+      if (outcome?.to) to = outcome.to;
+      if (outcome?.note) note = outcome.note;
+      return { ...outcome?.values, [workflow.field]: to };
+    });
+    const recorded = note ? { ...input, note } : input;
+    await this.writeHistory(trx, call, after, transition.name, from, to, Object.keys(recorded).length ? recorded : null);
+    await this.storage.afterTransition?.(trx, call, after, transition.name, from);
+    return after;
+  }
+
+  /**
+   * Sets the record's state outside a transition (the approval service restarting a flow),
+   * with its history row.
+   */
+  async setState(trx: Trx, call: Call, before: WireRecord, to: string, action: string, input: Values | null): Promise<WireRecord> {
+    const after = await this.change(trx, call, before.id, undefined, `${this.resource.name}.${action}`, async () => ({ [this.workflow!.field]: to }));
+    await this.writeHistory(trx, call, after, action, String(before[this.workflow!.field] ?? ''), to, input);
+    return after;
+  }
+
+  /** Update of one record (PUT, actions, transitions): lock, version, rules, references, totals, hooks, audit. */
+  private async change(trx: Trx, call: Call, rawId: string, version: number | undefined, action: string, patch: (before: WireRecord) => Promise<Values | null>): Promise<WireRecord> {
+    const { resource, storage } = this;
+    const id = await this.recordId(trx, call, rawId);
+    const before = await findRecord(trx, call, storage, id, true);
+    if (!before) throw notFound();
+    if (version !== undefined && before.version !== version) return this.stale(trx, call, before);
+    const changes = await patch(before);
+    if (!changes) return before;
+    // Actions may change server-managed fields (a bill's status): those go straight to their columns.
+    const managed = columnValues(resource, storage, changes, true);
+    const values = completeValues(resource, { ...writableOf(resource, before), ...changes });
+    await this.validate(call, values);
+    await checkReferences(trx, call, this.lookup, values, findResource);
+    await checkTree(trx, call, storage, id, values);
+    const extra = await storage.beforeUpdate?.(trx, call, values, before);
+    await updateRecord(trx, call, storage, id, values, { ...managed, ...extra, ...this.serverValues(values) });
+    const after = (await findRecord(trx, call, storage, id))!;
+    await storage.afterUpdate?.(trx, call, after, before);
+    await this.log(trx, call, { action, entityId: id, before: strip(before), after: strip(after) });
+    return after;
+  }
+
+  /** Column values of the declared totals, computed from the values being written. */
+  private serverValues(values: Values): Record<string, unknown> {
+    const totals = this.resource.totals;
+    if (!totals) return {};
+    const computed: Values = {};
+    for (const [field, derive] of Object.entries(totals)) computed[field] = derive(values);
+    return columnValues(this.resource, this.storage, computed, true);
+  }
+
+  /** 409 when the values change a field the record's state locks. */
+  private checkLocked(before: WireRecord, values: Values): void {
+    if (!this.workflow) return;
+    const state = String(before[this.workflow.field] ?? '');
+    const writable = Object.keys(values);
+    const changed = lockedFields(this.workflow, state, writable).filter((field) => !sameValue(before[field], values[field]));
+    if (!changed.length) return;
+    const label = this.workflow.states[state]?.label.toLowerCase() ?? state;
+    const fieldLabels = changed.map((field) => this.resource.fields[field]?.label ?? field);
+    throw new HttpError(409, `${this.resource.labels.one} ${label}: não é possível alterar ${fieldLabels.join(', ')}.`);
+  }
+
+  private writeHistory(trx: Trx, call: Call, record: WireRecord, action: string, from: string | null, to: string, input: Values | null): Promise<void> {
+    return writeHistory(trx, call, { entityType: this.resource.name, entityId: record.id, action, from, to, input, version: record.version });
+  }
+
+  async stale(trx: Trx, call: Call, current: WireRecord): Promise<never> {
+    await this.decorate(trx, call, [current]);
+    throw new HttpError(412, MESSAGES.stale, undefined, undefined, { current });
+  }
+
+  /** Rules across fields (storage.validate): 400 with field errors. */
+  async validate(call: Call, values: Values): Promise<void> {
+    const errors = this.storage.validate ? await this.storage.validate(values, call) : {};
+    if (Object.keys(errors).length) throw new HttpError(400, MESSAGES.validation, errors);
+  }
+
+  /** The record id a path names (`current` and other aliases resolved). */
+  async recordId(trx: Trx, call: Call, id: string): Promise<string> {
+    const aliases = this.storage.aliasIds;
+    const alias = aliases && Object.prototype.hasOwnProperty.call(aliases, id) ? aliases[id] : undefined;
+    return alias ? ((await alias(trx, call)) ?? id) : id;
+  }
+}
+
+function writableOf(resource: AnyResource, record: WireRecord): Values {
+  const values: Values = {};
+  for (const [field, def] of Object.entries(resource.fields)) if (!def.readOnly) values[field] = record[field];
+  return values;
+}

@@ -1,0 +1,44 @@
+/**
+ * Money arithmetic on integer centavos (DOMAIN: money never touches floating point). The same
+ * functions run on the server (stored totals) and in the form (live totals).
+ */
+
+/** Largest amount a total may reach (bigint column, and a safe integer on the wire). */
+export const MAX_CENTAVOS = 9e15;
+
+/**
+ * Splits `total` centavos into parts that always add up to it, centavo-exact: into `parts` equal
+ * parts (`splitAmount(10000, 3)` → `[3334, 3333, 3333]`) or in proportion to integer `weights`
+ * (percent basis points, amounts). The centavos left over by rounding down go one each to the
+ * first parts (the first installment carries the difference, as Brazilian invoices show it).
+ */
+export function splitAmount(total: number, parts: number | readonly number[]): number[] {
+  if (!Number.isSafeInteger(total)) throw new RangeError('total must be integer centavos');
+  const weights = typeof parts === 'number' ? Array.from({ length: parts }, () => 1) : [...parts];
+  if (!weights.length || weights.some((w) => !Number.isSafeInteger(w) || w < 0)) throw new RangeError('weights must be non-negative integers');
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum === 0) throw new RangeError('weights must not all be zero');
+  const big = BigInt(total);
+  const sign = big < 0n ? -1n : 1n;
+  const magnitude = big * sign;
+  const shares = weights.map((w) => (magnitude * BigInt(w)) / BigInt(sum));
+  let rest = magnitude - shares.reduce((a, b) => a + b, 0n);
+  for (let i = 0; rest > 0n; i = (i + 1) % shares.length) {
+    if (weights[i] === 0) continue;
+    shares[i] += 1n;
+    rest -= 1n;
+  }
+  return shares.map((share) => Number(share * sign));
+}
+
+/** Quantity × unit price in centavos (integers only), or null when either is missing. */
+export function lineAmount(quantity: unknown, unitPrice: unknown): number | null {
+  if (typeof quantity !== 'number' || typeof unitPrice !== 'number' || !Number.isSafeInteger(quantity) || !Number.isSafeInteger(unitPrice)) return null;
+  const amount = BigInt(quantity) * BigInt(unitPrice);
+  return amount > BigInt(MAX_CENTAVOS) || amount < -BigInt(MAX_CENTAVOS) ? null : Number(amount);
+}
+
+/** Sum of centavo amounts (missing ones count as zero). */
+export function sumAmounts(amounts: readonly (number | null | undefined)[]): number {
+  return Number(amounts.reduce<bigint>((acc, value) => acc + BigInt(value ?? 0), 0n));
+}

@@ -1,0 +1,133 @@
+/**
+ * Workflow of a resource (ARCHITECTURE "the spine"; DOMAIN "each arrow is an action with its own
+ * permission scope"): the states of its status field, the fields each state locks, and the
+ * transitions between them. Data only. From one declaration:
+ * - the server generates `POST {path}/{id}/actions/{transition}` (body = the transition's
+ *   `input`, header `If-Match` required), answers 409 with a pt-BR reason when the record is not
+ *   in one of the transition's `from` states, and writes the new status, a status-history row
+ *   and an audit entry in one transaction; `GET {path}/{id}/history` lists the history;
+ * - every read carries `_actions`: the transitions the caller may run now (state and scope), so
+ *   the client shows exactly the buttons the server allows;
+ * - the client shows the state as a badge and the history as a timeline.
+ */
+import * as z from 'zod/mini';
+import type { Scope } from './resource';
+
+export const TONES = ['neutral', 'info', 'warning', 'success', 'danger'] as const;
+export type Tone = (typeof TONES)[number];
+
+export interface WorkflowState {
+  /** pt-BR label ("Enviado"). */
+  label: string;
+  tone: Tone;
+  /** Writable fields that cannot change in this state (`'all'`: the record is read-only). */
+  locked?: 'all' | readonly string[];
+}
+
+export interface Transition<S extends string = string> {
+  /** URL segment: `{id}/actions/{name}`. */
+  name: string;
+  /** pt-BR button text ("Enviar para aprovação"). */
+  label: string;
+  /** pt-BR verb for the refusal ("enviar" → "Não é possível enviar um pedido cancelado."). */
+  verb: string;
+  from: readonly S[];
+  to: S;
+  /** Scope on the resource's permission name. */
+  scope: Scope;
+  /** Body of the action; default: an empty object. Strict: unknown keys refused. */
+  input?: z.ZodMiniObject<z.core.$ZodLooseShape>;
+  /** Ask before running (pt-BR question). */
+  confirm?: string;
+  tone?: 'primary' | 'danger';
+  /** Only the caller who created the record may run it (a requester submits their own pedido). */
+  ownerOnly?: boolean;
+  /** Run by the server itself (the approval service), never offered to a user nor routed. */
+  system?: boolean;
+}
+
+/**
+ * How a workflow plugs into the approval service (filas de aprovação): which transition sends the
+ * record to its queue, which system transitions end the flow, and which field changes void an
+ * approval (DOMAIN: "editing an amount, supplier or payment data after approval voids it").
+ */
+export interface ApprovalPlug<S extends string = string> {
+  /** The transition that routes the record to the queue its triggers pick (its `to` is the waiting state). */
+  submit: string;
+  /** System transitions run when the flow is approved / rejected (the reject takes `reason`). */
+  approve: string;
+  reject: string;
+  /** Money field compared with the triggers' amount range. */
+  amount: string;
+  /** Reference fields compared with the triggers (trigger key → field of the record). */
+  dimensions?: Readonly<Partial<Record<'costCenterId' | 'departmentId' | 'supplierId', string>>>;
+  /** A change of any of these in one of `restartFrom` voids the approval and starts the flow again. */
+  watched: readonly string[];
+  restartFrom: readonly S[];
+}
+
+export interface Workflow<S extends string = string> {
+  /** The record's status field (a read-only `enum` of the declaration). */
+  field: string;
+  /** The state of a new record. */
+  initial: S;
+  states: Readonly<Record<S, WorkflowState>>;
+  transitions: readonly Transition<S>[];
+  approval?: ApprovalPlug<S>;
+}
+
+/** Checks a workflow's names against its states (identity at run time). */
+export const defineWorkflow = <S extends string>(workflow: Workflow<S>): Workflow<S> => workflow;
+
+export type AnyWorkflow = Workflow<string>;
+
+/** Key of the allowed transitions on every read of a workflow resource. */
+export const ACTIONS_KEY = '_actions';
+
+export function findTransition(workflow: AnyWorkflow, name: string): Transition | undefined {
+  return workflow.transitions.find((t) => t.name === name);
+}
+
+/** Transitions a user may offer: not system ones. */
+export const userTransitions = (workflow: AnyWorkflow) => workflow.transitions.filter((t) => !t.system);
+
+/** Body schema of a transition. */
+export function transitionInput(transition: Transition): z.ZodMiniType {
+  return transition.input ? z.strictObject(transition.input.shape) : z.strictObject({});
+}
+
+/** Writable fields the state locks (every writable one for `'all'`). */
+export function lockedFields(workflow: AnyWorkflow, state: string, writable: readonly string[]): string[] {
+  const locked = workflow.states[state]?.locked;
+  if (!locked) return [];
+  return locked === 'all' ? [...writable] : locked.filter((field) => writable.includes(field));
+}
+
+/** "Não é possível enviar um pedido cancelado." */
+export function transitionRefusal(transition: Transition, stateLabel: string, one: string, gender: 'm' | 'f'): string {
+  const article = gender === 'f' ? 'uma' : 'um';
+  const state = gender === 'f' ? feminine(stateLabel) : stateLabel;
+  return `Não é possível ${transition.verb} ${article} ${one.toLowerCase()} ${state.toLowerCase()}.`;
+}
+
+const feminine = (label: string) => label.replace(/o$/, 'a').replace(/os$/, 'as');
+
+/** One row of a record's status history (`GET {path}/{id}/history`). */
+export const historyEntry = z.object({
+  id: z.string(),
+  action: z.string(),
+  from: z.nullable(z.string()),
+  to: z.string(),
+  /** The transition's input (a reason, a note). */
+  input: z.nullable(z.record(z.string(), z.unknown())),
+  actor: z.nullable(z.object({ id: z.string(), label: z.string() })),
+  /** Record version after the change. */
+  version: z.int(),
+  at: z.string(),
+});
+export type HistoryEntry = z.infer<typeof historyEntry>;
+
+/** Common inputs. */
+export const reasonInput = z.object({
+  reason: z.string().check(z.trim(), z.minLength(3, 'Informe o motivo.'), z.maxLength(500, 'Use no máximo 500 caracteres.')),
+});
