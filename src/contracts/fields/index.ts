@@ -16,7 +16,7 @@
  */
 export type { Common, Field, MayBeEmpty, ScalarField } from './field';
 export { city, cep, cnpj, cpf, cpfCnpj, email, lengthOnly, longText, phone, pixKey, richText, text, uf, type TextOptions, type ValueOptions } from './text';
-export { date, datetime, integer, money, percent, type IntegerOptions } from './number';
+export { date, datetime, integer, money, percent, type Bounds, type IntegerOptions, type MoneyOptions } from './number';
 export { boolean, enumList, enumOf, scopes, type OptionLabels } from './choice';
 export { file, reference, references, tree } from './links';
 export { list, type ListOptions, type ScalarFields } from './list';

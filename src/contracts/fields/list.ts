@@ -1,6 +1,8 @@
 /**
  * The `list` builder: an array of objects whose fields are builders of scalar types (a list
  * inside a list is a type error), e.g. `list('Contatos', {name: text('Nome'), phone: phone('Telefone', {optional: true})}, {max: 50, maxMessage: 'No máximo 50 contatos.'})`.
+ * Line items with identity (a child table) are `keyed`:
+ * `list('Itens', {…}, {keyed: true, addLabel: 'Adicionar item', min: 1, minMessage: 'Inclua ao menos um item.'})`.
  */
 import * as z from 'zod/mini';
 import type { ScalarFieldDef } from '../resource';
@@ -10,6 +12,17 @@ export type ScalarFields = Readonly<Record<string, ScalarField>>;
 type ItemShape<F extends ScalarFields> = { -readonly [K in keyof F]: F[K]['schema'] };
 
 export interface ListOptions extends Common {
+  /**
+   * Line items with identity: each item gets a stable server-made `id` (read, and sent back to
+   * change that item; `recordSchema` / `writeSchema` add it), stored as child-table rows.
+   */
+  keyed?: boolean;
+  /** pt-BR text of the button that adds an item ("Adicionar item"). */
+  addLabel?: string;
+  /** At least this many items… */
+  min?: number;
+  /** …with this message (default: zod's own). */
+  minMessage?: string;
   /** At most this many items… */
   max?: number;
   /** …with this message (default: zod's own). */
@@ -34,7 +47,11 @@ export function list<const F extends ScalarFields, const O extends ListOptions>(
   const { object, defs } = item(of);
   const items = options?.itemChecks?.length ? object.check(...(options.itemChecks as z.core.$ZodCheck<z.output<typeof object>>[])) : object;
   const array = z.array(items);
-  const max = options?.max;
-  const schema = max === undefined ? array : array.check(options?.maxMessage === undefined ? z.maxLength(max) : z.maxLength(max, options.maxMessage));
-  return field(schema, { type: 'list' as const, label, of: defs }, options);
+  const { min, minMessage, max, maxMessage, keyed, addLabel } = options ?? {};
+  const checks = [
+    ...(min !== undefined ? [minMessage === undefined ? z.minLength(min) : z.minLength(min, minMessage)] : []),
+    ...(max !== undefined ? [maxMessage === undefined ? z.maxLength(max) : z.maxLength(max, maxMessage)] : []),
+  ];
+  const schema = checks.length ? array.check(...checks) : array;
+  return field(schema, { type: 'list' as const, label, ...(keyed ? { keyed } : {}), ...(addLabel !== undefined ? { addLabel } : {}), of: defs }, options);
 }

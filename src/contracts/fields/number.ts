@@ -5,26 +5,54 @@ import { field, type Common, type MayBeEmpty } from './field';
 
 type NumberRule = z.core.$ZodType<number, number>;
 
-export interface IntegerOptions extends Common, MayBeEmpty {
+/** Bounds of a number, each with its message (default: zod's own). */
+export interface Bounds {
   min?: number;
+  minMessage?: string;
   max?: number;
-  /** The value's own rule instead of "Informe um número inteiro." with `min`/`max`. */
+  maxMessage?: string;
+}
+
+export interface IntegerOptions extends Common, MayBeEmpty, Bounds {
+  /** Message when the value is not a whole number (default "Informe um número inteiro."). */
+  message?: string;
+  /** The value's own rule instead of the type's with the bounds. */
   rule?: NumberRule;
   initial?: number;
 }
 
-function integerRule(options: IntegerOptions = {}): NumberRule {
-  if (options.rule) return options.rule;
-  const base = z.int('Informe um número inteiro.');
-  const checks = [...(options.min !== undefined ? [z.minimum(options.min)] : []), ...(options.max !== undefined ? [z.maximum(options.max)] : [])];
+/** `base` with the `min` / `max` checks of `bounds` (min first). */
+function bounded(base: z.ZodMiniType<number, number>, bounds: Bounds): NumberRule {
+  const checks = [
+    ...(bounds.min !== undefined ? [bounds.minMessage === undefined ? z.minimum(bounds.min) : z.minimum(bounds.min, bounds.minMessage)] : []),
+    ...(bounds.max !== undefined ? [bounds.maxMessage === undefined ? z.maximum(bounds.max) : z.maximum(bounds.max, bounds.maxMessage)] : []),
+  ];
   return checks.length ? base.check(...checks) : base;
 }
 
-/** A whole number: `integer('Ordem de exibição', {min: 0, max: 100_000, optional: true})`. */
+function integerRule(options: IntegerOptions = {}): NumberRule {
+  return options.rule ?? bounded(z.int(options.message ?? 'Informe um número inteiro.'), options);
+}
+
+/**
+ * A whole number: `integer('Ordem de exibição', {min: 0, max: 100_000, optional: true})`,
+ * `integer('Quantidade', {message: 'Informe uma quantidade inteira.', min: 1, minMessage: 'A quantidade deve ser maior que zero.', initial: 1})`.
+ */
 export const integer = <const O extends IntegerOptions>(label: string, options?: O) => field(integerRule(options), { type: 'integer', label }, options);
 
-/** Integer centavos (R$ 12,34 = 1234). */
-export const money = <const O extends Common & MayBeEmpty & { initial?: number }>(label: string, options?: O) => field(moneyRule(), { type: 'money', label }, options);
+export interface MoneyOptions extends Common, MayBeEmpty, Bounds {
+  /** The value's own rule instead of integer centavos (±9e15) with the bounds. */
+  rule?: NumberRule;
+  initial?: number;
+}
+
+/**
+ * Integer centavos (R$ 12,34 = 1234), any sign unless bounded: a price that may not be negative
+ * is `money('Preço', {min: 0, minMessage: 'O preço não pode ser negativo.'})`; a total the
+ * server computes is `money('Total', {readOnly: true})`.
+ */
+export const money = <const O extends MoneyOptions>(label: string, options?: O) =>
+  field(options?.rule ?? bounded(moneyRule(), options ?? {}), { type: 'money', label }, options);
 
 /** Integer basis points (12,34% = 1234), between `min` and `max` (default 0 – 10.000). */
 export const percent = <const O extends Common & MayBeEmpty & { min?: number; max?: number; initial?: number }>(label: string, options?: O) =>

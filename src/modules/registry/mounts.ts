@@ -33,6 +33,9 @@ export const MOUNTS = {
   categories: { base: '/departamentos', idParam: 'categoryId', title: 'Departamentos', tabs: [] },
   products: { base: '/produtos', idParam: 'productId', title: 'Produtos', tabs: ['midias', 'variantes'] },
   importBatches: { base: '/configuracoes/importacoes-em-lote', idParam: 'importBatchId', title: 'Importações em Lote', tabs: [] },
+  orders: { base: '/pedidos', idParam: 'orderId', title: 'Pedidos', tabs: [] },
+  approvalQueues: { base: '/configuracoes/filas-de-aprovacao', idParam: 'approvalId', title: 'Filas de Aprovação', tabs: ['etapas', 'gatilhos'] },
+  approvalDelegations: { base: '/configuracoes/substituicoes-de-aprovadores', idParam: 'delegationId', title: 'Substituições de Aprovadores', tabs: [] },
 } as const satisfies Record<string, RegistryMount>;
 
 export type MountName = keyof typeof MOUNTS;

@@ -4,7 +4,7 @@
  */
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BASE_FIELDS, fillPath, filterKind, pathParams, RESERVED_PARAMS, type AnyResource } from '../../../src/contracts/resource';
+import { BASE_FIELD_DEFS, BASE_FIELDS, fillPath, filterKind, pathParams, RESERVED_PARAMS, type AnyResource } from '../../../src/contracts/resource';
 import { findResource, resourceList } from '../../../src/contracts/resources';
 import { initialValues, validate } from '../../../src/core/resources/values';
 import { matchRoute } from '../../../src/core/router';
@@ -12,7 +12,14 @@ import { routes } from '../../../src/modules/routes';
 import { calls, mount, pageResponse, json, resetApi, signIn, stubApi, text } from './harness';
 import { sampleRecord } from './samples';
 
-const fieldNames = (resource: AnyResource) => new Set([...Object.keys(resource.fields), 'createdAt', 'updatedAt']);
+const fieldNames = (resource: AnyResource) => new Set([...Object.keys(resource.fields), ...Object.keys(BASE_FIELD_DEFS)]);
+/**
+ * Declared and served by the API (issue 7) but whose screens main still leaves to placeholders
+ * (`/pedidos`, `/configuracoes/filas-de-aprovacao`) or to no route yet (substituições): their
+ * route and screen checks wait for the mount. Mounting one with `resourceRoutes(name)` fails
+ * the last test below until it leaves this list.
+ */
+const NOT_YET_MOUNTED = new Set(['orders', 'approvalQueues', 'approvalDelegations']);
 const PARAM_VALUES: Record<string, string> = { applicationId: 'app-1', companyTypeId: 'type-1', bankAccountId: 'acc-1' };
 
 /** Concrete portal paths of a declaration's screens (its own route base, parents filled). */
@@ -33,6 +40,8 @@ beforeEach(() => signIn());
 afterEach(() => resetApi());
 
 describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (_name, resource) => {
+  const mounted = !NOT_YET_MOUNTED.has(resource.name);
+
   it('names only fields of its schema', () => {
     const names = fieldNames(resource);
     expect(Object.keys(resource.fields).sort()).toEqual(Object.keys(resource.schema.shape).sort());
@@ -75,7 +84,7 @@ describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (
     expect(validate(resource, initialValues(resource, sampleRecord(resource)))).toEqual({});
   });
 
-  it('has its routes in the route table', () => {
+  it.runIf(mounted)('has its routes in the route table', () => {
     const paths = screenPaths(resource);
     for (const path of [paths.list, paths.list && `${paths.list}/lista`, paths.create, paths.show, paths.edit, ...paths.tabs].filter(Boolean) as string[]) {
       const match = matchRoute(routes, path);
@@ -97,7 +106,7 @@ describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (
     return mount(() => createElement(Screen, { ...match.params, title: match.route.title }), { path });
   }
 
-  it('renders its list with sample data', async () => {
+  it.runIf(mounted)('renders its list with sample data', async () => {
     const { list } = screenPaths(resource);
     if (!list) return;
     const view = await renderAt(list);
@@ -112,7 +121,7 @@ describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (
     view.unmount();
   });
 
-  it('renders its show page with sample data', async () => {
+  it.runIf(mounted)('renders its show page with sample data', async () => {
     const { show } = screenPaths(resource);
     if (!show) return;
     const view = await renderAt(show);
@@ -124,7 +133,7 @@ describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (
     view.unmount();
   });
 
-  it('renders its form with sample data', async () => {
+  it.runIf(mounted)('renders its form with sample data', async () => {
     const { edit } = screenPaths(resource);
     const view = await renderAt(edit!);
     const form = view.container.querySelector('form');
@@ -137,7 +146,7 @@ describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (
     view.unmount();
   });
 
-  it('renders its tabs', async () => {
+  it.runIf(mounted)('renders its tabs', async () => {
     const { tabs } = screenPaths(resource);
     for (const path of tabs) {
       const tab = resource.tabs!.find((entry) => path.endsWith(`/${entry.path}`))!;
@@ -146,5 +155,14 @@ describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (
       else expect(view.container.querySelector('table'), path).not.toBeNull();
       view.unmount();
     }
+  });
+});
+
+describe('declarations not yet mounted', () => {
+  it.each([...NOT_YET_MOUNTED])('%s is declared and its base is still no generic screen', (name) => {
+    const resource = findResource(name);
+    expect(resource).toBeDefined();
+    const match = matchRoute(routes, screenPaths(resource!).list!);
+    if (match) expect(match.route.load.toString()).toContain('PlaceholderPage');
   });
 });

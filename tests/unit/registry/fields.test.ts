@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { defineResource } from '../../../src/contracts/define';
-import { boolean, enumOf, list, money, reference, text } from '../../../src/contracts/fields';
+import { boolean, enumOf, integer, list, money, reference, text } from '../../../src/contracts/fields';
+import { recordSchema, writeSchema } from '../../../src/contracts/resource';
 
 const base = {
   name: 'demo',
@@ -59,6 +60,56 @@ describe('field builders', () => {
     };
     expect(messages([{ productId: '' }])).toEqual(['Escolha o produto.']);
     expect(messages([{ productId: 'p' }, { productId: 'q' }, { productId: 'r' }])).toEqual(['No máximo 2 linhas.']);
+  });
+
+  it('build keyed line items with bounds, initial values and read-only fields', () => {
+    const keyed = defineResource({
+      ...base,
+      titleField: 'title',
+      fields: {
+        title: text('Título'),
+        status: enumOf('Situação', ['draft', 'sent'] as const, { draft: 'Rascunho', sent: 'Enviado' }, { readOnly: true }),
+        lines: list(
+          'Itens',
+          {
+            quantity: integer('Quantidade', { message: 'Informe uma quantidade inteira.', min: 1, minMessage: 'Maior que zero.', initial: 1 }),
+            unit: enumOf('Unidade', ['UN', 'CX'] as const, { UN: 'Unidade', CX: 'Caixa' }, { initial: 'UN' }),
+            unitPrice: money('Preço', { min: 0, minMessage: 'O preço não pode ser negativo.' }),
+          },
+          { keyed: true, addLabel: 'Adicionar item', min: 1, minMessage: 'Inclua ao menos um item.', max: 2, maxMessage: 'No máximo 2 itens.' },
+        ),
+        total: money('Total', { readOnly: true }),
+      },
+      list: { columns: [{ field: 'title' }, { field: 'createdBy' }], defaultSort: 'title', searchFields: ['title'], filters: [{ field: 'createdBy' }] },
+      form: { sections: [{ key: 'general', title: 'Geral', fields: ['title', 'lines', 'total'] }] },
+    });
+    expect(keyed.fields.lines).toEqual({
+      type: 'list',
+      label: 'Itens',
+      keyed: true,
+      addLabel: 'Adicionar item',
+      of: {
+        quantity: { type: 'integer', label: 'Quantidade', initial: 1 },
+        unit: { type: 'enum', label: 'Unidade', options: ['UN', 'CX'], optionLabels: { UN: 'Unidade', CX: 'Caixa' }, initial: 'UN' },
+        unitPrice: { type: 'money', label: 'Preço' },
+      },
+    });
+    expect(keyed.fields.status.readOnly).toBe(true);
+    expect(keyed.fields.total).toEqual({ type: 'money', label: 'Total', readOnly: true });
+    const messages = (value: unknown) => {
+      const result = z.safeParse(keyed.schema.shape.lines, value);
+      return result.success ? [] : result.error.issues.map((i) => i.message);
+    };
+    const line = { quantity: 1, unit: 'UN', unitPrice: 0 };
+    expect(messages([line])).toEqual([]);
+    expect(messages([])).toEqual(['Inclua ao menos um item.']);
+    expect(messages([line, line, line])).toEqual(['No máximo 2 itens.']);
+    expect(messages([{ ...line, quantity: 1.5, unitPrice: -1 }])).toEqual(['Informe uma quantidade inteira.', 'O preço não pode ser negativo.']);
+    expect(messages([{ ...line, quantity: 0 }])).toEqual(['Maior que zero.']);
+    // Keyed items take the server-made id; read-only fields are never written.
+    expect(z.safeParse(writeSchema(keyed), { title: 'T', lines: [{ ...line, id: 'item-1' }] }).success).toBe(true);
+    expect(z.safeParse(writeSchema(keyed), { title: 'T', lines: [line], total: 5 }).success).toBe(false);
+    expect(z.safeParse(recordSchema(keyed), { id: 'r', version: 0, createdAt: 'x', updatedAt: 'x', createdBy: 'u', title: 'T', status: 'draft', lines: [{ ...line, id: 'item-1' }], total: 0 }).success).toBe(true);
   });
 
   it('refuse a field written without a builder', () => {
