@@ -46,7 +46,7 @@ export const DEMO_GROUPS: Record<string, Scopes> = {
     myAccount: ['read', 'update'],
   },
   Administrador: {
-    ...each(['users', 'userGroups', 'applications', 'applicationResources', 'applicationAcls', 'applicationPolicies', 'approvalQueues', 'importBatches', 'companies', 'persons', 'departments'], CRUDX),
+    ...each(['users', 'userGroups', 'applications', 'applicationResources', 'applicationAcls', 'applicationPolicies', 'approvalQueues', 'importBatches', 'companies', 'persons', 'departments', 'orders'], CRUDX),
     // The registries (what the batch import writes needs create + update on it).
     ...each(
       ['suppliers', 'customers', 'products', 'categories', 'costCenters', 'expenseCategories', 'revenueCategories', 'banks', 'bankAccounts', 'chartAccounts', 'ledgerAccounts', 'accountingGroups', 'companyBills'],

@@ -95,6 +95,15 @@ export interface EmailCodesTable {
   consumed_at: Timestamp | null;
 }
 
+export interface RecoveryCodesTable {
+  id: string;
+  org_id: string;
+  user_id: string;
+  code_hash: string;
+  created_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface PasswordResetTokensTable {
   token_hash: string;
   org_id: string;
@@ -276,6 +285,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   consumed_tokens: ConsumedTokensTable;
   email_codes: EmailCodesTable;
+  recovery_codes: RecoveryCodesTable;
   password_reset_tokens: PasswordResetTokensTable;
   login_throttle: LoginThrottleTable;
   second_factor_throttle: SecondFactorThrottleTable;

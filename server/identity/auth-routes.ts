@@ -29,6 +29,7 @@ import { issuePasswordLink } from './password-links.js';
 import { RESET_RESEND_MS } from './policy.js';
 import { confirmTotpSetup, pendingTotpKey, sendEmailCode, startTotpSetup, verifyEmailCode, verifyTotp } from './second-factor.js';
 import { secondFactorAttempt } from './second-factor-attempt.js';
+import { useRecoveryCode } from './recovery-codes.js';
 import { authorize, revokeSession, revokeUserSessions, rotateRefreshToken, setXsrf } from './sessions.js';
 import { loginSucceeded, reserveLoginAttempt, secondFactorLock } from './throttle.js';
 import { findUserById, normaliseLogin, organizationActive, twoFactorState, type UserRow } from './users.js';
@@ -198,9 +199,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext, authRate
       const { auth, user } = await preAuthUser(request);
       const state = twoFactorState(user);
       const { method, verificationCode } = request.body;
-      if (!state.allowedMethods.includes(method)) throw new HttpError(405, MESSAGES.methodNotAllowedTwoFactor);
-      await secondFactorAttempt(ctx, request, user, { action: 'auth.2fa.verify.failed', method }, () =>
-        method === 'TOTP' ? verifyTotp(ctx, user, verificationCode) : verifyEmailCode(ctx, user, 'login', verificationCode),
+      if (method !== 'RecoveryCode' && !state.allowedMethods.includes(method)) throw new HttpError(405, MESSAGES.methodNotAllowedTwoFactor);
+      await secondFactorAttempt(ctx, request, user, { action: 'auth.2fa.verify.failed', method }, async () =>
+        method === 'RecoveryCode' ? ((await useRecoveryCode(ctx, user, verificationCode)) ? 'ok' : 'wrong') : method === 'TOTP' ? verifyTotp(ctx, user, verificationCode) : verifyEmailCode(ctx, user, 'login', verificationCode),
       );
       await spendPreAuthorization(auth);
       if (method === 'Email' && !user.email_2fa_confirmed) {

@@ -2,6 +2,7 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { accountTwoFactorRoutes } from './account-two-factor.js';
 import { authRoutes } from './auth-routes.js';
 import { meRoutes } from './me-routes.js';
 
@@ -11,5 +12,6 @@ export function identityPlugin(ctx: AppContext, authRateLimit: RateLimitOptions 
   return async function identity(app: FastifyInstance) {
     await authRoutes(app, ctx, authRateLimit);
     await meRoutes(app, ctx, authRateLimit);
+    await accountTwoFactorRoutes(app, ctx, authRateLimit);
   };
 }

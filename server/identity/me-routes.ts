@@ -21,6 +21,7 @@ import type { AppContext } from '../context.js';
 import { fieldError, HttpError, MESSAGES, tooMany, unauthenticated } from '../errors.js';
 import { tooLong } from './auth-routes.js';
 import { authHook } from './guard.js';
+import { deleteRecoveryCodes, useRecoveryCode } from './recovery-codes.js';
 import { sendEmailCode, verifyEmailCode, verifyTotp } from './second-factor.js';
 import { revokeUserSessions, setXsrf, verificationTokenFor } from './sessions.js';
 import { secondFactorAttempt } from './second-factor-attempt.js';
@@ -89,9 +90,9 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext, authRateLi
       const auth = request.auth!;
       const user = await me(request);
       const { method, verificationCode } = request.body;
-      if (!twoFactorState(user).allowedMethods.includes(method)) throw new HttpError(405, MESSAGES.methodNotAllowedTwoFactor);
-      await secondFactorAttempt(ctx, request, user, { action: 'user.2fa.verify.failed', method }, () =>
-        method === 'TOTP' ? verifyTotp(ctx, user, verificationCode) : verifyEmailCode(ctx, user, 'account', verificationCode),
+      if (method !== 'RecoveryCode' && !twoFactorState(user).allowedMethods.includes(method)) throw new HttpError(405, MESSAGES.methodNotAllowedTwoFactor);
+      await secondFactorAttempt(ctx, request, user, { action: 'user.2fa.verify.failed', method }, async () =>
+        method === 'RecoveryCode' ? ((await useRecoveryCode(ctx, user, verificationCode)) ? 'ok' : 'wrong') : method === 'TOTP' ? verifyTotp(ctx, user, verificationCode) : verifyEmailCode(ctx, user, 'account', verificationCode),
       );
       await log(request, { orgId: user.org_id, actorUserId: user.id, action: 'user.2fa.verify', entityType: 'user', entityId: user.id, after: { method } });
       setXsrf(ctx, reply, auth.sid);
@@ -111,6 +112,7 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext, authRateLi
         .set({ totp_secret_enc: null, totp_pending_enc: null, totp_last_step: null, email_2fa_confirmed: false, updated_at: ctx.clock() })
         .where('id', '=', user.id)
         .execute();
+      await deleteRecoveryCodes(ctx, user.id);
       await log(request, { orgId: user.org_id, actorUserId: user.id, action: 'user.2fa.unbind', entityType: 'user', entityId: user.id, before: { boundMethods: before }, after: { boundMethods: [] } });
       return reply.code(204).send();
     },

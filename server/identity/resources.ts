@@ -183,6 +183,7 @@ const users: ResourceStorage = {
     await trx.deleteFrom('refresh_tokens').where('session_id', 'in', sessions).execute();
     await trx.deleteFrom('sessions').where('user_id', '=', before.id).execute();
     await trx.deleteFrom('email_codes').where('user_id', '=', before.id).execute();
+    await trx.deleteFrom('recovery_codes').where('user_id', '=', before.id).execute();
     await trx.deleteFrom('password_reset_tokens').where('user_id', '=', before.id).execute();
     await trx.deleteFrom('second_factor_throttle').where('user_id', '=', before.id).execute();
   },

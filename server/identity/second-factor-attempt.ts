@@ -5,7 +5,7 @@
  * clears the counter. Anything but a success answers the same 401.
  */
 import type { FastifyRequest } from 'fastify';
-import type { TwoFactorMethod } from '../../src/contracts/identity.js';
+import type { SecondStepMethod } from '../../src/contracts/identity.js';
 import { audit } from '../audit.js';
 import type { AppContext } from '../context.js';
 import { HttpError, MESSAGES, tooMany } from '../errors.js';
@@ -17,7 +17,7 @@ export async function secondFactorAttempt(
   ctx: AppContext,
   request: FastifyRequest,
   user: UserRow,
-  failure: { action: string; method: TwoFactorMethod },
+  failure: { action: string; method: SecondStepMethod },
   check: () => Promise<CodeCheck>,
 ): Promise<void> {
   const now = ctx.clock();

@@ -76,7 +76,25 @@ export const totpSetupInfo = z.object({
 export type TotpSetupInfo = z.infer<typeof totpSetupInfo>;
 
 export const twoFactorSetupRequest = z.strictObject({ totpKey: z.string().check(z.maxLength(128)), verificationCode });
-export const twoFactorVerifyRequest = z.strictObject({ method: twoFactorMethod, verificationCode });
+/**
+ * One-time recovery codes (issued in Minha conta, 10 at a time): 10 characters of Crockford's
+ * base 32, shown as `XXXXX-XXXXX`. Case, spaces and hyphens do not matter; O reads as 0, I and L as 1.
+ */
+export const RECOVERY_CODE_LENGTH = 10;
+export const RECOVERY_CODE_COUNT = 10;
+export const normaliseRecoveryCode = (value: string): string =>
+  value.toUpperCase().replace(/[\s-]+/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+export const recoveryCode = z.pipe(
+  z.string().check(z.maxLength(64)),
+  z.transform(normaliseRecoveryCode),
+).check(z.regex(/^[0-9A-HJKMNP-TV-Z]{10}$/, 'O código de recuperação tem 10 letras e números.'));
+/** What the second step (and the account verification) accepts: a method's code or a recovery code. */
+export const SECOND_STEP_METHODS = [...TWO_FACTOR_METHODS, 'RecoveryCode'] as const;
+export type SecondStepMethod = (typeof SECOND_STEP_METHODS)[number];
+export const twoFactorVerifyRequest = z.discriminatedUnion('method', [
+  z.strictObject({ method: twoFactorMethod, verificationCode }),
+  z.strictObject({ method: z.literal('RecoveryCode'), verificationCode: recoveryCode }),
+]);
 /** POST auth/two-factors/send-code and users/me/two-factors/send-code: e-mails a 6-digit code. */
 export const sendCodeRequest = z.strictObject({ method: z.literal('Email') });
 
@@ -116,6 +134,31 @@ export const securityRequest = z.strictObject({
   isTwoFactorEnabled: z.boolean(),
   verificationToken: z.optional(z.string().check(z.maxLength(4096))),
 });
+// ---- users/me: two-factor set up from the account (Minha conta) ----
+const optionalVerificationToken = z.optional(z.string().check(z.maxLength(4096)));
+/** POST users/me/two-factors/totp-key → a fresh pending TOTP key (totpSetupInfo). */
+export const accountTotpKeyRequest = z.strictObject({ verificationToken: optionalVerificationToken });
+/**
+ * POST users/me/two-factors/setup: confirms a method with a code, binds it, switches two-factor on
+ * and issues a new set of recovery codes (shown once).
+ */
+export const accountSetupRequest = z.discriminatedUnion('method', [
+  z.strictObject({ method: z.literal('TOTP'), totpKey: z.string().check(z.maxLength(128)), verificationCode, verificationToken: optionalVerificationToken }),
+  z.strictObject({ method: z.literal('Email'), verificationCode, verificationToken: optionalVerificationToken }),
+]);
+export const recoveryCodesAnswer = z.object({ recoveryCodes: z.array(z.string()) });
+export const accountSetupResponse = z.object({
+  user: loggedUser,
+  recoveryCodes: z.array(z.string()),
+  verificationToken: verificationTokenInfo,
+});
+export type AccountSetupResponse = z.infer<typeof accountSetupResponse>;
+/** POST users/me/two-factors/recovery-codes → a new set (the old one stops working). */
+export const recoveryCodesRequest = z.strictObject({ verificationToken: optionalVerificationToken });
+/** GET users/me/two-factors/recovery-codes → how many unused codes are left. */
+export const recoveryCodesStatus = z.object({ remaining: z.number(), total: z.number(), createdAt: z.nullable(z.string()) });
+export type RecoveryCodesStatus = z.infer<typeof recoveryCodesStatus>;
+
 /** PUT users/me/password */
 export const changePasswordRequest = z.strictObject({
   currentSecret: secret,
@@ -162,6 +205,9 @@ export const IDENTITY_PATHS = {
   myTwoFactorUnbind: 'users/me/two-factors/unbind',
   mySecurity: 'users/me/security',
   myPassword: 'users/me/password',
+  myTotpKey: 'users/me/two-factors/totp-key',
+  myTwoFactorSetup: 'users/me/two-factors/setup',
+  myRecoveryCodes: 'users/me/two-factors/recovery-codes',
 } as const;
 
 /** Cookie set by the server with the session-bound XSRF value; echoed in the header below. */

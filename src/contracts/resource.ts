@@ -83,8 +83,8 @@ interface FieldCommon {
   help?: string;
   /** Server-managed: shown, never sent nor accepted on write. */
   readOnly?: boolean;
-  /** What a new record's form (or a new list item) starts with; default: empty for the type. */
-  initial?: string | number | boolean;
+  /** What a new record's form (or a new list item) starts with; default: empty for the type (a list of options for a multiple `enum`). */
+  initial?: string | number | boolean | readonly string[];
 }
 
 export type PlainFieldType = Exclude<FieldType, 'enum' | 'reference' | 'references' | 'tree' | 'scopes' | 'list' | 'cep' | 'pixKey' | 'city' | 'file'>;

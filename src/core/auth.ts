@@ -7,12 +7,17 @@
 import * as z from 'zod/mini';
 import {
   IDENTITY_PATHS,
+  accountSetupResponse,
   authResponse,
+  recoveryCodesAnswer,
+  recoveryCodesStatus,
   totpSetupInfo,
   verificationTokenInfo,
   type AuthResponse,
   type EffectivePermission,
   type LoggedUser,
+  type RecoveryCodesStatus,
+  type SecondStepMethod,
   type TotpSetupInfo,
   type TwoFactorMethod,
 } from '../contracts/identity';
@@ -288,7 +293,8 @@ export function isTwoFactorMandatory(): boolean {
 }
 
 export interface VerifyInput {
-  method: TwoFactorMethod;
+  /** A method's code, or one of the account's one-time recovery codes. */
+  method: SecondStepMethod;
   code: string;
   endpoint: 'auth' | 'usersMe';
 }
@@ -304,7 +310,7 @@ export async function verifyCode(input: VerifyInput, options: ActionOptions = {}
   try {
     const verificationCode = stripCode(input.code);
     const allowed = allowedTwoFactorMethods(input.endpoint);
-    if (isTwoFactorMandatory() && allowed.length && !allowed.includes(input.method)) {
+    if (input.method !== 'RecoveryCode' && isTwoFactorMandatory() && allowed.length && !allowed.includes(input.method)) {
       throw new ApiError({ status: 405, message: t('auth.verificationFailed'), detail: statusText(405) });
     }
     if (input.endpoint === 'auth') {
@@ -397,4 +403,74 @@ export async function requestPasswordRecovery(loginValue: string): Promise<strin
 export async function resetPassword(token: string, newSecret: string): Promise<string> {
   await request(IDENTITY_API, IDENTITY_PATHS.passwordReset, { method: 'POST', body: { token, newSecret }, public: true });
   return t('auth.passwordReset');
+}
+
+// ---------------------------------------------------------------- two-factor from Minha conta
+
+/** The session's verification token while it is still valid (sent with every two-factor change). */
+function liveVerificationToken(): { verificationToken?: string } {
+  const session = getSession();
+  return session.verificationToken && isVerificationTokenValid(session, Date.now()) ? { verificationToken: session.verificationToken } : {};
+}
+
+/** True when a two-factor change can be sent now: two-factor is off, or a verification token is valid. */
+export function canChangeTwoFactor(): boolean {
+  const session = getSession();
+  const settings = session.loggedUser?.twoFactorsSettings;
+  const active = settings ? settings.isMandatory || settings.isEnabledByUser : false;
+  return !active || isVerificationTokenValid(session, Date.now());
+}
+
+/** POST users/me/two-factors/totp-key → a new pending key with its QR code (the bound one stays until confirmed). */
+export async function startAccountTotp(): Promise<TotpSetupInfo> {
+  const body = await request<unknown>(IDENTITY_API, IDENTITY_PATHS.myTotpKey, { method: 'POST', body: { ...liveVerificationToken() }, silent: true });
+  const parsed = z.safeParse(totpSetupInfo, body);
+  if (!parsed.success) throw new ApiError({ status: 400, message: statusText(400) });
+  return parsed.data;
+}
+
+/**
+ * POST users/me/two-factors/setup: confirms TOTP (with the pending key) or the e-mail with a
+ * code; two-factor is then on, the user and a fresh verification token are stored, and the new
+ * recovery codes are returned (to be shown once).
+ */
+export async function confirmAccountTwoFactor(input: { method: TwoFactorMethod; code: string; totpKey?: string }): Promise<string[]> {
+  try {
+    const body = await request<unknown>(IDENTITY_API, IDENTITY_PATHS.myTwoFactorSetup, {
+      method: 'POST',
+      body: {
+        method: input.method,
+        verificationCode: stripCode(input.code),
+        ...(input.method === 'TOTP' ? { totpKey: input.totpKey ?? '' } : {}),
+        ...liveVerificationToken(),
+      },
+      silent: true,
+    });
+    const parsed = z.safeParse(accountSetupResponse, body);
+    if (!parsed.success) throw new ApiError({ status: 400, message: t('auth.verificationFailed') });
+    setLoggedUser(parsed.data.user);
+    storeVerificationToken(parsed.data.verificationToken);
+    setField('twoFactorIsSetupRequired', false);
+    return parsed.data.recoveryCodes;
+  } catch (error) {
+    const e = verificationError(error);
+    showError(e, VERIFY_NOTICE_ID, {});
+    throw e;
+  }
+}
+
+/** POST users/me/two-factors/recovery-codes → a new set (the previous one stops working). */
+export async function regenerateRecoveryCodes(): Promise<string[]> {
+  const body = await request<unknown>(IDENTITY_API, IDENTITY_PATHS.myRecoveryCodes, { method: 'POST', body: { ...liveVerificationToken() } });
+  const parsed = z.safeParse(recoveryCodesAnswer, body);
+  if (!parsed.success) throw new ApiError({ status: 400, message: statusText(400) });
+  return parsed.data.recoveryCodes;
+}
+
+/** GET users/me/two-factors/recovery-codes → how many unused codes are left. */
+export async function loadRecoveryCodesStatus(): Promise<RecoveryCodesStatus> {
+  const body = await request<unknown>(IDENTITY_API, IDENTITY_PATHS.myRecoveryCodes, { silent: true });
+  const parsed = z.safeParse(recoveryCodesStatus, body);
+  if (!parsed.success) throw new ApiError({ status: 400, message: statusText(400) });
+  return parsed.data;
 }

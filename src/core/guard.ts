@@ -75,6 +75,25 @@ function withParams(path: string, params: Record<string, string>): string {
 }
 
 /**
+ * The two-factor screens of the login layout: the login's second step (setup or code, which need
+ * a PreAuthorization token) or the account's verification (`/auth/codigo?endpoint=usersMe`,
+ * which needs a session). Null for any other page.
+ */
+function secondStepScreen(pathname: string, search: string | undefined): 'login' | 'account' | null {
+  const path = trimSlash(pathname);
+  if (path === TWO_FACTOR_SETUP_PATH) return 'login';
+  if (path !== CODE_PATH) return null;
+  return new URLSearchParams(search ?? '').get('endpoint') === 'usersMe' ? 'account' : 'login';
+}
+
+/** The same-origin `redirectTo` a second-step screen carries (never another origin). */
+function innerRedirect(search: string | undefined): string | null {
+  const value = new URLSearchParams(search ?? '').get('redirectTo');
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}
+
+/**
  * Spec §2, in order:
  * 1. fetch the app config; a front-end version different from the stored one adds the query
  *    parameter `newAppVersionAvailable` (and flags it);
@@ -82,7 +101,10 @@ function withParams(path: string, params: Record<string, string>): string {
  * 3. valid token, account-security page, two-factor mandatory, no valid verification token →
  *    code screen for `usersMe`;
  * 4. otherwise, rememberMe → refresh the token; then (valid token) reload user and permissions;
- * 5. invalid token on a private route or the empty path → log out, /login?redirectTo=….
+ * 5. invalid token on a private route or the empty path → log out, /login?redirectTo=…; the
+ *    same for the two-factor screens (setup, code), whose own redirectTo is kept (a form there
+ *    can never work without a sign-in in progress); a full session on the login's second step
+ *    goes on to that redirectTo.
  * Then the server-side redirect lookup (an external target → full page navigation).
  */
 export async function runGuard(to: string | Partial<Path>, deps: GuardDeps): Promise<GuardResult> {
@@ -142,6 +164,17 @@ export async function runGuard(to: string | Partial<Path>, deps: GuardDeps): Pro
     } catch (error) {
       if (isApiError(error) && (error.status === 401 || error.status === 403)) tokenValid = false;
     }
+  }
+
+  // 5a. The second-step screens are login-layout pages, but they only work inside a sign-in.
+  const secondStep = secondStepScreen(pathname, target.search);
+  if (secondStep) {
+    const inner = innerRedirect(target.search);
+    if (!tokenValid) {
+      await deps.logout();
+      return redirect(LOGIN_PATH, inner ? { redirectTo: inner } : {});
+    }
+    if (secondStep === 'login' && session.tokenType === 'Authorization') return redirect(inner ?? '/');
   }
 
   // 5. No valid session on a private route or the empty path.

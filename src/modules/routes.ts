@@ -67,7 +67,9 @@ export const routes: RouteDef[] = [
   account('/verificacao-em-duas-etapas', () => import('./account/TwoFactorPage'), 'Verificação em duas etapas'),
 
   // Procurement
-  ...registry('/pedidos', 'orderId', 'Pedidos', ['solicitacao', 'analises'], ['catalogo', 'catalogo/busca']),
+  ...resourceRoutes('orders'),
+  ...['solicitacao', 'analises'].map((sub) => page(`/pedidos/{orderId}/${sub}`, 'Pedidos')),
+  ...['catalogo', 'catalogo/busca'].map((sub) => page(`/pedidos/${sub}`, 'Catálogo')),
   page('/pedidos/catalogo/{categorySlug*}', 'Catálogo'),
   page('/pedidos/produto/{productId*}', 'Produto'),
   ...registry('/cotacoes', 'quoteId', 'Cotações', ['adicionar-itens', 'analises', 'orcamentos', 'orcamentos/{requestId}', 'solicitacao'], ['fila']),
@@ -130,7 +132,8 @@ export const routes: RouteDef[] = [
   ...(['expenseCategories', 'revenueCategories', 'costCenters', 'ledgerAccounts', 'departments', 'companyBills', 'accountingGroups', 'chartAccounts'] as const).flatMap((resource) =>
     resourceRoutes(resource),
   ),
-  ...registry('/configuracoes/filas-de-aprovacao', 'approvalId', 'Filas de Aprovação', ['etapas', 'gatilhos']),
+  ...resourceRoutes('approvalQueues'),
+  ...resourceRoutes('approvalDelegations'),
   ...resourceRoutes('importBatches', {
     views: { create: () => import('./imports/ImportWizardPage'), show: () => import('./imports/ImportBatchPage') },
   }),

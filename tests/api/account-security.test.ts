@@ -190,6 +190,9 @@ describe.each(databaseKinds())('account security [%s]', (kind) => {
     expect(permissions.body).toHaveLength(1);
     const resources = Object.fromEntries(permissions.body[0].resources.map((r: { name: string; scopes: string[] }) => [r.name, r.scopes]));
     expect(resources).toEqual({
+      categories: ['read'],
+      costCenters: ['read'],
+      departments: ['read'],
       invoices: ['create', 'read', 'update'],
       orders: ['create', 'read', 'update'],
       products: ['create', 'read', 'update'],
@@ -201,7 +204,10 @@ describe.each(databaseKinds())('account security [%s]', (kind) => {
     expect(permissions.body[0].acls).toEqual([]);
     const requester = await call(env, 'GET', 'users/me/policies/effective-permissions', { session: await loginSession(env, 'solicitante@demo.com.br') });
     expect(requester.body[0].resources).toEqual([
-      { name: 'orders', scopes: ['create', 'read'] },
+      { name: 'categories', scopes: ['read'] },
+      { name: 'costCenters', scopes: ['read'] },
+      { name: 'departments', scopes: ['read'] },
+      { name: 'orders', scopes: ['create'] },
       { name: 'products', scopes: ['read'] },
       { name: 'requesterQueue', scopes: ['create', 'read'] },
     ]);

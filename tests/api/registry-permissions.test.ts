@@ -33,6 +33,8 @@ const SERVED = servedResources();
 function bodyFor(route: RouteSpec, resource: AnyResource, refs: Record<string, string[]>, id?: string): unknown {
   if (route.kind === 'bulk') return { ids: [id ?? randomUUID()] };
   if (route.kind === 'create' || route.kind === 'update' || route.kind === 'singletonPut') return sampleValues(resource, refs);
+  // A transition's input (a reason) is valid, so that what answers is the record's absence.
+  if (route.kind === 'transition') return resource.workflow?.transitions.find((t) => t.name === route.action)?.input ? { reason: 'Motivo de teste.' } : {};
   return undefined;
 }
 
@@ -99,7 +101,7 @@ describe.each(databaseKinds())('permissions and tenants of every route [%s]', (k
     expect(names('finance')).toEqual(
       ['accountingGroups', 'bankAccountAgreements', 'bankAccounts', 'banks', 'chartAccounts', 'companyBills', 'costCenters', 'departments', 'expenseCategories', 'importBatches', 'ledgerAccounts', 'revenueCategories'],
     );
-    expect(names('supply')).toEqual(['categories']);
+    expect(names('supply')).toEqual(['categories', 'orders']);
     expect(names('cart')).toEqual(['products']);
   });
 
@@ -182,7 +184,7 @@ describe.each(databaseKinds())('permissions and tenants of every route [%s]', (k
       if (!route.path.includes('{id}') && route.kind !== 'bulk') continue;
       const target = foreign[resource.name];
       if (!target) continue;
-      const headers: Record<string, string> = route.kind === 'update' || route.kind === 'delete' ? { 'if-match': ifMatch(target.version) } : {};
+      const headers: Record<string, string> = route.kind === 'update' || route.kind === 'delete' || route.kind === 'transition' ? { 'if-match': ifMatch(target.version) } : {};
       if (route.kind === 'bulk') {
         const answer = await call(env, 'POST', url(resource, route), { session: admin, body: { ids: [target.id] } });
         checks++;

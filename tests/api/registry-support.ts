@@ -161,6 +161,16 @@ export function sampleValues(resource: AnyResource, refs: Record<string, string[
     if (def.readOnly) continue;
     values[field] = sampleField(resource, field, def, `${resource.name} ${tag}`, refs);
   }
+  // Two references to the same target name two different records when there are (an approver and their substitute).
+  const taken = new Map<string, Set<unknown>>();
+  for (const [field, def] of Object.entries(resource.fields)) {
+    if (def.readOnly || def.type !== 'reference' || values[field] == null) continue;
+    const seen = taken.get(def.resource) ?? new Set();
+    const other = refs[def.resource]?.find((id) => !seen.has(id));
+    if (seen.has(values[field]) && other) values[field] = other;
+    seen.add(values[field]);
+    taken.set(def.resource, seen);
+  }
   return values;
 }
 

@@ -81,6 +81,9 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
           expect(operation.responses['412'], where).toBeDefined();
         } else if (spec.kind === 'action') {
           expect(ifMatchOf(operation), where).toMatchObject({ required: false });
+        } else if (spec.kind === 'transition') {
+          expect(ifMatchOf(operation), where).toMatchObject({ required: true });
+          expect(Object.keys(operation.responses).sort(), where).toEqual(expect.arrayContaining(['409', '412', '428']));
         } else if (spec.kind === 'list') {
           expect(Object.keys(operation.responses['200'].headers ?? {}).sort(), where).toEqual(['Link', 'X-Total-Count', 'X-Total-Count-Over']);
           expect(ifMatchOf(operation), where).toBeUndefined();
@@ -89,7 +92,7 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
         }
       }
     }
-    expect([...seen]).toEqual(expect.arrayContaining(['list', 'update', 'delete', 'action']));
+    expect([...seen]).toEqual(expect.arrayContaining(['list', 'update', 'delete', 'action', 'transition', 'history']));
     // Hand-written routes are left as they are.
     expect(ifMatchOf(paths['/v1/identity/users/me'].put)).toBeUndefined();
   });
@@ -117,7 +120,7 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
     const page = await call(env, 'GET', '/pedidos/lista?page=2', { headers: { accept: 'text/html,application/xhtml+xml' } });
     expect(page.status).toBe(200);
     expect(page.raw).toContain('<bo-portal>');
-    const api = await call(env, 'GET', '/v1/supply/orders', { headers: { accept: 'text/html' } });
+    const api = await call(env, 'GET', '/v1/pricing/quotes', { headers: { accept: 'text/html' } });
     expect(api.status).toBe(404);
     expect(api.body).toEqual({ message: 'O conteúdo parece indisponível.' });
     expect((await call(env, 'GET', '/pedidos', { headers: { accept: 'application/json' } })).status).toBe(404);

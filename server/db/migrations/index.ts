@@ -15,6 +15,7 @@ import tenantPolicyInitplan from './0008_tenant_policy_initplan.js';
 import refreshGrace from './0009_refresh_grace.js';
 import workflowSpine from './0010_workflow_spine.js';
 import ordersApprovals from './0011_orders_approvals.js';
+import recoveryCodes from './0012_recovery_codes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0009_refresh_grace': refreshGrace,
   '0010_workflow_spine': workflowSpine,
   '0011_orders_approvals': ordersApprovals,
+  '0012_recovery_codes': recoveryCodes,
 };
 
 export const migrationProvider: MigrationProvider = {

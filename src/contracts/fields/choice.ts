@@ -23,8 +23,8 @@ export interface ListOfOptions extends Common {
 
 const atLeast = <S extends z.ZodMiniArray>(schema: S, message: string | undefined): S => (message === undefined ? schema : schema.check(z.minLength(1, message)));
 
-/** Several of `options` (an `enum` with `multiple`). */
-export const enumList = <const T extends Options, const O extends ListOfOptions>(label: string, options: T, optionLabels: OptionLabels<T>, extra?: O) =>
+/** Several of `options` (an `enum` with `multiple`); `initial` lists the ones a new record starts with. */
+export const enumList = <const T extends Options, const O extends ListOfOptions & { initial?: readonly T[number][] }>(label: string, options: T, optionLabels: OptionLabels<T>, extra?: O) =>
   field(atLeast(z.array(z.enum(options)), extra?.atLeastOne), { type: 'enum', multiple: true, label, options, optionLabels: optionLabels as Readonly<Record<string, string>> }, extra);
 
 /** Permission scopes (`SCOPES`), `options` narrowing what is offered. */

@@ -12,7 +12,7 @@ import { date, enumOf, integer, list, money, reference, text } from '../fields';
 import { lineAmount, sumAmounts } from '../money';
 import { defineWorkflow, reasonInput } from '../workflow';
 import { PRODUCT_UNITS } from './products';
-import { notes } from './parts/common';
+import { deleteAction, notes } from './parts/common';
 
 export const ORDER_STATES = ['draft', 'submitted', 'approved', 'rejected', 'quoting', 'fulfilled', 'cancelled'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
@@ -99,6 +99,7 @@ export const orders = defineResource({
       { key: 'lines', title: 'Itens', fields: ['lines', 'total'] },
     ],
   },
+  actions: [deleteAction('Excluir os pedidos selecionados? Só rascunhos podem ser excluídos; os demais se cancelam, com o motivo.')],
   workflow: orderWorkflow,
   ownership: 'own',
   totals: { total: orderTotal },

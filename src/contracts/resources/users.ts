@@ -18,10 +18,11 @@ export const users = defineResource({
   fields: {
     name: text('Nome'),
     email: email('E-mail'),
-    accessLevel: enumOf('Nível de acesso', ACCESS_LEVELS, { SystemOwner: 'Proprietário do sistema', Admin: 'Administrador', User: 'Usuário' }),
+    // A new user starts with the least privilege; SystemOwner is never a default.
+    accessLevel: enumOf('Nível de acesso', ACCESS_LEVELS, { SystemOwner: 'Proprietário do sistema', Admin: 'Administrador', User: 'Usuário' }, { initial: 'User' }),
     isActive: boolean('Ativo', { initial: true }),
     twoFactorMandatory: boolean('Verificação em duas etapas obrigatória'),
-    allowedMethods: enumList('Métodos de verificação permitidos', TWO_FACTOR_METHODS, { Email: 'E-mail', TOTP: 'Aplicativo autenticador' }, { atLeastOne: 'Escolha ao menos um método.' }),
+    allowedMethods: enumList('Métodos de verificação permitidos', TWO_FACTOR_METHODS, { Email: 'E-mail', TOTP: 'Aplicativo autenticador' }, { atLeastOne: 'Escolha ao menos um método.', initial: ['Email'] }),
     groups: references('Perfis de usuário', 'userGroups'),
     policies: references('Políticas', 'applicationPolicies', { params: { applicationId: CURRENT_APPLICATION } }),
     lastLoginAt: datetime('Último acesso', { optional: true, readOnly: true }),

@@ -12,7 +12,7 @@ export type FieldErrors = Record<string, string[]>;
 
 /** Starting value of a field in a new form: the declaration's `initial`, else empty for its type. */
 export function emptyValue(def: FieldDef): unknown {
-  if (def.initial !== undefined) return def.initial;
+  if (def.initial !== undefined) return Array.isArray(def.initial) ? [...def.initial] : def.initial;
   switch (def.type) {
     case 'boolean':
       return false;

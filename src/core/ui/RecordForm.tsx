@@ -5,7 +5,7 @@
  */
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { AnyResource } from '../../contracts/resource';
-import { t } from '../i18n';
+import { hasMessage, t } from '../i18n';
 import { notify } from '../notices';
 import { fieldLabel, resourceLabel, sectionTitle } from '../resources/labels';
 import type { PathParams } from '../resources/paths';
@@ -42,6 +42,18 @@ function isRequired(resource: AnyResource, field: string): boolean {
   return schema?._zod?.optin !== 'optional';
 }
 
+/**
+ * The notice after a create: the catalogue's `resources.<name>.created` (or `.createdInactive` for
+ * a record saved inactive) when the resource has one, filled with the saved record's fields
+ * (a new user is told the invitation e-mail went out), else the generic text.
+ */
+export function createdMessage(resource: AnyResource, saved: Row): string {
+  const params = Object.fromEntries(Object.entries(saved).filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value))) as Record<string, string | number | boolean>;
+  const keys = [saved.isActive === false ? `resources.${resource.name}.createdInactive` : null, `resources.${resource.name}.created`];
+  for (const key of keys) if (key && hasMessage(key)) return t(key, params);
+  return t('registry.created');
+}
+
 export function RecordForm({ resource, params, record, onSaved, onCancel, editable = true, labelledBy }: RecordFormProps) {
   const [base, setBase] = useState<Row | null>(record);
   const start = useMemo(() => initialValues(resource, base), [resource, base]);
@@ -74,7 +86,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
     const saved = await save.save(values, against);
     if (saved) {
       unsaved.release();
-      notify({ type: 'success', message: t(record ? 'registry.saved' : 'registry.created') });
+      notify({ type: 'success', message: record ? t('registry.saved') : createdMessage(resource, saved) });
       onSaved(saved);
     } else {
       queueMicrotask(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());

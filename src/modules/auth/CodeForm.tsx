@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { TwoFactorMethod } from '../../contracts/identity';
+import type { SecondStepMethod, TwoFactorMethod } from '../../contracts/identity';
 import { sendEmailCode } from '../../core/auth';
 import { t } from '../../core/i18n';
 import { Alert } from '../../core/ui/Alert';
@@ -11,13 +11,19 @@ import * as css from '../../core/ui/ui.css';
 interface Props {
   methods: TwoFactorMethod[];
   scope: 'auth' | 'usersMe';
-  onSubmit: (method: TwoFactorMethod, code: string) => Promise<unknown>;
+  onSubmit: (method: SecondStepMethod, code: string) => Promise<unknown>;
   submitLabel?: string;
+  /** Offer "use a recovery code" (the login's second step and the account verification). */
+  allowRecovery?: boolean;
+  /** Focus the code field when shown (off where a heading takes the focus first). */
+  autoFocus?: boolean;
 }
 
 /** Method choice, "send the e-mail code", and the 6-digit code field, shared by every 2FA screen. */
-export function CodeForm({ methods, scope, onSubmit, submitLabel = t('auth.code.submit') }: Props) {
-  const [method, setMethod] = useState<TwoFactorMethod>(methods[0] ?? 'TOTP');
+export function CodeForm({ methods, scope, onSubmit, submitLabel = t('auth.code.submit'), allowRecovery = false, autoFocus = true }: Props) {
+  const [chosen, setMethod] = useState<TwoFactorMethod>(methods[0] ?? 'TOTP');
+  const [recovery, setRecovery] = useState(false);
+  const method: SecondStepMethod = recovery ? 'RecoveryCode' : chosen;
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
   const send = useAction(async () => {
@@ -30,6 +36,36 @@ export function CodeForm({ methods, scope, onSubmit, submitLabel = t('auth.code.
     void verify.run();
   };
 
+  const switchRecovery = (on: boolean) => {
+    setRecovery(on);
+    setCode('');
+  };
+
+  if (recovery) {
+    return (
+      <div className={css.stack}>
+        <p>{t('auth.recoveryCode.help')}</p>
+        <form className={css.stack} onSubmit={submit} noValidate>
+          <TextField
+            label={t('auth.recoveryCode.label')}
+            name="recoveryCode"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={24}
+            code
+            value={code}
+            errors={verify.fieldErrors.verificationCode}
+            onValue={setCode}
+            autoFocus
+          />
+          <Button type="submit" busy={verify.busy}>{submitLabel}</Button>
+        </form>
+        <Button variant="link" onClick={() => switchRecovery(false)}>{t('auth.recoveryCode.back')}</Button>
+      </div>
+    );
+  }
+
   return (
     <div className={css.stack}>
       {methods.length > 1 && (
@@ -37,7 +73,7 @@ export function CodeForm({ methods, scope, onSubmit, submitLabel = t('auth.code.
           <legend className={css.label}>{t('auth.code.method')}</legend>
           {methods.map((option) => (
             <label key={option} className={css.checkbox}>
-              <input type="radio" name="method" value={option} checked={method === option} onChange={() => setMethod(option)} />
+              <input type="radio" name="method" value={option} checked={chosen === option} onChange={() => setMethod(option)} />
               <span>{t(`auth.method.${option}`)}</span>
             </label>
           ))}
@@ -63,10 +99,13 @@ export function CodeForm({ methods, scope, onSubmit, submitLabel = t('auth.code.
           value={code}
           errors={verify.fieldErrors.verificationCode}
           onValue={setCode}
-          autoFocus
+          autoFocus={autoFocus}
         />
         <Button type="submit" busy={verify.busy}>{submitLabel}</Button>
       </form>
+      {allowRecovery && (
+        <Button variant="link" onClick={() => switchRecovery(true)}>{t('auth.recoveryCode.use')}</Button>
+      )}
     </div>
   );
 }

@@ -27,6 +27,7 @@ export default function CodePage() {
       <CodeForm
         methods={methods.length ? methods : ['TOTP', 'Email']}
         scope={endpoint}
+        allowRecovery
         onSubmit={async (method, code) => {
           await verifyCode({ method, code, endpoint });
           if (endpoint === 'usersMe') go(redirectTo, { replace: true });

@@ -11,7 +11,7 @@ import { useAction } from '../../core/ui/useAction';
 import * as css from '../../core/ui/ui.css';
 import { AuthCard } from './AuthCard';
 import { CodeForm } from './CodeForm';
-import * as styles from './auth.css';
+import { TotpKeyPanel } from './TotpKeyPanel';
 import { useAfterSignIn } from './useAfterSignIn';
 
 /** /auth/configurar-verificacao-em-duas-etapas: bind an authenticator app (QR code) or the e-mail. */
@@ -71,16 +71,7 @@ function TotpSetup({ onDone }: { onDone: () => unknown }) {
   if (!info) return <Spinner />;
   return (
     <div className={css.stack}>
-      <ol className={styles.steps}>
-        <li>{t('auth.setup.step1')}</li>
-        <li>{t('auth.setup.step2')}</li>
-        <li>{t('auth.setup.step3')}</li>
-      </ol>
-      <img className={styles.qr} src={info.qrCode} alt={t('auth.setup.qrAlt')} width={200} height={200} />
-      <div className={css.field}>
-        <span className={css.label} id="totp-key-label">{t('auth.setup.key')}</span>
-        <code className={styles.key} aria-labelledby="totp-key-label" data-testid="totp-key">{info.totpKey}</code>
-      </div>
+      <TotpKeyPanel info={info} />
       <CodeForm
         methods={['TOTP']}
         scope="auth"

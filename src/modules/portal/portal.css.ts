@@ -74,4 +74,5 @@ export const loginLayout = style({
 });
 export const loginColumn = style({ width: 'min(440px, 100%)' });
 
-export const userBox = style({ color: vars.color.muted });
+// A long e-mail wraps instead of pushing the page sideways on a phone.
+export const userBox = style({ color: vars.color.muted, minWidth: 0, overflowWrap: 'anywhere' });

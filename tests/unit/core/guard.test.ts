@@ -186,8 +186,38 @@ describe('runGuard (spec §2 route guard order)', () => {
   it('step 5: public (login-layout) routes are never redirected', async () => {
     const { deps, calls } = fakeDeps(makeSession());
     expect(await runGuard('/login?redirectTo=%2Fpedidos', deps)).toEqual({ type: 'continue' });
-    expect(await runGuard('/auth/codigo', deps)).toEqual({ type: 'continue' });
+    expect(await runGuard('/auth/recuperar-senha', deps)).toEqual({ type: 'continue' });
     expect(calls).not.toContain('logout');
+  });
+
+  it('step 5: the two-factor screens signed out → /login, keeping their own redirectTo', async () => {
+    const { deps, calls } = fakeDeps(makeSession());
+    expect(await runGuard('/auth/configurar-verificacao-em-duas-etapas?redirectTo=%2Fpedidos%3Fx%3D1', deps)).toEqual({
+      type: 'redirect',
+      to: `/login?redirectTo=${encodeURIComponent('/pedidos?x=1')}`,
+    });
+    expect(await runGuard('/auth/codigo?redirectTo=%2Fcotacoes', deps)).toEqual({ type: 'redirect', to: '/login?redirectTo=%2Fcotacoes' });
+    expect(await runGuard('/auth/codigo?endpoint=usersMe&redirectTo=%2Fminha-conta%2Falterar-senha', deps)).toEqual({
+      type: 'redirect',
+      to: '/login?redirectTo=%2Fminha-conta%2Falterar-senha',
+    });
+    expect(await runGuard('/auth/codigo', deps)).toEqual({ type: 'redirect', to: '/login' });
+    // Another origin is never kept.
+    expect(await runGuard('/auth/codigo?redirectTo=https%3A%2F%2Fevil.example', deps)).toEqual({ type: 'redirect', to: '/login' });
+    expect(await runGuard('/auth/codigo?redirectTo=%2F%2Fevil.example', deps)).toEqual({ type: 'redirect', to: '/login' });
+    expect(calls.filter((c) => c === 'logout')).toHaveLength(6);
+  });
+
+  it('step 5: an expired PreAuthorization token on the code screen → /login', async () => {
+    const { deps } = fakeDeps(signedIn({ tokenType: 'PreAuthorization', accessToken: PAST_JWT }));
+    expect(await runGuard('/auth/codigo?redirectTo=%2Fpedidos', deps)).toEqual({ type: 'redirect', to: '/login?redirectTo=%2Fpedidos' });
+  });
+
+  it('the login second step with a full session goes on to its redirectTo; the account code screen stays', async () => {
+    const { deps } = fakeDeps(signedIn());
+    expect(await runGuard('/auth/configurar-verificacao-em-duas-etapas?redirectTo=%2Fpedidos', deps)).toEqual({ type: 'redirect', to: '/pedidos' });
+    expect(await runGuard('/auth/codigo', deps)).toEqual({ type: 'redirect', to: '/' });
+    expect(await runGuard('/auth/codigo?endpoint=usersMe&redirectTo=%2Fminha-conta%2Falterar-senha', deps)).toEqual({ type: 'continue' });
   });
 
   it('step 5: unknown paths are private', async () => {

@@ -13,13 +13,6 @@ import { calls, mount, pageResponse, json, resetApi, signIn, stubApi, text } fro
 import { sampleRecord } from './samples';
 
 const fieldNames = (resource: AnyResource) => new Set([...Object.keys(resource.fields), ...Object.keys(BASE_FIELD_DEFS)]);
-/**
- * Declared and served by the API (issue 7) but whose screens main still leaves to placeholders
- * (`/pedidos`, `/configuracoes/filas-de-aprovacao`) or to no route yet (substituições): their
- * route and screen checks wait for the mount. Mounting one with `resourceRoutes(name)` fails
- * the last test below until it leaves this list.
- */
-const NOT_YET_MOUNTED = new Set(['orders', 'approvalQueues', 'approvalDelegations']);
 const PARAM_VALUES: Record<string, string> = { applicationId: 'app-1', companyTypeId: 'type-1', bankAccountId: 'acc-1' };
 
 /** Concrete portal paths of a declaration's screens (its own route base, parents filled). */
@@ -40,8 +33,6 @@ beforeEach(() => signIn());
 afterEach(() => resetApi());
 
 describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (_name, resource) => {
-  const mounted = !NOT_YET_MOUNTED.has(resource.name);
-
   it('names only fields of its schema', () => {
     const names = fieldNames(resource);
     expect(Object.keys(resource.fields).sort()).toEqual(Object.keys(resource.schema.shape).sort());
@@ -84,7 +75,7 @@ describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (
     expect(validate(resource, initialValues(resource, sampleRecord(resource)))).toEqual({});
   });
 
-  it.runIf(mounted)('has its routes in the route table', () => {
+  it('has its routes in the route table', () => {
     const paths = screenPaths(resource);
     for (const path of [paths.list, paths.list && `${paths.list}/lista`, paths.create, paths.show, paths.edit, ...paths.tabs].filter(Boolean) as string[]) {
       const match = matchRoute(routes, path);
@@ -106,7 +97,7 @@ describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (
     return mount(() => createElement(Screen, { ...match.params, title: match.route.title }), { path });
   }
 
-  it.runIf(mounted)('renders its list with sample data', async () => {
+  it('renders its list with sample data', async () => {
     const { list } = screenPaths(resource);
     if (!list) return;
     const view = await renderAt(list);
@@ -121,7 +112,7 @@ describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (
     view.unmount();
   });
 
-  it.runIf(mounted)('renders its show page with sample data', async () => {
+  it('renders its show page with sample data', async () => {
     const { show } = screenPaths(resource);
     if (!show) return;
     const view = await renderAt(show);
@@ -133,7 +124,7 @@ describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (
     view.unmount();
   });
 
-  it.runIf(mounted)('renders its form with sample data', async () => {
+  it('renders its form with sample data', async () => {
     const { edit } = screenPaths(resource);
     const view = await renderAt(edit!);
     const form = view.container.querySelector('form');
@@ -146,7 +137,7 @@ describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (
     view.unmount();
   });
 
-  it.runIf(mounted)('renders its tabs', async () => {
+  it('renders its tabs', async () => {
     const { tabs } = screenPaths(resource);
     for (const path of tabs) {
       const tab = resource.tabs!.find((entry) => path.endsWith(`/${entry.path}`))!;
@@ -155,14 +146,5 @@ describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (
       else expect(view.container.querySelector('table'), path).not.toBeNull();
       view.unmount();
     }
-  });
-});
-
-describe('declarations not yet mounted', () => {
-  it.each([...NOT_YET_MOUNTED])('%s is declared and its base is still no generic screen', (name) => {
-    const resource = findResource(name);
-    expect(resource).toBeDefined();
-    const match = matchRoute(routes, screenPaths(resource!).list!);
-    if (match) expect(match.route.load.toString()).toContain('PlaceholderPage');
   });
 });

@@ -9,6 +9,9 @@ export const registry = {
   'registry.deleteConfirm': 'Excluir “{title}”? Esta ação não pode ser desfeita.',
   'registry.deleted': 'Registro excluído.',
   'registry.created': 'Registro criado.',
+  // A new user has no password: the server e-mails a link to define it (the recovery mechanism).
+  'resources.users.created': 'Usuário criado. Enviamos um convite para {email} com o link para definir a senha (válido por 24 horas).',
+  'resources.users.createdInactive': 'Usuário criado como inativo: nenhum convite foi enviado. Depois de ativá-lo, peça que use "Esqueci minha senha" na tela de login.',
   'registry.saved': 'Alterações salvas.',
   'registry.save': 'Salvar',
   'registry.cancel': 'Cancelar',
