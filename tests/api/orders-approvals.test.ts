@@ -198,12 +198,12 @@ describe.each(databaseKinds())('pedidos and approvals [%s]', (kind) => {
   it('counts two parallel approvals as two, closes the stage once at N, and a double click once', async () => {
     const { flowId } = await submitted();
     const [a1, a2, bAnswer, cAnswer] = await Promise.all([decideOn(a.session, flowId, 'approve'), decideOn(a.session, flowId, 'approve'), decideOn(b.session, flowId, 'approve'), decideOn(c.session, flowId, 'approve')]);
-    // a's double click: both answered, one counted. Of b and c, whoever comes after the stage closed
-    // at 2 of 2 meets stage 2 (compras only): 403 — never a third approval.
-    expect([a1.status, a2.status]).toEqual([200, 200]);
-    expect([200, 403]).toContain(cAnswer.status);
-    expect([200, 403]).toContain(bAnswer.status);
-    expect([bAnswer.status, cAnswer.status]).toContain(200);
+    // Whoever comes after the stage closed at 2 of 2 meets stage 2 (compras only): 403 — never a
+    // third approval. a's double click answers alike twice, and counts once.
+    for (const answer of [a1, a2, bAnswer, cAnswer]) expect([200, 403]).toContain(answer.status);
+    expect(a2.status).toBe(a1.status);
+    const approvers = [a1, bAnswer, cAnswer].filter((answer) => answer.status === 200);
+    expect(approvers).toHaveLength(2);
     const stages = (await sql<{ position: number; status: string; approvals: number }>`SELECT position, status, approvals FROM approval_flow_stages WHERE flow_id = ${flowId} ORDER BY position`.execute(env.db)).rows;
     expect(stages[0]).toMatchObject({ status: 'approved', approvals: 2 });
     expect(stages[1]).toMatchObject({ status: 'pending', approvals: 0 });
@@ -329,10 +329,8 @@ describe.each(databaseKinds())('pedidos and approvals [%s]', (kind) => {
 
   it('keeps pedidos, queues, flows and decisions inside their organisation', async () => {
     const { order, flowId } = await submitted();
-    // An administrator of the other organisation who may also read and create pedidos there.
+    // An administrator of the other organisation (who may read and create pedidos there).
     const outsider = (await person(env, ['Administrador'], OTHER_ORG_ID)).session;
-    const group = await env.db.selectFrom('policies').select('id').where('org_id', '=', OTHER_ORG_ID).where('name', '=', 'Administrador').executeTakeFirstOrThrow();
-    await env.db.insertInto('policy_permissions').values({ id: randomUUID(), org_id: OTHER_ORG_ID, policy_id: group.id, position: 99, kind: 'resource', name: 'orders', scopes: ['create', 'read', 'update'] }).execute();
     expect((await call(env, 'GET', `${ORDERS}/${order.id}`, { session: outsider })).status).toBe(404);
     expect((await call(env, 'GET', `${ORDERS}?perPage=100`, { session: outsider })).body).toEqual([]);
     expect((await call(env, 'GET', `${APPROVALS}/flows/${flowId}`, { session: outsider })).status).toBe(404);
