@@ -37,7 +37,9 @@
  * nested field errors use dotted paths (`statements.0.scopes`). 400 validation, 403 missing
  * scope, 404 unknown id, 409 duplicate/forbidden transition, 412 stale version, 428 missing If-Match.
  *
- * Wire values per field type: see `FIELD_TYPES` below.
+ * Wire values per field type: see `FIELD_TYPES` below. A declaration file states each field once
+ * with a builder of `./fields` and calls `defineResource` (`./define`), which derives `schema`
+ * and `fields` below.
  */
 import * as z from 'zod/mini';
 import type { FileType } from './files';
@@ -223,8 +225,8 @@ export interface ResourceDeclaration<Shape extends z.core.$ZodShape = z.core.$Zo
   titleField: keyof Shape & string;
   /**
    * The record's own fields (without the base fields `id`, `version`, `createdAt`, `updatedAt`),
-   * as a `z.object({...})`. Only its `shape` is used: rules that span several fields belong to
-   * the server.
+   * as a `z.object({...})` derived from the field builders. Only its `shape` is used: rules that
+   * span several fields belong to the server.
    */
   schema: z.core.$ZodType & { readonly shape: Shape };
   fields: { readonly [K in keyof Shape & string]: FieldDef };
@@ -267,15 +269,6 @@ export interface ResourceDeclaration<Shape extends z.core.$ZodShape = z.core.$Zo
 
 /** A declaration of any shape (what generic code receives). */
 export type AnyResource = ResourceDeclaration<z.core.$ZodShape>;
-
-/**
- * Identity function that checks a declaration against its schema's fields (every schema field
- * has a field definition; columns, filters, sections and search fields name schema fields).
- * The result is also an `AnyResource` (TypeScript sees the field-name parameter as invariant).
- */
-export function defineResource<Shape extends z.core.$ZodShape>(declaration: ResourceDeclaration<Shape>): ResourceDeclaration<Shape> & AnyResource {
-  return declaration as unknown as ResourceDeclaration<Shape> & AnyResource;
-}
 
 // ---------------------------------------------------------------- list query
 
@@ -480,4 +473,3 @@ export const optional = <T extends z.core.SomeType>(schema: T) => z.optional(z.n
 export const requiredText = (max = 120, message = 'Preencha este campo.') =>
   z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max, `Use no máximo ${max} caracteres.`));
 export const idList = (max = 1000) => z.array(z.string().check(z.maxLength(64))).check(z.maxLength(max));
-export const scopeList = () => z.array(z.enum(SCOPES));

@@ -2,10 +2,13 @@
  * Every route of the spec (§2), declared as data. Areas that arrive later share one
  * placeholder screen inside the portal layout; builders below expand the spec's repeated
  * shapes (registry: lista/adicionar/{id}/editar) so no route is written twice by hand.
- * Registries with a declaration (contracts/resources) are mounted with `resourceRoutes`: the
- * generic list/show/form screens, overridable view by view (`views: {show: () => import(…)}`).
+ * Registries with a declaration (contracts/resources) are mounted with `resourceRoutes(name)`:
+ * the generic list/show/form screens at the declaration's own route base, id parameter, title
+ * (`labels.many`) and tabs; overrides only for what differs (a second base, fixed params, a
+ * single-record mode, one view: `views: {show: () => import(…)}`).
  */
 import type { RouteDef } from '../core/router';
+import { MOUNTS, type MountName } from './registry/mounts';
 import { resourceRoutes } from './registry/resourceRoutes';
 
 type Loader = RouteDef['load'];
@@ -37,12 +40,11 @@ const loginLayout = (path: string, load: Loader, title: string): RouteDef => ({ 
 const login: Loader = () => import('./auth/LoginPage');
 const account = (sub: string, load: Loader, title: string): RouteDef => ({ path: `/minha-conta${sub}`, layout: 'portal', load, title });
 
-/** [declaration, sub-path, id parameter, title] of what an application holds. */
-const applicationChildren: [string, string, string, string][] = [
-  ['applicationAcls', 'acls', 'applicationAclId', 'Grupos de Agências'],
-  ['applicationPolicies', 'politicas', 'applicationPolicyId', 'Políticas'],
-  ['applicationResources', 'recursos', 'applicationResourceId', 'Recursos'],
-];
+/** What an application holds: mounted under /configuracoes/aplicacoes/{applicationId} and under the current one. */
+const applicationChildren: MountName[] = ['applicationAcls', 'applicationPolicies', 'applicationResources'];
+/** The same screens for the current application (id `current`): `/configuracoes/aplicacao/acls`. */
+const currentApplication = (resource: MountName) =>
+  resourceRoutes(resource, { base: MOUNTS[resource].base.replace('/aplicacoes/{applicationId}/', '/aplicacao/'), params: { applicationId: 'current' } });
 
 const flowPage: Loader = () => import('./approvals/FlowPage');
 const catalogue: Loader = () => import('./orders/CataloguePage');
@@ -53,11 +55,7 @@ const catalogue: Loader = () => import('./orders/CataloguePage');
  * flows as show sub-pages, the catalogue, the product page. `<bo-pedidos>` serves these same routes.
  */
 export const ordersRoutes: RouteDef[] = [
-  ...resourceRoutes({
-    resource: 'orders',
-    base: '/pedidos',
-    idParam: 'orderId',
-    title: 'Pedidos',
+  ...resourceRoutes('orders', {
     pages: [
       { path: 'solicitacao', label: 'orders.tabs.request', load: () => import('./orders/RequestDocument') },
       { path: 'analises', label: 'orders.tabs.approvals', load: () => import('./orders/OrderApprovals') },
@@ -96,20 +94,20 @@ export const routes: RouteDef[] = [
   ...registry('/ordens-de-compra', 'purchaseOrderId', 'Ordens de Compra', ['adicionar-itens', 'solicitacao', 'proposta/{requestId}'], ['fila']),
   page('/receipts', 'Entregas'),
   page('/invoices', 'Faturamentos'),
-  ...resourceRoutes({ resource: 'categories', base: '/departamentos', idParam: 'categoryId', title: 'Departamentos' }),
+  ...resourceRoutes('categories'),
   // The approval inbox: open to every signed-in user (being named an approver is what counts).
   page('/filas-de-aprovacao', 'Filas de Aprovação', { load: () => import('./approvals/InboxPage') }),
   page('/filas-de-aprovacao/{approvalId}', 'Filas de Aprovação', { load: flowPage }),
   page('/filas-de-aprovacao/{approvalId}/etapas/{approvalStageId}', 'Filas de Aprovação', { load: flowPage }),
-  ...resourceRoutes({ resource: 'userGroups', base: '/grupos-de-usuario', idParam: 'userGroupId', title: 'Perfis de Usuário', tabs: ['membros', 'politicas'] }),
+  ...resourceRoutes('userGroups'),
 
   // Finance
   ...['/contas-a-pagar', '/contas-a-receber'].flatMap((base) => {
     const title = base === '/contas-a-pagar' ? 'Contas a Pagar' : 'Contas a Receber';
     return [page(base, title), page(`${base}/lancamentos`, title), page(`${base}/parcelamentos`, title)];
   }),
-  ...resourceRoutes({ resource: 'bankAccounts', base: '/contas-financeiras', idParam: 'bankAccountId', title: 'Contas Financeiras' }),
-  ...resourceRoutes({ resource: 'bankAccountAgreements', base: '/contas-financeiras/{bankAccountId}/convenios', idParam: 'bankAccountAgreementId', title: 'Convênios' }),
+  ...resourceRoutes('bankAccounts'),
+  ...resourceRoutes('bankAccountAgreements'),
   ...['conciliacao-de-conta', 'extrato-de-movimentacoes', 'extrato-de-movimentacoes/adicionar'].map((sub) => page(`/contas-financeiras/{bankAccountId}/${sub}`, 'Contas Financeiras')),
   ...['', '/lancamentos', '/parcelamentos', '/lancamentos/autorizados', '/lancamentos/fila', '/parcelamentos/autorizados', '/parcelamentos/fila'].map((sub) =>
     page(`/fila-de-pagamentos${sub}`, 'Fila de Pagamentos'),
@@ -124,52 +122,38 @@ export const routes: RouteDef[] = [
   ...registry('/bi/tokens-de-conta', 'accountTokenId', 'Tokens de Conta'),
 
   // Registries
-  ...resourceRoutes({ resource: 'persons', base: '/cadastros', idParam: 'personId', title: 'Clientes & Fornecedores' }),
-  ...resourceRoutes({ resource: 'customers', base: '/clientes', idParam: 'customerId', title: 'Clientes' }),
-  ...resourceRoutes({ resource: 'suppliers', base: '/fornecedores', idParam: 'supplierId', title: 'Fornecedores' }),
+  ...resourceRoutes('persons'),
+  ...resourceRoutes('customers'),
+  ...resourceRoutes('suppliers'),
   // /empresas and /gestao-de-empresas: the company types to choose from (and a new one), then
   // the companies of the chosen type; the types themselves are managed at /configuracoes/tipos-de-empresa.
   ...['/empresas', '/gestao-de-empresas'].flatMap((base) => {
     const title = base === '/empresas' ? 'Empresas' : 'Gestão de Empresas';
-    const types = resourceRoutes({ resource: 'companyTypes', base, idParam: 'companyTypeId', title });
+    const types = resourceRoutes('companyTypes', { base, title });
     return [
       ...types.filter((route) => route.path === base || route.path === `${base}/lista` || route.path === `${base}/adicionar`),
-      ...resourceRoutes({ resource: 'companies', base: `${base}/{companyTypeId}`, idParam: 'companyId', title }),
+      ...resourceRoutes('companies', { base: `${base}/{companyTypeId}`, title }),
     ];
   }),
-  ...resourceRoutes({ resource: 'products', base: '/produtos', idParam: 'productId', title: 'Produtos', tabs: ['midias', 'variantes'] }),
-  ...resourceRoutes({ resource: 'users', base: '/usuarios', idParam: 'userId', title: 'Usuários', tabs: ['perfis-ativos', 'politicas'] }),
+  ...resourceRoutes('products'),
+  ...resourceRoutes('users'),
 
   // Settings
   page('/configuracoes', 'Configurações'),
-  ...resourceRoutes({ resource: 'settings', base: '/configuracoes/configuracoes', title: 'Configurações', single: { mode: 'form' } }),
+  ...resourceRoutes('settings'),
   // The current application (id `current`) and its resources, ACLs and policies.
-  ...resourceRoutes({ resource: 'applications', base: '/configuracoes/aplicacao', title: 'Aplicação', permission: 'application', single: { mode: 'show', fixedId: 'current' } }),
-  ...resourceRoutes({ resource: 'applications', base: '/configuracoes/aplicacoes', idParam: 'applicationId', title: 'Aplicações' }),
-  ...applicationChildren.flatMap(([resource, sub, idParam, title]) => [
-    ...resourceRoutes({ resource, base: `/configuracoes/aplicacao/${sub}`, idParam, title, params: { applicationId: 'current' }, tabs: sub === 'acls' ? ['items'] : [] }),
-    ...resourceRoutes({ resource, base: `/configuracoes/aplicacoes/{applicationId}/${sub}`, idParam, title, tabs: sub === 'acls' ? ['items'] : [] }),
-  ]),
-  ...resourceRoutes({ resource: 'organizations', base: '/configuracoes/organizacoes', idParam: 'organizationId', title: 'Organizações' }),
-  ...resourceRoutes({ resource: 'banks', base: '/configuracoes/bancos', idParam: 'bankId', title: 'Bancos' }),
-  ...resourceRoutes({ resource: 'companyTypes', base: '/configuracoes/tipos-de-empresa', idParam: 'companyTypeId', title: 'Tipos de empresa' }),
-  ...[
-    ['expenseCategories', 'categorias-de-despesas', 'expenseCategoryId', 'Categorias de Despesas'],
-    ['revenueCategories', 'categorias-de-receitas', 'revenueCategoryId', 'Categorias de Receitas'],
-    ['costCenters', 'centros-de-custos', 'costCenterId', 'Centros de Custos'],
-    ['ledgerAccounts', 'contas-contabeis', 'ledgerAccountId', 'Contas Contábeis'],
-    ['departments', 'departamentos', 'departmentId', 'Departamentos'],
-    ['companyBills', 'faturas-de-empresas', 'companyBillId', 'Faturas'],
-    ['accountingGroups', 'grupos-contabeis', 'accountingGroupId', 'Grupos Contábeis'],
-    ['chartAccounts', 'planos-de-contas', 'chartAccountId', 'Planos de Contas'],
-  ].flatMap(([resource, sub, idParam, title]) => resourceRoutes({ resource, base: `/configuracoes/${sub}`, idParam, title })),
-  ...resourceRoutes({ resource: 'approvalQueues', base: '/configuracoes/filas-de-aprovacao', idParam: 'approvalId', title: 'Filas de Aprovação', tabs: ['etapas', 'gatilhos'] }),
-  ...resourceRoutes({ resource: 'approvalDelegations', base: '/configuracoes/substituicoes-de-aprovadores', idParam: 'delegationId', title: 'Substituições de Aprovadores' }),
-  ...resourceRoutes({
-    resource: 'importBatches',
-    base: '/configuracoes/importacoes-em-lote',
-    idParam: 'importBatchId',
-    title: 'Importações em Lote',
+  ...resourceRoutes('applications', { base: '/configuracoes/aplicacao', title: 'Aplicação', permission: 'application', single: { mode: 'show', fixedId: 'current' } }),
+  ...resourceRoutes('applications'),
+  ...applicationChildren.flatMap((resource) => [...currentApplication(resource), ...resourceRoutes(resource)]),
+  ...resourceRoutes('organizations'),
+  ...resourceRoutes('banks'),
+  ...resourceRoutes('companyTypes'),
+  ...(['expenseCategories', 'revenueCategories', 'costCenters', 'ledgerAccounts', 'departments', 'companyBills', 'accountingGroups', 'chartAccounts'] as const).flatMap((resource) =>
+    resourceRoutes(resource),
+  ),
+  ...resourceRoutes('approvalQueues'),
+  ...resourceRoutes('approvalDelegations'),
+  ...resourceRoutes('importBatches', {
     views: { create: () => import('./imports/ImportWizardPage'), show: () => import('./imports/ImportBatchPage') },
   }),
 

@@ -56,6 +56,17 @@ export const agencyDigit = () => str(validAgencyDigit, MESSAGES.agencyDigit);
 export const accountNumber = () => str(validAccountNumber, MESSAGES.account);
 export const accountDigit = () => str(validAccountDigit, MESSAGES.accountDigit);
 
+/** The key of a `{type, key}` entry as typed (its validity for the type: `pixKeyMatchesType`). */
+export const pixKeyText = () => z.string().check(z.trim(), z.minLength(1, 'Informe a chave.'), z.maxLength(77));
+
+/** Check of a `{type, key}` object: the key must be a valid key OF THAT TYPE (the error is on `key`). */
+export const pixKeyMatchesType = () =>
+  z.superRefine((value: unknown, ctx) => {
+    const entry = value as { type: PixKeyType; key: string };
+    if (!entry.key || !(PIX_KEY_TYPES as readonly string[]).includes(entry.type)) return;
+    if (!validPixKey(entry.key, entry.type)) ctx.addIssue({ code: 'custom', message: MESSAGES.pixKeyOfType(entry.type), path: ['key'], input: entry.key });
+  });
+
 /**
  * `{type, key}`: the key must be a valid key OF THAT TYPE (the error is on `key`, with the
  * type's name in the message).
@@ -64,13 +75,7 @@ export const pixKeyEntry = <Extra extends z.core.$ZodShape = Record<never, never
   z
     .object({
       type: z.enum(PIX_KEY_TYPES),
-      key: z.string().check(z.trim(), z.minLength(1, 'Informe a chave.'), z.maxLength(77)),
+      key: pixKeyText(),
       ...(extra ?? ({} as Extra)),
     })
-    .check(
-      z.superRefine((value, ctx) => {
-        const entry = value as { type: PixKeyType; key: string };
-        if (!entry.key || !(PIX_KEY_TYPES as readonly string[]).includes(entry.type)) return;
-        if (!validPixKey(entry.key, entry.type)) ctx.addIssue({ code: 'custom', message: MESSAGES.pixKeyOfType(entry.type), path: ['key'], input: entry.key });
-      }),
-    );
+    .check(pixKeyMatchesType());

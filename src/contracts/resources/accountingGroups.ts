@@ -1,6 +1,6 @@
 /** Grupos contábeis (/configuracoes/grupos-contabeis): groups of ledger accounts for reports. API: finance `accounting-groups`. */
-import * as z from 'zod/mini';
-import { defineResource, requiredText } from '../resource';
+import { defineResource } from '../define';
+import { boolean, text } from '../fields';
 import { code, deleteAction, notes } from './parts/common';
 import { CODE_TAKEN } from './parts/tree';
 
@@ -12,12 +12,11 @@ export const accountingGroups = defineResource({
   permission: 'accountingGroups',
   labels: { one: 'Grupo contábil', many: 'Grupos Contábeis', gender: 'm' },
   titleField: 'name',
-  schema: z.object({ code: code(), name: requiredText(120), description: notes(2000), isActive: z.boolean() }),
   fields: {
-    code: { type: 'text', label: 'Código' },
-    name: { type: 'text', label: 'Nome' },
-    description: { type: 'longText', label: 'Descrição' },
-    isActive: { type: 'boolean', label: 'Ativo', initial: true },
+    code: text('Código', { rule: code() }),
+    name: text('Nome'),
+    description: notes('Descrição', 2000),
+    isActive: boolean('Ativo', { initial: true }),
   },
   list: {
     columns: [{ field: 'code', sortable: true, width: '10rem' }, { field: 'name', sortable: true }, { field: 'isActive' }],

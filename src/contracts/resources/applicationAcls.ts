@@ -4,12 +4,12 @@
  * travel inside the ACL (`items`), shown on the `items` sub-page.
  */
 import * as z from 'zod/mini';
-import { defineResource, optional, requiredText } from '../resource';
+import { defineResource } from '../define';
+import { lengthOnly, list, longText, text } from '../fields';
+import { camelName } from './parts/common';
 
-export const aclItem = z.object({
-  code: z.string().check(z.trim(), z.minLength(1, 'Informe o código.'), z.maxLength(60)),
-  label: z.string().check(z.trim(), z.minLength(1, 'Informe a descrição.'), z.maxLength(160)),
-});
+/** Trimmed, not empty (`message`), at most `max` characters (zod's own message). */
+const itemText = (max: number, message: string) => z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max));
 
 export const applicationAcls = defineResource({
   name: 'applicationAcls',
@@ -20,21 +20,11 @@ export const applicationAcls = defineResource({
   parent: { resource: 'applications', param: 'applicationId' },
   labels: { one: 'Grupo de Agências', many: 'Grupos de Agências', gender: 'm' },
   titleField: 'title',
-  schema: z.object({
-    name: z.string().check(z.regex(/^[a-z][A-Za-z0-9]*$/, 'Use camelCase (ex.: agenciasSul).'), z.maxLength(80)),
-    title: requiredText(120),
-    description: optional(z.string().check(z.maxLength(2000))),
-    items: z.array(aclItem).check(z.maxLength(5000)),
-  }),
   fields: {
-    name: { type: 'text', label: 'Nome técnico', help: 'Em camelCase; é o nome usado nas políticas.' },
-    title: { type: 'text', label: 'Título' },
-    description: { type: 'longText', label: 'Descrição' },
-    items: {
-      type: 'list',
-      label: 'Itens',
-      of: { code: { type: 'text', label: 'Código' }, label: { type: 'text', label: 'Descrição' } },
-    },
+    name: text('Nome técnico', { rule: camelName('Use camelCase (ex.: agenciasSul).'), help: 'Em camelCase; é o nome usado nas políticas.' }),
+    title: text('Título'),
+    description: longText('Descrição', { optional: true, rule: lengthOnly(2000) }),
+    items: list('Itens', { code: text('Código', { rule: itemText(60, 'Informe o código.') }), label: text('Descrição', { rule: itemText(160, 'Informe a descrição.') }) }, { max: 5000 }),
   },
   list: {
     columns: [{ field: 'title', sortable: true }, { field: 'name', sortable: true }, { field: 'updatedAt', sortable: true }],

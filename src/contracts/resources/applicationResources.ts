@@ -2,8 +2,9 @@
  * Recursos de uma aplicação: the names policies grant scopes on (camelCase, as the modules of
  * app.config.json: `purchaseOrders`). API: identity `applications/{applicationId}/resources`.
  */
-import * as z from 'zod/mini';
-import { defineResource, optional, requiredText } from '../resource';
+import { defineResource } from '../define';
+import { lengthOnly, longText, text } from '../fields';
+import { camelName } from './parts/common';
 
 export const applicationResources = defineResource({
   name: 'applicationResources',
@@ -14,15 +15,10 @@ export const applicationResources = defineResource({
   parent: { resource: 'applications', param: 'applicationId' },
   labels: { one: 'Recurso', many: 'Recursos', gender: 'm' },
   titleField: 'title',
-  schema: z.object({
-    name: z.string().check(z.regex(/^[a-z][A-Za-z0-9]*$/, 'Use camelCase (ex.: purchaseOrders).'), z.maxLength(80)),
-    title: requiredText(120),
-    description: optional(z.string().check(z.maxLength(2000))),
-  }),
   fields: {
-    name: { type: 'text', label: 'Nome técnico', help: 'Em camelCase, igual ao recurso do módulo (ex.: purchaseOrders).' },
-    title: { type: 'text', label: 'Título' },
-    description: { type: 'longText', label: 'Descrição' },
+    name: text('Nome técnico', { rule: camelName('Use camelCase (ex.: purchaseOrders).'), help: 'Em camelCase, igual ao recurso do módulo (ex.: purchaseOrders).' }),
+    title: text('Título'),
+    description: longText('Descrição', { optional: true, rule: lengthOnly(2000) }),
   },
   list: {
     columns: [{ field: 'title', sortable: true }, { field: 'name', sortable: true }, { field: 'updatedAt', sortable: true }],

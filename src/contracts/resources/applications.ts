@@ -3,8 +3,9 @@
  * id `current`: the server resolves it to the caller's own application). Each application has
  * resources, ACLs (Grupos de Agências) and policies, nested under `applications/{applicationId}`.
  */
-import * as z from 'zod/mini';
-import { defineResource, optional, requiredText } from '../resource';
+import { defineResource } from '../define';
+import { boolean, lengthOnly, longText, text } from '../fields';
+import { slug } from './parts/common';
 
 /** Id that names the caller's own application in every `applications/{applicationId}` path. */
 export const CURRENT_APPLICATION = 'current';
@@ -17,17 +18,11 @@ export const applications = defineResource({
   permission: 'applications',
   labels: { one: 'Aplicação', many: 'Aplicações', gender: 'f' },
   titleField: 'name',
-  schema: z.object({
-    name: requiredText(120),
-    slug: z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use letras minúsculas, números e hífens.'), z.maxLength(60)),
-    description: optional(z.string().check(z.maxLength(2000))),
-    isActive: z.boolean(),
-  }),
   fields: {
-    name: { type: 'text', label: 'Nome' },
-    slug: { type: 'text', label: 'Identificador', help: 'Letras minúsculas, números e hífens (ex.: retaguarda).' },
-    description: { type: 'longText', label: 'Descrição' },
-    isActive: { type: 'boolean', label: 'Ativa', initial: true },
+    name: text('Nome'),
+    slug: text('Identificador', { rule: slug(60), help: 'Letras minúsculas, números e hífens (ex.: retaguarda).' }),
+    description: longText('Descrição', { optional: true, rule: lengthOnly(2000) }),
+    isActive: boolean('Ativa', { initial: true }),
   },
   list: {
     columns: [{ field: 'name', sortable: true }, { field: 'slug', sortable: true }, { field: 'isActive' }, { field: 'updatedAt', sortable: true }],

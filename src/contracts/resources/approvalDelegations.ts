@@ -4,12 +4,9 @@
  * range"), both dates included; the decision records on whose behalf it was made. API:
  * approvals `delegations`.
  */
-import * as z from 'zod/mini';
-import { date } from '../documents';
-import { defineResource } from '../resource';
-import { deleteAction, notes } from './parts/common';
-
-const userId = (message: string) => z.string().check(z.minLength(1, message), z.maxLength(64));
+import { defineResource } from '../define';
+import { date, reference, text } from '../fields';
+import { deleteAction } from './parts/common';
 
 export const approvalDelegations = defineResource({
   name: 'approvalDelegations',
@@ -19,19 +16,12 @@ export const approvalDelegations = defineResource({
   permission: 'approvalQueues',
   labels: { one: 'Substituição de aprovador', many: 'Substituições de Aprovadores', gender: 'f' },
   titleField: 'reason',
-  schema: z.object({
-    userId: userId('Escolha o aprovador.'),
-    substituteId: userId('Escolha o substituto.'),
-    startsOn: date(),
-    endsOn: date(),
-    reason: notes(240),
-  }),
   fields: {
-    userId: { type: 'reference', label: 'Aprovador', resource: 'users' },
-    substituteId: { type: 'reference', label: 'Substituto', resource: 'users' },
-    startsOn: { type: 'date', label: 'De' },
-    endsOn: { type: 'date', label: 'Até' },
-    reason: { type: 'text', label: 'Motivo' },
+    userId: reference('Aprovador', 'users', { required: 'Escolha o aprovador.' }),
+    substituteId: reference('Substituto', 'users', { required: 'Escolha o substituto.' }),
+    startsOn: date('De'),
+    endsOn: date('Até'),
+    reason: text('Motivo', { max: 240, optional: true, trim: false }),
   },
   list: {
     columns: [{ field: 'userId' }, { field: 'substituteId' }, { field: 'startsOn', sortable: true }, { field: 'endsOn', sortable: true }, { field: 'reason' }],

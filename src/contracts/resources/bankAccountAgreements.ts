@@ -5,7 +5,8 @@
  * increments it when it generates a file. API: finance `bank-accounts/{bankAccountId}/agreements`.
  */
 import * as z from 'zod/mini';
-import { defineResource, requiredText } from '../resource';
+import { defineResource } from '../define';
+import { boolean, enumList, enumOf, integer, text } from '../fields';
 import { deleteAction, notes, positiveInt } from './parts/common';
 
 export const CNAB_LAYOUTS = ['febraban240', 'itau240', 'bradesco240', 'bb240', 'santander240', 'caixa240', 'sicoob240'] as const;
@@ -20,42 +21,30 @@ export const bankAccountAgreements = defineResource({
   parent: { resource: 'bankAccounts', param: 'bankAccountId' },
   labels: { one: 'Convênio', many: 'Convênios', gender: 'm' },
   titleField: 'name',
-  schema: z.object({
-    name: requiredText(80),
-    agreementCode: z.string().check(z.trim(), z.minLength(1, 'Informe o código do convênio.'), z.maxLength(20, 'Use no máximo 20 caracteres.'), z.regex(/^[0-9A-Za-z]+$/, 'Use somente letras e números.')),
-    layout: z.enum(CNAB_LAYOUTS),
-    services: z.array(z.enum(AGREEMENT_SERVICES)).check(z.minLength(1, 'Escolha ao menos um serviço.')),
-    nextFileSequence: positiveInt(),
-    isActive: z.boolean(),
-    notes: notes(),
-  }),
   fields: {
-    name: { type: 'text', label: 'Descrição' },
-    agreementCode: { type: 'text', label: 'Código do convênio', help: 'Como o banco informou (até 20 caracteres).' },
-    layout: {
-      type: 'enum',
-      label: 'Layout CNAB 240',
-      options: CNAB_LAYOUTS,
-      optionLabels: {
-        febraban240: 'FEBRABAN 240 (padrão)',
-        itau240: 'Itaú SISPAG',
-        bradesco240: 'Bradesco Multipag',
-        bb240: 'Banco do Brasil',
-        santander240: 'Santander',
-        caixa240: 'Caixa',
-        sicoob240: 'Sicoob',
-      },
-    },
-    services: {
-      type: 'enum',
-      multiple: true,
-      label: 'Serviços',
-      options: AGREEMENT_SERVICES,
-      optionLabels: { supplierPayments: 'Pagamento a fornecedores (TED/crédito)', boletoPayments: 'Pagamento de boletos', taxPayments: 'Tributos e concessionárias', pix: 'PIX' },
-    },
-    nextFileSequence: { type: 'integer', label: 'Próximo número sequencial do arquivo (NSA)' },
-    isActive: { type: 'boolean', label: 'Ativo', initial: true },
-    notes: { type: 'longText', label: 'Observações' },
+    name: text('Descrição', { max: 80 }),
+    agreementCode: text('Código do convênio', {
+      rule: z.string().check(z.trim(), z.minLength(1, 'Informe o código do convênio.'), z.maxLength(20, 'Use no máximo 20 caracteres.'), z.regex(/^[0-9A-Za-z]+$/, 'Use somente letras e números.')),
+      help: 'Como o banco informou (até 20 caracteres).',
+    }),
+    layout: enumOf('Layout CNAB 240', CNAB_LAYOUTS, {
+      febraban240: 'FEBRABAN 240 (padrão)',
+      itau240: 'Itaú SISPAG',
+      bradesco240: 'Bradesco Multipag',
+      bb240: 'Banco do Brasil',
+      santander240: 'Santander',
+      caixa240: 'Caixa',
+      sicoob240: 'Sicoob',
+    }),
+    services: enumList(
+      'Serviços',
+      AGREEMENT_SERVICES,
+      { supplierPayments: 'Pagamento a fornecedores (TED/crédito)', boletoPayments: 'Pagamento de boletos', taxPayments: 'Tributos e concessionárias', pix: 'PIX' },
+      { atLeastOne: 'Escolha ao menos um serviço.' },
+    ),
+    nextFileSequence: integer('Próximo número sequencial do arquivo (NSA)', { rule: positiveInt() }),
+    isActive: boolean('Ativo', { initial: true }),
+    notes: notes('Observações'),
   },
   list: {
     columns: [{ field: 'name', sortable: true }, { field: 'agreementCode', sortable: true }, { field: 'layout' }, { field: 'nextFileSequence' }, { field: 'isActive' }],

@@ -6,10 +6,9 @@
  * API: finance `bank-accounts`. Rule across fields (server): `bankId`, `agency`, `account` and
  * `accountDigit` are required unless `type` is `cash`.
  */
-import * as z from 'zod/mini';
 import { schemas } from '../brazil';
-import { date, money } from '../documents';
-import { defineResource, optional, requiredText } from '../resource';
+import { defineResource } from '../define';
+import { boolean, cpfCnpj, date, enumOf, money, reference, text } from '../fields';
 import { deleteAction, notes } from './parts/common';
 
 export const BANK_ACCOUNT_KINDS = ['checking', 'savings', 'investment', 'cash'] as const;
@@ -22,35 +21,20 @@ export const bankAccounts = defineResource({
   permission: 'bankAccounts',
   labels: { one: 'Conta financeira', many: 'Contas Financeiras', gender: 'f' },
   titleField: 'name',
-  schema: z.object({
-    name: requiredText(80),
-    type: z.enum(BANK_ACCOUNT_KINDS),
-    bankId: optional(z.string().check(z.maxLength(64))),
-    agency: optional(schemas.agency()),
-    agencyDigit: optional(schemas.agencyDigit()),
-    account: optional(schemas.accountNumber()),
-    accountDigit: optional(schemas.accountDigit()),
-    holderName: requiredText(120),
-    holderDocument: schemas.cpfCnpj(),
-    openingBalance: money(),
-    openingBalanceDate: date(),
-    isActive: z.boolean(),
-    notes: notes(),
-  }),
   fields: {
-    name: { type: 'text', label: 'Nome da conta', help: 'Como a conta aparece nas listas (ex.: Itaú — Pagamentos).' },
-    type: { type: 'enum', label: 'Tipo', options: BANK_ACCOUNT_KINDS, optionLabels: { checking: 'Conta corrente', savings: 'Poupança', investment: 'Aplicação', cash: 'Caixa' } },
-    bankId: { type: 'reference', label: 'Banco', resource: 'banks' },
-    agency: { type: 'text', label: 'Agência' },
-    agencyDigit: { type: 'text', label: 'Dígito da agência' },
-    account: { type: 'text', label: 'Conta' },
-    accountDigit: { type: 'text', label: 'Dígito da conta' },
-    holderName: { type: 'text', label: 'Titular (razão social)' },
-    holderDocument: { type: 'cpfCnpj', label: 'CNPJ/CPF do titular' },
-    openingBalance: { type: 'money', label: 'Saldo inicial' },
-    openingBalanceDate: { type: 'date', label: 'Data do saldo inicial' },
-    isActive: { type: 'boolean', label: 'Ativa', initial: true },
-    notes: { type: 'longText', label: 'Observações' },
+    name: text('Nome da conta', { max: 80, help: 'Como a conta aparece nas listas (ex.: Itaú — Pagamentos).' }),
+    type: enumOf('Tipo', BANK_ACCOUNT_KINDS, { checking: 'Conta corrente', savings: 'Poupança', investment: 'Aplicação', cash: 'Caixa' }),
+    bankId: reference('Banco', 'banks', { optional: true }),
+    agency: text('Agência', { rule: schemas.agency(), optional: true }),
+    agencyDigit: text('Dígito da agência', { rule: schemas.agencyDigit(), optional: true }),
+    account: text('Conta', { rule: schemas.accountNumber(), optional: true }),
+    accountDigit: text('Dígito da conta', { rule: schemas.accountDigit(), optional: true }),
+    holderName: text('Titular (razão social)'),
+    holderDocument: cpfCnpj('CNPJ/CPF do titular'),
+    openingBalance: money('Saldo inicial'),
+    openingBalanceDate: date('Data do saldo inicial'),
+    isActive: boolean('Ativa', { initial: true }),
+    notes: notes('Observações'),
   },
   list: {
     columns: [{ field: 'name', sortable: true }, { field: 'type', sortable: true }, { field: 'bankId' }, { field: 'agency' }, { field: 'account' }, { field: 'isActive' }],

@@ -3,10 +3,10 @@
  * (contracts/brazil/banks.ts `officialBanks()`, never typed by hand); editable (short name,
  * active) and extendable. API: finance `banks`.
  */
-import * as z from 'zod/mini';
 import { schemas } from '../brazil';
-import { defineResource, requiredText } from '../resource';
-import { deleteAction, shortText } from './parts/common';
+import { defineResource } from '../define';
+import { boolean, text } from '../fields';
+import { deleteAction } from './parts/common';
 
 export const banks = defineResource({
   name: 'banks',
@@ -16,19 +16,12 @@ export const banks = defineResource({
   permission: 'banks',
   labels: { one: 'Banco', many: 'Bancos', gender: 'm' },
   titleField: 'name',
-  schema: z.object({
-    code: schemas.bankCode(),
-    ispb: schemas.ispb(),
-    name: requiredText(160),
-    shortName: shortText(60),
-    isActive: z.boolean(),
-  }),
   fields: {
-    code: { type: 'text', label: 'Código (COMPE)' },
-    ispb: { type: 'text', label: 'ISPB' },
-    name: { type: 'text', label: 'Nome' },
-    shortName: { type: 'text', label: 'Nome curto' },
-    isActive: { type: 'boolean', label: 'Ativo', initial: true },
+    code: text('Código (COMPE)', { rule: schemas.bankCode() }),
+    ispb: text('ISPB', { rule: schemas.ispb() }),
+    name: text('Nome', { max: 160 }),
+    shortName: text('Nome curto', { max: 60, optional: true }),
+    isActive: boolean('Ativo', { initial: true }),
   },
   list: {
     columns: [{ field: 'code', sortable: true, width: '8rem' }, { field: 'name', sortable: true }, { field: 'shortName' }, { field: 'ispb' }, { field: 'isActive' }],

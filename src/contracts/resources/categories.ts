@@ -3,9 +3,9 @@
  * (/pedidos/catalogo/{categorySlug*} walks it by slug). Not the organisation's departments of
  * /configuracoes/departamentos. API: supply `categories`.
  */
-import * as z from 'zod/mini';
-import { defineResource, optional, requiredText } from '../resource';
-import { deleteAction, notes, sortOrder } from './parts/common';
+import { defineResource } from '../define';
+import { boolean, integer, text, tree } from '../fields';
+import { deleteAction, notes, slug } from './parts/common';
 
 export const categories = defineResource({
   name: 'categories',
@@ -15,21 +15,13 @@ export const categories = defineResource({
   permission: 'categories',
   labels: { one: 'Departamento', many: 'Departamentos', gender: 'm' },
   titleField: 'name',
-  schema: z.object({
-    name: requiredText(120),
-    slug: z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use letras minúsculas, números e hífens.'), z.maxLength(80)),
-    parentId: optional(z.string().check(z.maxLength(64))),
-    position: sortOrder(),
-    isActive: z.boolean(),
-    description: notes(2000),
-  }),
   fields: {
-    name: { type: 'text', label: 'Nome' },
-    slug: { type: 'text', label: 'Identificador na URL', help: 'Letras minúsculas, números e hífens (ex.: material-de-escritorio).' },
-    parentId: { type: 'tree', label: 'Departamento pai' },
-    position: { type: 'integer', label: 'Ordem de exibição' },
-    isActive: { type: 'boolean', label: 'Ativo', initial: true },
-    description: { type: 'longText', label: 'Descrição' },
+    name: text('Nome'),
+    slug: text('Identificador na URL', { rule: slug(80), help: 'Letras minúsculas, números e hífens (ex.: material-de-escritorio).' }),
+    parentId: tree('Departamento pai'),
+    position: integer('Ordem de exibição', { min: 0, max: 100_000, optional: true }),
+    isActive: boolean('Ativo', { initial: true }),
+    description: notes('Descrição', 2000),
   },
   list: {
     columns: [{ field: 'name', sortable: true }, { field: 'slug' }, { field: 'parentId' }, { field: 'position', sortable: true }, { field: 'isActive' }],

@@ -2,10 +2,10 @@
  * Plano de contas (/configuracoes/planos-de-contas): the chart of accounts as a tree; synthetic
  * accounts group, analytic ones (`acceptsEntries`) receive entries. API: finance `chart-accounts`.
  */
-import * as z from 'zod/mini';
-import { defineResource } from '../resource';
+import { defineResource } from '../define';
+import { boolean, enumOf } from '../fields';
 import { deleteAction } from './parts/common';
-import { CODE_TAKEN, treeFields, treeShape } from './parts/tree';
+import { CODE_TAKEN, treeFields } from './parts/tree';
 
 export const ACCOUNT_NATURES = ['asset', 'liability', 'equity', 'revenue', 'expense'] as const;
 export const ACCOUNT_NATURE_LABELS = { asset: 'Ativo', liability: 'Passivo', equity: 'Patrimônio líquido', revenue: 'Receita', expense: 'Despesa' } as const;
@@ -18,11 +18,10 @@ export const chartAccounts = defineResource({
   permission: 'chartAccounts',
   labels: { one: 'Conta do plano', many: 'Planos de Contas', gender: 'f' },
   titleField: 'name',
-  schema: z.object({ ...treeShape, nature: z.enum(ACCOUNT_NATURES), acceptsEntries: z.boolean() }),
   fields: {
     ...treeFields,
-    nature: { type: 'enum', label: 'Natureza', options: ACCOUNT_NATURES, optionLabels: ACCOUNT_NATURE_LABELS },
-    acceptsEntries: { type: 'boolean', label: 'Analítica (recebe lançamentos)' },
+    nature: enumOf('Natureza', ACCOUNT_NATURES, ACCOUNT_NATURE_LABELS),
+    acceptsEntries: boolean('Analítica (recebe lançamentos)'),
   },
   list: {
     columns: [{ field: 'code', sortable: true, width: '10rem' }, { field: 'name', sortable: true }, { field: 'nature', sortable: true }, { field: 'acceptsEntries' }, { field: 'parentId' }, { field: 'isActive' }],

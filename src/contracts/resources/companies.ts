@@ -3,12 +3,12 @@
  * /empresas/{companyTypeId} and /gestao-de-empresas/{companyTypeId} (same records, two
  * entries of the spec). API: companies `company-types/{companyTypeId}/companies`.
  */
-import * as z from 'zod/mini';
 import { schemas } from '../brazil';
-import { defineResource, optional, requiredText } from '../resource';
-import { addressesField, addressList } from './parts/address';
-import { deleteAction, shortText } from './parts/common';
-import { contactList, contactsField } from './parts/contact';
+import { defineResource } from '../define';
+import { boolean, cnpj, email, phone, text, uf } from '../fields';
+import { addresses } from './parts/address';
+import { deleteAction } from './parts/common';
+import { contacts } from './parts/contact';
 
 export const companies = defineResource({
   name: 'companies',
@@ -19,31 +19,18 @@ export const companies = defineResource({
   parent: { resource: 'companyTypes', param: 'companyTypeId' },
   labels: { one: 'Empresa', many: 'Empresas', gender: 'f' },
   titleField: 'name',
-  schema: z.object({
-    name: requiredText(160),
-    tradeName: shortText(160),
-    cnpj: schemas.cnpj(),
-    stateRegistration: optional(schemas.stateRegistration()),
-    stateRegistrationUf: optional(schemas.uf()),
-    municipalRegistration: optional(schemas.municipalRegistration()),
-    email: optional(schemas.email()),
-    phone: optional(schemas.phone()),
-    isActive: z.boolean(),
-    addresses: addressList(),
-    contacts: contactList(),
-  }),
   fields: {
-    name: { type: 'text', label: 'Razão social' },
-    tradeName: { type: 'text', label: 'Nome fantasia' },
-    cnpj: { type: 'cnpj', label: 'CNPJ', help: 'Numérico ou alfanumérico.' },
-    stateRegistration: { type: 'text', label: 'Inscrição estadual', help: 'Somente números, ou ISENTO.' },
-    stateRegistrationUf: { type: 'uf', label: 'UF da inscrição estadual' },
-    municipalRegistration: { type: 'text', label: 'Inscrição municipal' },
-    email: { type: 'email', label: 'E-mail' },
-    phone: { type: 'phone', label: 'Telefone' },
-    isActive: { type: 'boolean', label: 'Ativa', initial: true },
-    addresses: addressesField,
-    contacts: contactsField,
+    name: text('Razão social', { max: 160 }),
+    tradeName: text('Nome fantasia', { max: 160, optional: true }),
+    cnpj: cnpj('CNPJ', { help: 'Numérico ou alfanumérico.' }),
+    stateRegistration: text('Inscrição estadual', { rule: schemas.stateRegistration(), optional: true, help: 'Somente números, ou ISENTO.' }),
+    stateRegistrationUf: uf('UF da inscrição estadual', { optional: true }),
+    municipalRegistration: text('Inscrição municipal', { rule: schemas.municipalRegistration(), optional: true }),
+    email: email('E-mail', { optional: true }),
+    phone: phone('Telefone', { optional: true }),
+    isActive: boolean('Ativa', { initial: true }),
+    addresses: addresses(),
+    contacts: contacts(),
   },
   list: {
     columns: [{ field: 'name', sortable: true }, { field: 'tradeName', sortable: true }, { field: 'cnpj' }, { field: 'isActive' }],

@@ -5,8 +5,8 @@
  * server's (closing, payment); here: open/closed and cancel. API: finance `company-bills`.
  */
 import * as z from 'zod/mini';
-import { date, money } from '../documents';
-import { defineResource, optional, requiredText } from '../resource';
+import { defineResource } from '../define';
+import { date, enumOf, money, reference, text } from '../fields';
 import { deleteAction, notes } from './parts/common';
 
 export const COMPANY_BILL_STATUSES = ['open', 'closed', 'paid', 'cancelled'] as const;
@@ -19,29 +19,17 @@ export const companyBills = defineResource({
   permission: 'companyBills',
   labels: { one: 'Fatura', many: 'Faturas', gender: 'f' },
   titleField: 'description',
-  schema: z.object({
-    description: requiredText(120),
-    supplierId: z.string().check(z.minLength(1, 'Escolha o fornecedor.'), z.maxLength(64)),
-    number: optional(z.string().check(z.maxLength(40, 'Use no máximo 40 caracteres.'))),
-    referenceMonth: z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Informe o mês de referência (AAAA-MM).')),
-    closingDate: date(),
-    dueDate: date(),
-    amount: money(),
-    bankAccountId: optional(z.string().check(z.maxLength(64))),
-    status: z.enum(COMPANY_BILL_STATUSES),
-    notes: notes(),
-  }),
   fields: {
-    description: { type: 'text', label: 'Descrição' },
-    supplierId: { type: 'reference', label: 'Fornecedor', resource: 'suppliers' },
-    number: { type: 'text', label: 'Número da fatura' },
-    referenceMonth: { type: 'text', label: 'Mês de referência', help: 'AAAA-MM, ex.: 2025-06' },
-    closingDate: { type: 'date', label: 'Fechamento' },
-    dueDate: { type: 'date', label: 'Vencimento' },
-    amount: { type: 'money', label: 'Valor total' },
-    bankAccountId: { type: 'reference', label: 'Conta de pagamento', resource: 'bankAccounts' },
-    status: { type: 'enum', label: 'Situação', options: COMPANY_BILL_STATUSES, optionLabels: { open: 'Aberta', closed: 'Fechada', paid: 'Paga', cancelled: 'Cancelada' }, readOnly: true },
-    notes: { type: 'longText', label: 'Observações' },
+    description: text('Descrição'),
+    supplierId: reference('Fornecedor', 'suppliers', { required: 'Escolha o fornecedor.' }),
+    number: text('Número da fatura', { max: 40, optional: true, trim: false }),
+    referenceMonth: text('Mês de referência', { rule: z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Informe o mês de referência (AAAA-MM).')), help: 'AAAA-MM, ex.: 2025-06' }),
+    closingDate: date('Fechamento'),
+    dueDate: date('Vencimento'),
+    amount: money('Valor total'),
+    bankAccountId: reference('Conta de pagamento', 'bankAccounts', { optional: true }),
+    status: enumOf('Situação', COMPANY_BILL_STATUSES, { open: 'Aberta', closed: 'Fechada', paid: 'Paga', cancelled: 'Cancelada' }, { readOnly: true }),
+    notes: notes('Observações'),
   },
   list: {
     columns: [{ field: 'description', sortable: true }, { field: 'supplierId' }, { field: 'referenceMonth', sortable: true }, { field: 'dueDate', sortable: true }, { field: 'amount', sortable: true }, { field: 'status', sortable: true }],

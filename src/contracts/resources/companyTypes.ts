@@ -5,9 +5,9 @@
  * type); /empresas and /gestao-de-empresas list the types to choose from.
  * API: companies `company-types`. Permission: `companies` (no module of its own).
  */
-import * as z from 'zod/mini';
-import { defineResource, requiredText } from '../resource';
-import { deleteAction, notes, sortOrder } from './parts/common';
+import { defineResource } from '../define';
+import { boolean, integer, text } from '../fields';
+import { deleteAction, notes } from './parts/common';
 
 export const companyTypes = defineResource({
   name: 'companyTypes',
@@ -17,17 +17,11 @@ export const companyTypes = defineResource({
   permission: 'companies',
   labels: { one: 'Tipo de empresa', many: 'Tipos de empresa', gender: 'm' },
   titleField: 'name',
-  schema: z.object({
-    name: requiredText(80),
-    description: notes(2000),
-    position: sortOrder(),
-    isActive: z.boolean(),
-  }),
   fields: {
-    name: { type: 'text', label: 'Nome' },
-    description: { type: 'longText', label: 'Descrição' },
-    position: { type: 'integer', label: 'Ordem de exibição' },
-    isActive: { type: 'boolean', label: 'Ativo', initial: true },
+    name: text('Nome', { max: 80 }),
+    description: notes('Descrição', 2000),
+    position: integer('Ordem de exibição', { min: 0, max: 100_000, optional: true }),
+    isActive: boolean('Ativo', { initial: true }),
   },
   list: {
     columns: [{ field: 'name', sortable: true }, { field: 'position', sortable: true }, { field: 'isActive' }],

@@ -1,8 +1,7 @@
 /** Centros de custos (/configuracoes/centros-de-custos): a tree (parent → children). API: finance `cost-centers`. */
-import * as z from 'zod/mini';
-import { defineResource } from '../resource';
+import { defineResource } from '../define';
 import { deleteAction } from './parts/common';
-import { CODE_TAKEN, treeFields, treeShape } from './parts/tree';
+import { CODE_TAKEN, treeFields } from './parts/tree';
 
 export const costCenters = defineResource({
   name: 'costCenters',
@@ -12,7 +11,6 @@ export const costCenters = defineResource({
   permission: 'costCenters',
   labels: { one: 'Centro de custos', many: 'Centros de Custos', gender: 'm' },
   titleField: 'name',
-  schema: z.object(treeShape),
   fields: treeFields,
   list: {
     columns: [{ field: 'code', sortable: true, width: '10rem' }, { field: 'name', sortable: true }, { field: 'parentId' }, { field: 'isActive' }],

@@ -7,7 +7,7 @@
  * belongs to a person of the organisation is the usual 409 (mark that person as customer in
  * /cadastros instead). API: companies `customers`.
  */
-import { defineResource } from '../resource';
+import { defineResource } from '../define';
 import { deleteAction } from './parts/common';
 import { personParts } from './parts/person';
 

@@ -3,8 +3,8 @@
  * with a manager and a default cost centre — used by approval triggers and lançamentos.
  * Not the product departments of /departamentos (that is `categories`). API: finance `departments`.
  */
-import * as z from 'zod/mini';
-import { defineResource, optional, requiredText } from '../resource';
+import { defineResource } from '../define';
+import { boolean, reference, text } from '../fields';
 import { code, deleteAction, notes } from './parts/common';
 import { CODE_TAKEN } from './parts/tree';
 
@@ -16,21 +16,13 @@ export const departments = defineResource({
   permission: 'departments',
   labels: { one: 'Departamento', many: 'Departamentos', gender: 'm' },
   titleField: 'name',
-  schema: z.object({
-    code: code(),
-    name: requiredText(120),
-    managerId: optional(z.string().check(z.maxLength(64))),
-    costCenterId: optional(z.string().check(z.maxLength(64))),
-    isActive: z.boolean(),
-    description: notes(2000),
-  }),
   fields: {
-    code: { type: 'text', label: 'Código' },
-    name: { type: 'text', label: 'Nome' },
-    managerId: { type: 'reference', label: 'Responsável', resource: 'users' },
-    costCenterId: { type: 'reference', label: 'Centro de custos padrão', resource: 'costCenters' },
-    isActive: { type: 'boolean', label: 'Ativo', initial: true },
-    description: { type: 'longText', label: 'Descrição' },
+    code: text('Código', { rule: code() }),
+    name: text('Nome'),
+    managerId: reference('Responsável', 'users', { optional: true }),
+    costCenterId: reference('Centro de custos padrão', 'costCenters', { optional: true }),
+    isActive: boolean('Ativo', { initial: true }),
+    description: notes('Descrição', 2000),
   },
   list: {
     columns: [{ field: 'code', sortable: true, width: '10rem' }, { field: 'name', sortable: true }, { field: 'managerId' }, { field: 'costCenterId' }, { field: 'isActive' }],

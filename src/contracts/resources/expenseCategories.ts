@@ -1,6 +1,6 @@
 /** Categorias de despesas (/configuracoes/categorias-de-despesas): a tree, each node on a DRE line. API: finance `expense-categories`. */
 import { EXPENSE_DRE_LINES } from '../brazil';
-import { defineResource } from '../resource';
+import { defineResource } from '../define';
 import { financeCategoryParts } from './parts/financeCategory';
 
 export const expenseCategories = defineResource({

@@ -5,11 +5,15 @@
  * server's job runs. API: finance `import-batches`.
  */
 import * as z from 'zod/mini';
+import { defineResource } from '../define';
+import { datetime, enumOf, file, integer, list, text } from '../fields';
 import { IMPORT_RESOURCE_TYPES, IMPORT_RESOURCE_LABELS, IMPORT_STATUSES } from '../imports';
-import { defineResource, optional } from '../resource';
 import { deleteAction } from './parts/common';
 
-const count = () => z.int().check(z.minimum(0));
+/** A counter the import job keeps (server-managed). */
+const count = (label: string) => integer(label, { rule: z.int().check(z.minimum(0)), readOnly: true });
+/** Any string (server-managed). */
+const anyText = (label: string) => text(label, { rule: z.string() });
 
 export const importBatches = defineResource({
   name: 'importBatches',
@@ -19,45 +23,27 @@ export const importBatches = defineResource({
   permission: 'importBatches',
   labels: { one: 'Importação', many: 'Importações em Lote', gender: 'f' },
   titleField: 'fileName',
-  schema: z.object({
-    resourceType: z.enum(IMPORT_RESOURCE_TYPES),
-    fileName: z.string(),
-    fileId: optional(z.string()),
-    description: optional(z.string().check(z.maxLength(200, 'Use no máximo 200 caracteres.'))),
-    status: z.enum(IMPORT_STATUSES),
-    total: count(),
-    processed: count(),
-    created: count(),
-    updated: count(),
-    failed: count(),
-    columns: z.array(z.object({ name: z.string() })),
-    mapping: z.array(z.object({ column: z.string(), field: z.string() })),
-    startedAt: optional(z.string()),
-    finishedAt: optional(z.string()),
-    errorMessage: optional(z.string()),
-  }),
   fields: {
-    resourceType: { type: 'enum', label: 'Tipo de cadastro', options: IMPORT_RESOURCE_TYPES, optionLabels: IMPORT_RESOURCE_LABELS, readOnly: true },
-    fileName: { type: 'text', label: 'Arquivo', readOnly: true },
-    fileId: { type: 'file', label: 'Arquivo original', readOnly: true },
-    description: { type: 'text', label: 'Descrição' },
-    status: {
-      type: 'enum',
-      label: 'Situação',
-      options: IMPORT_STATUSES,
-      optionLabels: { uploaded: 'Enviado', mapped: 'Colunas associadas', running: 'Importando', done: 'Concluída', failed: 'Falhou' },
-      readOnly: true,
-    },
-    total: { type: 'integer', label: 'Linhas', readOnly: true },
-    processed: { type: 'integer', label: 'Processadas', readOnly: true },
-    created: { type: 'integer', label: 'Criadas', readOnly: true },
-    updated: { type: 'integer', label: 'Atualizadas', readOnly: true },
-    failed: { type: 'integer', label: 'Com erro', readOnly: true },
-    columns: { type: 'list', label: 'Colunas do arquivo', readOnly: true, of: { name: { type: 'text', label: 'Coluna' } } },
-    mapping: { type: 'list', label: 'Associação de colunas', readOnly: true, of: { column: { type: 'text', label: 'Coluna' }, field: { type: 'text', label: 'Campo' } } },
-    startedAt: { type: 'datetime', label: 'Início', readOnly: true },
-    finishedAt: { type: 'datetime', label: 'Fim', readOnly: true },
-    errorMessage: { type: 'text', label: 'Motivo da falha', readOnly: true },
+    resourceType: enumOf('Tipo de cadastro', IMPORT_RESOURCE_TYPES, IMPORT_RESOURCE_LABELS, { readOnly: true }),
+    fileName: text('Arquivo', { rule: z.string(), readOnly: true }),
+    fileId: file('Arquivo original', { rule: z.string(), optional: true, readOnly: true }),
+    description: text('Descrição', { max: 200, optional: true, trim: false }),
+    status: enumOf(
+      'Situação',
+      IMPORT_STATUSES,
+      { uploaded: 'Enviado', mapped: 'Colunas associadas', running: 'Importando', done: 'Concluída', failed: 'Falhou' },
+      { readOnly: true },
+    ),
+    total: count('Linhas'),
+    processed: count('Processadas'),
+    created: count('Criadas'),
+    updated: count('Atualizadas'),
+    failed: count('Com erro'),
+    columns: list('Colunas do arquivo', { name: anyText('Coluna') }, { readOnly: true }),
+    mapping: list('Associação de colunas', { column: anyText('Coluna'), field: anyText('Campo') }, { readOnly: true }),
+    startedAt: datetime('Início', { optional: true, readOnly: true }),
+    finishedAt: datetime('Fim', { optional: true, readOnly: true }),
+    errorMessage: text('Motivo da falha', { rule: z.string(), optional: true, readOnly: true }),
   },
   list: {
     columns: [

@@ -3,8 +3,8 @@
  * that categories and bank accounts post to, each in a chart-of-accounts node and an
  * accounting group. API: finance `ledger-accounts`.
  */
-import * as z from 'zod/mini';
-import { defineResource, optional, requiredText } from '../resource';
+import { defineResource } from '../define';
+import { boolean, enumOf, reference, text } from '../fields';
 import { ACCOUNT_NATURE_LABELS, ACCOUNT_NATURES } from './chartAccounts';
 import { code, deleteAction, notes } from './parts/common';
 import { CODE_TAKEN } from './parts/tree';
@@ -17,25 +17,15 @@ export const ledgerAccounts = defineResource({
   permission: 'ledgerAccounts',
   labels: { one: 'Conta contábil', many: 'Contas Contábeis', gender: 'f' },
   titleField: 'name',
-  schema: z.object({
-    code: code(),
-    name: requiredText(120),
-    nature: z.enum(ACCOUNT_NATURES),
-    chartAccountId: optional(z.string().check(z.maxLength(64))),
-    accountingGroupId: optional(z.string().check(z.maxLength(64))),
-    externalCode: optional(z.string().check(z.maxLength(40, 'Use no máximo 40 caracteres.'))),
-    isActive: z.boolean(),
-    description: notes(2000),
-  }),
   fields: {
-    code: { type: 'text', label: 'Código' },
-    name: { type: 'text', label: 'Nome' },
-    nature: { type: 'enum', label: 'Natureza', options: ACCOUNT_NATURES, optionLabels: ACCOUNT_NATURE_LABELS },
-    chartAccountId: { type: 'reference', label: 'Conta do plano', resource: 'chartAccounts' },
-    accountingGroupId: { type: 'reference', label: 'Grupo contábil', resource: 'accountingGroups' },
-    externalCode: { type: 'text', label: 'Código no sistema contábil', help: 'Código reduzido usado na exportação para a contabilidade.' },
-    isActive: { type: 'boolean', label: 'Ativa', initial: true },
-    description: { type: 'longText', label: 'Descrição' },
+    code: text('Código', { rule: code() }),
+    name: text('Nome'),
+    nature: enumOf('Natureza', ACCOUNT_NATURES, ACCOUNT_NATURE_LABELS),
+    chartAccountId: reference('Conta do plano', 'chartAccounts', { optional: true }),
+    accountingGroupId: reference('Grupo contábil', 'accountingGroups', { optional: true }),
+    externalCode: text('Código no sistema contábil', { max: 40, optional: true, trim: false, help: 'Código reduzido usado na exportação para a contabilidade.' }),
+    isActive: boolean('Ativa', { initial: true }),
+    description: notes('Descrição', 2000),
   },
   list: {
     columns: [{ field: 'code', sortable: true, width: '10rem' }, { field: 'name', sortable: true }, { field: 'nature' }, { field: 'chartAccountId' }, { field: 'accountingGroupId' }, { field: 'isActive' }],

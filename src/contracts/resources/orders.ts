@@ -7,27 +7,15 @@
  * changes only their own pedidos. API: supply `orders`.
  */
 import * as z from 'zod/mini';
-import { date, money } from '../documents';
+import { defineResource } from '../define';
+import { date, enumOf, integer, list, money, reference, text } from '../fields';
 import { lineAmount, sumAmounts } from '../money';
-import { defineResource, optional, requiredText } from '../resource';
 import { defineWorkflow, reasonInput } from '../workflow';
 import { PRODUCT_UNITS } from './products';
 import { deleteAction, notes } from './parts/common';
 
 export const ORDER_STATES = ['draft', 'submitted', 'approved', 'rejected', 'quoting', 'fulfilled', 'cancelled'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
-
-const quantity = () => z.int('Informe uma quantidade inteira.').check(z.minimum(1, 'A quantidade deve ser maior que zero.'), z.maximum(1_000_000_000, 'Quantidade grande demais.'));
-const unitPrice = () => money().check(z.minimum(0, 'O preço não pode ser negativo.'));
-
-export const orderLine = z.object({
-  productId: optional(z.string().check(z.maxLength(64))),
-  description: requiredText(240, 'Descreva o item.'),
-  quantity: quantity(),
-  unit: z.enum(PRODUCT_UNITS),
-  unitPrice: unitPrice(),
-  neededBy: optional(date()),
-});
 
 /** Total of the lines in centavos (quantity × estimated unit price); the form shows the same. */
 export function orderTotal(values: Readonly<Record<string, unknown>>): number {
@@ -68,6 +56,18 @@ export const orderWorkflow = defineWorkflow<OrderState>({
   },
 });
 
+const STATE_LABELS = Object.fromEntries(ORDER_STATES.map((s) => [s, orderWorkflow.states[s].label])) as Record<OrderState, string>;
+
+/** A line: a catalogue product or a description, quantity, unit, estimated unit price, needed-by date. */
+const ORDER_LINE = {
+  productId: reference('Produto', 'products', { optional: true }),
+  description: text('Descrição', { max: 240, required: 'Descreva o item.' }),
+  quantity: integer('Quantidade', { message: 'Informe uma quantidade inteira.', min: 1, minMessage: 'A quantidade deve ser maior que zero.', max: 1_000_000_000, maxMessage: 'Quantidade grande demais.', initial: 1 }),
+  unit: enumOf('Unidade', PRODUCT_UNITS, UNIT_LABELS, { initial: 'UN' }),
+  unitPrice: money('Preço unitário estimado', { min: 0, minMessage: 'O preço não pode ser negativo.' }),
+  neededBy: date('Necessário até', { optional: true }),
+};
+
 export const orders = defineResource({
   name: 'orders',
   api: 'supply',
@@ -76,40 +76,16 @@ export const orders = defineResource({
   permission: 'orders',
   labels: { one: 'Pedido', many: 'Pedidos', gender: 'm' },
   titleField: 'title',
-  schema: z.object({
-    number: z.int(),
-    title: requiredText(160, 'Dê um título ao pedido.'),
-    status: z.enum(ORDER_STATES),
-    costCenterId: z.string().check(z.minLength(1, 'Escolha o centro de custos.'), z.maxLength(64)),
-    departmentId: optional(z.string().check(z.maxLength(64))),
-    neededBy: optional(date()),
-    justification: notes(2000),
-    lines: z.array(orderLine).check(z.minLength(1, 'Inclua ao menos um item.'), z.maxLength(200, 'No máximo 200 itens.')),
-    total: money(),
-  }),
   fields: {
-    number: { type: 'integer', label: 'Número', readOnly: true },
-    title: { type: 'text', label: 'Título' },
-    status: { type: 'enum', label: 'Situação', readOnly: true, options: ORDER_STATES, optionLabels: Object.fromEntries(ORDER_STATES.map((s) => [s, orderWorkflow.states[s].label])) },
-    costCenterId: { type: 'reference', label: 'Centro de custos', resource: 'costCenters' },
-    departmentId: { type: 'reference', label: 'Departamento', resource: 'departments' },
-    neededBy: { type: 'date', label: 'Necessário até' },
-    justification: { type: 'longText', label: 'Justificativa' },
-    lines: {
-      type: 'list',
-      label: 'Itens',
-      keyed: true,
-      addLabel: 'Adicionar item',
-      of: {
-        productId: { type: 'reference', label: 'Produto', resource: 'products' },
-        description: { type: 'text', label: 'Descrição' },
-        quantity: { type: 'integer', label: 'Quantidade', initial: 1 },
-        unit: { type: 'enum', label: 'Unidade', options: PRODUCT_UNITS, optionLabels: UNIT_LABELS, initial: 'UN' },
-        unitPrice: { type: 'money', label: 'Preço unitário estimado' },
-        neededBy: { type: 'date', label: 'Necessário até' },
-      },
-    },
-    total: { type: 'money', label: 'Total estimado', readOnly: true },
+    number: integer('Número', { rule: z.int(), readOnly: true }),
+    title: text('Título', { max: 160, required: 'Dê um título ao pedido.' }),
+    status: enumOf('Situação', ORDER_STATES, STATE_LABELS, { readOnly: true }),
+    costCenterId: reference('Centro de custos', 'costCenters', { required: 'Escolha o centro de custos.' }),
+    departmentId: reference('Departamento', 'departments', { optional: true }),
+    neededBy: date('Necessário até', { optional: true }),
+    justification: notes('Justificativa', 2000),
+    lines: list('Itens', ORDER_LINE, { keyed: true, addLabel: 'Adicionar item', min: 1, minMessage: 'Inclua ao menos um item.', max: 200, maxMessage: 'No máximo 200 itens.' }),
+    total: money('Total estimado', { readOnly: true }),
   },
   list: {
     columns: [{ field: 'number', sortable: true, width: '6rem' }, { field: 'title', sortable: true }, { field: 'status' }, { field: 'costCenterId' }, { field: 'total', sortable: true }, { field: 'createdBy' }, { field: 'createdAt', sortable: true }],

@@ -2,9 +2,8 @@
  * Organizações (/configuracoes/organizacoes): the tenants. SystemOwner only.
  * API: identity `organizations`.
  */
-import * as z from 'zod/mini';
-import { cnpj } from '../documents';
-import { defineResource, optional, requiredText } from '../resource';
+import { defineResource } from '../define';
+import { boolean, cnpj, lengthOnly, text } from '../fields';
 
 export const organizations = defineResource({
   name: 'organizations',
@@ -15,17 +14,11 @@ export const organizations = defineResource({
   systemOwnerOnly: true,
   labels: { one: 'Organização', many: 'Organizações', gender: 'f' },
   titleField: 'name',
-  schema: z.object({
-    name: requiredText(120),
-    tradeName: optional(z.string().check(z.maxLength(120))),
-    cnpj: optional(cnpj()),
-    isActive: z.boolean(),
-  }),
   fields: {
-    name: { type: 'text', label: 'Razão social' },
-    tradeName: { type: 'text', label: 'Nome fantasia' },
-    cnpj: { type: 'cnpj', label: 'CNPJ' },
-    isActive: { type: 'boolean', label: 'Ativa', initial: true },
+    name: text('Razão social'),
+    tradeName: text('Nome fantasia', { optional: true, rule: lengthOnly(120) }),
+    cnpj: cnpj('CNPJ', { optional: true }),
+    isActive: boolean('Ativa', { initial: true }),
   },
   list: {
     columns: [{ field: 'name', sortable: true }, { field: 'tradeName', sortable: true }, { field: 'cnpj' }, { field: 'isActive' }, { field: 'createdAt', sortable: true }],

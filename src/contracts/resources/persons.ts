@@ -4,7 +4,7 @@
  * records (see customers.ts, suppliers.ts). API: companies `persons`. A second person with the
  * same CPF/CNPJ in the organisation is a 409 on `document`.
  */
-import { defineResource } from '../resource';
+import { defineResource } from '../define';
 import { deleteAction } from './parts/common';
 import { personParts } from './parts/person';
 

@@ -4,9 +4,9 @@
  * order; variants are rows of SKU, name, attributes and their own price. API: cart `products`.
  */
 import * as z from 'zod/mini';
+import { defineResource } from '../define';
+import { boolean, enumOf, file, lengthOnly, list, money, reference, text } from '../fields';
 import { IMAGE_TYPES } from '../files';
-import { money } from '../documents';
-import { defineResource, optional, requiredText } from '../resource';
 import { deleteAction, notes } from './parts/common';
 
 export const PRODUCT_UNITS = ['UN', 'CX', 'PCT', 'KG', 'G', 'L', 'ML', 'M', 'M2', 'M3', 'H', 'SV'] as const;
@@ -14,21 +14,6 @@ export const PRODUCT_KINDS = ['product', 'service'] as const;
 
 const sku = () => z.string().check(z.trim(), z.minLength(1, 'Informe o SKU.'), z.maxLength(60), z.regex(/^[0-9A-Za-z][0-9A-Za-z.\-_/]*$/, 'Use letras, números, ponto, hífen, sublinhado ou barra.'));
 const gtin = () => z.string().check(z.regex(/^(\d{8}|\d{12,14})$/, 'Código de barras inválido (GTIN de 8, 12, 13 ou 14 dígitos).'));
-
-export const productMediaItem = z.object({
-  fileId: z.string().check(z.minLength(1, 'Envie o arquivo.'), z.maxLength(64)),
-  caption: optional(z.string().check(z.maxLength(160))),
-  isCover: z.boolean(),
-});
-
-export const productVariantItem = z.object({
-  sku: sku(),
-  name: requiredText(120),
-  attributes: optional(z.string().check(z.maxLength(240))),
-  barcode: optional(gtin()),
-  price: optional(money()),
-  isActive: z.boolean(),
-});
 
 export const products = defineResource({
   name: 'products',
@@ -38,59 +23,41 @@ export const products = defineResource({
   permission: 'products',
   labels: { one: 'Produto', many: 'Produtos', gender: 'm' },
   titleField: 'name',
-  schema: z.object({
-    name: requiredText(160),
-    sku: sku(),
-    kind: z.enum(PRODUCT_KINDS),
-    categoryId: optional(z.string().check(z.maxLength(64))),
-    brand: optional(z.string().check(z.maxLength(80))),
-    unit: z.enum(PRODUCT_UNITS),
-    price: money(),
-    barcode: optional(gtin()),
-    ncm: optional(z.string().check(z.regex(/^\d{8}$/, 'NCM inválido (8 dígitos).'))),
-    isActive: z.boolean(),
-    description: notes(8000),
-    media: z.array(productMediaItem).check(z.maxLength(30, 'No máximo 30 mídias.')),
-    variants: z.array(productVariantItem).check(z.maxLength(500, 'No máximo 500 variantes.')),
-  }),
   fields: {
-    name: { type: 'text', label: 'Nome' },
-    sku: { type: 'text', label: 'SKU' },
-    kind: { type: 'enum', label: 'Tipo', options: PRODUCT_KINDS, optionLabels: { product: 'Produto', service: 'Serviço' } },
-    categoryId: { type: 'reference', label: 'Departamento', resource: 'categories' },
-    brand: { type: 'text', label: 'Marca' },
-    unit: {
-      type: 'enum',
-      label: 'Unidade',
-      options: PRODUCT_UNITS,
-      optionLabels: { UN: 'Unidade', CX: 'Caixa', PCT: 'Pacote', KG: 'Quilograma', G: 'Grama', L: 'Litro', ML: 'Mililitro', M: 'Metro', M2: 'Metro quadrado', M3: 'Metro cúbico', H: 'Hora', SV: 'Serviço' },
-    },
-    price: { type: 'money', label: 'Preço de referência' },
-    barcode: { type: 'text', label: 'Código de barras (GTIN)' },
-    ncm: { type: 'text', label: 'NCM' },
-    isActive: { type: 'boolean', label: 'Ativo', initial: true },
-    description: { type: 'longText', label: 'Descrição' },
-    media: {
-      type: 'list',
-      label: 'Mídias',
-      of: {
-        fileId: { type: 'file', label: 'Imagem', accept: IMAGE_TYPES },
-        caption: { type: 'text', label: 'Legenda' },
-        isCover: { type: 'boolean', label: 'Capa' },
+    name: text('Nome', { max: 160 }),
+    sku: text('SKU', { rule: sku() }),
+    kind: enumOf('Tipo', PRODUCT_KINDS, { product: 'Produto', service: 'Serviço' }),
+    categoryId: reference('Departamento', 'categories', { optional: true }),
+    brand: text('Marca', { optional: true, rule: lengthOnly(80) }),
+    unit: enumOf('Unidade', PRODUCT_UNITS, {
+      UN: 'Unidade', CX: 'Caixa', PCT: 'Pacote', KG: 'Quilograma', G: 'Grama', L: 'Litro', ML: 'Mililitro', M: 'Metro', M2: 'Metro quadrado', M3: 'Metro cúbico', H: 'Hora', SV: 'Serviço',
+    }),
+    price: money('Preço de referência'),
+    barcode: text('Código de barras (GTIN)', { rule: gtin(), optional: true }),
+    ncm: text('NCM', { rule: z.string().check(z.regex(/^\d{8}$/, 'NCM inválido (8 dígitos).')), optional: true }),
+    isActive: boolean('Ativo', { initial: true }),
+    description: notes('Descrição', 8000),
+    media: list(
+      'Mídias',
+      {
+        fileId: file('Imagem', { accept: IMAGE_TYPES, required: 'Envie o arquivo.' }),
+        caption: text('Legenda', { optional: true, rule: lengthOnly(160) }),
+        isCover: boolean('Capa'),
       },
-    },
-    variants: {
-      type: 'list',
-      label: 'Variantes',
-      of: {
-        sku: { type: 'text', label: 'SKU' },
-        name: { type: 'text', label: 'Nome' },
-        attributes: { type: 'text', label: 'Atributos', help: 'Ex.: Cor: azul; Tamanho: M' },
-        barcode: { type: 'text', label: 'Código de barras (GTIN)' },
-        price: { type: 'money', label: 'Preço' },
-        isActive: { type: 'boolean', label: 'Ativa', initial: true },
+      { max: 30, maxMessage: 'No máximo 30 mídias.' },
+    ),
+    variants: list(
+      'Variantes',
+      {
+        sku: text('SKU', { rule: sku() }),
+        name: text('Nome'),
+        attributes: text('Atributos', { optional: true, rule: lengthOnly(240), help: 'Ex.: Cor: azul; Tamanho: M' }),
+        barcode: text('Código de barras (GTIN)', { rule: gtin(), optional: true }),
+        price: money('Preço', { optional: true }),
+        isActive: boolean('Ativa', { initial: true }),
       },
-    },
+      { max: 500, maxMessage: 'No máximo 500 variantes.' },
+    ),
   },
   list: {
     columns: [{ field: 'name', sortable: true }, { field: 'sku', sortable: true }, { field: 'categoryId' }, { field: 'unit' }, { field: 'price', sortable: true }, { field: 'isActive' }],

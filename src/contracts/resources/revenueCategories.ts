@@ -1,6 +1,6 @@
 /** Categorias de receitas (/configuracoes/categorias-de-receitas): a tree, each node on a DRE line. API: finance `revenue-categories`. */
 import { REVENUE_DRE_LINES } from '../brazil';
-import { defineResource } from '../resource';
+import { defineResource } from '../define';
 import { financeCategoryParts } from './parts/financeCategory';
 
 export const revenueCategories = defineResource({

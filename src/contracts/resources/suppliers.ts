@@ -3,7 +3,7 @@
  * customers.ts (fixed filter isSupplier = true, set on create). Bank data and PIX keys are
  * what payments to the supplier use. API: companies `suppliers`.
  */
-import { defineResource } from '../resource';
+import { defineResource } from '../define';
 import { deleteAction } from './parts/common';
 import { personParts } from './parts/person';
 

@@ -2,8 +2,8 @@
  * Perfis de Usuário (/grupos-de-usuario): groups with members and policies; a member holds
  * every policy of the group. API: identity `user-groups`.
  */
-import * as z from 'zod/mini';
-import { defineResource, idList, optional, requiredText } from '../resource';
+import { defineResource } from '../define';
+import { lengthOnly, longText, references, text } from '../fields';
 import { CURRENT_APPLICATION } from './applications';
 
 export const userGroups = defineResource({
@@ -14,17 +14,11 @@ export const userGroups = defineResource({
   permission: 'userGroups',
   labels: { one: 'Perfil de Usuário', many: 'Perfis de Usuário', gender: 'm' },
   titleField: 'name',
-  schema: z.object({
-    name: requiredText(120),
-    description: optional(z.string().check(z.maxLength(2000))),
-    members: idList(100_000),
-    policies: idList(),
-  }),
   fields: {
-    name: { type: 'text', label: 'Nome' },
-    description: { type: 'longText', label: 'Descrição' },
-    members: { type: 'references', label: 'Membros', resource: 'users' },
-    policies: { type: 'references', label: 'Políticas', resource: 'applicationPolicies', params: { applicationId: CURRENT_APPLICATION } },
+    name: text('Nome'),
+    description: longText('Descrição', { optional: true, rule: lengthOnly(2000) }),
+    members: references('Membros', 'users', { max: 100_000 }),
+    policies: references('Políticas', 'applicationPolicies', { params: { applicationId: CURRENT_APPLICATION } }),
   },
   list: {
     columns: [{ field: 'name', sortable: true }, { field: 'description' }, { field: 'updatedAt', sortable: true }],

@@ -2,10 +2,9 @@
  * Usuários (/usuarios): people who sign in, their access level, two-factor rules, user groups
  * (perfis ativos) and direct policies. API: identity `users`.
  */
-import * as z from 'zod/mini';
-import { email } from '../documents';
+import { defineResource } from '../define';
+import { boolean, datetime, email, enumList, enumOf, references, text } from '../fields';
 import { ACCESS_LEVELS, TWO_FACTOR_METHODS } from '../identity';
-import { defineResource, idList, optional, requiredText } from '../resource';
 import { CURRENT_APPLICATION } from './applications';
 
 export const users = defineResource({
@@ -16,41 +15,17 @@ export const users = defineResource({
   permission: 'users',
   labels: { one: 'Usuário', many: 'Usuários', gender: 'm' },
   titleField: 'name',
-  schema: z.object({
-    name: requiredText(120),
-    email: email(),
-    accessLevel: z.enum(ACCESS_LEVELS),
-    isActive: z.boolean(),
-    twoFactorMandatory: z.boolean(),
-    allowedMethods: z.array(z.enum(TWO_FACTOR_METHODS)).check(z.minLength(1, 'Escolha ao menos um método.')),
-    groups: idList(),
-    policies: idList(),
-    lastLoginAt: optional(z.string()),
-  }),
   fields: {
-    name: { type: 'text', label: 'Nome' },
-    email: { type: 'email', label: 'E-mail' },
-    accessLevel: {
-      type: 'enum',
-      label: 'Nível de acesso',
-      options: ACCESS_LEVELS,
-      // A new user starts with the least privilege; SystemOwner is never a default.
-      initial: 'User',
-      optionLabels: { SystemOwner: 'Proprietário do sistema', Admin: 'Administrador', User: 'Usuário' },
-    },
-    isActive: { type: 'boolean', label: 'Ativo', initial: true },
-    twoFactorMandatory: { type: 'boolean', label: 'Verificação em duas etapas obrigatória' },
-    allowedMethods: {
-      type: 'enum',
-      multiple: true,
-      label: 'Métodos de verificação permitidos',
-      options: TWO_FACTOR_METHODS,
-      initial: ['Email'],
-      optionLabels: { Email: 'E-mail', TOTP: 'Aplicativo autenticador' },
-    },
-    groups: { type: 'references', label: 'Perfis de usuário', resource: 'userGroups' },
-    policies: { type: 'references', label: 'Políticas', resource: 'applicationPolicies', params: { applicationId: CURRENT_APPLICATION } },
-    lastLoginAt: { type: 'datetime', label: 'Último acesso', readOnly: true },
+    name: text('Nome'),
+    email: email('E-mail'),
+    // A new user starts with the least privilege; SystemOwner is never a default.
+    accessLevel: enumOf('Nível de acesso', ACCESS_LEVELS, { SystemOwner: 'Proprietário do sistema', Admin: 'Administrador', User: 'Usuário' }, { initial: 'User' }),
+    isActive: boolean('Ativo', { initial: true }),
+    twoFactorMandatory: boolean('Verificação em duas etapas obrigatória'),
+    allowedMethods: enumList('Métodos de verificação permitidos', TWO_FACTOR_METHODS, { Email: 'E-mail', TOTP: 'Aplicativo autenticador' }, { atLeastOne: 'Escolha ao menos um método.', initial: ['Email'] }),
+    groups: references('Perfis de usuário', 'userGroups'),
+    policies: references('Políticas', 'applicationPolicies', { params: { applicationId: CURRENT_APPLICATION } }),
+    lastLoginAt: datetime('Último acesso', { optional: true, readOnly: true }),
   },
   list: {
     columns: [

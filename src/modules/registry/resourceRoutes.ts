@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import type { RouteDef } from '../../core/router';
+import { MOUNTS, type MountName } from './mounts';
 import type { RegistryPageProps, RegistrySpec, RegistryView, ViewLoader } from './spec';
 
 const DEFAULT_VIEWS: Record<RegistryView, ViewLoader> = {
@@ -20,11 +21,39 @@ function screen(spec: RegistrySpec, view: RegistryView, tab?: string): RouteDef[
     })));
 }
 
+/** What a mount may change of what its declaration says (a second base, fixed params, one view…). */
+export type MountOverrides = Partial<Omit<RegistrySpec, 'resource'>>;
+
+/**
+ * The spec of declaration `resource` as its declaration mounts it (`route.base`, `route.idParam`,
+ * `labels.many` as title, its field tabs, a singleton as the form at base), with `overrides`.
+ */
+export function mountSpec(resource: MountName, overrides: MountOverrides = {}): RegistrySpec {
+  const mount: { base: string; idParam?: string; title: string; tabs: readonly string[]; singleton?: boolean } = MOUNTS[resource];
+  const single = overrides.single ?? (mount.singleton ? { mode: 'form' as const } : undefined);
+  return {
+    resource,
+    base: mount.base,
+    // A single-record mount has no {id} in its path.
+    ...(mount.idParam && !single ? { idParam: mount.idParam } : {}),
+    title: mount.title,
+    tabs: mount.tabs,
+    ...(single ? { single } : {}),
+    ...overrides,
+  };
+}
+
 /**
  * The routes of a registry (spec §2): base and base/lista (list), base/adicionar, base/{id},
  * base/{id}/editar and base/{id}/{tab} for each show tab; for a single record, base (+ editar).
+ * `resourceRoutes('products')` mounts a declaration where it says; `resourceRoutes('companies',
+ * {base: '/gestao-de-empresas/{companyTypeId}', title: 'Gestão de Empresas'})` mounts it again
+ * elsewhere; a full `RegistrySpec` states everything itself.
  */
-export function resourceRoutes(spec: RegistrySpec): RouteDef[] {
+export function resourceRoutes(resource: MountName, overrides?: MountOverrides): RouteDef[];
+export function resourceRoutes(spec: RegistrySpec): RouteDef[];
+export function resourceRoutes(resourceOrSpec: MountName | RegistrySpec, overrides?: MountOverrides): RouteDef[] {
+  const spec = typeof resourceOrSpec === 'string' ? mountSpec(resourceOrSpec, overrides) : resourceOrSpec;
   const route = (path: string, load: RouteDef['load']): RouteDef => ({ path, layout: 'portal', title: spec.title, load });
   if (spec.single) {
     if (spec.single.mode === 'form') return [route(spec.base, screen(spec, 'edit'))];

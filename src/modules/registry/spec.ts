@@ -1,7 +1,8 @@
 /**
  * How a registry is mounted in the route table (kept free of the declarations themselves so the
- * shared core does not carry them: screens resolve `resource` by name in their own chunk). The
- * contract test checks every spec against its declaration.
+ * shared core does not carry them: screens resolve `resource` by name in their own chunk; what
+ * the route table needs of a declaration is generated into `mounts.ts`). The contract test
+ * checks every spec against its declaration.
  */
 import type { ComponentType } from 'react';
 
@@ -49,6 +50,20 @@ export interface SubPage {
   /** Catalogue key of the tab label. */
   label: string;
   load: () => Promise<{ default: ComponentType<SubPageProps> }>;
+}
+
+/** What a route mount takes from its declaration (generated into `mounts.ts`). */
+export interface RegistryMount {
+  /** `route.base`. */
+  base: string;
+  /** `route.idParam` (collections). */
+  idParam?: string;
+  /** `labels.many`. */
+  title: string;
+  /** Paths of the declaration's tabs that show a field (a tab naming a resource is that resource's own mount). */
+  tabs: readonly string[];
+  /** `kind: 'singleton'`: mounted as the form at `base`. */
+  singleton?: boolean;
 }
 
 /** Props every registry screen receives (route params are spread in too). */

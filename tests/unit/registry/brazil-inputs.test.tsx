@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import type { FieldDef } from '../../../src/contracts/resource';
-import { defineResource } from '../../../src/contracts/resource';
+import { defineResource } from '../../../src/contracts/define';
+import { text as textField } from '../../../src/contracts/fields';
 import { addressesField } from '../../../src/contracts/resources/parts/address';
 import { pixKeysField } from '../../../src/contracts/resources/parts/payment';
 import { Field } from '../../../src/core/ui/fields/Field';
@@ -17,8 +18,7 @@ const demo = defineResource({
   permission: 'demo',
   labels: { one: 'Demo', many: 'Demos', gender: 'm' },
   titleField: 'name',
-  schema: z.object({ name: z.string() }),
-  fields: { name: { type: 'text', label: 'Nome' } },
+  fields: { name: textField('Nome', { rule: z.string() }) },
   form: { sections: [] },
 });
 

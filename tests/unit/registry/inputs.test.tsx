@@ -1,6 +1,8 @@
 import { createElement, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defineResource, type FieldDef } from '../../../src/contracts/resource';
+import { defineResource } from '../../../src/contracts/define';
+import { text as textField } from '../../../src/contracts/fields';
+import type { FieldDef } from '../../../src/contracts/resource';
 import { userGroups } from '../../../src/contracts/resources';
 import { Field } from '../../../src/core/ui/fields/Field';
 import FormPage from '../../../src/modules/registry/FormPage';
@@ -16,8 +18,7 @@ const demo = defineResource({
   permission: 'demo',
   labels: { one: 'Demo', many: 'Demos', gender: 'm' },
   titleField: 'name',
-  schema: z.object({ name: z.string() }),
-  fields: { name: { type: 'text', label: 'Nome' } },
+  fields: { name: textField('Nome', { rule: z.string() }) },
   form: { sections: [] },
 });
 

@@ -1,12 +1,12 @@
-/** Small schema and action helpers shared by the registry declarations. */
+/** Small rules, builders and actions shared by the registry declarations. */
 import * as z from 'zod/mini';
+import { longText } from '../../fields';
 import type { ActionDef } from '../../resource';
-import { optional } from '../../resource';
 
 /** The built-in DELETE as a bulk and row action. */
 export const deleteAction = (confirm: string): ActionDef => ({ name: 'delete', label: 'Excluir', scope: 'delete', bulk: true, row: true, confirm, tone: 'danger' });
 
-/** A code people type ("1.01.002", "CC-10", "ADM"): letters, digits and . - _ /. */
+/** Rule of a code people type ("1.01.002", "CC-10", "ADM"): letters, digits and . - _ /. */
 export const code = (max = 30) =>
   z.string().check(
     z.trim(),
@@ -15,7 +15,14 @@ export const code = (max = 30) =>
     z.regex(/^[0-9A-Za-z][0-9A-Za-z.\-_/]*$/, 'Use letras, números, ponto, hífen, sublinhado ou barra.'),
   );
 
-export const notes = (max = 4000) => optional(z.string().check(z.maxLength(max, `Use no máximo ${max} caracteres.`)));
-export const shortText = (max = 120) => optional(z.string().check(z.trim(), z.maxLength(max, `Use no máximo ${max} caracteres.`)));
+/** Free optional text of up to `max` characters, kept as typed (not trimmed). */
+export const notes = (label: string, max = 4000) => longText(label, { max, optional: true, trim: false });
+
+/** Rule of a whole number ≥ 1 (a sequence). */
 export const positiveInt = (message = 'Informe um número inteiro maior que zero.') => z.int(message).check(z.minimum(1, message), z.maximum(2_147_483_647));
-export const sortOrder = () => optional(z.int('Informe um número inteiro.').check(z.minimum(0), z.maximum(100_000)));
+
+/** Rule of a camelCase technical name (policies name resources and ACLs by it). */
+export const camelName = (message: string) => z.string().check(z.regex(/^[a-z][A-Za-z0-9]*$/, message), z.maxLength(80));
+
+/** Rule of a URL identifier (`material-de-escritorio`). */
+export const slug = (max: number) => z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use letras minúsculas, números e hífens.'), z.maxLength(max));

@@ -3,29 +3,18 @@
  * (contracts/brazil/dre.ts) and optionally to a ledger account. Rule across records (server):
  * a child's DRE line may differ from its parent's (the line is per node).
  */
-import * as z from 'zod/mini';
 import { DRE_LINE_LABELS, type DreLine } from '../../brazil';
-import { optional, type FieldDef } from '../../resource';
+import { enumOf, reference } from '../../fields';
 import { deleteAction } from './common';
-import { CODE_TAKEN, treeFields, treeShape } from './tree';
+import { CODE_TAKEN, treeFields } from './tree';
 
 export function financeCategoryParts<L extends readonly [DreLine, ...DreLine[]]>(lines: L) {
   return {
-    schema: z.object({
-      ...treeShape,
-      dreLine: z.enum(lines, 'Escolha a linha da DRE.'),
-      ledgerAccountId: optional(z.string().check(z.maxLength(64))),
-    }),
     fields: {
       ...treeFields,
-      dreLine: {
-        type: 'enum',
-        label: 'Linha da DRE',
-        options: lines,
-        optionLabels: Object.fromEntries(lines.map((line) => [line, DRE_LINE_LABELS[line]])),
-      },
-      ledgerAccountId: { type: 'reference', label: 'Conta contábil', resource: 'ledgerAccounts' },
-    } satisfies Record<string, FieldDef>,
+      dreLine: enumOf('Linha da DRE', lines, Object.fromEntries(lines.map((line) => [line, DRE_LINE_LABELS[line]])) as Record<L[number], string>, { message: 'Escolha a linha da DRE.' }),
+      ledgerAccountId: reference('Conta contábil', 'ledgerAccounts', { optional: true }),
+    },
     list: {
       columns: [{ field: 'code', sortable: true, width: '10rem' }, { field: 'name', sortable: true }, { field: 'dreLine', sortable: true }, { field: 'parentId' }, { field: 'isActive' }],
       defaultSort: 'code',

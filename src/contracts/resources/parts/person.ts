@@ -4,57 +4,37 @@
  * supplier at once; `kind` (PF/PJ) follows the document (11 digits → PF, 14 → PJ), so it is
  * server-managed and never disagrees with it.
  */
-import * as z from 'zod/mini';
 import { schemas } from '../../brazil';
-import { optional, requiredText, type ColumnDef, type FieldDef, type FilterDef, type SectionDef } from '../../resource';
-import { addressesField, addressList } from './address';
-import { notes, shortText } from './common';
-import { contactList, contactsField } from './contact';
-import { bankDataField, bankDataList, pixKeyList, pixKeysField } from './payment';
+import { boolean, cpfCnpj, email, enumOf, phone, text, uf } from '../../fields';
+import type { ColumnDef, FilterDef, SectionDef } from '../../resource';
+import { addresses } from './address';
+import { notes } from './common';
+import { contacts } from './contact';
+import { bankData, pixKeys } from './payment';
 
 export const PERSON_KINDS = ['PF', 'PJ'] as const;
 export const DUPLICATE_DOCUMENT_MESSAGE = 'Já existe um cadastro com este CPF/CNPJ nesta organização.';
 
-export const personShape = {
-  document: schemas.cpfCnpj(),
-  kind: z.enum(PERSON_KINDS),
-  name: requiredText(160),
-  tradeName: shortText(160),
-  isCustomer: z.boolean(),
-  isSupplier: z.boolean(),
-  stateRegistration: optional(schemas.stateRegistration()),
-  stateRegistrationUf: optional(schemas.uf()),
-  municipalRegistration: optional(schemas.municipalRegistration()),
-  email: optional(schemas.email()),
-  phone: optional(schemas.phone()),
-  isActive: z.boolean(),
-  contacts: contactList(),
-  addresses: addressList(),
-  bankAccounts: bankDataList(),
-  pixKeys: pixKeyList(),
-  notes: notes(),
+export const personFields = {
+  document: cpfCnpj('CPF/CNPJ', { help: 'CNPJ numérico ou alfanumérico.' }),
+  kind: enumOf('Tipo de pessoa', PERSON_KINDS, { PF: 'Pessoa física', PJ: 'Pessoa jurídica' }, { readOnly: true }),
+  name: text('Nome / Razão social', { max: 160 }),
+  tradeName: text('Nome fantasia', { max: 160, optional: true }),
+  isCustomer: boolean('Cliente'),
+  isSupplier: boolean('Fornecedor'),
+  stateRegistration: text('Inscrição estadual', { rule: schemas.stateRegistration(), optional: true, help: 'Somente números, ou ISENTO.' }),
+  stateRegistrationUf: uf('UF da inscrição estadual', { optional: true }),
+  municipalRegistration: text('Inscrição municipal', { rule: schemas.municipalRegistration(), optional: true }),
+  email: email('E-mail', { optional: true }),
+  phone: phone('Telefone', { optional: true }),
+  isActive: boolean('Ativo', { initial: true }),
+  contacts: contacts(),
+  addresses: addresses(),
+  bankAccounts: bankData(),
+  pixKeys: pixKeys(),
+  notes: notes('Observações'),
 };
-type PersonField = keyof typeof personShape;
-
-export const personFields: { readonly [K in PersonField]: FieldDef } = {
-  document: { type: 'cpfCnpj', label: 'CPF/CNPJ', help: 'CNPJ numérico ou alfanumérico.' },
-  kind: { type: 'enum', label: 'Tipo de pessoa', options: PERSON_KINDS, optionLabels: { PF: 'Pessoa física', PJ: 'Pessoa jurídica' }, readOnly: true },
-  name: { type: 'text', label: 'Nome / Razão social' },
-  tradeName: { type: 'text', label: 'Nome fantasia' },
-  isCustomer: { type: 'boolean', label: 'Cliente' },
-  isSupplier: { type: 'boolean', label: 'Fornecedor' },
-  stateRegistration: { type: 'text', label: 'Inscrição estadual', help: 'Somente números, ou ISENTO.' },
-  stateRegistrationUf: { type: 'uf', label: 'UF da inscrição estadual' },
-  municipalRegistration: { type: 'text', label: 'Inscrição municipal' },
-  email: { type: 'email', label: 'E-mail' },
-  phone: { type: 'phone', label: 'Telefone' },
-  isActive: { type: 'boolean', label: 'Ativo', initial: true },
-  contacts: contactsField,
-  addresses: addressesField,
-  bankAccounts: bankDataField,
-  pixKeys: pixKeysField,
-  notes: { type: 'longText', label: 'Observações' },
-};
+type PersonField = keyof typeof personFields;
 
 const SECTIONS: readonly SectionDef<PersonField>[] = [
   { key: 'identification', title: 'Identificação', fields: ['document', 'kind', 'name', 'tradeName', 'isActive'] },
@@ -85,14 +65,12 @@ const FILTERS: readonly FilterDef<PersonField>[] = [
   { field: 'createdAt' },
 ];
 
-/** The shape, field definitions, sections, list and uniqueness of persons, without `omit` (a view's fixed flag). */
+/** The fields, sections, list and uniqueness of persons, without `omit` (a view's fixed flag). */
 export function personParts<O extends PersonField = never>(omit?: O) {
   type F = Exclude<PersonField, O>;
   const keep = (field: string) => field !== omit;
-  const shape = Object.fromEntries(Object.entries(personShape).filter(([k]) => keep(k))) as Omit<typeof personShape, O>;
-  const fields = Object.fromEntries(Object.entries(personFields).filter(([k]) => keep(k))) as { readonly [K in F]: FieldDef };
+  const fields = Object.fromEntries(Object.entries(personFields).filter(([k]) => keep(k))) as Omit<typeof personFields, O>;
   return {
-    schema: z.object(shape),
     fields,
     form: { sections: SECTIONS.map((s) => ({ ...s, fields: s.fields.filter(keep) as F[] })).filter((s) => s.fields.length > 0) },
     list: {

@@ -1,0 +1,48 @@
+/**
+ * What a field builder returns: the field's wire schema (zod) and its screen definition
+ * (`FieldDef`), made together so they cannot disagree. `defineResource` derives a declaration's
+ * `schema` and `fields` from a map of these.
+ */
+import type * as z from 'zod/mini';
+import { optional, type FieldDef, type ScalarFieldDef } from '../resource';
+
+export interface Field<S extends z.core.$ZodType = z.core.$ZodType, D extends FieldDef = FieldDef> {
+  /** The value on the wire, before the record's base fields are added. */
+  readonly schema: S;
+  readonly def: D;
+}
+
+/** A field that may sit inside a `list` item (every type but `list`). */
+export type ScalarField<S extends z.core.$ZodType = z.core.$ZodType> = Field<S, ScalarFieldDef>;
+
+/** Options every builder takes. */
+export interface Common {
+  /** pt-BR help text under the input. */
+  help?: string;
+  /** Server-managed: shown, never sent nor accepted on write. */
+  readOnly?: boolean;
+}
+
+/** `optional: true`: may be absent, `null` clears it. Default: required. */
+export interface MayBeEmpty {
+  optional?: boolean;
+}
+
+/** The schema a builder answers for `options`: wrapped in `optional(nullable(…))` when optional. */
+export type Maybe<S extends z.core.$ZodType, O> = O extends { optional: true } ? ReturnType<typeof optional<S>> : S;
+
+/** `schema`, made optional when asked, with `def` and the common options (undefined ones left out). */
+export function field<S extends z.core.$ZodType, D extends FieldDef, O extends Common & MayBeEmpty & { initial?: unknown }>(
+  schema: S,
+  def: D,
+  options: O | undefined,
+): Field<Maybe<S, O>, D> {
+  const extra: Partial<Pick<FieldDef, 'help' | 'readOnly' | 'initial'>> = {};
+  if (options?.help !== undefined) extra.help = options.help;
+  if (options?.readOnly !== undefined) extra.readOnly = options.readOnly;
+  if (options?.initial !== undefined) extra.initial = options.initial as FieldDef['initial'];
+  return {
+    schema: (options?.optional ? optional(schema) : schema) as Maybe<S, O>,
+    def: { ...def, ...extra },
+  };
+}

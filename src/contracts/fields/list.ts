@@ -1,0 +1,57 @@
+/**
+ * The `list` builder: an array of objects whose fields are builders of scalar types (a list
+ * inside a list is a type error), e.g. `list('Contatos', {name: text('Nome'), phone: phone('Telefone', {optional: true})}, {max: 50, maxMessage: 'No máximo 50 contatos.'})`.
+ * Line items with identity (a child table) are `keyed`:
+ * `list('Itens', {…}, {keyed: true, addLabel: 'Adicionar item', min: 1, minMessage: 'Inclua ao menos um item.'})`.
+ */
+import * as z from 'zod/mini';
+import type { ScalarFieldDef } from '../resource';
+import { field, type Common, type ScalarField } from './field';
+
+export type ScalarFields = Readonly<Record<string, ScalarField>>;
+type ItemShape<F extends ScalarFields> = { -readonly [K in keyof F]: F[K]['schema'] };
+
+export interface ListOptions extends Common {
+  /**
+   * Line items with identity: each item gets a stable server-made `id` (read, and sent back to
+   * change that item; `recordSchema` / `writeSchema` add it), stored as child-table rows.
+   */
+  keyed?: boolean;
+  /** pt-BR text of the button that adds an item ("Adicionar item"). */
+  addLabel?: string;
+  /** At least this many items… */
+  min?: number;
+  /** …with this message (default: zod's own). */
+  minMessage?: string;
+  /** At most this many items… */
+  max?: number;
+  /** …with this message (default: zod's own). */
+  maxMessage?: string;
+  /** Checks of a whole item, across its fields (`schemas.pixKeyMatchesType()`). */
+  itemChecks?: readonly z.core.$ZodCheck<never>[];
+}
+
+/** The item schema and the `of` definitions of a map of scalar builders. */
+function item<F extends ScalarFields>(of: F) {
+  const shape = {} as ItemShape<F>;
+  const defs: Record<string, ScalarFieldDef> = {};
+  for (const [name, sub] of Object.entries(of) as [keyof F & string, ScalarField][]) {
+    shape[name] = sub.schema as ItemShape<F>[typeof name];
+    defs[name] = sub.def;
+  }
+  return { object: z.object(shape), defs };
+}
+
+/** A list of items with the fields `of`. */
+export function list<const F extends ScalarFields, const O extends ListOptions>(label: string, of: F, options?: O) {
+  const { object, defs } = item(of);
+  const items = options?.itemChecks?.length ? object.check(...(options.itemChecks as z.core.$ZodCheck<z.output<typeof object>>[])) : object;
+  const array = z.array(items);
+  const { min, minMessage, max, maxMessage, keyed, addLabel } = options ?? {};
+  const checks = [
+    ...(min !== undefined ? [minMessage === undefined ? z.minLength(min) : z.minLength(min, minMessage)] : []),
+    ...(max !== undefined ? [maxMessage === undefined ? z.maxLength(max) : z.maxLength(max, maxMessage)] : []),
+  ];
+  const schema = checks.length ? array.check(...checks) : array;
+  return field(schema, { type: 'list' as const, label, ...(keyed ? { keyed } : {}), ...(addLabel !== undefined ? { addLabel } : {}), of: defs }, options);
+}
