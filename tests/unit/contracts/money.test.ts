@@ -1,0 +1,46 @@
+/** Centavo-exact money arithmetic shared by the server (stored totals) and the forms. */
+import { describe, expect, it } from 'vitest';
+import { lineAmount, splitAmount, sumAmounts } from '../../../src/contracts/money';
+import { orderTotal } from '../../../src/contracts/resources/orders';
+
+describe('splitAmount', () => {
+  it('splits R$ 100,00 in 3 as 33,34 + 33,33 + 33,33, never 99,99', () => {
+    expect(splitAmount(10_000, 3)).toEqual([3334, 3333, 3333]);
+  });
+
+  it('always adds up to the whole, in equal parts or by weights, negative amounts too', () => {
+    for (const total of [1, 2, 99, 10_001, 123_456_789, -10_000, 0]) {
+      for (const parts of [1, 2, 3, 7, 12]) {
+        const split = splitAmount(total, parts);
+        expect(split).toHaveLength(parts);
+        expect(sumAmounts(split)).toBe(total);
+        expect(Math.max(...split) - Math.min(...split)).toBeLessThanOrEqual(1);
+      }
+    }
+    const byPercent = splitAmount(100_00, [3333, 3333, 3334]);
+    expect(sumAmounts(byPercent)).toBe(100_00);
+    expect(splitAmount(1000, [1, 0, 1])).toEqual([500, 0, 500]);
+  });
+
+  it('refuses fractions of a centavo and empty weights', () => {
+    expect(() => splitAmount(10.5, 2)).toThrow(RangeError);
+    expect(() => splitAmount(100, [0, 0])).toThrow(RangeError);
+    expect(() => splitAmount(100, [])).toThrow(RangeError);
+  });
+});
+
+describe('line amounts and the pedido total', () => {
+  it('multiplies integers only and sums exactly', () => {
+    expect(lineAmount(3, 1999)).toBe(5997);
+    expect(lineAmount(2.5, 100)).toBeNull();
+    expect(lineAmount(undefined, 100)).toBeNull();
+    expect(sumAmounts([1, null, 2, undefined])).toBe(3);
+    // 0,1 + 0,2 in centavos is exactly 0,3.
+    expect(sumAmounts([10, 20])).toBe(30);
+  });
+
+  it('computes the pedido total from its lines, ignoring incomplete ones', () => {
+    expect(orderTotal({ lines: [{ quantity: 3, unitPrice: 1999 }, { quantity: 1, unitPrice: 45_000 }, { quantity: null, unitPrice: 10 }] })).toBe(3 * 1999 + 45_000);
+    expect(orderTotal({})).toBe(0);
+  });
+});
