@@ -207,6 +207,12 @@ export function parseListQuery(resource: AnyResource, storage: ResourceStorage, 
         conditions.push(sql`EXISTS (SELECT 1 FROM ${sql.table(table)} AS l WHERE ${sql.ref(`l.${own}`)} = t.id AND ${sql.ref(`l.${other}`)} IN (${sql.join(values)}))`);
       } else if (def.type === 'references' || def.type === 'scopes' || (def.type === 'enum' && def.multiple)) {
         conditions.push(sql`${fieldSql(storage, field)} && ${sql.val(values)}::text[]`);
+      } else if (storage.treeFilters?.[field]) {
+        const { table, parentColumn } = storage.treeFilters[field];
+        const nodes = sql.table(table);
+        // UNION (not ALL) ends even on a cycle; row-level security keeps it in the tenant.
+        conditions.push(sql`${fieldSql(storage, field)} IN (WITH RECURSIVE sub(id) AS (SELECT n.id FROM ${nodes} AS n WHERE n.id IN (${sql.join(values)})
+          UNION SELECT n.id FROM ${nodes} AS n JOIN sub ON ${sql.ref(`n.${parentColumn}`)} = sub.id) SELECT id FROM sub)`);
       } else {
         conditions.push(sql`${fieldSql(storage, field)} IN (${sql.join(values)})`);
       }

@@ -102,6 +102,11 @@ export interface ResourceStorage {
    * every row.
    */
   foldedColumns?: Readonly<Record<string, string>>;
+  /**
+   * Reference fields whose target is a tree: filtering by a node also matches its descendants
+   * (products of "Informática" include those of "Informática › Periféricos").
+   */
+  treeFilters?: Readonly<Record<string, { table: string; parentColumn: string }>>;
   /** Unique constraint → the field it is about and the pt-BR message (409). */
   uniques?: Readonly<Record<string, { field: string; message: string }>>;
   /** Checks before an insert; returns extra column values (server-managed columns). */

@@ -340,6 +340,19 @@ describe.each(databaseKinds())('pedidos and approvals [%s]', (kind) => {
     expect((await call(env, 'GET', `${APPROVALS}/records/orders/${order.id}`, { session: outsider })).status).toBe(404);
   });
 
+  it('browses the catalogue by department, sub-departments included', async () => {
+    const departments = (await call(env, 'GET', '/v1/supply/categories?perPage=100', { session: requester.session })).body as { id: string; slug: string }[];
+    const id = (slug: string) => departments.find((d) => d.slug === slug)!.id;
+    const skus = async (category: string) =>
+      ((await call(env, 'GET', `/v1/cart/products?categoryId=${category}&perPage=100`, { session: requester.session })).body as { sku: string }[]).map((p) => p.sku);
+    const computing = await skus(id('informatica'));
+    expect(computing).toEqual(expect.arrayContaining(['NOT-I5-16', 'MOU-USB-01', 'HEA-USB-01']));
+    const peripherals = await skus(id('perifericos'));
+    expect(peripherals).toContain('MOU-USB-01');
+    expect(peripherals).not.toContain('NOT-I5-16');
+    expect(await skus(id('limpeza'))).not.toContain('MOU-USB-01');
+  });
+
   it('sums up what waits for me and my pedidos by state', async () => {
     const summary = (await call(env, 'GET', `${APPROVALS}/summary`, { session: requester.session })).body;
     expect(summary.mine.orders.draft).toBeGreaterThan(0);
