@@ -84,6 +84,8 @@ test('solicitante builds a pedido from the catalogue and submits it', async ({ p
   await expect(page.getByRole('heading', { name: 'Novo Pedido' })).toBeVisible();
   // 2 × 899,00 + 3 × 24,90 + 1 × 850,00, live.
   await expect(page.locator('[data-total="total"]')).toContainText('R$ 2.722,70');
+  // The lines' product selects name the products (not their ids) before anything is saved.
+  await expect(page.getByRole('combobox', { name: 'Produto' }).first()).toHaveValue('Monitor 24" Full HD');
   await page.getByLabel('Título').fill(TITLE);
   await page.getByRole('combobox', { name: 'Centro de custos' }).fill('Tecnologia');
   await page.getByRole('listbox', { name: 'Centro de custos' }).getByRole('option').first().click();

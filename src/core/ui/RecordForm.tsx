@@ -60,7 +60,10 @@ export function createdMessage(resource: AnyResource, saved: Row): string {
 export function RecordForm({ resource, params, record, onSaved, onCancel, editable = true, labelledBy, initial }: RecordFormProps) {
   const [base, setBase] = useState<Row | null>(record);
   const start = useMemo(() => initialValues(resource, base), [resource, base]);
-  const [values, setValues] = useState<FormValues>(() => (base || !initial ? start : { ...start, ...initial }));
+  // Start values may bring the labels of what they reference (`_refs`), as a read does.
+  const { _refs: startRefs, ...startValues } = (initial ?? {}) as FormValues & { _refs?: Row['_refs'] };
+  const [values, setValues] = useState<FormValues>(() => (base || !initial ? start : { ...start, ...startValues }));
+  const refsOf = base?._refs ?? (base ? undefined : startRefs);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const save = useSave(resource, params);
   const formRef = useRef<HTMLFormElement>(null);
@@ -166,7 +169,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
                 return (
                   <div key={field} className={ui.field}>
                     <span className={ui.label}>{label}</span>
-                    <span><FieldValue resource={resource} field={field} def={def} value={def.readOnly ? base?.[field] : values[field]} refs={base?._refs?.[field]} allRefs={base?._refs} /></span>
+                    <span><FieldValue resource={resource} field={field} def={def} value={def.readOnly ? base?.[field] : values[field]} refs={refsOf?.[field]} allRefs={refsOf} /></span>
                   </div>
                 );
               }
@@ -181,8 +184,8 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
                   onChange={(value) => set(field, value)}
                   params={params}
                   errors={errors}
-                  refs={base?._refs?.[field]}
-                  allRefs={base?._refs}
+                  refs={refsOf?.[field]}
+                  allRefs={refsOf}
                   siblings={values}
                   onSiblings={setMany}
                   required={isRequired(resource, field)}

@@ -90,5 +90,7 @@ export function useCart() {
 export function cartValues(lines: readonly CartLine[]): Record<string, unknown> {
   return {
     lines: lines.map((line) => ({ productId: line.productId, description: line.description, quantity: line.quantity, unit: line.unit, unitPrice: line.unitPrice, neededBy: null })),
+    // The product selects show the products' names, as they do for a saved pedido.
+    _refs: Object.fromEntries(lines.flatMap((line, index) => (line.productId ? [[`lines.${index}.productId`, [{ id: line.productId, label: line.description }]]] : []))),
   };
 }
