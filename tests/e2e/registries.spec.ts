@@ -33,7 +33,7 @@ test('creates a supplier with a CNPJ and an address whose CEP lookup (served by 
   await page.getByLabel(/^Nome \/ Razão social/).fill(name);
 
   const addresses = page.getByRole('group', { name: 'Endereços' });
-  await addresses.getByRole('button', { name: 'Adicionar item' }).click();
+  await addresses.getByRole('button', { name: 'Adicionar endereço' }).click();
   await addresses.getByLabel(/^Tipo/).selectOption('main');
   await addresses.getByLabel(/^CEP/).fill('01310-100');
   await addresses.getByRole('button', { name: 'Buscar CEP' }).click();

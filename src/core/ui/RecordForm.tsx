@@ -3,7 +3,7 @@
  * before sending, server field errors as a bulleted list under each field, an unsaved-changes
  * warning, and the stale-version (412) warning that never overwrites silently.
  */
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { writableFields, type AnyResource } from '../../contracts/resource';
 import { lockedFields } from '../../contracts/workflow';
 import { hasMessage, t } from '../i18n';
@@ -97,6 +97,19 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
       queueMicrotask(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
     }
   };
+
+  // Ctrl+S (⌘S) saves the form instead of the browser's "save page".
+  const busy = save.busy;
+  useEffect(() => {
+    if (!editable) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 's') return;
+      event.preventDefault();
+      if (!busy) formRef.current?.requestSubmit();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [editable, busy]);
 
   const current = save.stale?.current ?? null;
   const otherChanges = current && base ? changedFields(initialValues(resource, base), initialValues(resource, current)).map((f) => fieldLabel(resource, f)) : [];
@@ -193,9 +206,10 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
         </fieldset>
       ))}
       {editable && (
-        <div className={ui.row}>
-          <button type="submit" className={ui.button.primary} disabled={save.busy} aria-busy={save.busy || undefined}>{t('registry.save')}</button>
+        <div className={css.actionBar} role="group" aria-label={t('registry.form.actions')} data-action-bar>
+          <button type="submit" className={ui.button.primary} disabled={save.busy} aria-busy={save.busy || undefined} aria-keyshortcuts="Control+S">{t('registry.save')}</button>
           {onCancel && <button type="button" className={ui.button.secondary} onClick={onCancel}>{t('registry.cancel')}</button>}
+          <span className={css.shortcut} aria-hidden="true">{t('registry.form.shortcut')}</span>
         </div>
       )}
       {unsaved.pending && (

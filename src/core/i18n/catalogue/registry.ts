@@ -66,6 +66,8 @@ export const registry = {
   'registry.pagination.currentOnly': 'Página {page}',
 
   'registry.form.errors': 'Corrija os campos destacados:',
+  'registry.form.actions': 'Ações do formulário',
+  'registry.form.shortcut': 'Ctrl+S salva',
   'registry.form.required': 'obrigatório',
   'registry.form.unsavedTitle': 'Descartar alterações?',
   'registry.form.unsavedBody': 'Você tem alterações que não foram salvas. Se sair agora, elas serão perdidas.',
