@@ -58,7 +58,7 @@ export function AuditTrail({ resource, params, record }: { resource: AnyResource
               </span>
               {entry.changes.length > 0 && (
                 <div className={css.tableWrap}>
-                  <table className={css.table}>
+                  <table className={css.auditTable}>
                     <caption className={visuallyHidden}>{t('registry.audit.changes')}</caption>
                     <thead>
                       <tr>
@@ -74,9 +74,9 @@ export function AuditTrail({ resource, params, record }: { resource: AnyResource
                         const refs = record._refs?.[change.field];
                         return (
                           <tr key={change.field} data-change={change.field}>
-                            <th scope="row" className={css.td}>{fieldLabel(resource, change.field) || change.label}</th>
-                            <td className={css.td}><FieldValue resource={resource} field={change.field} def={def} value={change.before} refs={refs} compact /></td>
-                            <td className={css.td}><FieldValue resource={resource} field={change.field} def={def} value={change.after} refs={refs} compact /></td>
+                            <th scope="row" className={css.auditField}>{fieldLabel(resource, change.field) || change.label}</th>
+                            <td className={css.auditValue}><FieldValue resource={resource} field={change.field} def={def} value={change.before} refs={refs} compact /></td>
+                            <td className={css.auditValue}><FieldValue resource={resource} field={change.field} def={def} value={change.after} refs={refs} compact /></td>
                           </tr>
                         );
                       })}

@@ -152,4 +152,8 @@ export const actionBar = style({
   padding: `${vars.space.md} ${vars.space.xl}`,
   borderRadius: `0 0 ${vars.radius.medium} ${vars.radius.medium}`,
 });
-export const shortcut = style({ color: vars.color.muted, fontSize: vars.font.sizeSmall, marginLeft: 'auto' });
+export const shortcut = style({ color: vars.color.muted, fontSize: vars.font.sizeSmall, marginLeft: 'auto', '@media': { '(max-width: 600px), (pointer: coarse)': { display: 'none' } } });
+/** The changed fields of an audit entry: field, before, after. */
+export const auditTable = style([table, { tableLayout: 'fixed' }]);
+export const auditField = style([td, { textAlign: 'left', fontWeight: 600, overflowWrap: 'anywhere' }]);
+export const auditValue = style([td, { overflowWrap: 'anywhere' }]);
