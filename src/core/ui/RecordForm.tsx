@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { writableFields, type AnyResource } from '../../contracts/resource';
 import { lockedFields } from '../../contracts/workflow';
+import { documentKind } from '../../contracts/brazil/documents';
 import { hasMessage, t } from '../i18n';
 import { notify } from '../notices';
 import { fieldLabel, resourceLabel, sectionTitle } from '../resources/labels';
@@ -111,6 +112,17 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
     return () => window.removeEventListener('keydown', onKey);
   }, [editable, busy]);
 
+  // A document decides its kind field (PF / PJ) as it is typed; the server sets the same on write.
+  const derived: Record<string, unknown> = {};
+  for (const [field, def] of Object.entries(resource.fields)) {
+    if (def.type === 'cpfCnpj' && 'kindField' in def && def.kindField && typeof values[field] === 'string') {
+      const kind = documentKind(values[field] as string);
+      if (kind) derived[def.kindField] = kind;
+    }
+    if (def.type === 'cpfCnpj' && 'kindField' in def && def.kindField && !(def.kindField in derived) && base?.[def.kindField]) derived[def.kindField] = base[def.kindField];
+  }
+  const withKinds = Object.keys(derived).length ? { ...values, ...derived } : values;
+
   const current = save.stale?.current ?? null;
   const otherChanges = current && base ? changedFields(initialValues(resource, base), initialValues(resource, current)).map((f) => fieldLabel(resource, f)) : [];
   const known = new Set(Object.keys(resource.fields));
@@ -179,7 +191,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
                 return (
                   <div key={field} className={ui.field}>
                     <span className={ui.label}>{label}</span>
-                    <span><FieldValue resource={resource} field={field} def={def} value={def.readOnly ? base?.[field] : values[field]} refs={base?._refs?.[field]} allRefs={base?._refs} /></span>
+                    <span><FieldValue resource={resource} field={field} def={def} value={def.readOnly ? (derived[field] ?? base?.[field]) : values[field]} refs={base?._refs?.[field]} allRefs={base?._refs} /></span>
                   </div>
                 );
               }
@@ -196,7 +208,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
                   errors={errors}
                   refs={base?._refs?.[field]}
                   allRefs={base?._refs}
-                  siblings={values}
+                  siblings={withKinds}
                   onSiblings={setMany}
                   required={isRequired(resource, field)}
                 />

@@ -1,6 +1,6 @@
 import { act, createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { products, userGroups } from '../../../src/contracts/resources';
+import { products, suppliers, userGroups } from '../../../src/contracts/resources';
 import { initialValues } from '../../../src/core/resources/values';
 import { getNotices } from '../../../src/core/notices';
 import FormPage from '../../../src/modules/registry/FormPage';
@@ -48,6 +48,27 @@ describe('RecordForm', () => {
     expect(event.defaultPrevented).toBe(true);
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
     view.unmount();
+  });
+
+  it('CPF or CNPJ decides "Tipo de pessoa" as it is typed, and the placeholder follows the type', async () => {
+    stubApi(() => json([]));
+    const view = await mount(() => createElement(FormPage, { spec: { resource: 'suppliers', base: '/fornecedores', idParam: 'supplierId', title: 'Fornecedores' }, view: 'create' }), { path: '/fornecedores/adicionar' });
+    const document = view.container.querySelector<HTMLInputElement>('[data-field="document"] input')!;
+    const kind = () => text(byText(view.container, 'span', 'Tipo de pessoa')!.parentElement!);
+    expect(document.placeholder).toBe('000.000.000-00');
+    expect(kind()).toContain('—');
+    await type(document, '529.982.247-25');
+    expect(kind()).toContain('Pessoa física');
+    await type(document, '11.222.333/0001-81');
+    expect(kind()).toContain('Pessoa jurídica');
+    view.unmount();
+    const pj = sampleRecord(suppliers, { id: 's1', version: 1, document: '11222333000181', kind: 'PJ' });
+    stubApi(() => json(pj));
+    const edit = await mount(() => createElement(FormPage, { spec: { resource: 'suppliers', base: '/fornecedores', idParam: 'supplierId', title: 'Fornecedores' }, view: 'edit', supplierId: 's1' }), { path: '/fornecedores/s1/editar' });
+    const field = edit.container.querySelector<HTMLInputElement>('[data-field="document"] input')!;
+    await type(field, '');
+    expect(field.placeholder).toBe('00.000.000/0000-00');
+    edit.unmount();
   });
 
   it('every editable item list says what it adds', async () => {
