@@ -38,6 +38,8 @@ for (const width of [1366, 390]) {
     const name = `Fornecedor Histórico ${cnpj.slice(0, 8)} Ltda`;
     await page.getByLabel(/^CPF\/CNPJ/).fill(cnpj);
     await page.getByLabel(/^Nome \/ Razão social/).fill(name);
+    // The document decides the type as it is typed.
+    await expect(page.getByRole('group', { name: 'Identificação' })).toContainText('Pessoa jurídica');
     // The bar stays at the bottom of the viewport wherever the form is scrolled to.
     await addresses.getByRole('button', { name: 'Adicionar endereço' }).scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 600);
