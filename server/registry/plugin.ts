@@ -21,6 +21,7 @@ import * as z from 'zod/mini';
 import { bulkRequest, bulkResult, parseIfMatch, recordSchema, staleBody, writeSchema, type AnyResource, type ApiFamily } from '../../src/contracts/resource.js';
 import { findResource, resourceList } from '../../src/contracts/resources/index.js';
 import { findTransition, historyEntry, transitionInput } from '../../src/contracts/workflow.js';
+import { auditEntry, auditQuery } from '../../src/contracts/audit.js';
 import type { AppContext } from '../context.js';
 import { forbidden, HttpError, MESSAGES } from '../errors.js';
 import { hasScope } from '../identity/users.js';
@@ -86,12 +87,12 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
     return { id: auth.userId, orgId: auth.orgId, accessLevel: auth.accessLevel };
   };
   /** Kinds a creator may use on their own records without the scope (ownership `own`). */
-  const OWN_KINDS = new Set(['list', 'get', 'update', 'delete', 'history', 'transition']);
+  const OWN_KINDS = new Set(['list', 'get', 'update', 'delete', 'history', 'audit', 'transition']);
   function scopeCheck(spec: RouteSpec): preValidationHookHandler[] {
     const hooks: preValidationHookHandler[] = [];
     if (resource.systemOwnerOnly) hooks.push(systemOwnerOnly);
     const alternatives = storage.idPermissions;
-    if (alternatives && spec.kind === 'get') {
+    if (alternatives && (spec.kind === 'get' || spec.kind === 'audit')) {
       hooks.push(async (request) => {
         const user = userOf(request);
         const id = (request.params as { id?: string }).id ?? '';
@@ -183,6 +184,17 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
         app.get(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(true), response: { 200: z.array(historyEntry) } } }, async (request) => {
           const { id } = request.params as { id: string };
           return run(request, (trx, call) => service.history(trx, call, id));
+        });
+        break;
+      }
+      case 'audit': {
+        app.get(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(true), querystring: auditQuery, response: { 200: z.array(auditEntry) } } }, async (request, reply) => {
+          const { id } = request.params as { id: string };
+          const { page, perPage } = request.query as { page: number; perPage: number };
+          const { entries, total } = await run(request, (trx, call) => service.auditTrail(trx, call, id, page, perPage));
+          reply.header('x-total-count', String(total));
+          reply.header('link', linkHeader(request.url, page, perPage, total));
+          return entries;
         });
         break;
       }
@@ -334,6 +346,8 @@ function summaryOf(resource: AnyResource, spec: RouteSpec): string {
       return `${resource.workflow?.transitions.find((t) => t.name === spec.action)?.label ?? spec.action} (${one}; If-Match obrigatório; 409 fora do estado de origem)`;
     case 'history':
       return `${one}: histórico de situações`;
+    case 'audit':
+      return `${one}: histórico de alterações (auditoria, paginado)`;
     case 'singletonGet':
       return `${one}: leitura`;
     case 'singletonPut':

@@ -7,7 +7,7 @@ import type { AnyResource, ExportFormat, Scope } from '../../src/contracts/resou
 import { userTransitions } from '../../src/contracts/workflow.js';
 import { EXPORT_FORMATS } from '../../src/contracts/resource.js';
 
-export type RouteKind = 'list' | 'export' | 'create' | 'get' | 'update' | 'delete' | 'bulk' | 'action' | 'transition' | 'history' | 'singletonGet' | 'singletonPut';
+export type RouteKind = 'list' | 'export' | 'create' | 'get' | 'update' | 'delete' | 'bulk' | 'action' | 'transition' | 'history' | 'audit' | 'singletonGet' | 'singletonPut';
 
 export interface RouteSpec {
   kind: RouteKind;
@@ -34,6 +34,7 @@ export function routeTable(resource: AnyResource): RouteSpec[] {
     { kind: 'get', method: 'GET', path: `${base}/{id}`, scope: 'read' },
     { kind: 'update', method: 'PUT', path: `${base}/{id}`, scope: 'update' },
     { kind: 'delete', method: 'DELETE', path: `${base}/{id}`, scope: 'delete' },
+    { kind: 'audit', method: 'GET', path: `${base}/{id}/audit`, scope: 'read' },
   ];
   for (const action of resource.actions ?? []) {
     if (action.bulk) routes.push({ kind: 'bulk', method: 'POST', path: `${base}/bulk/${action.name}`, scope: action.scope, action: action.name });

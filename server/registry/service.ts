@@ -18,6 +18,8 @@ import { HttpError, MESSAGES } from '../errors.js';
 import { effectivePermissions } from '../identity/users.js';
 import { sameValue } from './compare.js';
 import { writeHistory } from './history.js';
+import { auditAction, auditChanges } from './audit-trail.js';
+import type { AuditEntry as AuditTrailEntry } from '../../src/contracts/audit.js';
 import type { ParsedList } from './query.js';
 import {
   addRefs,
@@ -187,6 +189,34 @@ export class ResourceService {
       version: Number(row.version),
       at: new Date(row.at).toISOString(),
     }));
+  }
+
+  /**
+   * The record's audit trail ("Histórico"), newest first, one page: who, when, what, and the
+   * declaration's fields that changed (the same tenant and ownership checks as `get`).
+   */
+  async auditTrail(trx: Trx, call: Call, rawId: string, page: number, perPage: number): Promise<{ entries: AuditTrailEntry[]; total: number }> {
+    const record = await findRecord(trx, call, this.storage, await this.recordId(trx, call, rawId));
+    if (!record) throw notFound();
+    const where = sql`a.entity_type = ${this.resource.name} AND a.entity_id = ${record.id} AND (a.before IS NOT NULL OR a.after IS NOT NULL)
+      ${call.tenant ? sql`AND a.org_id = ${call.tenant}` : sql``}`;
+    const count = await sql<{ total: string | number }>`SELECT count(*) AS total FROM audit_log a WHERE ${where}`.execute(trx);
+    const rows = await sql<{ id: string; action: string; actor_user_id: string | null; actor_name: string | null; at: Date | string; before: unknown; after: unknown }>`
+      SELECT a.id, a.action, a.actor_user_id, u.name AS actor_name, a.at, a.before, a.after
+      FROM audit_log a LEFT JOIN users u ON u.id = a.actor_user_id
+      WHERE ${where}
+      ORDER BY a.at DESC, a.seq DESC
+      LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`.execute(trx);
+    return {
+      total: Number(count.rows[0]?.total ?? 0),
+      entries: rows.rows.map((row) => ({
+        id: row.id,
+        action: auditAction(this.resource, row.action),
+        actor: row.actor_user_id ? { id: row.actor_user_id, label: row.actor_name ?? '' } : null,
+        at: new Date(row.at).toISOString(),
+        changes: auditChanges(this.resource, row.before, row.after),
+      })),
+    };
   }
 
   // ---------------------------------------------------------------- writes

@@ -100,7 +100,11 @@ export interface CepLookupTargets {
 }
 
 export type ScalarFieldDef =
-  | (FieldCommon & { type: PlainFieldType })
+  | (FieldCommon & {
+      type: PlainFieldType;
+      /** cpfCnpj: sibling field shown as 'PF' / 'PJ' while the document is typed (the server sets it on write). */
+      kindField?: string;
+    })
   | (FieldCommon & {
       type: 'enum';
       options: readonly string[];

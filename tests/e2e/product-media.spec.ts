@@ -74,7 +74,7 @@ test('a product image goes up in 64 KB parts, shows its progress and preview, an
   await page.getByLabel(/^Preço de referência/).fill('12,50');
 
   const media = page.getByRole('group', { name: 'Mídias' });
-  await media.getByRole('button', { name: 'Adicionar item' }).click();
+  await media.getByRole('button', { name: 'Adicionar mídia' }).click();
   const input = media.getByLabel(/^Imagem/);
   await expect(input).toHaveAttribute('accept', /image\/png/);
   await expect(media.getByText('Formatos aceitos: JPG, PNG, WebP, GIF. Até 10 MB.')).toBeVisible();
@@ -137,7 +137,7 @@ test('a file of the wrong type is refused in pt-BR: by the browser before sendin
   await signIn(page, 'admin@demo.com.br');
   await page.goto('/produtos/adicionar');
   const media = page.getByRole('group', { name: 'Mídias' });
-  await media.getByRole('button', { name: 'Adicionar item' }).click();
+  await media.getByRole('button', { name: 'Adicionar mídia' }).click();
   const input = media.getByLabel(/^Imagem/);
 
   // A text file: refused before any call.

@@ -52,7 +52,7 @@ test('a user group with a policy changes a member’s navigation after they sign
   const policyForm = page.getByRole('form', { name: 'Nova Política' });
   await policyForm.getByRole('textbox', { name: 'Nome', exact: true }).fill(POLICY);
   await policyForm.getByRole('textbox', { name: 'Descrição' }).fill('Permite lançar contas a pagar.');
-  await policyForm.getByRole('button', { name: 'Adicionar item' }).click();
+  await policyForm.getByRole('button', { name: 'Adicionar permissão' }).click();
   const statement = policyForm.getByRole('group', { name: 'Item 1' });
   await expect(statement.getByRole('combobox', { name: 'Tipo' })).toHaveValue('resource');
   await statement.getByRole('textbox', { name: 'Nome técnico' }).fill('payables');

@@ -16,6 +16,7 @@ import refreshGrace from './0009_refresh_grace.js';
 import workflowSpine from './0010_workflow_spine.js';
 import ordersApprovals from './0011_orders_approvals.js';
 import recoveryCodes from './0012_recovery_codes.js';
+import auditEntityIndex from './0013_audit_entity_index.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0010_workflow_spine': workflowSpine,
   '0011_orders_approvals': ordersApprovals,
   '0012_recovery_codes': recoveryCodes,
+  '0013_audit_entity_index': auditEntityIndex,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -61,7 +61,8 @@ export const cpf = fixed('cpf', schemas.cpf);
 /** CNPJ, numeric or alphanumeric, unmasked. */
 export const cnpj = fixed('cnpj', schemas.cnpj);
 /** CPF or CNPJ. */
-export const cpfCnpj = fixed('cpfCnpj', schemas.cpfCnpj);
+export const cpfCnpj = <const O extends ValueOptions & { kindField?: string }>(label: string, options?: O) =>
+  field(options?.rule ?? schemas.cpfCnpj(), { type: 'cpfCnpj' as const, label, ...(options?.kindField ? { kindField: options.kindField } : {}) }, options);
 /** Phone with DDD, 10 or 11 digits. */
 export const phone = fixed('phone', schemas.phone);
 export const email = fixed('email', schemas.email);

@@ -24,7 +24,7 @@ export const applicationAcls = defineResource({
     name: text('Nome técnico', { rule: camelName('Use camelCase (ex.: agenciasSul).'), help: 'Em camelCase; é o nome usado nas políticas.' }),
     title: text('Título'),
     description: longText('Descrição', { optional: true, rule: lengthOnly(2000) }),
-    items: list('Itens', { code: text('Código', { rule: itemText(60, 'Informe o código.') }), label: text('Descrição', { rule: itemText(160, 'Informe a descrição.') }) }, { max: 5000 }),
+    items: list('Itens', { code: text('Código', { rule: itemText(60, 'Informe o código.') }), label: text('Descrição', { rule: itemText(160, 'Informe a descrição.') }) }, { max: 5000, addLabel: 'Adicionar agência' }),
   },
   list: {
     columns: [{ field: 'title', sortable: true }, { field: 'name', sortable: true }, { field: 'updatedAt', sortable: true }],

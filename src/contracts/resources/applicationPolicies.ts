@@ -27,7 +27,7 @@ export const applicationPolicies = defineResource({
         name: text('Nome técnico', { rule: camelName('Use o nome técnico (camelCase).') }),
         scopes: scopes('Escopos', { atLeastOne: 'Escolha ao menos um escopo.' }),
       },
-      { max: 500 },
+      { max: 500, addLabel: 'Adicionar permissão' },
     ),
   },
   list: {

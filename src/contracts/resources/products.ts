@@ -44,7 +44,7 @@ export const products = defineResource({
         caption: text('Legenda', { optional: true, rule: lengthOnly(160) }),
         isCover: boolean('Capa'),
       },
-      { max: 30, maxMessage: 'No máximo 30 mídias.' },
+      { max: 30, maxMessage: 'No máximo 30 mídias.', addLabel: 'Adicionar mídia' },
     ),
     variants: list(
       'Variantes',
@@ -56,7 +56,7 @@ export const products = defineResource({
         price: money('Preço', { optional: true }),
         isActive: boolean('Ativa', { initial: true }),
       },
-      { max: 500, maxMessage: 'No máximo 500 variantes.' },
+      { max: 500, maxMessage: 'No máximo 500 variantes.', addLabel: 'Adicionar variante' },
     ),
   },
   list: {

@@ -3,9 +3,10 @@
  * before sending, server field errors as a bulleted list under each field, an unsaved-changes
  * warning, and the stale-version (412) warning that never overwrites silently.
  */
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { writableFields, type AnyResource } from '../../contracts/resource';
 import { lockedFields } from '../../contracts/workflow';
+import { documentKind } from '../../contracts/brazil/documents';
 import { hasMessage, t } from '../i18n';
 import { notify } from '../notices';
 import { fieldLabel, resourceLabel, sectionTitle } from '../resources/labels';
@@ -101,6 +102,30 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
     }
   };
 
+  // Ctrl+S (⌘S) saves the form instead of the browser's "save page".
+  const busy = save.busy;
+  useEffect(() => {
+    if (!editable) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 's') return;
+      event.preventDefault();
+      if (!busy) formRef.current?.requestSubmit();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [editable, busy]);
+
+  // A document decides its kind field (PF / PJ) as it is typed; the server sets the same on write.
+  const derived: Record<string, unknown> = {};
+  for (const [field, def] of Object.entries(resource.fields)) {
+    if (def.type === 'cpfCnpj' && 'kindField' in def && def.kindField && typeof values[field] === 'string') {
+      const kind = documentKind(values[field] as string);
+      if (kind) derived[def.kindField] = kind;
+    }
+    if (def.type === 'cpfCnpj' && 'kindField' in def && def.kindField && !(def.kindField in derived) && base?.[def.kindField]) derived[def.kindField] = base[def.kindField];
+  }
+  const withKinds = Object.keys(derived).length ? { ...values, ...derived } : values;
+
   const current = save.stale?.current ?? null;
   const otherChanges = current && base ? changedFields(initialValues(resource, base), initialValues(resource, current)).map((f) => fieldLabel(resource, f)) : [];
   const known = new Set(Object.keys(resource.fields));
@@ -169,7 +194,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
                 return (
                   <div key={field} className={ui.field}>
                     <span className={ui.label}>{label}</span>
-                    <span><FieldValue resource={resource} field={field} def={def} value={def.readOnly ? base?.[field] : values[field]} refs={refsOf?.[field]} allRefs={refsOf} /></span>
+                    <span><FieldValue resource={resource} field={field} def={def} value={def.readOnly ? (derived[field] ?? base?.[field]) : values[field]} refs={refsOf?.[field]} allRefs={refsOf} /></span>
                   </div>
                 );
               }
@@ -186,7 +211,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
                   errors={errors}
                   refs={refsOf?.[field]}
                   allRefs={refsOf}
-                  siblings={values}
+                  siblings={withKinds}
                   onSiblings={setMany}
                   required={isRequired(resource, field)}
                 />
@@ -196,9 +221,10 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
         </fieldset>
       ))}
       {editable && (
-        <div className={ui.row}>
-          <button type="submit" className={ui.button.primary} disabled={save.busy} aria-busy={save.busy || undefined}>{t('registry.save')}</button>
+        <div className={css.actionBar} role="group" aria-label={t('registry.form.actions')} data-action-bar>
+          <button type="submit" className={ui.button.primary} disabled={save.busy} aria-busy={save.busy || undefined} aria-keyshortcuts="Control+S">{t('registry.save')}</button>
           {onCancel && <button type="button" className={ui.button.secondary} onClick={onCancel}>{t('registry.cancel')}</button>}
+          <span className={css.shortcut} aria-hidden="true">{t('registry.form.shortcut')}</span>
         </div>
       )}
       {unsaved.pending && (

@@ -136,3 +136,24 @@ export const timeline = style({ listStyle: 'none', margin: 0, padding: 0, displa
 export const timelineItem = style({ borderLeft: `3px solid ${vars.color.border}`, paddingLeft: vars.space.md, display: 'flex', flexDirection: 'column', gap: 2 });
 export const totalLine = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm, fontSize: '16px', fontWeight: 700, fontVariantNumeric: 'tabular-nums' });
 export const lineHead = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: vars.space.sm, gridColumn: '1 / -1', flexWrap: 'wrap' });
+/** The form's action bar (Salvar, Cancelar): stuck to the bottom of the viewport while the form scrolls. */
+export const actionBar = style({
+  position: 'sticky',
+  bottom: 0,
+  zIndex: 2,
+  display: 'flex',
+  gap: vars.space.sm,
+  alignItems: 'center',
+  flexWrap: 'wrap',
+  background: vars.color.surface,
+  borderTop: `1px solid ${vars.color.border}`,
+  boxShadow: '0 -4px 12px rgba(0, 0, 0, 0.06)',
+  margin: `0 calc(-1 * ${vars.space.xl}) calc(-1 * ${vars.space.xl})`,
+  padding: `${vars.space.md} ${vars.space.xl}`,
+  borderRadius: `0 0 ${vars.radius.medium} ${vars.radius.medium}`,
+});
+export const shortcut = style({ color: vars.color.muted, fontSize: vars.font.sizeSmall, marginLeft: 'auto', '@media': { '(max-width: 600px), (pointer: coarse)': { display: 'none' } } });
+/** The changed fields of an audit entry: field, before, after. */
+export const auditTable = style([table, { tableLayout: 'fixed' }]);
+export const auditField = style([td, { textAlign: 'left', fontWeight: 600, overflowWrap: 'anywhere' }]);
+export const auditValue = style([td, { overflowWrap: 'anywhere' }]);

@@ -3,7 +3,8 @@
  * items; nested registries such as an application's ACLs link to their own lists; a mount's
  * `pages` replace only the body), edit, delete and row actions. A workflow resource adds the
  * transitions of the record's `_actions` to the header, hides the edit button when the state
- * locks everything, and shows the "Histórico" timeline.
+ * locks everything, and shows the state timeline. Every record has the "Histórico" tab (its audit
+ * trail: who changed which field, when).
  */
 import { lazy, Suspense, useContext, useMemo, useState } from 'react';
 import type { ActionDef } from '../../contracts/resource';
@@ -16,6 +17,7 @@ import { showHref } from '../../core/resources/paths';
 import { useRecord } from '../../core/resources/useRecord';
 import { lockedAll } from '../../core/resources/workflow';
 import { RecordEventsContext } from '../../core/host/embedding';
+import { AuditTrail } from '../../core/ui/AuditTrail';
 import { HistoryTimeline } from '../../core/ui/HistoryTimeline';
 import { WorkflowActions } from '../../core/ui/WorkflowActions';
 import { Alert } from '../../core/ui/Alert';
@@ -25,7 +27,7 @@ import { Spinner } from '../../core/ui/Spinner';
 import * as css from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
 import { NavLink, PageHeader } from './PageHeader';
-import type { RegistryPageProps } from './spec';
+import { AUDIT_TAB, type RegistryPageProps } from './spec';
 import { useRegistry } from './useRegistry';
 
 export default function ShowPage(props: RegistryPageProps) {
@@ -65,6 +67,7 @@ export default function ShowPage(props: RegistryPageProps) {
     }
   };
   const tab = (resource.tabs ?? []).find((entry) => entry.path === props.tab);
+  const auditing = props.tab === AUDIT_TAB;
 
   return (
     <section className={ui.stack} aria-labelledby={titleId}>
@@ -85,23 +88,27 @@ export default function ShowPage(props: RegistryPageProps) {
           </button>
         ))}
       </PageHeader>
-      {((resource.tabs?.length ?? 0) > 0 || (props.spec.pages?.length ?? 0) > 0) && (
-        <nav aria-label={resourceLabel(resource, 'one')}>
-          <ul className={css.tabs}>
-            <li><NavLink href={here} className={css.tab}><span aria-current={pathname === here ? 'page' : undefined}>{t('registry.details')}</span></NavLink></li>
-            {[...(resource.tabs ?? []), ...(props.spec.pages ?? []).map((entry) => ({ path: entry.path, label: t(entry.label) }))].map((entry) => {
-              const href = `${here}/${entry.path}`;
-              return (
-                <li key={entry.path}>
-                  <NavLink href={href} className={css.tab}><span aria-current={pathname === href ? 'page' : undefined}>{entry.label}</span></NavLink>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-      )}
+      <nav aria-label={resourceLabel(resource, 'one')}>
+        <ul className={css.tabs}>
+          <li><NavLink href={here} className={css.tab}><span aria-current={pathname === here ? 'page' : undefined}>{t('registry.details')}</span></NavLink></li>
+          {[
+            ...(resource.tabs ?? []),
+            ...(props.spec.pages ?? []).map((entry) => ({ path: entry.path, label: t(entry.label) })),
+            { path: AUDIT_TAB, label: t('registry.audit.tab') },
+          ].map((entry) => {
+            const href = `${here}/${entry.path}`;
+            return (
+              <li key={entry.path}>
+                <NavLink href={href} className={css.tab}><span aria-current={pathname === href ? 'page' : undefined}>{entry.label}</span></NavLink>
+              </li>
+            );
+          })}
+        </ul>
+    </nav>
       <div className={ui.card}>
-        {PageBody ? (
+        {auditing ? (
+          <AuditTrail resource={resource} params={routes.params} record={record} />
+        ) : PageBody ? (
           <Suspense fallback={<Spinner />}><PageBody resource={resource} record={record} routes={routes} /></Suspense>
         ) : tab && 'field' in tab ? (
           <RecordShow resource={resource} record={record} fields={[tab.field]} />
@@ -109,7 +116,7 @@ export default function ShowPage(props: RegistryPageProps) {
           <RecordShow resource={resource} record={record} />
         )}
       </div>
-      {resource.workflow && !PageBody && !tab && id && (
+      {resource.workflow && !PageBody && !tab && !auditing && id && (
         <div className={ui.card}><HistoryTimeline resource={resource} params={routes.params} id={id} /></div>
       )}
       {confirming && (

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import type { RouteDef } from '../../core/router';
 import { MOUNTS, type MountName } from './mounts';
-import type { RegistryPageProps, RegistrySpec, RegistryView, ViewLoader } from './spec';
+import { AUDIT_TAB, type RegistryPageProps, type RegistrySpec, type RegistryView, type ViewLoader } from './spec';
 
 const DEFAULT_VIEWS: Record<RegistryView, ViewLoader> = {
   list: () => import('./ListPage'),
@@ -45,7 +45,8 @@ export function mountSpec(resource: MountName, overrides: MountOverrides = {}): 
 
 /**
  * The routes of a registry (spec §2): base and base/lista (list), base/adicionar, base/{id},
- * base/{id}/editar and base/{id}/{tab} for each show tab; for a single record, base (+ editar).
+ * base/{id}/editar, base/{id}/{tab} for each show tab and base/{id}/historico (the audit trail);
+ * for a single record, base (+ editar, historico).
  * `resourceRoutes('products')` mounts a declaration where it says; `resourceRoutes('companies',
  * {base: '/gestao-de-empresas/{companyTypeId}', title: 'Gestão de Empresas'})` mounts it again
  * elsewhere; a full `RegistrySpec` states everything itself.
@@ -61,6 +62,7 @@ export function resourceRoutes(resourceOrSpec: MountName | RegistrySpec, overrid
       route(spec.base, screen(spec, 'show')),
       route(`${spec.base}/editar`, screen(spec, 'edit')),
       ...(spec.tabs ?? []).map((tab) => route(`${spec.base}/${tab}`, screen(spec, 'show', tab))),
+      route(`${spec.base}/${AUDIT_TAB}`, screen(spec, 'show', AUDIT_TAB)),
     ];
   }
   const id = `${spec.base}/{${spec.idParam ?? 'id'}}`;
@@ -72,5 +74,6 @@ export function resourceRoutes(resourceOrSpec: MountName | RegistrySpec, overrid
     route(`${id}/editar`, screen(spec, 'edit')),
     ...(spec.tabs ?? []).map((tab) => route(`${id}/${tab}`, screen(spec, 'show', tab))),
     ...(spec.pages ?? []).map((page) => route(`${id}/${page.path}`, screen(spec, 'show', page.path))),
+    route(`${id}/${AUDIT_TAB}`, screen(spec, 'show', AUDIT_TAB)),
   ];
 }

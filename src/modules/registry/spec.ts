@@ -6,6 +6,9 @@
  */
 import type { ComponentType } from 'react';
 
+/** Path of the "Histórico" tab every record has (its audit trail, `GET {path}/{id}/audit`). */
+export const AUDIT_TAB = 'historico';
+
 export type RegistryView = 'list' | 'show' | 'create' | 'edit';
 export type ViewLoader = () => Promise<{ default: ComponentType<RegistryPageProps> }>;
 

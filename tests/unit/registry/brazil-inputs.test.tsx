@@ -80,14 +80,16 @@ describe('PIX key input', () => {
 describe('address: CEP lookup, UF and municipality', () => {
   const blank = { type: 'main', cep: null, street: null, number: null, complement: null, district: null, state: null, city: null };
 
-  it('fills street, district, UF and city from the postal-code service', async () => {
+  it('fills street, district, UF and city from the postal-code service as the 8th digit is typed; the button looks up again', async () => {
     const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify({ logradouro: 'Avenida Paulista', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP', ibge: '3550308' })));
     vi.stubGlobal('fetch', fetch);
     const seen: unknown[] = [];
     const view = await mount(() => <Probe def={addressesField} initial={[blank]} seen={seen} />);
+    await type(inputOf(view.container, 'CEP'), '01310-10');
+    expect(fetch).not.toHaveBeenCalled();
     await type(inputOf(view.container, 'CEP'), '01310-100');
-    await click(byText(view.container, 'button', 'Buscar CEP'));
     await until(() => (seen.at(-1) as { street?: string }[])[0]?.street === 'Avenida Paulista');
+    expect(fetch).toHaveBeenCalledTimes(1);
     // app.config.json points the lookup at our own server (commons family), ViaCEP's URL shape.
     expect(fetch.mock.calls[0][0]).toBe('/v1/commons/addresses/postal-codes/01310100/json/');
     expect(seen.at(-1)).toEqual([{ ...blank, cep: '01310100', street: 'Avenida Paulista', district: 'Bela Vista', state: 'SP', city: '3550308' }]);
@@ -97,6 +99,8 @@ describe('address: CEP lookup, UF and municipality', () => {
     await until(() => city.options.length > 600);
     expect(city.value).toBe('3550308');
     expect(city.selectedOptions[0].textContent).toBe('São Paulo');
+    await click(byText(view.container, 'button', 'Buscar CEP'));
+    await until(() => fetch.mock.calls.length === 2);
     view.unmount();
   });
 
@@ -107,7 +111,6 @@ describe('address: CEP lookup, UF and municipality', () => {
     const seen: unknown[] = [];
     const view = await mount(() => <Probe def={addressesField} initial={[blank]} seen={seen} />);
     await type(inputOf(view.container, 'CEP'), '20040-002');
-    await click(byText(view.container, 'button', 'Buscar CEP'));
     await until(() => (seen.at(-1) as { state?: string }[])[0]?.state === 'RJ');
     expect(seen.at(-1)).toEqual([{ ...blank, cep: '20040002', state: 'RJ', city: '3304557' }]);
     expect(text(view.container)).toContain('O serviço de CEP não respondeu: UF e município preenchidos');

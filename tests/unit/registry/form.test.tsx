@@ -1,11 +1,11 @@
-import { createElement } from 'react';
+import { act, createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { products, userGroups } from '../../../src/contracts/resources';
+import { products, suppliers, userGroups } from '../../../src/contracts/resources';
 import { initialValues } from '../../../src/core/resources/values';
 import { getNotices } from '../../../src/core/notices';
 import FormPage from '../../../src/modules/registry/FormPage';
 import type { RegistrySpec } from '../../../src/modules/registry/spec';
-import { byText, calls, click, json, mount, resetApi, signIn, stubApi, text, type } from './harness';
+import { byText, calls, click, flush, json, mount, resetApi, signIn, stubApi, text, type } from './harness';
 import { sampleRecord } from './samples';
 
 const spec: RegistrySpec = { resource: 'userGroups', base: '/grupos-de-usuario', idParam: 'userGroupId', title: 'Perfis de Usuário' };
@@ -29,9 +29,57 @@ describe('RecordForm', () => {
     stubApi(() => json([]));
     const view = await mount(() => createElement(FormPage, { spec: { resource: 'products', base: '/produtos', idParam: 'productId', title: 'Produtos' }, view: 'create' }), { path: '/produtos/adicionar' });
     expect(view.container.querySelector<HTMLInputElement>('[data-field="isActive"] input[type="checkbox"]')!.checked).toBe(true);
-    await click(byText(view.container.querySelector('[data-field="variants"]')!, 'button', 'Adicionar item'));
+    await click(byText(view.container.querySelector('[data-field="variants"]')!, 'button', 'Adicionar variante'));
     expect(view.container.querySelector<HTMLInputElement>('[data-field="variants"] input[type="checkbox"]')!.checked).toBe(true);
     view.unmount();
+  });
+
+  it('keeps Salvar and Cancelar in the sticky action bar, and Ctrl+S saves instead of the browser', async () => {
+    const { view, name } = await editForm(() => json({ ...v1, version: 2, name: 'Financeiro' }));
+    const bar = view.container.querySelector('[data-action-bar]')!;
+    expect(bar.getAttribute('role')).toBe('group');
+    expect([...bar.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Salvar', 'Cancelar']);
+    await type(name, 'Financeiro');
+    const event = new KeyboardEvent('keydown', { key: 's', ctrlKey: true, bubbles: true, cancelable: true });
+    await act(async () => {
+      name.dispatchEvent(event);
+    });
+    await flush();
+    expect(event.defaultPrevented).toBe(true);
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    view.unmount();
+  });
+
+  it('CPF or CNPJ decides "Tipo de pessoa" as it is typed, and the placeholder follows the type', async () => {
+    stubApi(() => json([]));
+    const view = await mount(() => createElement(FormPage, { spec: { resource: 'suppliers', base: '/fornecedores', idParam: 'supplierId', title: 'Fornecedores' }, view: 'create' }), { path: '/fornecedores/adicionar' });
+    const document = view.container.querySelector<HTMLInputElement>('[data-field="document"] input')!;
+    const kind = () => text(byText(view.container, 'span', 'Tipo de pessoa')!.parentElement!);
+    expect(document.placeholder).toBe('000.000.000-00');
+    expect(kind()).toContain('—');
+    await type(document, '529.982.247-25');
+    expect(kind()).toContain('Pessoa física');
+    await type(document, '11.222.333/0001-81');
+    expect(kind()).toContain('Pessoa jurídica');
+    view.unmount();
+    const pj = sampleRecord(suppliers, { id: 's1', version: 1, document: '11222333000181', kind: 'PJ' });
+    stubApi(() => json(pj));
+    const edit = await mount(() => createElement(FormPage, { spec: { resource: 'suppliers', base: '/fornecedores', idParam: 'supplierId', title: 'Fornecedores' }, view: 'edit', supplierId: 's1' }), { path: '/fornecedores/s1/editar' });
+    const field = edit.container.querySelector<HTMLInputElement>('[data-field="document"] input')!;
+    await type(field, '');
+    expect(field.placeholder).toBe('00.000.000/0000-00');
+    edit.unmount();
+  });
+
+  it('every editable item list says what it adds', async () => {
+    const { resourceList } = await import('../../../src/contracts/resources');
+    const generic: string[] = [];
+    for (const resource of resourceList) {
+      for (const [field, def] of Object.entries(resource.fields)) {
+        if (def.type === 'list' && !def.readOnly && (!def.addLabel || def.addLabel === 'Adicionar item') && !(resource.name === 'orders' && field === 'lines')) generic.push(`${resource.name}.${field}`);
+      }
+    }
+    expect(generic).toEqual([]);
   });
 
   it('validates with the declaration schema before sending', async () => {

@@ -22,7 +22,7 @@ describe('resourceRoutes', () => {
     views: { show: async () => ({ default: CustomShow }) },
   });
 
-  it('declares list, lista, adicionar, {id}, {id}/editar and the tabs', () => {
+  it('declares list, lista, adicionar, {id}, {id}/editar, the tabs and {id}/historico', () => {
     expect(routes.map((r) => r.path)).toEqual([
       '/grupos-de-usuario',
       '/grupos-de-usuario/lista',
@@ -30,6 +30,7 @@ describe('resourceRoutes', () => {
       '/grupos-de-usuario/{userGroupId}',
       '/grupos-de-usuario/{userGroupId}/editar',
       '/grupos-de-usuario/{userGroupId}/membros',
+      '/grupos-de-usuario/{userGroupId}/historico',
     ]);
     expect(routes.every((r) => r.layout === 'portal' && r.title === 'Perfis de Usuário')).toBe(true);
   });

@@ -20,7 +20,7 @@ export const addresses = (max = 50) =>
       state: uf('UF'),
       city: city('Município', 'state'),
     },
-    { max, maxMessage: `No máximo ${max} endereços.` },
+    { max, maxMessage: `No máximo ${max} endereços.`, addLabel: 'Adicionar endereço' },
   );
 
 /** The screen definition alone (input tests). */

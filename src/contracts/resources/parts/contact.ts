@@ -10,5 +10,5 @@ export const contacts = (max = 50) =>
       email: email('E-mail', { optional: true }),
       phone: phone('Telefone', { optional: true }),
     },
-    { max, maxMessage: `No máximo ${max} contatos.` },
+    { max, maxMessage: `No máximo ${max} contatos.`, addLabel: 'Adicionar contato' },
   );

@@ -20,7 +20,7 @@ export const bankData = (max = 20) =>
       holderDocument: cpfCnpj('CPF/CNPJ do titular', { optional: true }),
       isDefault: boolean('Conta preferencial'),
     },
-    { max, maxMessage: `No máximo ${max} contas.`, help: 'Titular em branco: o próprio cadastro.' },
+    { max, maxMessage: `No máximo ${max} contas.`, addLabel: 'Adicionar conta bancária', help: 'Titular em branco: o próprio cadastro.' },
   );
 
 export const pixKeys = (max = 20) =>
@@ -31,7 +31,7 @@ export const pixKeys = (max = 20) =>
       key: pixKey('Chave', { typeField: 'type' }),
       isDefault: boolean('Chave preferencial'),
     },
-    { max, maxMessage: `No máximo ${max} chaves.`, itemChecks: [schemas.pixKeyMatchesType()] },
+    { max, maxMessage: `No máximo ${max} chaves.`, addLabel: 'Adicionar chave PIX', itemChecks: [schemas.pixKeyMatchesType()] },
   );
 
 /** The screen definition alone (input tests). */

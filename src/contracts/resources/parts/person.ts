@@ -16,7 +16,7 @@ export const PERSON_KINDS = ['PF', 'PJ'] as const;
 export const DUPLICATE_DOCUMENT_MESSAGE = 'Já existe um cadastro com este CPF/CNPJ nesta organização.';
 
 export const personFields = {
-  document: cpfCnpj('CPF/CNPJ', { help: 'CNPJ numérico ou alfanumérico.' }),
+  document: cpfCnpj('CPF/CNPJ', { help: 'CNPJ numérico ou alfanumérico.', kindField: 'kind' }),
   kind: enumOf('Tipo de pessoa', PERSON_KINDS, { PF: 'Pessoa física', PJ: 'Pessoa jurídica' }, { readOnly: true }),
   name: text('Nome / Razão social', { max: 160 }),
   tradeName: text('Nome fantasia', { max: 160, optional: true }),

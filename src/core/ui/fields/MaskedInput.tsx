@@ -14,8 +14,11 @@ export const MASKS: Record<Masked, { clean: (v: string) => string; mask: (v: str
 };
 
 /** cpf, cnpj (alphanumeric), cpfCnpj, cep, phone: shows the mask, sends the unmasked value. */
-export function MaskedInput({ id, def, value, onChange, invalid, describedBy }: InputProps) {
-  const { clean, mask, placeholder, mode } = MASKS[def.type as Masked];
+export function MaskedInput({ id, def, value, onChange, invalid, describedBy, siblings }: InputProps) {
+  const { clean, mask, mode } = MASKS[def.type as Masked];
+  // A CPF/CNPJ with a kind field: the placeholder follows the record's type (PJ → CNPJ).
+  const kind = def.type === 'cpfCnpj' && 'kindField' in def && def.kindField ? siblings?.[def.kindField] : undefined;
+  const placeholder = kind === 'PJ' ? MASKS.cnpj.placeholder : MASKS[def.type as Masked].placeholder;
   return (
     <input
       id={id}
