@@ -88,12 +88,12 @@ export default function ShowPage(props: RegistryPageProps) {
       {((resource.tabs?.length ?? 0) > 0 || (props.spec.pages?.length ?? 0) > 0) && (
         <nav aria-label={resourceLabel(resource, 'one')}>
           <ul className={css.tabs}>
-            <li><NavLink href={here} className={css.tab}><span aria-current={pathname === here ? 'page' : undefined}>{t('registry.details')}</span></NavLink></li>
+            <li><NavLink href={here} className={css.tab} current={pathname === here}>{t('registry.details')}</NavLink></li>
             {[...(resource.tabs ?? []), ...(props.spec.pages ?? []).map((entry) => ({ path: entry.path, label: t(entry.label) }))].map((entry) => {
               const href = `${here}/${entry.path}`;
               return (
                 <li key={entry.path}>
-                  <NavLink href={href} className={css.tab}><span aria-current={pathname === href ? 'page' : undefined}>{entry.label}</span></NavLink>
+                  <NavLink href={href} className={css.tab} current={pathname === href}>{entry.label}</NavLink>
                 </li>
               );
             })}
