@@ -63,6 +63,10 @@ test.describe('on a phone (390 × 844)', () => {
 
 test('on a wide window the sidebar stays beside the page and the Menu button is not shown', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
   await signIn(page, 'admin@demo.com.br');
   await page.goto('/fornecedores');
   await expect(mainNavigation(page)).toBeVisible();
@@ -73,4 +77,11 @@ test('on a wide window the sidebar stays beside the page and the Menu button is 
   await expect(mainNavigation(page).getByRole('link', { name: 'Fornecedores', exact: true })).toHaveAttribute('aria-current', 'page');
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: '.tmp/screens/wide-suppliers.png' });
+
+  // The site's icon: linked from the page, served from demo/ as SVG, allowed by the CSP.
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
+  const icon = await page.request.get('/favicon.svg');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toContain('image/svg+xml');
+  expect(refused).toEqual([]);
 });

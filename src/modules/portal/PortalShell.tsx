@@ -37,17 +37,25 @@ export function PortalShell({ children, routes = [] }: { children: ReactNode; ro
         closeMenu(true);
       }
     };
-    const onPointer = (event: PointerEvent) => {
+    const outside = (event: Event) => {
       const path = event.composedPath();
-      if (panel.current && path.includes(panel.current.querySelector('nav') as EventTarget)) return;
-      if (menuButton.current && path.includes(menuButton.current)) return;
-      closeMenu(true);
+      const nav = panel.current?.querySelector('nav');
+      return !(nav && path.includes(nav)) && !(menuButton.current && path.includes(menuButton.current));
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (outside(event)) closeMenu(true);
+    };
+    // Tabbing out of the panel closes it (focus stays where the user took it).
+    const onFocus = (event: FocusEvent) => {
+      if (outside(event)) setMenuOpen(false);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('focusin', onFocus);
     return () => {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('focusin', onFocus);
     };
   }, [menuOpen, closeMenu]);
 

@@ -46,6 +46,13 @@ describe('PortalShell', () => {
     expect(menu.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('focus leaving the panel closes it', async () => {
+    const { root, menu } = await shell('/pedidos');
+    await act(async () => menu.click());
+    await act(async () => root.getElementById('conteudo')!.focus());
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('shows the breadcrumbs of an inner page, the last one marked as the current page', async () => {
     const { root } = await shell('/pedidos/12/editar');
     const crumbs = root.querySelector('nav[aria-label="Você está aqui"]')!;
