@@ -78,6 +78,13 @@ test('on a wide window the sidebar stays beside the page and the Menu button is 
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: '.tmp/screens/wide-suppliers.png' });
 
+  // The portal follows its own width, not the window's: in a narrow column it has the Menu button.
+  await page.locator('bo-portal').evaluate((element: HTMLElement) => { element.style.maxWidth = '480px'; });
+  await expect(menuButton(page)).toBeVisible();
+  await expect(mainNavigation(page)).toBeHidden();
+  await page.locator('bo-portal').evaluate((element: HTMLElement) => { element.style.maxWidth = ''; });
+  await expect(mainNavigation(page)).toBeVisible();
+
   // The site's icon: linked from the page, served from demo/ as SVG, allowed by the CSP.
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
   const icon = await page.request.get('/favicon.svg');

@@ -132,4 +132,10 @@ export const loginLayout = style({
 export const loginColumn = style({ width: 'min(440px, 100%)' });
 
 // A long e-mail wraps instead of pushing the page sideways on a phone.
-export const userBox = style({ color: vars.color.muted, minWidth: 0, overflowWrap: 'anywhere' });
+// On a narrow portal it takes its own line under the buttons, so Menu and the buttons share the first.
+export const userBox = style({
+  color: vars.color.muted,
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+  '@container': { [NARROW]: { order: 1, flexBasis: '100%', textAlign: 'end', fontSize: vars.font.sizeSmall } },
+});
