@@ -54,6 +54,20 @@ test.describe('on a phone (390 × 844)', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: '.tmp/screens/phone-suppliers.png' });
 
+    // A record: Início › Fornecedores › its name, the last one current; still no sideways scroll.
+    const first = page.getByRole('table').getByRole('link').first();
+    const name = (await first.innerText()).trim();
+    await first.click();
+    await expect(page).toHaveURL(/\/fornecedores\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText(name);
+    await expect(crumbs.getByRole('link', { name: 'Fornecedores' })).toHaveAttribute('href', '/fornecedores');
+    await expect(page).toHaveTitle(`${name} · Retaguarda`);
+    expect(await noSideways(page)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: '.tmp/screens/phone-supplier.png' });
+    await page.goBack();
+    await expect(page).toHaveURL(/\/fornecedores$/);
+
     // The choice is remembered: Cadastros stays open on the next visit of the menu.
     await menu.click();
     await expect(nav.getByRole('button', { name: 'Cadastros' })).toHaveAttribute('aria-expanded', 'true');

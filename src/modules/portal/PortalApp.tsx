@@ -5,7 +5,9 @@ import { createGuardDeps, runGuard } from '../../core/guard';
 import { ElementRoot } from '../../core/host/ElementRoot';
 import { RouterHost, type Guard, type View } from '../../core/host/RouterHost';
 import { RouteView } from '../../core/host/RouteView';
+import { useAtomValue } from 'jotai';
 import { t } from '../../core/i18n';
+import { recordTitleAtom, type RecordTitle } from '../../core/recordTitle';
 import { createPortalRouter } from '../../core/router';
 import { useSessionEvents } from '../../core/host/useSessionEvents';
 import { useVersionNotices } from '../../core/host/useVersionNotices';
@@ -52,17 +54,18 @@ export function PortalApp({ container, configUrl }: PortalProps) {
 }
 
 /** The page's own name: the last breadcrumb ("Pedido 12"), else the route's title. */
-function pageTitle(view: View): string | undefined {
+function pageTitle(view: View, named: RecordTitle | null): string | undefined {
   if (view.kind === 'notFound') return t('page.notFound');
   if (view.kind === 'error') return t('page.serverError');
   if (view.kind !== 'route') return undefined;
-  const crumbs = view.match.route.layout === 'portal' ? breadcrumbsFor(routes, view.location.pathname) : [];
+  const crumbs = view.match.route.layout === 'portal' ? breadcrumbsFor(routes, view.location.pathname, named) : [];
   return crumbs.length ? crumbs[crumbs.length - 1].label : view.match.route.title;
 }
 
 /** The tab says where the user is: "Fornecedores · Retaguarda", "Pedido 12 · Retaguarda". */
 function DocumentTitle({ view }: { view: View }) {
-  const title = view.kind === 'loading' ? null : documentTitleFor(pageTitle(view));
+  const named = useAtomValue(recordTitleAtom);
+  const title = view.kind === 'loading' ? null : documentTitleFor(pageTitle(view, named));
   useEffect(() => {
     if (title !== null) document.title = title;
   }, [title]);

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { t } from '../../core/i18n';
 import { useNavigation } from '../../core/navigation';
+import { recordTitleAtom } from '../../core/recordTitle';
 import type { RouteDef } from '../../core/router';
 import { sessionAtom } from '../../core/session';
 import * as css from '../../core/ui/ui.css';
@@ -59,7 +60,8 @@ export function PortalShell({ children, routes = [] }: { children: ReactNode; ro
     };
   }, [menuOpen, closeMenu]);
 
-  const crumbs = useMemo(() => breadcrumbsFor(routes, pathname), [routes, pathname]);
+  const named = useAtomValue(recordTitleAtom);
+  const crumbs = useMemo(() => breadcrumbsFor(routes, pathname, named), [routes, pathname, named]);
 
   return (
     <div className={styles.frame}>

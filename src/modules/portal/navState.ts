@@ -5,6 +5,7 @@
  */
 import type { NavItem } from '../../core/config';
 import { hasMessage, t } from '../../core/i18n';
+import type { RecordTitle } from '../../core/recordTitle';
 import { matchRoute, type RouteDef } from '../../core/router';
 
 // ---------------------------------------------------------------- sidebar groups
@@ -83,11 +84,11 @@ function decode(segment: string): string {
 
 /**
  * Início › Pedidos › Pedido 12 › Editar: one crumb per prefix of `pathname` that is a page of
- * its own. A record is "{labels.one} {id}"; a sub-page says its own title when it differs from
+ * its own. A record is its name when its show page announced it (`named`), else "{labels.one} {id}"; a sub-page says its own title when it differs from
  * its parent's, else the word for its last segment (`portal.crumbs.segment.editar`); a prefix that
  * is the same page again (`/pedidos/lista`) adds nothing. The home page has no breadcrumbs.
  */
-export function breadcrumbsFor(routes: readonly RouteDef[], pathname: string): Crumb[] {
+export function breadcrumbsFor(routes: readonly RouteDef[], pathname: string, named?: RecordTitle | null): Crumb[] {
   const parts = pathname.split(/[?#]/, 1)[0].split('/').filter(Boolean);
   if (!parts.length) return [];
   const crumbs: Crumb[] = [{ label: t('portal.crumbs.home'), href: '/' }];
@@ -102,7 +103,7 @@ export function breadcrumbsFor(routes: readonly RouteDef[], pathname: string): C
     let label: string | undefined;
     if (/^\{\w+[*+]\}$/.test(last)) label = segment;
     else if (/^\{\w+\}$/.test(last)) {
-      label = route.recordLabel
+      label = named?.path === href ? named.title : route.recordLabel
         ? t('portal.crumbs.record', { label: route.recordLabel, id: segment })
         : t('portal.crumbs.record', { label: route.title ?? '', id: segment });
     } else if (route.title && route.title !== previousTitle) label = route.title;

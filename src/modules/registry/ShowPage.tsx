@@ -16,6 +16,7 @@ import { showHref } from '../../core/resources/paths';
 import { useRecord } from '../../core/resources/useRecord';
 import { lockedAll } from '../../core/resources/workflow';
 import { RecordEventsContext } from '../../core/host/embedding';
+import { useRecordTitle } from '../../core/recordTitle';
 import { HistoryTimeline } from '../../core/ui/HistoryTimeline';
 import { WorkflowActions } from '../../core/ui/WorkflowActions';
 import { Alert } from '../../core/ui/Alert';
@@ -40,6 +41,8 @@ export default function ShowPage(props: RegistryPageProps) {
   const single = Boolean(props.spec.single);
   const here = single || !id ? routes.base : showHref(routes, id);
   const titleId = `show-${resource.name}`;
+  const named = record?.[resource.titleField];
+  useRecordTitle(here, named === undefined || named === null || named === '' ? undefined : String(named));
 
   if (!access('read')) return <Alert>{t('registry.forbidden')}</Alert>;
   if (loading) return <Spinner />;

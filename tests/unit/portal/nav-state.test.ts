@@ -76,6 +76,13 @@ describe('breadcrumbs', () => {
     expect(trail('/produtos/7/midias').at(-1)).toBe('Mídias /produtos/7/midias');
   });
 
+  it('a record whose show page announced its name is called by it', () => {
+    const named = { path: '/fornecedores/abc-123', title: 'Comercial Horizonte Ltda' };
+    expect(breadcrumbsFor(routes, '/fornecedores/abc-123', named).map((crumb) => crumb.label)).toEqual(['Início', 'Fornecedores', 'Comercial Horizonte Ltda']);
+    expect(breadcrumbsFor(routes, '/fornecedores/abc-123/editar', named).map((crumb) => crumb.label)).toEqual(['Início', 'Fornecedores', 'Comercial Horizonte Ltda', 'Editar']);
+    expect(breadcrumbsFor(routes, '/fornecedores/other', named).at(-1)?.label).toBe('Fornecedor other');
+  });
+
   it('a sub-page with a title of its own says it; a prefix without a page is skipped', () => {
     expect(trail('/minha-conta/alterar-senha')).toEqual(['Início /', 'Minha conta /minha-conta', 'Alterar senha /minha-conta/alterar-senha']);
     expect(trail('/configuracoes/bancos')).toEqual(['Início /', 'Configurações /configuracoes', 'Bancos /configuracoes/bancos']);
