@@ -30,6 +30,8 @@ export interface RouteDef {
   validate?: (params: RouteParams) => boolean;
   load: () => Promise<{ default: ComponentType<any> }>;
   title?: string;
+  /** One record of this route's registry (`labels.one`), for breadcrumbs: "Pedido 12". */
+  recordLabel?: string;
 }
 
 export interface RouteMatch {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fillLogin, signIn } from './support';
+import { expandNavigation, fillLogin, signIn } from './support';
 
 test('wrong credentials show the spec message and keep the user on the login page', async ({ page }) => {
   await page.goto('/login');
@@ -26,6 +26,7 @@ test('a private page sends to /login with redirectTo, and signing in comes back 
 
 test('the navigation shows only modules the user may create in', async ({ page }) => {
   await signIn(page, 'solicitante@demo.com.br');
+  await expandNavigation(page);
   const nav = page.getByRole('navigation', { name: 'Navegação principal' });
   await expect(nav.getByRole('link', { name: 'Pedidos' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Contas a Pagar' })).toHaveCount(0);
@@ -34,12 +35,14 @@ test('the navigation shows only modules the user may create in', async ({ page }
   await page.goto('/logout');
   await expect(page.getByText('Você foi desconectado da sua conta.')).toBeVisible();
   await signIn(page, 'admin@demo.com.br');
+  await expandNavigation(page);
   await expect(nav.getByRole('link', { name: 'Contas a Pagar' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Perfis de Usuário' })).toBeVisible();
 });
 
 test('areas still to come show a placeholder inside the portal; unknown paths show Page Not Found', async ({ page }) => {
   await signIn(page, 'compras@demo.com.br');
+  await expandNavigation(page);
   await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Cotações' }).click();
   await expect(page).toHaveURL(/\/cotacoes$/);
   await expect(page.getByText('Esta área ainda está em construção.', { exact: false })).toBeVisible();

@@ -3,7 +3,7 @@
  * column, paging controls, a row click opens the show page; axe clean on a list and a form.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, mainNavigation, signIn } from './support';
+import { axeViolations, expandNavigation, mainNavigation, signIn } from './support';
 
 const usersTable = (page: Page) => page.getByRole('table', { name: 'Usuários' });
 /** The names in the table's Nome column (first cell of each body row), in order. */
@@ -11,6 +11,7 @@ const names = (page: Page) => usersTable(page).locator('tbody tr td:nth-child(2)
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, 'admin@demo.com.br');
+  await expandNavigation(page);
   await mainNavigation(page).getByRole('link', { name: 'Usuários', exact: true }).click();
   await expect(page).toHaveURL(/\/usuarios$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Usuários' })).toBeVisible();

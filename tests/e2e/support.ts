@@ -76,6 +76,18 @@ export async function sessionToken(page: Page): Promise<string> {
 /** The portal's main navigation (sidebar). */
 export const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Navegação principal' });
 
+/**
+ * Opens every closed group of the sidebar (groups start closed except the current page's), so
+ * a test can see and follow every module link; the choice is remembered like a person's.
+ */
+export async function expandNavigation(page: Page) {
+  const nav = mainNavigation(page);
+  await expect(nav.getByRole('link', { name: 'Retaguarda' })).toBeVisible();
+  const closed = nav.locator('button[aria-expanded="false"]');
+  for (let count = await closed.count(); count > 0; count--) await closed.first().click();
+  await expect(closed).toHaveCount(0);
+}
+
 /** Signs out with the header's "Sair" button and waits for the login page to say so. */
 export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sair' }).click();

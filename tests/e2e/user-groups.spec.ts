@@ -3,13 +3,14 @@
  * navigation changes accordingly after signing in again — through the portal's screens only.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { mainNavigation, signIn, signOut } from './support';
+import { expandNavigation, mainNavigation, signIn, signOut } from './support';
 
 const POLICY = 'Lançamento de contas a pagar';
 const GROUP = 'Lançadores de contas a pagar';
 
 /** Opens a module from the sidebar, as a person would. */
 async function openModule(page: Page, name: string) {
+  await expandNavigation(page);
   await mainNavigation(page).getByRole('link', { name, exact: true }).click();
 }
 
@@ -39,6 +40,7 @@ async function deleteOpenRecord(page: Page) {
 test('a user group with a policy changes a member’s navigation after they sign in again', async ({ page }) => {
   // Before: the requester sees their own modules but not Contas a Pagar.
   await signIn(page, 'solicitante@demo.com.br');
+  await expandNavigation(page);
   await expect(mainNavigation(page).getByRole('link', { name: 'Pedidos' })).toBeVisible();
   await expect(mainNavigation(page).getByRole('link', { name: 'Contas a Pagar' })).toHaveCount(0);
   await signOut(page);
@@ -106,6 +108,7 @@ test('a user group with a policy changes a member’s navigation after they sign
 
   // After: signing in again, the requester sees Contas a Pagar and can open it.
   await signIn(page, 'solicitante@demo.com.br');
+  await expandNavigation(page);
   await expect(mainNavigation(page).getByRole('link', { name: 'Pedidos' })).toBeVisible();
   await openModule(page, 'Contas a Pagar');
   await expect(page).toHaveURL(/\/contas-a-pagar$/);
@@ -126,6 +129,7 @@ test('a user group with a policy changes a member’s navigation after they sign
   await signOut(page);
 
   await signIn(page, 'solicitante@demo.com.br');
+  await expandNavigation(page);
   await expect(mainNavigation(page).getByRole('link', { name: 'Pedidos' })).toBeVisible();
   await expect(mainNavigation(page).getByRole('link', { name: 'Contas a Pagar' })).toHaveCount(0);
 });

@@ -5,10 +5,14 @@ import { createGuardDeps, runGuard } from '../../core/guard';
 import { ElementRoot } from '../../core/host/ElementRoot';
 import { RouterHost, type Guard, type View } from '../../core/host/RouterHost';
 import { RouteView } from '../../core/host/RouteView';
+import { useAtomValue } from 'jotai';
+import { t } from '../../core/i18n';
+import { recordTitleAtom, type RecordTitle } from '../../core/recordTitle';
 import { createPortalRouter } from '../../core/router';
 import { useSessionEvents } from '../../core/host/useSessionEvents';
 import { useVersionNotices } from '../../core/host/useVersionNotices';
 import { routes } from '../routes';
+import { breadcrumbsFor, documentTitleFor } from './navState';
 import { LoginLayout, PortalShell } from './PortalShell';
 
 export interface PortalProps {
@@ -31,10 +35,15 @@ export function PortalApp({ container, configUrl }: PortalProps) {
   useVersionNotices();
 
   const render = (view: View) => {
-    const page = <RouteView view={view} onHome={() => router.go('/')} />;
+    const page = (
+      <>
+        <DocumentTitle view={view} />
+        <RouteView view={view} onHome={() => router.go('/')} />
+      </>
+    );
     if (view.kind !== 'route') return page;
     if (view.match.route.layout === 'login') return <LoginLayout>{page}</LoginLayout>;
-    if (view.match.route.layout === 'portal') return <PortalShell>{page}</PortalShell>;
+    if (view.match.route.layout === 'portal') return <PortalShell routes={routes}>{page}</PortalShell>;
     return page;
   };
   return (
@@ -42,4 +51,23 @@ export function PortalApp({ container, configUrl }: PortalProps) {
       <RouterHost router={router} guard={guard} render={render} />
     </ElementRoot>
   );
+}
+
+/** The page's own name: the last breadcrumb ("Pedido 12"), else the route's title. */
+function pageTitle(view: View, named: RecordTitle | null): string | undefined {
+  if (view.kind === 'notFound') return t('page.notFound');
+  if (view.kind === 'error') return t('page.serverError');
+  if (view.kind !== 'route') return undefined;
+  const crumbs = view.match.route.layout === 'portal' ? breadcrumbsFor(routes, view.location.pathname, named) : [];
+  return crumbs.length ? crumbs[crumbs.length - 1].label : view.match.route.title;
+}
+
+/** The tab says where the user is: "Fornecedores · Retaguarda", "Pedido 12 · Retaguarda". */
+function DocumentTitle({ view }: { view: View }) {
+  const named = useAtomValue(recordTitleAtom);
+  const title = view.kind === 'loading' ? null : documentTitleFor(pageTitle(view, named));
+  useEffect(() => {
+    if (title !== null) document.title = title;
+  }, [title]);
+  return null;
 }

@@ -1,32 +1,124 @@
 import { useAtomValue } from 'jotai';
-import type { ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { t } from '../../core/i18n';
 import { useNavigation } from '../../core/navigation';
+import { recordTitleAtom } from '../../core/recordTitle';
+import type { RouteDef } from '../../core/router';
 import { sessionAtom } from '../../core/session';
 import * as css from '../../core/ui/ui.css';
+import { breadcrumbsFor, type Crumb } from './navState';
 import { Sidebar } from './Sidebar';
 import * as styles from './portal.css';
 
-/** Signed-in layout: skip link, sidebar navigation, top bar with the user, and the page. */
-export function PortalShell({ children }: { children: ReactNode }) {
-  const { go } = useNavigation();
+/**
+ * Signed-in layout: skip link, sidebar navigation, top bar with the user, breadcrumbs and the
+ * page. On a narrow portal (its own width, see portal.css.ts) the sidebar is a slide-out panel
+ * behind the "Menu" button: Escape or a click outside closes it, focus goes in and comes back.
+ */
+export function PortalShell({ children, routes = [] }: { children: ReactNode; routes?: readonly RouteDef[] }) {
+  const { go, pathname } = useNavigation();
   const { loggedUser } = useAtomValue(sessionAtom);
-  return (
-    <div className={styles.shell}>
-      <a className={styles.skipLink} href="#conteudo" onClick={(event) => {
+  const navId = `${useId()}-navegacao`;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  const closeMenu = useCallback((returnFocus: boolean) => {
+    setMenuOpen(false);
+    if (returnFocus) menuButton.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    // Into the panel: its first link (it is visible now that the state has rendered).
+    panel.current?.querySelector<HTMLElement>('nav a, nav button')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
         event.preventDefault();
-        (event.currentTarget.getRootNode() as ShadowRoot).getElementById('conteudo')?.focus();
-      }}>{t('portal.skipToContent')}</a>
-      <Sidebar />
-      <header className={styles.topbar} part="header">
-        {loggedUser && <span className={styles.userBox}>{t('portal.signedInAs', { email: loggedUser.email })}</span>}
-        <button type="button" className={css.button.secondary} onClick={() => go('/minha-conta')}>{t('portal.myAccount')}</button>
-        <button type="button" className={css.button.secondary} onClick={() => go('/logout')}>{t('portal.logout')}</button>
-      </header>
-      <main id="conteudo" tabIndex={-1} className={styles.main} part="main">
-        {children}
-      </main>
+        closeMenu(true);
+      }
+    };
+    const outside = (event: Event) => {
+      const path = event.composedPath();
+      const nav = panel.current?.querySelector('nav');
+      return !(nav && path.includes(nav)) && !(menuButton.current && path.includes(menuButton.current));
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (outside(event)) closeMenu(true);
+    };
+    // Tabbing out of the panel closes it (focus stays where the user took it).
+    const onFocus = (event: FocusEvent) => {
+      if (outside(event)) setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('focusin', onFocus);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('focusin', onFocus);
+    };
+  }, [menuOpen, closeMenu]);
+
+  const named = useAtomValue(recordTitleAtom);
+  const crumbs = useMemo(() => breadcrumbsFor(routes, pathname, named), [routes, pathname, named]);
+
+  return (
+    <div className={styles.frame}>
+      <div className={styles.shell} ref={panel}>
+        <a className={styles.skipLink} href="#conteudo" onClick={(event) => {
+          event.preventDefault();
+          (event.currentTarget.getRootNode() as ShadowRoot).getElementById('conteudo')?.focus();
+        }}>{t('portal.skipToContent')}</a>
+        <Sidebar id={navId} open={menuOpen} onNavigate={() => {
+          if (!menuOpen) return;
+          setMenuOpen(false);
+          (panel.current?.getRootNode() as ShadowRoot | Document | undefined)?.getElementById('conteudo')?.focus();
+        }} />
+        {menuOpen && <div className={styles.scrim} aria-hidden="true" />}
+        <header className={styles.topbar} part="header">
+          <button ref={menuButton} type="button" className={`${css.button.secondary} ${styles.menuButton}`} aria-expanded={menuOpen} aria-controls={navId}
+            onClick={() => (menuOpen ? closeMenu(true) : setMenuOpen(true))}>
+            <span aria-hidden="true">☰</span> {t('portal.menu')}
+          </button>
+          {loggedUser && <span className={styles.userBox}>{t('portal.signedInAs', { email: loggedUser.email })}</span>}
+          <button type="button" className={css.button.secondary} onClick={() => go('/minha-conta')}>{t('portal.myAccount')}</button>
+          <button type="button" className={css.button.secondary} onClick={() => go('/logout')}>{t('portal.logout')}</button>
+        </header>
+        {crumbs.length > 0 && <Breadcrumbs crumbs={crumbs} />}
+        <main id="conteudo" tabIndex={-1} className={styles.main} part="main">
+          {children}
+        </main>
+      </div>
     </div>
+  );
+}
+
+/** Início › Pedidos › Pedido 12: links to each level, the last one is the current page. */
+export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
+  const { go } = useNavigation();
+  return (
+    <nav aria-label={t('portal.crumbs.label')} className={styles.breadcrumbs} part="breadcrumbs">
+      <ol className={styles.crumbList}>
+        {crumbs.map((crumb, index) => {
+          const last = index === crumbs.length - 1;
+          return (
+            <li key={crumb.href} className={styles.crumb}>
+              {index > 0 && <span aria-hidden="true" className={styles.crumbSeparator}>›</span>}
+              {last ? (
+                <span aria-current="page">{crumb.label}</span>
+              ) : (
+                <a href={crumb.href} onClick={(event) => {
+                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                  event.preventDefault();
+                  go(crumb.href);
+                }}>{crumb.label}</a>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
   );
 }
 

@@ -4,10 +4,23 @@ import { appConfigAtom, navigationFor, type NavGroupItem, type NavItem } from '.
 import { t } from '../../core/i18n';
 import { useNavigation } from '../../core/navigation';
 import { can, permissionSubjectAtom } from '../../core/permissions';
+import { groupsHolding, isCurrent, isGroupOpen, readGroupChoices, writeGroupChoice, type GroupChoices } from './navState';
 import * as styles from './portal.css';
 
-/** Navigation groups from app.config.json; a module shows only with the create scope on its resource. */
-export function Sidebar() {
+interface SidebarProps {
+  id?: string;
+  /** On a narrow portal: the slide-out panel is open. */
+  open?: boolean;
+  /** A link was followed (the slide-out panel closes). */
+  onNavigate?: () => void;
+}
+
+/**
+ * Navigation groups from app.config.json; a module shows only with the create scope on its
+ * resource. Groups start closed except the one holding the current page; what the user opens
+ * or closes is remembered (`bo.navGroups`).
+ */
+export function Sidebar({ id, open, onNavigate }: SidebarProps) {
   const config = useAtomValue(appConfigAtom);
   const subject = useAtomValue(permissionSubjectAtom);
   const { go, pathname } = useNavigation();
@@ -15,53 +28,63 @@ export function Sidebar() {
     () => (config ? navigationFor(config, (resource) => can(subject, resource, 'create').can) : { groups: [], ungrouped: [] }),
     [config, subject],
   );
+  const holding = useMemo(() => groupsHolding([...tree.groups, ...tree.ungrouped], pathname), [tree, pathname]);
+  const [choices, setChoices] = useState<GroupChoices>(() => readGroupChoices());
+  const toggle = (key: string, next: boolean) => setChoices(writeGroupChoice(key, next));
+
+  const follow = (path: string) => {
+    go(path);
+    onNavigate?.();
+  };
   const link = (path: string, title: string) => (
     <a
       href={path}
       className={styles.navLink}
-      aria-current={pathname === path || pathname.startsWith(`${path}/`) ? 'page' : undefined}
+      aria-current={isCurrent(path, pathname) ? 'page' : undefined}
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         event.preventDefault();
-        go(path);
+        follow(path);
       }}
     >
       {title}
     </a>
   );
-  const renderItems = (items: NavItem[]) => (
+  const group = (item: NavGroupItem, nested?: boolean) => (
+    <Group key={item.key} group={item} nested={nested} open={!item.collapsible || isGroupOpen(item.key, choices, holding)} onToggle={toggle}>
+      {renderItems(item.children)}
+    </Group>
+  );
+  const renderItems = (items: NavItem[]): ReactNode => (
     <ul className={styles.navList}>
-      {items.map((item) =>
-        item.type === 'module' ? <li key={item.name}>{link(item.path, item.title)}</li> : <Group key={item.key} group={item} renderItems={renderItems} nested />,
-      )}
+      {items.map((item) => (item.type === 'module' ? <li key={item.name}>{link(item.path, item.title)}</li> : group(item, true)))}
     </ul>
   );
   return (
-    <nav aria-label={t('portal.navigation')} className={styles.sidebar} part="navigation">
-      <a href="/" className={styles.brand} onClick={(event) => { event.preventDefault(); go('/'); }}>{t('portal.brand')}</a>
+    <nav id={id} aria-label={t('portal.navigation')} className={styles.sidebar} part="navigation" data-open={open || undefined}>
+      <a href="/" className={styles.brand} onClick={(event) => { event.preventDefault(); follow('/'); }}>{t('portal.brand')}</a>
       <ul className={styles.navList}>
-        {tree.groups.map((group) => <Group key={group.key} group={group} renderItems={renderItems} />)}
+        {tree.groups.map((item) => group(item))}
         {tree.ungrouped.map((item) => <li key={item.name}>{link(item.path, item.title)}</li>)}
       </ul>
     </nav>
   );
 }
 
-function Group({ group, renderItems, nested }: { group: NavGroupItem; renderItems: (items: NavItem[]) => ReactNode; nested?: boolean }) {
-  const [open, setOpen] = useState(true);
+function Group({ group, nested, open, onToggle, children }: { group: NavGroupItem; nested?: boolean; open: boolean; onToggle: (key: string, open: boolean) => void; children: ReactNode }) {
   const id = `nav-group-${group.key}`;
   const className = [group.divided ? styles.divided : '', nested ? styles.nested : ''].join(' ').trim() || undefined;
   return (
     <li className={className} data-group={group.key}>
       {group.collapsible ? (
-        <button type="button" className={styles.groupButton} aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        <button type="button" className={styles.groupButton} aria-expanded={open} aria-controls={id} onClick={() => onToggle(group.key, !open)}>
           <span>{group.title}</span>
           <span aria-hidden="true">{open ? '−' : '+'}</span>
         </button>
       ) : (
         <span className={styles.groupTitle}>{group.title}</span>
       )}
-      <div id={id} hidden={!open}>{renderItems(group.children)}</div>
+      <div id={id} hidden={!open}>{children}</div>
     </li>
   );
 }

@@ -1,16 +1,58 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { createContainer, globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../core/styles/tokens.css';
 
+/**
+ * The portal follows its own width, not the window's: a container on the element's root, so a
+ * narrow intranet column gets the phone layout too. Below NARROW the navigation is a slide-out panel.
+ */
+export const portalContainer = createContainer('bo-portal');
+const NARROW = `${portalContainer} (max-width: 800px)`;
+
+export const frame = style({ containerName: portalContainer, containerType: 'inline-size', minWidth: 0 });
+
 export const shell = style({
+  position: 'relative',
   display: 'grid',
   gridTemplateColumns: '260px minmax(0, 1fr)',
-  gridTemplateRows: 'auto 1fr',
-  gridTemplateAreas: '"side top" "side main"',
+  gridTemplateRows: 'auto auto 1fr',
+  gridTemplateAreas: '"side top" "side crumbs" "side main"',
   minHeight: '100vh',
   background: vars.color.background,
-  '@media': { 'screen and (max-width: 800px)': { gridTemplateColumns: 'minmax(0, 1fr)', gridTemplateAreas: '"top" "side" "main"' } },
+  '@container': { [NARROW]: { gridTemplateColumns: 'minmax(0, 1fr)', gridTemplateAreas: '"top" "crumbs" "main"' } },
 });
-export const sidebar = style({ gridArea: 'side', background: vars.color.sidebar, color: vars.color.onSidebar, padding: vars.space.lg, overflowY: 'auto' });
+export const sidebar = style({
+  gridArea: 'side',
+  background: vars.color.sidebar,
+  color: vars.color.onSidebar,
+  padding: vars.space.lg,
+  overflowY: 'auto',
+  '@container': {
+    [NARROW]: {
+      position: 'absolute',
+      insetBlock: 0,
+      left: 0,
+      zIndex: 1000,
+      width: 'min(300px, 85%)',
+      boxShadow: vars.shadow.popover,
+      visibility: 'hidden',
+      transform: 'translateX(-100%)',
+      selectors: { '&[data-open]': { visibility: 'visible', transform: 'none' } },
+    },
+  },
+  '@media': { '(prefers-reduced-motion: no-preference)': { transition: 'transform .18s ease-out' } },
+});
+/** Dims the page behind the open panel (clicking it closes the panel; purely visual for AT). */
+export const scrim = style({
+  display: 'none',
+  '@container': {
+    [NARROW]: { display: 'block', position: 'absolute', inset: 0, zIndex: 999, background: 'rgba(16,24,40,.45)' },
+  },
+});
+export const menuButton = style({
+  display: 'none',
+  marginRight: 'auto',
+  '@container': { [NARROW]: { display: 'inline-flex' } },
+});
 export const brand = style({ fontSize: 18, fontWeight: 700, color: vars.color.onSidebar, margin: `0 0 ${vars.space.lg}`, display: 'block', textDecoration: 'none' });
 export const topbar = style({
   gridArea: 'top',
@@ -18,11 +60,26 @@ export const topbar = style({
   justifyContent: 'flex-end',
   alignItems: 'center',
   gap: vars.space.md,
+  flexWrap: 'wrap',
   padding: `${vars.space.sm} ${vars.space.xl}`,
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
+  '@container': { [NARROW]: { padding: `${vars.space.sm} ${vars.space.md}`, gap: vars.space.sm } },
 });
-export const main = style({ gridArea: 'main', padding: vars.space.xl, maxWidth: 1200, width: '100%', minWidth: 0, '@media': { 'screen and (max-width: 800px)': { padding: vars.space.md } } });
+export const main = style({ gridArea: 'main', padding: vars.space.xl, maxWidth: 1200, width: '100%', minWidth: 0, '@container': { [NARROW]: { padding: vars.space.md } } });
+
+export const breadcrumbs = style({
+  gridArea: 'crumbs',
+  padding: `${vars.space.sm} ${vars.space.xl} 0`,
+  fontSize: vars.font.sizeSmall,
+  minWidth: 0,
+  '@container': { [NARROW]: { padding: `${vars.space.sm} ${vars.space.md} 0` } },
+});
+export const crumbList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, alignItems: 'center' });
+export const crumb = style({ display: 'inline-flex', gap: vars.space.xs, alignItems: 'center', minWidth: 0, overflowWrap: 'anywhere' });
+export const crumbSeparator = style({ color: vars.color.muted });
+globalStyle(`${crumb} a`, { color: vars.color.primary });
+globalStyle(`${crumb} [aria-current="page"]`, { color: vars.color.text, fontWeight: 600 });
 export const navList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 });
 export const nested = style({ paddingLeft: vars.space.md });
 export const divided = style({ borderTop: '1px solid rgba(255,255,255,.18)', marginTop: vars.space.sm, paddingTop: vars.space.sm });
@@ -75,4 +132,10 @@ export const loginLayout = style({
 export const loginColumn = style({ width: 'min(440px, 100%)' });
 
 // A long e-mail wraps instead of pushing the page sideways on a phone.
-export const userBox = style({ color: vars.color.muted, minWidth: 0, overflowWrap: 'anywhere' });
+// On a narrow portal it takes its own line under the buttons, so Menu and the buttons share the first.
+export const userBox = style({
+  color: vars.color.muted,
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+  '@container': { [NARROW]: { order: 1, flexBasis: '100%', textAlign: 'end', fontSize: vars.font.sizeSmall } },
+});

@@ -18,6 +18,7 @@ import { useRecord } from '../../core/resources/useRecord';
 import { lockedAll } from '../../core/resources/workflow';
 import { RecordEventsContext } from '../../core/host/embedding';
 import { AuditTrail } from '../../core/ui/AuditTrail';
+import { useRecordTitle } from '../../core/recordTitle';
 import { HistoryTimeline } from '../../core/ui/HistoryTimeline';
 import { WorkflowActions } from '../../core/ui/WorkflowActions';
 import { Alert } from '../../core/ui/Alert';
@@ -42,6 +43,8 @@ export default function ShowPage(props: RegistryPageProps) {
   const single = Boolean(props.spec.single);
   const here = single || !id ? routes.base : showHref(routes, id);
   const titleId = `show-${resource.name}`;
+  const named = record?.[resource.titleField];
+  useRecordTitle(here, named === undefined || named === null || named === '' ? undefined : String(named));
 
   if (!access('read')) return <Alert>{t('registry.forbidden')}</Alert>;
   if (loading) return <Spinner />;
@@ -90,7 +93,7 @@ export default function ShowPage(props: RegistryPageProps) {
       </PageHeader>
       <nav aria-label={resourceLabel(resource, 'one')}>
         <ul className={css.tabs}>
-          <li><NavLink href={here} className={css.tab}><span aria-current={pathname === here ? 'page' : undefined}>{t('registry.details')}</span></NavLink></li>
+          <li><NavLink href={here} className={css.tab} current={pathname === here}>{t('registry.details')}</NavLink></li>
           {[
             ...(resource.tabs ?? []),
             ...(props.spec.pages ?? []).map((entry) => ({ path: entry.path, label: t(entry.label) })),
@@ -99,12 +102,12 @@ export default function ShowPage(props: RegistryPageProps) {
             const href = `${here}/${entry.path}`;
             return (
               <li key={entry.path}>
-                <NavLink href={href} className={css.tab}><span aria-current={pathname === href ? 'page' : undefined}>{entry.label}</span></NavLink>
+                <NavLink href={href} className={css.tab} current={pathname === href}>{entry.label}</NavLink>
               </li>
             );
           })}
         </ul>
-    </nav>
+      </nav>
       <div className={ui.card}>
         {auditing ? (
           <AuditTrail resource={resource} params={routes.params} record={record} />

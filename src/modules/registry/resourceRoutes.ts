@@ -55,7 +55,8 @@ export function resourceRoutes(resource: MountName, overrides?: MountOverrides):
 export function resourceRoutes(spec: RegistrySpec): RouteDef[];
 export function resourceRoutes(resourceOrSpec: MountName | RegistrySpec, overrides?: MountOverrides): RouteDef[] {
   const spec = typeof resourceOrSpec === 'string' ? mountSpec(resourceOrSpec, overrides) : resourceOrSpec;
-  const route = (path: string, load: RouteDef['load']): RouteDef => ({ path, layout: 'portal', title: spec.title, load });
+  const recordLabel = (MOUNTS as Record<string, { one?: string }>)[spec.resource]?.one;
+  const route = (path: string, load: RouteDef['load']): RouteDef => ({ path, layout: 'portal', title: spec.title, load, ...(recordLabel ? { recordLabel } : {}) });
   if (spec.single) {
     if (spec.single.mode === 'form') return [route(spec.base, screen(spec, 'edit'))];
     return [

@@ -63,6 +63,8 @@ export interface RegistryMount {
   idParam?: string;
   /** `labels.many`. */
   title: string;
+  /** `labels.one`: one record in the breadcrumbs ("Pedido 12"). */
+  one: string;
   /** Paths of the declaration's tabs that show a field (a tab naming a resource is that resource's own mount). */
   tabs: readonly string[];
   /** `kind: 'singleton'`: mounted as the form at `base`. */

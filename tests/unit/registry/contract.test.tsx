@@ -142,7 +142,11 @@ describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (
     for (const path of tabs) {
       const tab = resource.tabs!.find((entry) => path.endsWith(`/${entry.path}`))!;
       const view = await renderAt(path);
-      if ('field' in tab) expect(text(view.container)).toContain(resource.fields[tab.field].label);
+      if ('field' in tab) {
+        expect(text(view.container)).toContain(resource.fields[tab.field].label);
+        // The current sub-page's tab is the link marked as the page (not a span inside it).
+        expect(view.container.querySelector(`a[href="${path}"]`)?.getAttribute('aria-current'), path).toBe('page');
+      }
       else expect(view.container.querySelector('table'), path).not.toBeNull();
       view.unmount();
     }

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { NavItem } from '../../../src/core/config';
+import { routes } from '../../../src/modules/routes';
+import {
+  breadcrumbsFor,
+  documentTitleFor,
+  groupsHolding,
+  isCurrent,
+  isGroupOpen,
+  NAV_GROUPS_KEY,
+  readGroupChoices,
+  writeGroupChoice,
+} from '../../../src/modules/portal/navState';
+
+const tree: NavItem[] = [
+  { type: 'group', key: 'procurement', title: 'Compras', collapsible: true, divided: false, children: [{ type: 'module', name: 'orders', title: 'Pedidos', resource: 'orders', path: '/pedidos' }] },
+  {
+    type: 'group', key: 'admin', title: 'Administração', collapsible: true, divided: true,
+    children: [{ type: 'group', key: 'people', title: 'Pessoas', collapsible: true, divided: false, children: [{ type: 'module', name: 'users', title: 'Usuários', resource: 'users', path: '/usuarios' }] }],
+  },
+];
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial));
+  return { getItem: (key: string) => data.get(key) ?? null, setItem: (key: string, value: string) => void data.set(key, value), data };
+}
+
+describe('sidebar groups', () => {
+  it('a path is current at or below the module, and / only at /', () => {
+    expect(isCurrent('/pedidos', '/pedidos/12')).toBe(true);
+    expect(isCurrent('/pedidos', '/pedidos-antigos')).toBe(false);
+    expect(isCurrent('/', '/pedidos')).toBe(false);
+    expect(isCurrent('/', '/')).toBe(true);
+  });
+
+  it('finds the groups holding the current page, nested ones included', () => {
+    expect([...groupsHolding(tree, '/usuarios/3/editar')].sort()).toEqual(['admin', 'people']);
+    expect([...groupsHolding(tree, '/pedidos')]).toEqual(['procurement']);
+    expect(groupsHolding(tree, '/')).toEqual(new Set());
+  });
+
+  it('closed by default, open when holding the current page, and the user choice wins', () => {
+    const holding = groupsHolding(tree, '/pedidos');
+    expect(isGroupOpen('procurement', {}, holding)).toBe(true);
+    expect(isGroupOpen('admin', {}, holding)).toBe(false);
+    expect(isGroupOpen('procurement', { procurement: false }, holding)).toBe(false);
+    expect(isGroupOpen('admin', { admin: true }, holding)).toBe(true);
+  });
+
+  it('remembers choices under a bo. key and survives bad stored data', () => {
+    const storage = memoryStorage();
+    expect(writeGroupChoice('admin', true, storage)).toEqual({ admin: true });
+    expect(writeGroupChoice('procurement', false, storage)).toEqual({ admin: true, procurement: false });
+    expect(JSON.parse(storage.data.get(NAV_GROUPS_KEY)!)).toEqual({ admin: true, procurement: false });
+    expect(NAV_GROUPS_KEY.startsWith('bo.')).toBe(true);
+    expect(readGroupChoices(memoryStorage({ [NAV_GROUPS_KEY]: '{not json' }))).toEqual({});
+    expect(readGroupChoices(memoryStorage({ [NAV_GROUPS_KEY]: '[true]' }))).toEqual({});
+    expect(readGroupChoices(memoryStorage({ [NAV_GROUPS_KEY]: '{"a":true,"b":"x"}' }))).toEqual({ a: true });
+  });
+});
+
+describe('breadcrumbs', () => {
+  const trail = (path: string) => breadcrumbsFor(routes, path).map((crumb) => `${crumb.label} ${crumb.href}`);
+
+  it('none on the home page; Início › module on a list', () => {
+    expect(trail('/')).toEqual([]);
+    expect(trail('/fornecedores')).toEqual(['Início /', 'Fornecedores /fornecedores']);
+    expect(trail('/pedidos/lista')).toEqual(['Início /', 'Pedidos /pedidos']);
+  });
+
+  it('a record says its singular label and id; its sub-pages say their word', () => {
+    expect(trail('/pedidos/12')).toEqual(['Início /', 'Pedidos /pedidos', 'Pedido 12 /pedidos/12']);
+    expect(trail('/pedidos/12/editar')).toEqual(['Início /', 'Pedidos /pedidos', 'Pedido 12 /pedidos/12', 'Editar /pedidos/12/editar']);
+    expect(trail('/pedidos/12/solicitacao').at(-1)).toBe('Solicitação /pedidos/12/solicitacao');
+    expect(trail('/pedidos/adicionar').at(-1)).toBe('Adicionar /pedidos/adicionar');
+    expect(trail('/produtos/7/midias').at(-1)).toBe('Mídias /produtos/7/midias');
+  });
+
+  it('a record whose show page announced its name is called by it', () => {
+    const named = { path: '/fornecedores/abc-123', title: 'Comercial Horizonte Ltda' };
+    expect(breadcrumbsFor(routes, '/fornecedores/abc-123', named).map((crumb) => crumb.label)).toEqual(['Início', 'Fornecedores', 'Comercial Horizonte Ltda']);
+    expect(breadcrumbsFor(routes, '/fornecedores/abc-123/editar', named).map((crumb) => crumb.label)).toEqual(['Início', 'Fornecedores', 'Comercial Horizonte Ltda', 'Editar']);
+    expect(breadcrumbsFor(routes, '/fornecedores/other', named).at(-1)?.label).toBe('Fornecedor other');
+  });
+
+  it('a sub-page with a title of its own says it; a prefix without a page is skipped', () => {
+    expect(trail('/minha-conta/alterar-senha')).toEqual(['Início /', 'Minha conta /minha-conta', 'Alterar senha /minha-conta/alterar-senha']);
+    expect(trail('/configuracoes/bancos')).toEqual(['Início /', 'Configurações /configuracoes', 'Bancos /configuracoes/bancos']);
+    expect(trail('/bi/dashboards')).toEqual(['Início /', 'Painéis /bi/dashboards']);
+  });
+
+  it('no breadcrumbs outside the portal layout or for unknown paths', () => {
+    expect(trail('/login')).toEqual([]);
+    expect(trail('/nada/aqui')).toEqual([]);
+  });
+});
+
+describe('document title', () => {
+  it('page · Retaguarda, or the brand alone', () => {
+    expect(documentTitleFor('Fornecedores')).toBe('Fornecedores · Retaguarda');
+    expect(documentTitleFor(undefined)).toBe('Retaguarda');
+  });
+});
