@@ -251,7 +251,8 @@ export class ResourceService {
     if (version !== undefined && before.version !== version) return this.stale(trx, call, before);
     if (this.workflow && before[this.workflow.field] !== this.workflow.initial) {
       const state = this.workflow.states[String(before[this.workflow.field])];
-      throw new HttpError(409, `${this.resource.labels.one} ${state?.label.toLowerCase() ?? ''} não pode ser excluíd${this.resource.labels.gender === 'f' ? 'a' : 'o'}: cancele-o em vez disso.`);
+      const ending = this.resource.labels.gender === 'f' ? 'a' : 'o';
+      throw new HttpError(409, `${this.resource.labels.one} ${state?.label.toLowerCase() ?? ''} não pode ser excluíd${ending}: cancele-${ending} em vez disso.`);
     }
     await storage.beforeDelete?.(trx, call, before);
     if (storage.remove) await storage.remove(trx, call, before);

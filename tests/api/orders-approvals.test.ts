@@ -178,6 +178,12 @@ describe.each(databaseKinds())('pedidos and approvals [%s]', (kind) => {
     const history = (await call(env, 'GET', `${ORDERS}/${order.id}/history`, { session: requester.session })).body;
     expect(history).toHaveLength(1);
     expect(await flowOf(order.id)).toEqual([]);
+    // Only a draft is deleted; after that a pedido is cancelled, with a reason.
+    const sent = await act(requester.session, after, 'submit');
+    const removed = await call(env, 'DELETE', `${ORDERS}/${order.id}`, { session: requester.session, headers: { 'if-match': ifMatch(sent.body.version) } });
+    expect(removed.status).toBe(409);
+    expect(removed.body.message).toBe('Pedido enviado não pode ser excluído: cancele-o em vez disso.');
+    expect((await get(requester.session, order.id)).status).toBe('submitted');
   });
 
   it('shows a requester only their own pedidos; mine=true narrows a buyer list', async () => {
