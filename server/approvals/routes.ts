@@ -144,7 +144,7 @@ export function approvalRoutes(ctx: AppContext) {
       return inTenant(request, async (trx) => {
         // The record must be one the caller may read (their own, or with the read scope).
         const user = caller(request);
-        const ownOnly = !(await hasScope(trx, { id: user.userId, orgId: user.orgId, accessLevel: user.accessLevel }, service.resource.permission, 'read'));
+        const ownOnly = !(await mayRead(trx, user, resource));
         const record = await findRecord(trx, service.makeCall(user, { ownOnly }), service.storage, recordId);
         if (!record) throw new HttpError(404, MESSAGES.notFound);
         const flows = await sql<{ id: string }>`SELECT id FROM approval_flows WHERE org_id = ${user.orgId} AND resource = ${resource} AND record_id = ${recordId} ORDER BY created_at DESC`.execute(trx);
@@ -217,10 +217,13 @@ export function approvalRoutes(ctx: AppContext) {
         SELECT id, position, name, status, min_approvals, approvals, approver_user_ids, approver_group_ids FROM approval_flow_stages WHERE flow_id = ${id} ORDER BY position`.execute(trx)).rows;
       const today = todayIn(ctx.clock());
       const current = stages.find((stage) => stage.position === flow.current_position);
-      const eligibleSomewhere = await stages.reduce<Promise<boolean>>(async (acc, stage) => (await acc) || (await eligibility(trx, user.orgId, stage, user.userId, today)) !== null, Promise.resolve(false));
-      const resource = findResource(flow.resource);
-      const reads = resource ? await hasScope(trx, { id: user.userId, orgId: user.orgId, accessLevel: user.accessLevel }, resource.permission, 'read') : false;
-      if (!trusted && !eligibleSomewhere && !reads && flow.requester_id !== user.userId) return undefined;
+      // The open stage's eligibility serves both the access check and `canDecide`.
+      const eligibleNow = current ? (await eligibility(trx, user.orgId, current, user.userId, today)) !== null : false;
+      if (!trusted && !eligibleNow && flow.requester_id !== user.userId && !(await mayRead(trx, user, flow.resource))) {
+        let eligible = false;
+        for (const stage of stages) if (stage !== current && !eligible) eligible = (await eligibility(trx, user.orgId, stage, user.userId, today)) !== null;
+        if (!eligible) return undefined;
+      }
       const decisions = (await sql<{ id: string; flow_stage_id: string; user_id: string; user_name: string | null; on_behalf_of: string | null; behalf_name: string | null; decision: 'approve' | 'reject'; reason: string | null; record_version: number; at: Date }>`
         SELECT d.id, d.flow_stage_id, d.user_id, u.name AS user_name, d.on_behalf_of, b.name AS behalf_name, d.decision, d.reason, d.record_version, d.at
         FROM approval_decisions d LEFT JOIN users u ON u.id = d.user_id AND u.org_id = d.org_id LEFT JOIN users b ON b.id = d.on_behalf_of AND b.org_id = d.org_id
@@ -228,7 +231,7 @@ export function approvalRoutes(ctx: AppContext) {
       const names = await labels(trx, user.orgId, 'users', stages.flatMap((s) => ids(s.approver_user_ids)));
       const groups = await labels(trx, user.orgId, 'user_groups', stages.flatMap((s) => ids(s.approver_group_ids)));
       const decided = current ? decisions.some((d) => d.flow_stage_id === current.id && d.user_id === user.userId) : true;
-      const canDecide = Boolean(current) && flow.status === 'pending' && flow.requester_id !== user.userId && !decided && (await eligibility(trx, user.orgId, current!, user.userId, today)) !== null;
+      const canDecide = Boolean(current) && flow.status === 'pending' && flow.requester_id !== user.userId && !decided && eligibleNow;
       return {
         id: flow.id,
         resource: flow.resource,
@@ -265,6 +268,12 @@ export function approvalRoutes(ctx: AppContext) {
       };
     }
   };
+}
+
+/** The caller holds `read` on the permission of the declaration `resource`. */
+async function mayRead(trx: Trx, user: Caller, resource: string): Promise<boolean> {
+  const declaration = findResource(resource);
+  return declaration ? hasScope(trx, { id: user.userId, orgId: user.orgId, accessLevel: user.accessLevel }, declaration.permission, 'read') : false;
 }
 
 async function labels(trx: Trx, orgId: string, table: 'users' | 'user_groups', list: string[]): Promise<Map<string, string>> {

@@ -20,8 +20,8 @@ import {
 import { audit, type AuditEntry } from '../audit.js';
 import { safeEqual } from '../auth/crypto.js';
 import type { AppContext } from '../context.js';
-import { fieldError, HttpError, MESSAGES, tooMany, unauthenticated } from '../errors.js';
-import { authHook } from './guard.js';
+import { fieldError, HttpError, MESSAGES } from '../errors.js';
+import { authHook, sessionUser } from './guard.js';
 import { issueRecoveryCodes, recoveryCodesStatus } from './recovery-codes.js';
 import { decryptTotp, matchTotpStep, pendingTotpKey, startTotpSetup, verifyEmailCode } from './second-factor.js';
 import { secondFactorAttempt } from './second-factor-attempt.js';
@@ -64,11 +64,7 @@ export async function accountTwoFactorRoutes(app: FastifyInstance, ctx: AppConte
   const limited = authRateLimit ? { rateLimit: authRateLimit } : undefined;
   const log = (request: FastifyRequest, entry: AuditEntry) => audit(ctx.db, ctx.clock(), entry, request);
 
-  async function me(request: FastifyRequest): Promise<UserRow> {
-    const user = await findUserById(ctx.db, request.auth!.userId);
-    if (!user || !user.is_active) throw unauthenticated();
-    return user;
-  }
+  const me = (request: FastifyRequest) => sessionUser(ctx, request);
 
   r.post(
     `/${P.myTotpKey}`,

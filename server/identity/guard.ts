@@ -16,7 +16,7 @@ import { safeEqual, xsrfFor } from '../auth/crypto.js';
 import type { JwtType, TokenClaims } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
 import { forbidden, MESSAGES, unauthenticated } from '../errors.js';
-import { hasScope } from './users.js';
+import { findUserById, hasScope, type UserRow } from './users.js';
 
 export interface AuthContext {
   type: 'access' | 'PreAuthorization';
@@ -104,4 +104,11 @@ export function scopeHook(ctx: AppContext, resource: string, scope: string): pre
     if (!auth || auth.type !== 'access') throw unauthenticated();
     if (!(await hasScope(ctx.db, { id: auth.userId, orgId: auth.orgId, accessLevel: auth.accessLevel }, resource, scope))) throw forbidden();
   };
+}
+
+/** The signed-in user of an authenticated request, still active (else 401). */
+export async function sessionUser(ctx: AppContext, request: FastifyRequest): Promise<UserRow> {
+  const user = await findUserById(ctx.db, request.auth!.userId);
+  if (!user || !user.is_active) throw unauthenticated();
+  return user;
 }

@@ -18,15 +18,15 @@ import {
 import { audit, type AuditEntry } from '../audit.js';
 import { passwordProblem } from '../auth/passwords.js';
 import type { AppContext } from '../context.js';
-import { fieldError, HttpError, MESSAGES, tooMany, unauthenticated } from '../errors.js';
+import { fieldError, HttpError, MESSAGES, tooMany } from '../errors.js';
 import { tooLong } from './auth-routes.js';
-import { authHook } from './guard.js';
+import { authHook, sessionUser } from './guard.js';
 import { deleteRecoveryCodes, useRecoveryCode } from './recovery-codes.js';
 import { sendEmailCode, verifyEmailCode, verifyTotp } from './second-factor.js';
 import { revokeUserSessions, setXsrf, verificationTokenFor } from './sessions.js';
 import { secondFactorAttempt } from './second-factor-attempt.js';
 import { secondFactorLock } from './throttle.js';
-import { effectivePermissions, findUserById, loggedUser, twoFactorState, type UserRow } from './users.js';
+import { effectivePermissions, loggedUser, twoFactorState } from './users.js';
 import { requireVerification } from './verification.js';
 
 const messageBody = z.object({ message: z.string() });
@@ -39,11 +39,7 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext, authRateLi
   const limited = authRateLimit ? { rateLimit: authRateLimit } : undefined;
   const log = (request: FastifyRequest, entry: AuditEntry) => audit(ctx.db, ctx.clock(), entry, request);
 
-  async function me(request: FastifyRequest): Promise<UserRow> {
-    const user = await findUserById(ctx.db, request.auth!.userId);
-    if (!user || !user.is_active) throw unauthenticated();
-    return user;
-  }
+  const me = (request: FastifyRequest) => sessionUser(ctx, request);
 
   r.get(`/${P.me}`, { onRequest: access, schema: { tags: TAGS, summary: 'Usuário da sessão', security: BEARER, response: { 200: loggedUserSchema } } }, async (request) =>
     loggedUser(ctx.db, await me(request)),

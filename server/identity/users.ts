@@ -100,7 +100,13 @@ export async function effectivePermissions(db: Kysely<Database>, userId: string,
 
 /** True when the user holds `scope` on `resource` (SystemOwner always does). For other families. */
 export async function hasScope(db: Kysely<Database>, user: { id: string; orgId: string; accessLevel: string }, resource: string, scope: string): Promise<boolean> {
-  if (user.accessLevel === 'SystemOwner') return true;
+  const held = await heldScopes(db, user, resource);
+  return held === 'all' || held.has(scope);
+}
+
+/** Every scope the user holds on `resource` in one read (SystemOwner: `'all'`). */
+export async function heldScopes(db: Kysely<Database>, user: { id: string; orgId: string; accessLevel: string }, resource: string): Promise<Set<string> | 'all'> {
+  if (user.accessLevel === 'SystemOwner') return 'all';
   const permissions = await effectivePermissions(db, user.id, user.orgId);
-  return permissions.some((p) => [...p.resources, ...p.acls].some((e) => e.name === resource && e.scopes.includes(scope)));
+  return new Set(permissions.flatMap((p) => [...p.resources, ...p.acls]).filter((e) => e.name === resource).flatMap((e) => e.scopes));
 }

@@ -24,7 +24,7 @@ import { findTransition, historyEntry, transitionInput } from '../../src/contrac
 import { auditEntry, auditQuery } from '../../src/contracts/audit.js';
 import type { AppContext } from '../context.js';
 import { forbidden, HttpError, MESSAGES } from '../errors.js';
-import { hasScope } from '../identity/users.js';
+import { hasScope, heldScopes } from '../identity/users.js';
 import { EXPORT_TYPES, MAX_EXPORT_ROWS, toCsv, toXlsx } from './export.js';
 import { linkHeader, listQuerystring, parseListQuery } from './query.js';
 import { checkReferences, completeValues } from './records.js';
@@ -103,13 +103,11 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
       });
     } else if (resource.ownership === 'own' && OWN_KINDS.has(spec.kind) && !(spec.kind === 'transition' && spec.scope !== 'create')) {
       hooks.push(async (request) => {
-        const user = userOf(request);
-        if (await hasScope(ctx.db, user, resource.permission, spec.scope)) return;
-        if (await hasScope(ctx.db, user, resource.permission, 'create')) {
-          request.ownOnly = true;
-          return;
-        }
-        throw forbidden();
+        // One read of the caller's permissions answers both questions.
+        const scopes = await heldScopes(ctx.db, userOf(request), resource.permission);
+        if (scopes === 'all' || scopes.has(spec.scope)) return;
+        if (!scopes.has('create')) throw forbidden();
+        request.ownOnly = true;
       });
     } else {
       hooks.push(app.requireScope(resource.permission, spec.scope) as preValidationHookHandler);

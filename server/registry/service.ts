@@ -15,7 +15,7 @@ import { audit, type AuditEntry } from '../audit.js';
 import type { AppContext } from '../context.js';
 import { asSystemOwner, withTenant } from '../db/tenant.js';
 import { HttpError, MESSAGES } from '../errors.js';
-import { effectivePermissions } from '../identity/users.js';
+import { heldScopes } from '../identity/users.js';
 import { sameValue } from './compare.js';
 import { writeHistory } from './history.js';
 import { auditAction, auditChanges } from './audit-trail.js';
@@ -164,10 +164,8 @@ export class ResourceService {
    */
   private async scopesOf(trx: Trx, call: Call): Promise<Set<Scope>> {
     const all = new Set(this.workflow!.transitions.map((t) => t.scope));
-    if (call.accessLevel === 'SystemOwner') return all;
-    const permission = this.resource.permission;
-    const entries = (await effectivePermissions(trx, call.userId, call.orgId)).flatMap((p) => [...p.resources, ...p.acls]).filter((e) => e.name === permission);
-    return new Set(entries.flatMap((e) => e.scopes as Scope[]).filter((scope) => all.has(scope)));
+    const held = await heldScopes(trx, { id: call.userId, orgId: call.orgId, accessLevel: call.accessLevel }, this.resource.permission);
+    return held === 'all' ? all : new Set([...all].filter((scope) => held.has(scope)));
   }
 
   /** Status history of a record, oldest first, with the actors' names. */
@@ -296,16 +294,6 @@ export class ResourceService {
     const recorded = note ? { ...input, note } : input;
     await this.writeHistory(trx, call, after, transition.name, from, to, Object.keys(recorded).length ? recorded : null);
     await this.storage.afterTransition?.(trx, call, after, transition.name, from);
-    return after;
-  }
-
-  /**
-   * Sets the record's state outside a transition (the approval service restarting a flow),
-   * with its history row.
-   */
-  async setState(trx: Trx, call: Call, before: WireRecord, to: string, action: string, input: Values | null): Promise<WireRecord> {
-    const after = await this.change(trx, call, before.id, undefined, `${this.resource.name}.${action}`, async () => ({ [this.workflow!.field]: to }));
-    await this.writeHistory(trx, call, after, action, String(before[this.workflow!.field] ?? ''), to, input);
     return after;
   }
 

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import type { RecoveryCodesStatus, TotpSetupInfo, TwoFactorMethod } from '../../contracts/identity';
+import type { RecoveryCodesStatus, TwoFactorMethod } from '../../contracts/identity';
 import {
   canChangeTwoFactor,
   confirmAccountTwoFactor,
@@ -16,11 +16,10 @@ import { notify } from '../../core/notices';
 import { sessionAtom } from '../../core/session';
 import { Alert } from '../../core/ui/Alert';
 import { Button } from '../../core/ui/Button';
-import { Spinner } from '../../core/ui/Spinner';
 import { useAction } from '../../core/ui/useAction';
 import * as css from '../../core/ui/ui.css';
 import { CodeForm } from '../auth/CodeForm';
-import { TotpKeyPanel } from '../auth/TotpKeyPanel';
+import { TotpSetupStep } from '../auth/TotpSetupStep';
 import { AccountLayout } from './AccountLayout';
 import { twoFactorStatus } from './AccountOverviewPage';
 import * as styles from './account.css';
@@ -217,25 +216,14 @@ function SetupPanel({ settings, onDone, onCancel }: { settings: Settings; onDone
 }
 
 function TotpSetup({ onDone }: { onDone: (codes: string[]) => void }) {
-  const [info, setInfo] = useState<TotpSetupInfo | null>(null);
-  const load = useAction(async () => setInfo(await startAccountTotp()));
-  useEffect(() => {
-    void load.run();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  if (load.error) return <Alert>{load.error.message}</Alert>;
-  if (!info) return <Spinner />;
   return (
-    <div className={css.stack}>
-      <TotpKeyPanel info={info} />
-      <CodeForm
-        methods={['TOTP']}
-        scope="usersMe"
-        autoFocus={false}
-        submitLabel={t('account.twoFactor.setup.confirm')}
-        onSubmit={async (_method, code) => onDone(await confirmAccountTwoFactor({ method: 'TOTP', code, totpKey: info.totpKey }))}
-      />
-    </div>
+    <TotpSetupStep
+      start={startAccountTotp}
+      scope="usersMe"
+      autoFocus={false}
+      submitLabel={t('account.twoFactor.setup.confirm')}
+      confirm={async (totpKey, code) => onDone(await confirmAccountTwoFactor({ method: 'TOTP', code, totpKey }))}
+    />
   );
 }
 

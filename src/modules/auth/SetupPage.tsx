@@ -1,17 +1,14 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
-import type { TotpSetupInfo, TwoFactorMethod } from '../../contracts/identity';
+import { useState } from 'react';
+import type { TwoFactorMethod } from '../../contracts/identity';
 import { getTotpSetup, setupTotp, verifyCode } from '../../core/auth';
 import { t } from '../../core/i18n';
 import { safeRedirect, useQuery } from '../../core/navigation';
 import { sessionAtom } from '../../core/session';
-import { Alert } from '../../core/ui/Alert';
-import { Spinner } from '../../core/ui/Spinner';
-import { useAction } from '../../core/ui/useAction';
 import * as css from '../../core/ui/ui.css';
 import { AuthCard } from './AuthCard';
 import { CodeForm } from './CodeForm';
-import { TotpKeyPanel } from './TotpKeyPanel';
+import { TotpSetupStep } from './TotpSetupStep';
 import { useAfterSignIn } from './useAfterSignIn';
 
 /** /auth/configurar-verificacao-em-duas-etapas: bind an authenticator app (QR code) or the e-mail. */
@@ -60,27 +57,15 @@ export default function SetupPage() {
 }
 
 function TotpSetup({ onDone }: { onDone: () => unknown }) {
-  const [info, setInfo] = useState<TotpSetupInfo | null>(null);
-  const load = useAction(async () => setInfo(await getTotpSetup()));
-  useEffect(() => {
-    void load.run();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  if (load.error) return <Alert>{load.error.message}</Alert>;
-  if (!info) return <Spinner />;
   return (
-    <div className={css.stack}>
-      <TotpKeyPanel info={info} />
-      <CodeForm
-        methods={['TOTP']}
-        scope="auth"
-        submitLabel={t('auth.setup.confirm')}
-        onSubmit={async (_method, code) => {
-          await setupTotp(info.totpKey, code);
-          await onDone();
-        }}
-      />
-    </div>
+    <TotpSetupStep
+      start={getTotpSetup}
+      scope="auth"
+      submitLabel={t('auth.setup.confirm')}
+      confirm={async (totpKey, code) => {
+        await setupTotp(totpKey, code);
+        await onDone();
+      }}
+    />
   );
 }
