@@ -117,7 +117,7 @@ export function approvalRoutes(ctx: AppContext) {
           WHERE f.org_id = ${orgId} AND f.status = 'pending' AND f.requester_id IS DISTINCT FROM ${userId}
           AND NOT EXISTS (SELECT 1 FROM approval_decisions d WHERE d.flow_stage_id = s.id AND d.user_id = ${userId}) AND ${mayDecide(userId, orgId, today)}`.execute(trx);
         const mine: Record<string, Record<string, number>> = {};
-        for (const resource of resourceList.filter((r) => r.workflow && r.ownership)) {
+        for (const resource of resourceList.filter((r) => r.workflow && r.ownership === 'own')) {
           const storage = storageByName(resource.name);
           if (!storage) continue;
           const counts = await sql<{ state: string; total: string }>`SELECT ${sql.ref(resource.workflow!.field)} AS state, count(*) AS total FROM ${sql.table(storage.table)}

@@ -33,6 +33,7 @@ import { declaredStorage } from '../registry/declared.js';
 import { bankAccountRule, billDatesRule } from '../registry/rules.js';
 import type { Storages } from '../registry/storage.js';
 import { importBatchesStorage } from './imports/storage.js';
+import { entryStorages } from './entries.js';
 
 const conflict = (message: string) => new HttpError(409, message);
 
@@ -93,4 +94,5 @@ export const financeStorages: Storages = {
   departments: declaredStorage(departments, 'departments'),
   companyBills: companyBillsStorage,
   importBatches: importBatchesStorage,
+  ...entryStorages,
 };

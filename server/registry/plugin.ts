@@ -18,16 +18,17 @@
  */
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import * as z from 'zod/mini';
-import { bulkRequest, bulkResult, parseIfMatch, recordSchema, staleBody, writeSchema, type AnyResource, type ApiFamily } from '../../src/contracts/resource.js';
+import { bulkRequest, bulkResult, ownershipOf, parseIfMatch, recordSchema, staleBody, totalsResult, writeSchema, type AnyResource, type ApiFamily } from '../../src/contracts/resource.js';
 import { findResource, resourceList } from '../../src/contracts/resources/index.js';
-import { findTransition, historyEntry, transitionInput } from '../../src/contracts/workflow.js';
+import { bulkTransitionRequest, findTransition, historyEntry, transitionInput } from '../../src/contracts/workflow.js';
+import { idempotencyKey, onceAcrossTransactions, onceInTransaction } from './idempotency.js';
 import { auditEntry, auditQuery } from '../../src/contracts/audit.js';
 import type { AppContext } from '../context.js';
 import { forbidden, HttpError, MESSAGES } from '../errors.js';
 import { hasScope, heldScopes } from '../identity/users.js';
 import { EXPORT_TYPES, MAX_EXPORT_ROWS, toCsv, toXlsx } from './export.js';
 import { linkHeader, listQuerystring, parseListQuery } from './query.js';
-import { checkReferences, completeValues } from './records.js';
+import { checkReferences, completeValues, totalRecords } from './records.js';
 import { ResourceService } from './service.js';
 import { fastifyPath, routeTable, type RouteSpec } from './route-table.js';
 import type { Call, ResourceStorage, StorageLookup, Storages, Trx, Values, WireRecord } from './storage.js';
@@ -87,7 +88,8 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
     return { id: auth.userId, orgId: auth.orgId, accessLevel: auth.accessLevel };
   };
   /** Kinds a creator may use on their own records without the scope (ownership `own`). */
-  const OWN_KINDS = new Set(['list', 'get', 'update', 'delete', 'history', 'audit', 'transition']);
+  const OWN_KINDS = new Set(['list', 'totals', 'get', 'update', 'delete', 'history', 'audit', 'transition']);
+  const ownership = ownershipOf(resource);
   function scopeCheck(spec: RouteSpec): preValidationHookHandler[] {
     const hooks: preValidationHookHandler[] = [];
     if (resource.systemOwnerOnly) hooks.push(systemOwnerOnly);
@@ -101,12 +103,17 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
         if (alternative && (await hasScope(ctx.db, user, alternative, spec.scope))) return;
         throw forbidden();
       });
-    } else if (resource.ownership === 'own' && OWN_KINDS.has(spec.kind) && !(spec.kind === 'transition' && spec.scope !== 'create')) {
+    } else if (spec.permission) {
+      // A transition checked on its own permission (the requester queue's atesto); the service
+      // checks the record's named actor.
+      hooks.push(app.requireScope(spec.permission, spec.scope) as preValidationHookHandler);
+    } else if (ownership && OWN_KINDS.has(spec.kind) && !(spec.kind === 'transition' && spec.scope !== 'create')) {
       hooks.push(async (request) => {
-        // One read of the caller's permissions answers both questions.
-        const scopes = await heldScopes(ctx.db, userOf(request), resource.permission);
+        const user = userOf(request);
+        const scopes = await heldScopes(ctx.db, user, resource.permission);
         if (scopes === 'all' || scopes.has(spec.scope)) return;
-        if (!scopes.has('create')) throw forbidden();
+        const owns = ownership.permission === resource.permission ? scopes.has('create') : await hasScope(ctx.db, user, ownership.permission, 'create');
+        if (!owns) throw forbidden();
         request.ownOnly = true;
       });
     } else {
@@ -274,11 +281,49 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
         app.post(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(true), body: z.optional(input), response: { 200: record, 412: staleBody } } }, async (request) => {
           const { id } = request.params as { id: string };
           const version = expectedVersion(request, true);
-          return run(request, async (trx, call) => {
-            const after = await service.runAction(trx, call, id, transition.name, (request.body ?? {}) as Values, version);
-            await service.addActions(trx, call, [after]);
-            return after;
+          const key = transition.idempotent ? idempotencyKey(request) : undefined;
+          return run(request, (trx, call) =>
+            onceInTransaction(trx, call, request, key, async () => {
+              const after = await service.runAction(trx, call, id, transition.name, (request.body ?? {}) as Values, version);
+              await service.addActions(trx, call, [after]);
+              return after;
+            }),
+          );
+        });
+        break;
+      }
+      case 'bulkTransition': {
+        const transition = findTransition(resource.workflow!, spec.action!)!;
+        const input = transitionInput(transition);
+        app.post(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(false), body: bulkTransitionRequest, response: { 200: bulkResult } } }, async (request) => {
+          const body = request.body as { ids: string[]; input?: Values };
+          const parsed = input.safeParse(body.input ?? {});
+          if (!parsed.success) throw new HttpError(400, MESSAGES.validation, issuesToErrors(parsed.error.issues, 'input'));
+          const ids = [...new Set(body.ids)];
+          const key = transition.idempotent ? idempotencyKey(request) : undefined;
+          return onceAcrossTransactions((fn) => run(request, fn), request, key, async () => {
+            const done: string[] = [];
+            const failed: { id: string; message: string }[] = [];
+            for (const id of ids) {
+              try {
+                await run(request, (trx, call) => service.runAction(trx, call, id, transition.name, parsed.data as Values, undefined));
+                done.push(id);
+              } catch (error) {
+                if (!(error instanceof HttpError)) request.log.error({ err: error, id }, 'bulk transition failed');
+                failed.push({ id, message: error instanceof HttpError ? errorText(error) : MESSAGES.internal });
+              }
+            }
+            return { done, failed };
           });
+        });
+        break;
+      }
+      case 'totals': {
+        const totals = resource.list!.totals!;
+        app.get(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(false), querystring: listQuerystring(resource, false), response: { 200: totalsResult } } }, async (request) => {
+          const query = request.query as Record<string, unknown>;
+          const parsed = parseListQuery(resource, storage, query);
+          return run(request, (trx, call) => totalRecords(trx, call, storage, service.narrow(call, parsed, query), totals.sum, totals.groupBy ?? []));
         });
         break;
       }
@@ -316,6 +361,13 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
 
 const strip = ({ _refs, _actions, ...rest }: WireRecord) => rest;
 
+/** Zod issues of a bulk transition's input → field errors named `input.<field>`. */
+function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix: string): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) (errors[[prefix, ...issue.path.map(String)].join('.')] ??= []).push(issue.message);
+  return errors;
+}
+
 function errorText(error: HttpError): string {
   const details = Object.values(error.errors ?? {}).flat();
   return details.length ? `${error.message} ${details.join(' ')}` : error.message;
@@ -326,6 +378,10 @@ function summaryOf(resource: AnyResource, spec: RouteSpec): string {
   switch (spec.kind) {
     case 'list':
       return `Lista ${many} (paginação, ordenação, filtros e busca)`;
+    case 'totals':
+      return `Totais de ${many} filtrados (soma e agrupamentos)`;
+    case 'bulkTransition':
+      return `${resource.workflow?.transitions.find((t) => t.name === spec.action)?.label ?? spec.action} (${many}, em lote${resource.workflow?.transitions.find((t) => t.name === spec.action)?.idempotent ? '; aceita Idempotency-Key' : ''})`;
     case 'export':
       return `Exporta ${many} em ${spec.format!.toUpperCase()}`;
     case 'create':
@@ -341,7 +397,7 @@ function summaryOf(resource: AnyResource, spec: RouteSpec): string {
     case 'action':
       return `${resource.actions?.find((a) => a.name === spec.action)?.label ?? spec.action} (${one})`;
     case 'transition':
-      return `${resource.workflow?.transitions.find((t) => t.name === spec.action)?.label ?? spec.action} (${one}; If-Match obrigatório; 409 fora do estado de origem)`;
+      return `${resource.workflow?.transitions.find((t) => t.name === spec.action)?.label ?? spec.action} (${one}; If-Match obrigatório; 409 fora do estado de origem${resource.workflow?.transitions.find((t) => t.name === spec.action)?.idempotent ? '; aceita Idempotency-Key' : ''})`;
     case 'history':
       return `${one}: histórico de situações`;
     case 'audit':

@@ -9,7 +9,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { COUNT_CAP, type AnyResource, type FieldDef, type RefLabel } from '../../src/contracts/resource.js';
 import { FILE_MESSAGES, FILE_TYPES } from '../../src/contracts/files.js';
 import { fieldError, HttpError, MESSAGES, type FieldErrors } from '../errors.js';
-import { fieldDefOf, orderBySql, type ParsedList } from './query.js';
+import { fieldDefOf, fieldSql, orderBySql, type ParsedList } from './query.js';
 import { BASE_COLUMNS, type ChildStorage, fieldStorage, snake, toColumn, toWire, type Call, type ResourceStorage, type StorageLookup, type Trx, type Values, type WireRecord } from './storage.js';
 
 export const notFound = () => new HttpError(404, MESSAGES.notFound);
@@ -27,7 +27,7 @@ function scopeConditions(storage: ResourceStorage, call: Call): RawBuilder<unkno
     if (!call.parentId) throw new Error('nested resource without its parent');
     conditions.push(sql`${sql.ref(`t.${storage.parent.column}`)} = ${call.parentId}`);
   }
-  if (call.ownerId) conditions.push(sql`t.created_by = ${call.ownerId}`);
+  if (call.ownerId) conditions.push(sql`${sql.ref(`t.${call.ownerColumn ?? 'created_by'}`)} = ${call.ownerId}`);
   conditions.push(...filterConditions(storage));
   return conditions;
 }
@@ -115,6 +115,25 @@ export async function listRecords(trx: Trx, call: Call, storage: ResourceStorage
     ORDER BY ${order} LIMIT ${paging.limit} OFFSET ${paging.offset}`.execute(trx);
   if (parsed.searchCondition) await sql`SELECT set_config('enable_indexscan', 'on', true)`.execute(trx);
   return result.rows.map((row) => rowToRecord(resource, row));
+}
+
+/**
+ * Totals of every match (the list footer): count and sums of `sum` fields, and the same per value
+ * of each `groupBy` field (by due date, by bank account), largest groups first, up to 100 each.
+ */
+export async function totalRecords(trx: Trx, call: Call, storage: ResourceStorage, parsed: ParsedList, sum: readonly string[], groupBy: readonly string[]) {
+  const conditions = [...scopeConditions(storage, call), ...parsed.conditions];
+  const sums = sql.join(sum.map((field) => sql`COALESCE(sum(${fieldSql(storage, field)}), 0)::text AS ${sql.id(field)}`), sql`, `);
+  const read = (row: Record<string, unknown>) => Object.fromEntries(sum.map((field) => [field, Number(row[field] ?? 0)]));
+  const whole = await sql<Record<string, unknown>>`SELECT count(*)::text AS count${sum.length ? sql`, ${sums}` : sql``} FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)}`.execute(trx);
+  const groups: Record<string, { key: string | null; count: number; sums: Record<string, number> }[]> = {};
+  for (const field of groupBy) {
+    const key = fieldSql(storage, field);
+    const rows = await sql<Record<string, unknown>>`SELECT ${key}::text AS key, count(*)::text AS count${sum.length ? sql`, ${sums}` : sql``}
+      FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)} GROUP BY ${key} ORDER BY ${key} LIMIT 100`.execute(trx);
+    groups[field] = rows.rows.map((row) => ({ key: (row.key as string | null) ?? null, count: Number(row.count), sums: read(row) }));
+  }
+  return { count: Number(whole.rows[0]?.count ?? 0), sums: read(whole.rows[0] ?? {}), groups };
 }
 
 /** Matches of the list, counted up to `COUNT_CAP` (`capped` when there are more). */

@@ -7,7 +7,7 @@ import type { AnyResource, ExportFormat, Scope } from '../../src/contracts/resou
 import { userTransitions } from '../../src/contracts/workflow.js';
 import { EXPORT_FORMATS } from '../../src/contracts/resource.js';
 
-export type RouteKind = 'list' | 'export' | 'create' | 'get' | 'update' | 'delete' | 'bulk' | 'action' | 'transition' | 'history' | 'audit' | 'singletonGet' | 'singletonPut';
+export type RouteKind = 'list' | 'totals' | 'bulkTransition' | 'export' | 'create' | 'get' | 'update' | 'delete' | 'bulk' | 'action' | 'transition' | 'history' | 'audit' | 'singletonGet' | 'singletonPut';
 
 export interface RouteSpec {
   kind: RouteKind;
@@ -16,6 +16,8 @@ export interface RouteSpec {
   scope: Scope;
   /** Bulk and row actions, transitions: the action's name. */
   action?: string;
+  /** Transitions with their own permission (the requester queue's atesto). */
+  permission?: string;
   format?: ExportFormat;
 }
 
@@ -29,11 +31,12 @@ export function routeTable(resource: AnyResource): RouteSpec[] {
   }
   const routes: RouteSpec[] = [
     { kind: 'list', method: 'GET', path: base, scope: 'read' },
+    ...(resource.list?.totals ? [{ kind: 'totals', method: 'GET', path: `${base}/totals`, scope: 'read' } satisfies RouteSpec] : []),
     ...(resource.list ? EXPORT_FORMATS.map((format): RouteSpec => ({ kind: 'export', method: 'GET', path: `${base}/export.${format}`, scope: 'export', format })) : []),
-    { kind: 'create', method: 'POST', path: base, scope: 'create' },
+    ...(resource.bornOf ? [] : [{ kind: 'create', method: 'POST', path: base, scope: 'create' } satisfies RouteSpec]),
     { kind: 'get', method: 'GET', path: `${base}/{id}`, scope: 'read' },
     { kind: 'update', method: 'PUT', path: `${base}/{id}`, scope: 'update' },
-    { kind: 'delete', method: 'DELETE', path: `${base}/{id}`, scope: 'delete' },
+    ...(resource.bornOf ? [] : [{ kind: 'delete', method: 'DELETE', path: `${base}/{id}`, scope: 'delete' } satisfies RouteSpec]),
     { kind: 'audit', method: 'GET', path: `${base}/{id}/audit`, scope: 'read' },
   ];
   for (const action of resource.actions ?? []) {
@@ -43,7 +46,9 @@ export function routeTable(resource: AnyResource): RouteSpec[] {
   }
   if (resource.workflow) {
     for (const transition of userTransitions(resource.workflow)) {
-      routes.push({ kind: 'transition', method: 'POST', path: `${base}/{id}/actions/${transition.name}`, scope: transition.scope, action: transition.name });
+      const permission = transition.permission;
+      routes.push({ kind: 'transition', method: 'POST', path: `${base}/{id}/actions/${transition.name}`, scope: transition.scope, action: transition.name, permission });
+      if (transition.bulk) routes.push({ kind: 'bulkTransition', method: 'POST', path: `${base}/bulk/${transition.name}`, scope: transition.scope, action: transition.name, permission });
     }
     routes.push({ kind: 'history', method: 'GET', path: `${base}/{id}/history`, scope: 'read' });
   }

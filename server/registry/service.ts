@@ -8,9 +8,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { MINE_PARAM, type AnyResource, type Scope } from '../../src/contracts/resource.js';
+import { MINE_PARAM, ownershipOf, type AnyResource, type Scope } from '../../src/contracts/resource.js';
 import { findResource } from '../../src/contracts/resources/index.js';
-import { ACTIONS_KEY, findTransition, lockedFields, transitionRefusal, type AnyWorkflow, type HistoryEntry, type Transition } from '../../src/contracts/workflow.js';
+import { ACTIONS_KEY, findTransition, lockedFields, transitionPermission, transitionRefusal, type AnyWorkflow, type HistoryEntry, type Transition } from '../../src/contracts/workflow.js';
 import { audit, type AuditEntry } from '../audit.js';
 import type { AppContext } from '../context.js';
 import { asSystemOwner, withTenant } from '../db/tenant.js';
@@ -36,7 +36,7 @@ import {
   notFound,
   updateRecord,
 } from './records.js';
-import type { Call, ResourceStorage, StorageLookup, Trx, Values, WireRecord } from './storage.js';
+import { fieldStorage, type Call, type ResourceStorage, type StorageLookup, type Trx, type Values, type WireRecord } from './storage.js';
 
 /** Who calls: what the access token says. */
 export interface Caller {
@@ -102,8 +102,17 @@ export class ResourceService {
       accessLevel: caller.accessLevel,
       tenant: this.storage.tenantColumn ? caller.orgId : null,
       ownerId: options.ownOnly ? caller.userId : undefined,
+      ownerColumn: this.ownerColumn(),
       afterCommit,
     };
+  }
+
+  /** Column of the ownership field (`created_by` for `own`). */
+  private ownerColumn(): string {
+    const ownership = ownershipOf(this.resource);
+    if (!ownership) return 'created_by';
+    const where = fieldStorage(this.storage, ownership.field);
+    return where.kind === 'column' ? where.column : 'created_by';
   }
 
   log(trx: Trx, call: Call, entry: Omit<AuditEntry, 'orgId' | 'actorUserId' | 'entityType'>) {
@@ -128,9 +137,14 @@ export class ResourceService {
     return records;
   }
 
+  /** The list's conditions with `mine=true` applied (totals read the same rows as the page). */
+  narrow(call: Call, parsed: ParsedList, query: Readonly<Record<string, unknown>>): ParsedList {
+    return this.withMine(call, parsed, query);
+  }
+
   private withMine(call: Call, parsed: ParsedList, query: Readonly<Record<string, unknown>>): ParsedList {
     if (query[MINE_PARAM] !== 'true') return parsed;
-    return { ...parsed, conditions: [...parsed.conditions, sql`t.created_by = ${call.userId}`] };
+    return { ...parsed, conditions: [...parsed.conditions, sql`${sql.ref(`t.${this.ownerColumn()}`)} = ${call.userId}`] };
   }
 
   async get(trx: Trx, call: Call, rawId: string): Promise<WireRecord> {
@@ -149,23 +163,29 @@ export class ResourceService {
   /** `_actions` only (write answers carry no `_refs`). */
   async addActions(trx: Trx, call: Call, records: WireRecord[]): Promise<void> {
     if (!this.workflow) return;
-    const scopes = await this.scopesOf(trx, call);
+    const allowed = await this.allowedTransitions(trx, call);
     for (const record of records) {
       const state = String(record[this.workflow.field] ?? '');
-      record[ACTIONS_KEY] = this.workflow.transitions
-        .filter((t) => !t.system && t.from.includes(state) && scopes.has(t.scope) && (!t.ownerOnly || record.createdBy === call.userId))
-        .map((t) => t.name);
+      record[ACTIONS_KEY] = allowed.filter((t) => t.from.includes(state) && actorMay(t, record, call.userId)).map((t) => t.name);
     }
   }
 
   /**
-   * Scopes the caller holds on the resource's permission (SystemOwner: all), read in the
-   * transaction (on PGlite another handle would wait for it).
+   * User transitions whose scope the caller holds (on the resource's permission, or the
+   * transition's own), read in the transaction (on PGlite another handle would wait for it).
    */
-  private async scopesOf(trx: Trx, call: Call): Promise<Set<Scope>> {
-    const all = new Set(this.workflow!.transitions.map((t) => t.scope));
-    const held = await heldScopes(trx, { id: call.userId, orgId: call.orgId, accessLevel: call.accessLevel }, this.resource.permission);
-    return held === 'all' ? all : new Set([...all].filter((scope) => held.has(scope)));
+  private async allowedTransitions(trx: Trx, call: Call): Promise<Transition[]> {
+    const user = { id: call.userId, orgId: call.orgId, accessLevel: call.accessLevel };
+    const held = new Map<string, 'all' | Set<string>>();
+    const allowed: Transition[] = [];
+    for (const transition of this.workflow!.transitions) {
+      if (transition.system) continue;
+      const permission = transitionPermission(transition, this.resource.permission);
+      if (!held.has(permission)) held.set(permission, await heldScopes(trx, user, permission));
+      const scopes = held.get(permission)!;
+      if (scopes === 'all' || scopes.has(transition.scope)) allowed.push(transition);
+    }
+    return allowed;
   }
 
   /** Status history of a record, oldest first, with the actors' names. */
@@ -285,7 +305,7 @@ export class ResourceService {
         const label = workflow.states[from]?.label ?? from;
         throw new HttpError(409, transitionRefusal(transition, label, this.resource.labels.one, this.resource.labels.gender));
       }
-      if (transition.ownerOnly && !system && before.createdBy !== call.userId) throw new HttpError(403, MESSAGES.forbidden);
+      if (!system) refuseActor(transition, before, call.userId);
       const outcome = await hook?.(trx, call, before, input);
       if (outcome?.to) to = outcome.to;
       if (outcome?.note) note = outcome.note;
@@ -362,6 +382,19 @@ export class ResourceService {
     const alias = aliases && Object.prototype.hasOwnProperty.call(aliases, id) ? aliases[id] : undefined;
     return alias ? ((await alias(trx, call)) ?? id) : id;
   }
+}
+
+/** Whether `userId` is someone the transition allows on this record (owner, named actor, not the excluded one). */
+function actorMay(transition: Transition, record: WireRecord, userId: string): boolean {
+  if (transition.ownerOnly && record.createdBy !== userId) return false;
+  if (transition.actorField && record[transition.actorField] !== userId) return false;
+  if (transition.notActor && record[transition.notActor.field] === userId) return false;
+  return true;
+}
+
+function refuseActor(transition: Transition, record: WireRecord, userId: string): void {
+  if (transition.notActor && record[transition.notActor.field] === userId) throw new HttpError(403, transition.notActor.message);
+  if (!actorMay(transition, record, userId)) throw new HttpError(403, MESSAGES.forbidden);
 }
 
 function writableOf(resource: AnyResource, record: WireRecord): Values {

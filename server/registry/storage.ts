@@ -32,8 +32,10 @@ export interface Call {
   tenant: string | null;
   /** Resolved id of the parent record (nested resources). */
   parentId?: string;
-  /** Only the records this user created are visible (ownership `own` without the scope). */
+  /** Only the records this user owns are visible (ownership, without the scope). */
   ownerId?: string;
+  /** Column naming the owner (`created_by`, or the ownership field's column). */
+  ownerColumn?: string;
   /** Work to run once the transaction has committed (e-mails). */
   afterCommit: (() => Promise<unknown>)[];
 }

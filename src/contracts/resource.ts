@@ -242,6 +242,11 @@ export interface ResourceDeclaration<Shape extends z.core.$ZodShape = z.core.$Zo
     filters?: readonly FilterDef<keyof Shape & string>[];
     /** Default `DEFAULT_PER_PAGE`. */
     perPage?: number;
+    /**
+     * Totals of the filtered rows (`GET {path}/totals`, the list's footer): sums of these money
+     * fields, also grouped by each of `groupBy` (a due date, a bank account).
+     */
+    totals?: { sum: readonly (keyof Shape & string)[]; groupBy?: readonly (keyof Shape & string)[] };
   };
   form: { sections: readonly SectionDef<keyof Shape & string>[] };
   tabs?: readonly TabDef<keyof Shape & string>[];
@@ -260,16 +265,44 @@ export interface ResourceDeclaration<Shape extends z.core.$ZodShape = z.core.$Zo
   /** States and transitions of the record's status field (workflow.ts). */
   workflow?: AnyWorkflow;
   /**
+   * The records are born and removed as the keyed lines of another declaration (a parcela of its
+   * lançamento): no create or delete of their own (routes, buttons), only reads, updates of
+   * their writable fields and transitions.
+   */
+  bornOf?: string;
+  /**
    * Who may read which records. `own`: a caller without the `read` scope but with `create` reads
    * (and acts on) only the records they created; everyone may narrow a list with `mine=true`.
    */
-  ownership?: 'own';
+  ownership?: Ownership;
   /**
    * Read-only money fields the server computes from the other values on every write (integer
    * centavos); the form runs the same function live. Pure functions of the values only.
    */
   totals?: Readonly<Record<string, (values: Readonly<Record<string, unknown>>) => number>>;
 }
+
+/**
+ * `own`: records belong to their creator. `{field, permission}`: records belong to the user a
+ * field names (a parcela to its requester); a caller without `read` on the resource but with
+ * `create` on `permission` reads (and acts on) only the records naming them.
+ */
+export type Ownership = 'own' | { field: string; permission: string };
+
+/** The field naming a record's owner and the permission whose `create` grants own-only access. */
+export function ownershipOf(resource: Pick<AnyResource, 'ownership' | 'permission'>): { field: string; permission: string } | null {
+  const ownership = resource.ownership;
+  if (!ownership) return null;
+  return ownership === 'own' ? { field: 'createdBy', permission: resource.permission } : ownership;
+}
+
+/** Answer of `GET {path}/totals`. */
+export const totalsResult = z.object({
+  count: z.int(),
+  sums: z.record(z.string(), z.number()),
+  groups: z.record(z.string(), z.array(z.object({ key: z.nullable(z.string()), count: z.int(), sums: z.record(z.string(), z.number()) }))),
+});
+export type TotalsResult = z.infer<typeof totalsResult>;
 
 /** A declaration of any shape (what generic code receives). */
 export type AnyResource = ResourceDeclaration<z.core.$ZodShape>;

@@ -44,6 +44,22 @@ export interface Transition<S extends string = string> {
   ownerOnly?: boolean;
   /** Run by the server itself (the approval service), never offered to a user nor routed. */
   system?: boolean;
+  /**
+   * Scope checked on this permission instead of the resource's: the requester confirms a parcela
+   * through `requesterQueue`, treasury authorises it through `paymentQueue`.
+   */
+  permission?: string;
+  /** Only the user this field of the record names may run it (the parcela's requester confirms receipt). */
+  actorField?: string;
+  /** The user this field names may not run it ("nobody approves what they created"), with the pt-BR refusal (403). */
+  notActor?: { field: string; message: string };
+  /** Also offered on a selection: `POST {path}/bulk/{name}` with `{ids, input}`; each record in its own transaction. */
+  bulk?: boolean;
+  /**
+   * Moves money: the route honours `Idempotency-Key` (the same key and body replayed returns the
+   * first answer and changes nothing; the same key with another body is a 422).
+   */
+  idempotent?: boolean;
 }
 
 /**
@@ -88,6 +104,9 @@ export function findTransition(workflow: AnyWorkflow, name: string): Transition 
   return workflow.transitions.find((t) => t.name === name);
 }
 
+/** The permission a transition's scope is checked on. */
+export const transitionPermission = (transition: Transition, resourcePermission: string) => transition.permission ?? resourcePermission;
+
 /** Transitions a user may offer: not system ones. */
 export const userTransitions = (workflow: AnyWorkflow) => workflow.transitions.filter((t) => !t.system);
 
@@ -126,6 +145,12 @@ export const historyEntry = z.object({
   at: z.string(),
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;
+
+/** Body of a bulk transition: the records and the transition's input, the same for all. */
+export const bulkTransitionRequest = z.strictObject({
+  ids: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1, 'Selecione ao menos um registro.'), z.maxLength(1000, 'No máximo 1000 registros por vez.')),
+  input: z.optional(z.record(z.string(), z.unknown())),
+});
 
 /** Common inputs. */
 export const reasonInput = z.object({

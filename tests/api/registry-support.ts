@@ -88,6 +88,7 @@ function candidates(def: ScalarFieldDef, tag: string, refs: Record<string, strin
         `9${digits(2)}`,
         digits(8),
         '2025-06',
+        '06/2025',
         '7',
       ];
     case 'email':

@@ -17,6 +17,7 @@ import workflowSpine from './0010_workflow_spine.js';
 import ordersApprovals from './0011_orders_approvals.js';
 import recoveryCodes from './0012_recovery_codes.js';
 import auditEntityIndex from './0013_audit_entity_index.js';
+import financeEntries from './0014_finance_entries.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0011_orders_approvals': ordersApprovals,
   '0012_recovery_codes': recoveryCodes,
   '0013_audit_entity_index': auditEntityIndex,
+  '0014_finance_entries': financeEntries,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -33,9 +33,11 @@ import { importBatches } from './importBatches';
 import { orders } from './orders';
 import { approvalQueues } from './approvalQueues';
 import { approvalDelegations } from './approvalDelegations';
+import { payables, receivables } from './payables';
+import { payableInstallments, receivableInstallments } from './installments';
 
 export { applicationAcls, applicationPolicies, applicationResources, applications, organizations, settings, userGroups, users };
-export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations };
+export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations, payables, receivables, payableInstallments, receivableInstallments };
 export { CURRENT_APPLICATION } from './applications';
 
 export const resources = {
@@ -69,6 +71,10 @@ export const resources = {
   orders,
   approvalQueues,
   approvalDelegations,
+  payables,
+  receivables,
+  payableInstallments,
+  receivableInstallments,
 } as const satisfies Record<string, AnyResource>;
 
 export type ResourceName = keyof typeof resources;

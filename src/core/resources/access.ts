@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
-import type { AnyResource, Scope } from '../../contracts/resource';
+import { ownershipOf, type AnyResource, type Scope } from '../../contracts/resource';
 import { can, permissionSubjectAtom } from '../permissions';
 
 export type Access = (scope: Scope) => boolean;
@@ -8,8 +8,8 @@ export type Access = (scope: Scope) => boolean;
 /**
  * What the signed-in user may do on a resource (spec §6). `permission` overrides the
  * declaration's name (the current application's screens use `application`). A SystemOwner-only
- * resource refuses everyone else whatever their policies say. On an `ownership: 'own'`
- * resource, `create` grants read/update of one's own records.
+ * resource refuses everyone else whatever their policies say. On an `ownership` resource,
+ * `create` on the ownership's permission grants read/update of one's own records.
  */
 export function useAccess(resource: AnyResource, permission?: string): Access {
   const subject = useAtomValue(permissionSubjectAtom);
@@ -17,9 +17,13 @@ export function useAccess(resource: AnyResource, permission?: string): Access {
     const name = permission ?? resource.permission;
     if (resource.systemOwnerOnly && subject.user?.accessLevel !== 'SystemOwner') return () => false;
     const has = (scope: Scope) => can(subject, name, scope).can;
-    // Own records (`ownership: 'own'`): the create scope also reads and changes what the caller
-    // created; the server narrows the list and refuses anyone else's record.
-    if (resource.ownership === 'own') return (scope: Scope) => has(scope) || ((scope === 'read' || scope === 'update') && has('create'));
+    // Own records (`ownership`): the create scope also reads and changes what the caller owns
+    // (created, or is named by the ownership field); the server narrows the list and refuses the rest.
+    const ownership = ownershipOf(resource);
+    if (ownership) {
+      const owns = can(subject, ownership.permission, 'create').can;
+      return (scope: Scope) => has(scope) || ((scope === 'read' || scope === 'update') && owns);
+    }
     return has;
   }, [subject, resource, permission]);
 }

@@ -1,0 +1,198 @@
+/**
+ * Storage of the lançamentos (`finance_entries`) and their parcelas (`installments`) — issue 8.
+ *
+ * A lançamento writes its parcelas and rateio as keyed lines (registry children); after every
+ * write the parcelas get the lançamento's supplier/customer, category, requester and description
+ * copied (the queues filter on them without joins) and the creator (nobody authorises what they
+ * entered). When a lançamento a pagar reaches `approved` (its queue approved it, or none applied)
+ * its open parcelas go to the requester's atesto or straight to the payment queue; cancelling it
+ * cancels them, refused once one is authorised or paid.
+ *
+ * A parcela's baixa (settle) and estorno (reverse) are workflow transitions with hooks: the row is
+ * locked by the transition (FOR UPDATE) before the balance is read, the baixa is refused above the
+ * open balance (400 on `amount`), an estorno twice is a 409; the lançamento follows (quitado when
+ * every parcela is settled, back to aprovado/aberto on an estorno) through its own system
+ * transitions.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { payableInstallments, payables, receivableInstallments, receivables } from '../../src/contracts/resources/index.js';
+import { entryIssues } from '../../src/contracts/resources/parts/financeEntry.js';
+import { SETTLEMENT_MESSAGES } from '../../src/contracts/resources/installments.js';
+import type { AnyResource } from '../../src/contracts/resource.js';
+import { formatMoney } from '../../src/core/format/money.js';
+import { withApprovals } from '../approvals/plug.js';
+import { fieldError, HttpError } from '../errors.js';
+import { declaredStorage } from '../registry/declared.js';
+import { writeHistory } from '../registry/history.js';
+import { ResourceService } from '../registry/service.js';
+import { storageByName } from '../registry/families.js';
+import type { Call, ResourceStorage, Trx, Values, WireRecord } from '../registry/storage.js';
+import { nextNumber } from '../supply/resources.js';
+
+type Direction = 'payable' | 'receivable';
+
+export const ENTRY_MESSAGES = {
+  cancelPaid: 'Não é possível cancelar: há parcelas autorizadas, em remessa ou com baixa. Estorne as baixas ou devolva as parcelas à fila antes.',
+  bankAccount: 'Conta financeira não encontrada.',
+  direct: 'Parcelas são criadas e excluídas pelo lançamento.',
+} as const;
+
+const PAYMENT_COLUMNS = {
+  paymentMethod: 'payment_method',
+  boletoLine: 'boleto_line',
+  pixKeyType: 'pix_key_type',
+  pixKey: 'pix_key',
+  pixPayload: 'pix_payload',
+  bankId: 'bank_id',
+  agency: 'agency',
+  account: 'account',
+  accountDigit: 'account_digit',
+  holderName: 'holder_name',
+  holderDocument: 'holder_document',
+};
+
+const openBalanceOfEntry = sql`(SELECT COALESCE(sum(i.amount - i.paid_amount), 0) FROM installments i WHERE i.entry_id = t.id AND i.status <> 'cancelled')`;
+
+function entryStorage(resource: AnyResource, direction: Direction, party: 'supplierId' | 'customerId'): ResourceStorage {
+  return declaredStorage(resource, 'finance_entries', {
+    filter: { direction },
+    columns: { [party]: 'party_id', categoryId: 'category_id' },
+    computed: { openBalance: openBalanceOfEntry },
+    children: {
+      allocations: { table: 'finance_entry_allocations', own: 'entry_id', columns: { costCenterId: 'cost_center_id', percent: 'percent', amount: 'amount' } },
+      installments: { table: 'installments', own: 'entry_id', columns: { number: 'number', dueDate: 'due_date', amount: 'amount', ...PAYMENT_COLUMNS } },
+    },
+    validate: (values) => entryIssues(values),
+    async beforeCreate(trx, call) {
+      return { number: await nextNumber(trx, call, direction === 'payable' ? 'payables' : 'receivables') };
+    },
+    async afterCreate(trx, call, record) {
+      await syncInstallments(trx, call, record.id, direction);
+    },
+    async afterUpdate(trx, call, record) {
+      await syncInstallments(trx, call, record.id, direction);
+    },
+    transitions: {
+      async cancel(trx, call, before, input) {
+        const busy = await sql<{ n: string }>`SELECT count(*)::text AS n FROM installments WHERE entry_id = ${before.id} AND org_id = ${call.orgId}
+          AND (status IN ('authorized', 'in_remittance', 'paid', 'received') OR paid_amount > 0)`.execute(trx);
+        if (Number(busy.rows[0].n) > 0) throw new HttpError(409, ENTRY_MESSAGES.cancelPaid);
+        await moveInstallments(trx, call, before.id, direction, null, 'cancelled', 'cancel', { reason: input.reason });
+      },
+    },
+    async afterTransition(trx, call, record, _transition, from) {
+      if (direction === 'payable' && record.status === 'approved' && from !== 'approved' && from !== 'settled') await releaseInstallments(trx, call, record);
+    },
+  });
+}
+
+/** The lançamento's own values copied to its parcelas (and the creator, once). */
+async function syncInstallments(trx: Trx, call: Call, entryId: string, direction: Direction): Promise<void> {
+  await sql`UPDATE installments AS i SET direction = ${direction}, party_id = e.party_id, category_id = e.category_id, requester_id = e.requester_id,
+      description = e.description || ' — ' || i.number || '/' || (SELECT count(*) FROM installments c WHERE c.entry_id = e.id),
+      bank_account_id = COALESCE(i.bank_account_id, e.bank_account_id), created_by = COALESCE(i.created_by, e.created_by), updated_at = ${call.ctx.clock()}
+    FROM finance_entries e WHERE e.id = ${entryId} AND e.org_id = ${call.orgId} AND i.entry_id = e.id`.execute(trx);
+}
+
+/** Approved: each open parcela to the requester's atesto (one was named) or to the payment queue. */
+async function releaseInstallments(trx: Trx, call: Call, entry: WireRecord): Promise<void> {
+  const to = entry.requesterId ? 'awaiting_requester' : 'queued';
+  await moveInstallments(trx, call, entry.id, 'payable', 'open', to, 'release', { note: `Lançamento nº ${entry.number} aprovado.` });
+}
+
+/** Moves the parcelas of a lançamento (in state `from`, or any live one) to `to`, each with its history row. */
+async function moveInstallments(trx: Trx, call: Call, entryId: string, direction: Direction, from: string | null, to: string, action: string, input: Values): Promise<void> {
+  const moved = await sql<{ id: string; status: string; version: number }>`UPDATE installments AS i SET status = ${to}, version = i.version + 1, updated_at = ${call.ctx.clock()}, updated_by = ${call.userId || null}
+    FROM (SELECT id, status AS previous FROM installments WHERE entry_id = ${entryId} AND org_id = ${call.orgId} ${from ? sql`AND status = ${from}` : sql`AND status NOT IN ('paid', 'received', 'cancelled')`} FOR UPDATE) AS p
+    WHERE i.id = p.id RETURNING i.id, p.previous AS status, i.version`.execute(trx);
+  const entityType = direction === 'payable' ? payableInstallments.name : receivableInstallments.name;
+  for (const row of moved.rows) await writeHistory(trx, call, { entityType, entityId: row.id, action, from: row.status, to, input, version: Number(row.version) });
+}
+
+// ---------------------------------------------------------------- parcelas
+
+interface SettleInput {
+  paidOn: string;
+  amount: number;
+  interest?: number;
+  fine?: number;
+  discount?: number;
+  bankAccountId: string;
+  note?: string;
+}
+
+function installmentStorage(resource: AnyResource, direction: Direction, party: 'supplierId' | 'customerId', entries: (call: Call) => ResourceService): ResourceStorage {
+  const settledState = direction === 'payable' ? 'paid' : 'received';
+  const openState = direction === 'payable' ? 'authorized' : 'open';
+  return declaredStorage(resource, 'installments', {
+    filter: { direction },
+    columns: { entryId: 'entry_id', [party]: 'party_id', categoryId: 'category_id', requesterId: 'requester_id', ...PAYMENT_COLUMNS },
+    computed: {
+      openBalance: sql`t.amount - t.paid_amount`,
+      isOverdue: sql`(t.due_date < CURRENT_DATE AND t.status NOT IN ('paid', 'received', 'cancelled'))`,
+      settlements: sql`COALESCE((SELECT jsonb_agg(jsonb_build_object('id', s.id, 'paidOn', s.paid_on, 'amount', s.amount, 'interest', s.interest, 'fine', s.fine,
+        'discount', s.discount, 'paidTotal', s.paid_total, 'bankAccountId', s.bank_account_id, 'note', s.note, 'reversed', s.reversed_at IS NOT NULL,
+        'reversalReason', s.reversal_reason) ORDER BY s.created_at, s.id) FROM installment_settlements s WHERE s.installment_id = t.id), '[]'::jsonb)`,
+    },
+    async beforeCreate() {
+      throw new HttpError(405, ENTRY_MESSAGES.direct);
+    },
+    transitions: {
+      async settle(trx, call, before, input) {
+        const baixa = input as unknown as SettleInput;
+        const balance = Number(before.amount) - Number(before.paidAmount);
+        if (baixa.amount > balance) throw fieldError('amount', SETTLEMENT_MESSAGES.tooMuch(formatMoney(baixa.amount), formatMoney(balance)));
+        const interest = baixa.interest ?? 0;
+        const fine = baixa.fine ?? 0;
+        const discount = baixa.discount ?? 0;
+        if (discount > baixa.amount + interest + fine) throw fieldError('discount', SETTLEMENT_MESSAGES.discountTooLarge);
+        const account = await sql`SELECT 1 FROM bank_accounts WHERE org_id = ${call.orgId} AND id = ${baixa.bankAccountId}`.execute(trx);
+        if (!account.rows.length) throw fieldError('bankAccountId', ENTRY_MESSAGES.bankAccount);
+        await sql`INSERT INTO installment_settlements (id, org_id, installment_id, paid_on, amount, interest, fine, discount, paid_total, bank_account_id, note, created_at, created_by)
+          VALUES (${randomUUID()}, ${call.orgId}, ${before.id}, ${baixa.paidOn}, ${baixa.amount}, ${interest}, ${fine}, ${discount}, ${baixa.amount + interest + fine - discount},
+            ${baixa.bankAccountId}, ${baixa.note ?? null}, ${call.ctx.clock()}, ${call.userId})`.execute(trx);
+        const paid = Number(before.paidAmount) + baixa.amount;
+        return { values: { paidAmount: paid, lastPaidOn: baixa.paidOn }, to: paid === Number(before.amount) ? settledState : openState };
+      },
+      async reverse(trx, call, before, input) {
+        const found = await sql<{ amount: string; reversed_at: unknown }>`SELECT amount::text, reversed_at FROM installment_settlements
+          WHERE id = ${String(input.settlementId)} AND installment_id = ${before.id} AND org_id = ${call.orgId} FOR UPDATE`.execute(trx);
+        const settlement = found.rows[0];
+        if (!settlement) throw fieldError('settlementId', SETTLEMENT_MESSAGES.notFound);
+        if (settlement.reversed_at) throw new HttpError(409, SETTLEMENT_MESSAGES.alreadyReversed);
+        await sql`UPDATE installment_settlements SET reversed_at = ${call.ctx.clock()}, reversed_by = ${call.userId}, reversal_reason = ${String(input.reason)}
+          WHERE id = ${String(input.settlementId)}`.execute(trx);
+        const last = await sql<{ last: string | null }>`SELECT max(paid_on)::text AS last FROM installment_settlements WHERE installment_id = ${before.id} AND reversed_at IS NULL`.execute(trx);
+        return { values: { paidAmount: Number(before.paidAmount) - Number(settlement.amount), lastPaidOn: last.rows[0]?.last ?? null }, to: openState };
+      },
+    },
+    async afterTransition(trx, call, record, transition, from) {
+      if (transition !== 'settle' && transition !== 'reverse') return;
+      await followEntry(trx, call, entries(call), String(record.entryId), record.status === settledState || from === settledState);
+    },
+  });
+}
+
+/** The lançamento follows its parcelas: quitado when every live one is settled, reopened when one is not any more. */
+async function followEntry(trx: Trx, call: Call, service: ResourceService, entryId: string, changed: boolean): Promise<void> {
+  if (!changed) return;
+  const state = await sql<{ status: string; pending: string }>`SELECT e.status, (SELECT count(*) FROM installments i WHERE i.entry_id = e.id AND i.status NOT IN ('paid', 'received', 'cancelled'))::text AS pending
+    FROM finance_entries e WHERE e.id = ${entryId} AND e.org_id = ${call.orgId} FOR UPDATE`.execute(trx);
+  const row = state.rows[0];
+  if (!row) return;
+  const entryCall = service.makeCall({ userId: call.userId, orgId: call.orgId, accessLevel: call.accessLevel }, { request: call.request }, call.afterCommit);
+  if (Number(row.pending) === 0 && row.status !== 'settled') await service.runAction(trx, entryCall, entryId, 'settle', {}, undefined, { system: true });
+  else if (Number(row.pending) > 0 && row.status === 'settled') await service.runAction(trx, entryCall, entryId, 'reopen', {}, undefined, { system: true });
+}
+
+const payablesStorage = withApprovals(payables, entryStorage(payables, 'payable', 'supplierId'));
+const receivablesStorage = entryStorage(receivables, 'receivable', 'customerId');
+
+/** The finance family's lançamentos and parcelas; a parcela's lançamento follows it through the lançamento's own service. */
+export const entryStorages = {
+  payables: payablesStorage,
+  receivables: receivablesStorage,
+  payableInstallments: installmentStorage(payableInstallments, 'payable', 'supplierId', (call) => new ResourceService(call.ctx, payables, payablesStorage, storageByName)),
+  receivableInstallments: installmentStorage(receivableInstallments, 'receivable', 'customerId', (call) => new ResourceService(call.ctx, receivables, receivablesStorage, storageByName)),
+};

@@ -1,0 +1,206 @@
+/**
+ * Parcelas (/contas-a-pagar/parcelamentos, /contas-a-receber/parcelamentos, and the queues):
+ * DOMAIN "Parcela a pagar" and "Parcela a receber". A parcela is born as a line of its lançamento
+ * (payables.ts: number, due date, amount and payment data are edited there while it is open) and
+ * lives on here through the payment queue. Supplier, category and requester are the lançamento's,
+ * copied on every write of it so the queues filter without joins.
+ *
+ * A pagar: aberta → (lançamento aprovado) aguardando solicitante (a requester was named:
+ * confirm "atesto" or contest with a reason, in bulk) → na fila de pagamento → autorizada
+ * (treasury, in bulk; never by whoever entered the lançamento) → [em remessa → paga | rejeitada
+ * pelo banco: the bank files' issue] | baixa manual from autorizada: a partial baixa keeps it
+ * autorizada with the rest open, the last one makes it paga; interest, fine and discount on each
+ * baixa; an estorno (with the reason) restores the balance. Money-moving actions honour
+ * `Idempotency-Key`.
+ * A receber: aberta → recebida (partial receipts keep it aberta) | cancelada (with its lançamento).
+ */
+import * as z from 'zod/mini';
+import { date as dateRule, money as moneyRule } from '../documents';
+import { defineResource } from '../define';
+import { boolean, date, enumOf, integer, list, money, reference, text } from '../fields';
+import { defineWorkflow, reasonInput } from '../workflow';
+import { paymentDataFields } from './parts/paymentData';
+
+export const PAYABLE_INSTALLMENT_STATES = ['open', 'awaiting_requester', 'contested', 'queued', 'authorized', 'in_remittance', 'paid', 'cancelled'] as const;
+export type PayableInstallmentState = (typeof PAYABLE_INSTALLMENT_STATES)[number];
+export const RECEIVABLE_INSTALLMENT_STATES = ['open', 'received', 'cancelled'] as const;
+export type ReceivableInstallmentState = (typeof RECEIVABLE_INSTALLMENT_STATES)[number];
+
+export const SETTLEMENT_MESSAGES = {
+  amount: 'Informe um valor maior que zero.',
+  tooMuch: (amount: string, balance: string) => `A baixa (${amount}) é maior que o saldo em aberto (${balance}).`,
+  discountTooLarge: 'O desconto não pode ser maior que o valor pago com juros e multa.',
+  notFound: 'Baixa não encontrada nesta parcela.',
+  alreadyReversed: 'Esta baixa já foi estornada.',
+  selfAuthorize: 'Quem lançou a conta não pode autorizar o seu pagamento.',
+} as const;
+
+const nonNegative = (message: string) => moneyRule().check(z.minimum(0, message));
+
+/** A baixa: payment date, principal settled, interest, fine and discount, and the account it left from. */
+export const settleInput = z.object({
+  paidOn: dateRule(),
+  amount: moneyRule().check(z.minimum(1, SETTLEMENT_MESSAGES.amount)),
+  interest: z.optional(nonNegative('Os juros não podem ser negativos.')),
+  fine: z.optional(nonNegative('A multa não pode ser negativa.')),
+  discount: z.optional(nonNegative('O desconto não pode ser negativo.')),
+  bankAccountId: z.string().check(z.minLength(1, 'Escolha a conta financeira.'), z.maxLength(64)),
+  note: z.optional(z.string().check(z.maxLength(500, 'Use no máximo 500 caracteres.'))),
+});
+
+/** An estorno: which baixa, and why. */
+export const reverseInput = z.object({
+  settlementId: z.string().check(z.minLength(1, 'Escolha a baixa a estornar.'), z.maxLength(64)),
+  reason: reasonInput.shape.reason,
+});
+
+export const payableInstallmentWorkflow = defineWorkflow<PayableInstallmentState>({
+  field: 'status',
+  initial: 'open',
+  states: {
+    open: { label: 'Aberta', tone: 'neutral' },
+    awaiting_requester: { label: 'Aguardando solicitante', tone: 'warning' },
+    contested: { label: 'Contestada', tone: 'danger' },
+    queued: { label: 'Na fila de pagamento', tone: 'info' },
+    authorized: { label: 'Autorizada', tone: 'success', locked: 'all' },
+    in_remittance: { label: 'Em remessa', tone: 'info', locked: 'all' },
+    paid: { label: 'Paga', tone: 'success', locked: 'all' },
+    cancelled: { label: 'Cancelada', tone: 'neutral', locked: 'all' },
+  },
+  transitions: [
+    { name: 'attest', label: 'Confirmar recebimento', verb: 'confirmar o recebimento de', from: ['awaiting_requester'], to: 'queued', scope: 'create', permission: 'requesterQueue', actorField: 'requesterId', bulk: true, tone: 'primary' },
+    { name: 'contest', label: 'Contestar', verb: 'contestar', from: ['awaiting_requester'], to: 'contested', scope: 'create', permission: 'requesterQueue', actorField: 'requesterId', input: reasonInput, bulk: true, tone: 'danger' },
+    { name: 'resendToRequester', label: 'Reenviar ao solicitante', verb: 'reenviar ao solicitante', from: ['contested'], to: 'awaiting_requester', scope: 'update', confirm: 'Reenviar esta parcela para o atesto do solicitante?' },
+    {
+      name: 'authorize', label: 'Autorizar pagamento', verb: 'autorizar o pagamento de', from: ['queued'], to: 'authorized', scope: 'approve', permission: 'paymentQueue',
+      notActor: { field: 'createdBy', message: SETTLEMENT_MESSAGES.selfAuthorize }, bulk: true, idempotent: true, tone: 'primary',
+    },
+    { name: 'unauthorize', label: 'Devolver à fila', verb: 'devolver à fila', from: ['authorized'], to: 'queued', scope: 'approve', permission: 'paymentQueue', confirm: 'Retirar a autorização e devolver a parcela à fila?' },
+    { name: 'settle', label: 'Dar baixa', verb: 'dar baixa em', from: ['authorized'], to: 'paid', scope: 'update', permission: 'paymentQueue', input: settleInput, idempotent: true, tone: 'primary' },
+    { name: 'reverse', label: 'Estornar baixa', verb: 'estornar uma baixa de', from: ['authorized', 'paid'], to: 'authorized', scope: 'update', permission: 'paymentQueue', input: reverseInput, idempotent: true, tone: 'danger' },
+  ],
+});
+
+export const receivableInstallmentWorkflow = defineWorkflow<ReceivableInstallmentState>({
+  field: 'status',
+  initial: 'open',
+  states: {
+    open: { label: 'Aberta', tone: 'neutral' },
+    received: { label: 'Recebida', tone: 'success', locked: 'all' },
+    cancelled: { label: 'Cancelada', tone: 'neutral', locked: 'all' },
+  },
+  transitions: [
+    { name: 'settle', label: 'Registrar recebimento', verb: 'registrar recebimento de', from: ['open'], to: 'received', scope: 'update', input: settleInput, idempotent: true, tone: 'primary' },
+    { name: 'reverse', label: 'Estornar recebimento', verb: 'estornar um recebimento de', from: ['open', 'received'], to: 'open', scope: 'update', input: reverseInput, idempotent: true, tone: 'danger' },
+  ],
+});
+
+/** A baixa as the parcela shows it (read-only; written by the settle and reverse actions). */
+const SETTLEMENT = {
+  paidOn: date('Data do pagamento'),
+  amount: money('Valor principal'),
+  interest: money('Juros'),
+  fine: money('Multa'),
+  discount: money('Desconto'),
+  paidTotal: money('Total pago'),
+  bankAccountId: reference('Conta financeira', 'bankAccounts'),
+  note: text('Observação', { optional: true }),
+  reversed: boolean('Estornada'),
+  reversalReason: text('Motivo do estorno', { optional: true }),
+};
+
+const labels = <S extends string>(states: readonly S[], workflow: { states: Readonly<Record<S, { label: string }>> }) =>
+  Object.fromEntries(states.map((s) => [s, workflow.states[s].label])) as Record<S, string>;
+
+/** Fields both kinds of parcela have (read-only but the payment data and the account). */
+function installmentFields(settlementsLabel: string) {
+  return {
+    number: integer('Parcela', { readOnly: true }),
+    description: text('Descrição', { readOnly: true }),
+    dueDate: date('Vencimento', { readOnly: true }),
+    amount: money('Valor', { readOnly: true }),
+    paidAmount: money('Valor baixado', { readOnly: true }),
+    openBalance: money('Saldo em aberto', { readOnly: true }),
+    lastPaidOn: date('Última baixa', { readOnly: true }),
+    isOverdue: boolean('Vencida', { readOnly: true }),
+    bankAccountId: reference('Conta financeira', 'bankAccounts', { optional: true }),
+    ...paymentDataFields,
+    settlements: list(settlementsLabel, SETTLEMENT, { keyed: true, readOnly: true }),
+  };
+}
+
+const PAYMENT_SECTION = { key: 'payment', title: 'Pagamento', fields: ['bankAccountId', 'paymentMethod', 'boletoLine', 'pixKeyType', 'pixKey', 'pixPayload', 'bankId', 'agency', 'account', 'accountDigit', 'holderName', 'holderDocument'] } as const;
+const SETTLEMENTS_SECTION = { key: 'settlements', title: 'Baixas', fields: ['settlements'] } as const;
+
+export const payableInstallments = defineResource({
+  name: 'payableInstallments',
+  api: 'finance',
+  path: 'payable-installments',
+  route: { base: '/contas-a-pagar/parcelamentos', idParam: 'installmentId' },
+  permission: 'payables',
+  labels: { one: 'Parcela a pagar', many: 'Parcelas a pagar', gender: 'f' },
+  titleField: 'description',
+  fields: {
+    entryId: reference('Lançamento', 'payables', { readOnly: true }),
+    supplierId: reference('Fornecedor', 'suppliers', { readOnly: true }),
+    categoryId: reference('Categoria de despesa', 'expenseCategories', { readOnly: true }),
+    requesterId: reference('Solicitante', 'users', { readOnly: true }),
+    ...installmentFields('Baixas'),
+    status: enumOf('Situação', PAYABLE_INSTALLMENT_STATES, labels(PAYABLE_INSTALLMENT_STATES, payableInstallmentWorkflow), { readOnly: true }),
+  },
+  list: {
+    columns: [
+      { field: 'dueDate', sortable: true, width: '8rem' },
+      { field: 'supplierId' },
+      { field: 'description', sortable: true },
+      { field: 'number', width: '5rem' },
+      { field: 'status' },
+      { field: 'bankAccountId' },
+      { field: 'amount', sortable: true },
+      { field: 'openBalance', sortable: true },
+    ],
+    defaultSort: 'dueDate',
+    searchFields: ['description'],
+    filters: [{ field: 'status' }, { field: 'dueDate' }, { field: 'supplierId' }, { field: 'categoryId' }, { field: 'bankAccountId' }, { field: 'isOverdue' }, { field: 'requesterId' }, { field: 'amount' }],
+    totals: { sum: ['amount', 'openBalance'], groupBy: ['dueDate', 'bankAccountId'] },
+  },
+  form: { sections: [{ key: 'installment', title: 'Parcela', fields: ['entryId', 'number', 'supplierId', 'description', 'dueDate', 'amount', 'paidAmount', 'openBalance', 'status', 'requesterId'] }, PAYMENT_SECTION, SETTLEMENTS_SECTION] },
+  workflow: payableInstallmentWorkflow,
+  bornOf: 'payables',
+  ownership: { field: 'requesterId', permission: 'requesterQueue' },
+});
+
+export const receivableInstallments = defineResource({
+  name: 'receivableInstallments',
+  api: 'finance',
+  path: 'receivable-installments',
+  route: { base: '/contas-a-receber/parcelamentos', idParam: 'installmentId' },
+  permission: 'receivables',
+  labels: { one: 'Parcela a receber', many: 'Parcelas a receber', gender: 'f' },
+  titleField: 'description',
+  fields: {
+    entryId: reference('Lançamento', 'receivables', { readOnly: true }),
+    customerId: reference('Cliente', 'customers', { readOnly: true }),
+    categoryId: reference('Categoria de receita', 'revenueCategories', { readOnly: true }),
+    ...installmentFields('Recebimentos'),
+    status: enumOf('Situação', RECEIVABLE_INSTALLMENT_STATES, labels(RECEIVABLE_INSTALLMENT_STATES, receivableInstallmentWorkflow), { readOnly: true }),
+  },
+  list: {
+    columns: [
+      { field: 'dueDate', sortable: true, width: '8rem' },
+      { field: 'customerId' },
+      { field: 'description', sortable: true },
+      { field: 'number', width: '5rem' },
+      { field: 'status' },
+      { field: 'amount', sortable: true },
+      { field: 'openBalance', sortable: true },
+    ],
+    defaultSort: 'dueDate',
+    searchFields: ['description'],
+    filters: [{ field: 'status' }, { field: 'dueDate' }, { field: 'customerId' }, { field: 'categoryId' }, { field: 'bankAccountId' }, { field: 'isOverdue' }, { field: 'amount' }],
+    totals: { sum: ['amount', 'openBalance'], groupBy: ['dueDate', 'bankAccountId'] },
+  },
+  form: { sections: [{ key: 'installment', title: 'Parcela', fields: ['entryId', 'number', 'customerId', 'description', 'dueDate', 'amount', 'paidAmount', 'openBalance', 'status'] }, PAYMENT_SECTION, { ...SETTLEMENTS_SECTION, title: 'Recebimentos' }] },
+  workflow: receivableInstallmentWorkflow,
+  bornOf: 'receivables',
+});

@@ -1,0 +1,117 @@
+/**
+ * What a lançamento a pagar and a lançamento a receber share (DOMAIN "Lançamento"): the document,
+ * its category (which carries the DRE line), the total, the cost-centre split (rateio, by percent
+ * or by amount, centavo-exact, always adding up to the total) and the parcelas (generated from a
+ * payment condition or typed one by one; their sum always equals the total; each with its due date
+ * on a business day and its payment data). Rules across fields live in `entryIssues` — the form
+ * shows them under the field, the server answers them as a 400 naming the field.
+ */
+import * as z from 'zod/mini';
+import { date, enumOf, file, integer, list, money, percent, reference, text } from '../../fields';
+import { sumAmounts } from '../../money';
+import { allocationSumError, installmentsSumError } from '../../paymentTerms';
+import { isBusinessDay, nextBusinessDay } from '../../brazil/businessDays';
+import { notes } from './common';
+import { paymentDataCheck, paymentDataFields } from './paymentData';
+
+export const DOCUMENT_TYPES = ['nfe', 'nfse', 'invoice', 'boleto', 'receipt', 'contract', 'tax', 'other'] as const;
+export const DOCUMENT_TYPE_LABELS = {
+  nfe: 'NF-e',
+  nfse: 'NFS-e',
+  invoice: 'Fatura',
+  boleto: 'Boleto',
+  receipt: 'Recibo',
+  contract: 'Contrato',
+  tax: 'Guia de imposto',
+  other: 'Outro',
+} as const;
+
+export const ENTRY_MESSAGES = {
+  competence: 'Informe o mês de competência como mês/ano, por exemplo 11/2026.',
+  total: 'Informe um valor maior que zero.',
+  noInstallments: 'Inclua ao menos uma parcela.',
+  noAllocations: 'Rateie o valor em ao menos um centro de custos.',
+  duplicateCostCenter: 'Este centro de custos já está no rateio.',
+  notBusinessDay: (date: string, next: string) => `${br(date)} não é dia útil: use ${br(next)}.`,
+} as const;
+
+const br = (date: string) => date.split('-').reverse().join('/');
+
+/** Competência "11/2026". */
+const competenceRule = () => z.string().check(z.trim(), z.regex(/^(0[1-9]|1[0-2])\/\d{4}$/, ENTRY_MESSAGES.competence));
+
+/** One line of the rateio: a cost centre with its percent (informative, basis points) and its amount. */
+export const ALLOCATION = {
+  costCenterId: reference('Centro de custos', 'costCenters', { required: 'Escolha o centro de custos.' }),
+  percent: percent('Percentual', { optional: true }),
+  amount: money('Valor', { min: 0, minMessage: 'O valor não pode ser negativo.' }),
+};
+
+/** One parcela as the lançamento's form edits it: number, due date, amount and how it is paid. */
+export const INSTALLMENT = {
+  number: integer('Parcela', { min: 1, max: 120 }),
+  dueDate: date('Vencimento'),
+  amount: money('Valor', { min: 1, minMessage: 'Cada parcela deve ter valor maior que zero.' }),
+  ...paymentDataFields,
+};
+
+/** The fields both kinds of lançamento have (the counterparty and category differ). */
+export function entryFields() {
+  return {
+    number: integer('Número', { rule: z.int(), readOnly: true }),
+    documentType: enumOf('Tipo de documento', DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, { initial: 'nfe' }),
+    documentNumber: text('Número do documento', { max: 60, optional: true }),
+    issueDate: date('Data de emissão'),
+    competence: text('Competência (mês/ano)', { rule: competenceRule(), help: 'Mês/ano a que a despesa ou receita se refere, por exemplo 11/2026.' }),
+    description: text('Descrição', { max: 240, required: 'Descreva o lançamento.' }),
+    total: money('Valor total', { min: 1, minMessage: ENTRY_MESSAGES.total }),
+    bankAccountId: reference('Conta financeira', 'bankAccounts', { optional: true }),
+    companyId: reference('Empresa', 'companies', { optional: true }),
+    paymentCondition: text('Condição de pagamento', { max: 40, optional: true, help: 'Por exemplo 30/60/90, 10x, entrada + 5x ou à vista: gera as parcelas.' }),
+    allocations: list('Rateio por centro de custos', ALLOCATION, { keyed: true, addLabel: 'Adicionar centro de custos', min: 1, minMessage: ENTRY_MESSAGES.noAllocations, max: 50 }),
+    installments: list('Parcelas', INSTALLMENT, { keyed: true, addLabel: 'Adicionar parcela', min: 1, minMessage: ENTRY_MESSAGES.noInstallments, max: 120, maxMessage: 'No máximo 120 parcelas.', itemChecks: [paymentDataCheck()] }),
+    documentFileId: file('Documento (boleto, NF) em PDF', { optional: true }),
+    notes: notes('Observações'),
+    openBalance: money('Saldo em aberto', { readOnly: true }),
+  };
+}
+
+interface EntryValues {
+  total?: unknown;
+  allocations?: unknown;
+  installments?: unknown;
+}
+
+/**
+ * Rules across the fields of a lançamento (field → messages): parcelas and rateio add up to the
+ * total to the centavo, one line per cost centre, every due date on a business day.
+ */
+export function entryIssues(values: EntryValues): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const total = typeof values.total === 'number' ? values.total : null;
+  const installments = Array.isArray(values.installments) ? (values.installments as { amount?: number; dueDate?: string }[]) : [];
+  const allocations = Array.isArray(values.allocations) ? (values.allocations as { amount?: number; costCenterId?: string }[]) : [];
+  if (total !== null && installments.length) {
+    const message = installmentsSumError(total, installments.map((i) => (typeof i.amount === 'number' ? i.amount : 0)));
+    if (message) add('installments', message);
+  }
+  if (total !== null && allocations.length) {
+    const message = allocationSumError(total, allocations.map((a) => (typeof a.amount === 'number' ? a.amount : 0)));
+    if (message) add('allocations', message);
+  }
+  const seen = new Set<string>();
+  allocations.forEach((allocation, index) => {
+    if (!allocation.costCenterId) return;
+    if (seen.has(allocation.costCenterId)) add(`allocations.${index}.costCenterId`, ENTRY_MESSAGES.duplicateCostCenter);
+    seen.add(allocation.costCenterId);
+  });
+  installments.forEach((installment, index) => {
+    if (installment.dueDate && /^\d{4}-\d{2}-\d{2}$/.test(installment.dueDate) && !isBusinessDay(installment.dueDate)) add(`installments.${index}.dueDate`, ENTRY_MESSAGES.notBusinessDay(installment.dueDate, nextBusinessDay(installment.dueDate)));
+  });
+  return errors;
+}
+
+/** Sum of the parcelas (what the form shows next to the total). */
+export const installmentsTotal = (values: EntryValues) =>
+  sumAmounts(Array.isArray(values.installments) ? (values.installments as { amount?: number }[]).map((i) => i.amount) : []);

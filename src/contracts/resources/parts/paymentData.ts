@@ -1,0 +1,125 @@
+/**
+ * How a parcela is paid (DOMAIN "Payment methods of a parcela"): boleto (47/48-digit linha
+ * digitável or 44-digit barcode — both accepted, check digits verified, the amount and due date
+ * read from the line compared with the parcela), PIX (a key of each type, or a "copia e cola"
+ * payload whose CRC is verified and whose amount is compared), or TED / crédito em conta (bank,
+ * agência, conta, digit, holder). One check across the item's fields puts each error under the
+ * field it is about, on the screen (zod, client) and in the API's 400 (same rule, server).
+ */
+import * as z from 'zod/mini';
+import { readBoleto } from '../../brazil/boleto';
+import { readPixPayload } from '../../brazil/pixPayload';
+import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, validPixKey, type PixKeyType } from '../../brazil/pix';
+import { validCnpj, validCpf } from '../../brazil/documents';
+import { formatMoney } from '../../../core/format/money';
+import { cpfCnpj, enumOf, reference, text } from '../../fields';
+
+export const PAYMENT_METHODS = ['boleto', 'pix', 'transfer', 'cash'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
+  boleto: 'Boleto',
+  pix: 'PIX',
+  transfer: 'TED / crédito em conta',
+  cash: 'Dinheiro / débito automático',
+};
+
+/** The payment-data fields of a parcela (flat, so a list item and the parcela record share them). */
+export const paymentDataFields = {
+  paymentMethod: enumOf('Forma de pagamento', PAYMENT_METHODS, PAYMENT_METHOD_LABELS, { initial: 'boleto' }),
+  boletoLine: text('Linha digitável ou código de barras', { max: 60, optional: true, trim: false }),
+  pixKeyType: enumOf('Tipo de chave PIX', PIX_KEY_TYPES, PIX_KEY_TYPE_LABELS, { optional: true }),
+  pixKey: text('Chave PIX', { max: 77, optional: true }),
+  pixPayload: text('PIX copia e cola', { max: 512, optional: true, trim: false }),
+  bankId: reference('Banco', 'banks', { optional: true }),
+  agency: text('Agência', { max: 5, optional: true }),
+  account: text('Conta', { max: 20, optional: true }),
+  accountDigit: text('Dígito da conta', { max: 2, optional: true }),
+  holderName: text('Favorecido', { max: 120, optional: true }),
+  holderDocument: cpfCnpj('CPF/CNPJ do favorecido', { optional: true }),
+};
+
+export const PAYMENT_MESSAGES = {
+  boletoRequired: 'Informe a linha digitável ou o código de barras do boleto.',
+  boletoAmount: (line: number, parcela: number) => `O valor do boleto (${formatMoney(line)}) difere do valor da parcela (${formatMoney(parcela)}).`,
+  boletoDueDate: (line: string, parcela: string) => `O vencimento do boleto (${br(line)}) difere do vencimento da parcela (${br(parcela)}).`,
+  pixRequired: 'Informe a chave PIX ou o código PIX copia e cola.',
+  pixKeyTypeRequired: 'Escolha o tipo da chave PIX.',
+  pixKeyInvalid: (type: PixKeyType) => `Chave PIX inválida para o tipo ${PIX_KEY_TYPE_LABELS[type]}.`,
+  pixAmount: (payload: number, parcela: number) => `O valor do PIX (${formatMoney(payload)}) difere do valor da parcela (${formatMoney(parcela)}).`,
+  bankRequired: 'Escolha o banco do favorecido.',
+  agencyInvalid: 'Informe a agência com até 5 dígitos.',
+  accountInvalid: 'Informe a conta (somente números).',
+  digitInvalid: 'Informe o dígito da conta (número ou X).',
+  holderRequired: 'Informe o nome do favorecido.',
+  holderDocumentRequired: 'Informe o CPF ou CNPJ do favorecido.',
+} as const;
+
+const br = (date: string) => date.split('-').reverse().join('/');
+
+interface PaymentItem {
+  amount?: number;
+  dueDate?: string;
+  paymentMethod?: PaymentMethod;
+  boletoLine?: string | null;
+  pixKeyType?: PixKeyType | null;
+  pixKey?: string | null;
+  pixPayload?: string | null;
+  bankId?: string | null;
+  agency?: string | null;
+  account?: string | null;
+  accountDigit?: string | null;
+  holderName?: string | null;
+  holderDocument?: string | null;
+}
+
+type Issue = { path: string; message: string };
+
+/** Errors of one parcela's payment data (field → message), empty when valid. `today` dates the boleto's factor. */
+export function paymentDataIssues(item: PaymentItem, today?: string): Issue[] {
+  const issues: Issue[] = [];
+  const add = (path: string, message: string) => issues.push({ path, message });
+  switch (item.paymentMethod) {
+    case 'boleto': {
+      if (!item.boletoLine?.trim()) {
+        add('boletoLine', PAYMENT_MESSAGES.boletoRequired);
+        break;
+      }
+      const read = readBoleto(item.boletoLine, today);
+      if (!read.ok) add('boletoLine', read.message);
+      else {
+        if (read.info.amount !== null && typeof item.amount === 'number' && read.info.amount !== item.amount) add('boletoLine', PAYMENT_MESSAGES.boletoAmount(read.info.amount, item.amount));
+        else if (read.info.dueDate && item.dueDate && read.info.dueDate !== item.dueDate) add('boletoLine', PAYMENT_MESSAGES.boletoDueDate(read.info.dueDate, item.dueDate));
+      }
+      break;
+    }
+    case 'pix': {
+      if (item.pixPayload?.trim()) {
+        const read = readPixPayload(item.pixPayload);
+        if (!read.ok) add('pixPayload', read.message);
+        else if (read.info.amount !== null && typeof item.amount === 'number' && read.info.amount !== item.amount) add('pixPayload', PAYMENT_MESSAGES.pixAmount(read.info.amount, item.amount));
+      } else if (!item.pixKey?.trim()) add('pixKey', PAYMENT_MESSAGES.pixRequired);
+      else if (!item.pixKeyType) add('pixKeyType', PAYMENT_MESSAGES.pixKeyTypeRequired);
+      else if (!validPixKey(item.pixKey, item.pixKeyType)) add('pixKey', PAYMENT_MESSAGES.pixKeyInvalid(item.pixKeyType));
+      break;
+    }
+    case 'transfer': {
+      if (!item.bankId) add('bankId', PAYMENT_MESSAGES.bankRequired);
+      if (!/^\d{1,5}$/.test(item.agency ?? '')) add('agency', PAYMENT_MESSAGES.agencyInvalid);
+      if (!/^\d{1,20}$/.test(item.account ?? '')) add('account', PAYMENT_MESSAGES.accountInvalid);
+      if (!/^[\dXx]{1,2}$/.test(item.accountDigit ?? '')) add('accountDigit', PAYMENT_MESSAGES.digitInvalid);
+      if (!item.holderName?.trim()) add('holderName', PAYMENT_MESSAGES.holderRequired);
+      const document = item.holderDocument ?? '';
+      if (!document || !(validCpf(document) || validCnpj(document))) add('holderDocument', PAYMENT_MESSAGES.holderDocumentRequired);
+      break;
+    }
+    default:
+      break;
+  }
+  return issues;
+}
+
+/** The same rule as a zod check of a list item (errors under the item's fields). */
+export const paymentDataCheck = () =>
+  z.superRefine((value: unknown, ctx) => {
+    for (const issue of paymentDataIssues(value as PaymentItem)) ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.path], input: value });
+  });
