@@ -38,8 +38,10 @@ export const DEMO_GROUPS: Record<string, Scopes> = {
   Comprador: { ...each(['orders', 'quotes', 'purchaseOrders', 'receipts', 'invoices', 'suppliers', 'products'], CRU), ...each(['categories', 'costCenters', 'departments'], ['read']) },
   Aprovador: { approvals: ['create', 'read', 'approve'], ...each(['orders', 'quotes', 'purchaseOrders', 'payables'], ['read']), myAccount: ['read', 'update'] },
   Financeiro: {
+    // Treasury authorises payments (never the ones they entered: the server refuses that).
+    paymentQueue: [...CRU, 'approve', 'export'],
     ...each(
-      ['payables', 'receivables', 'paymentQueue', 'remittanceFiles', 'bankAccounts', 'banks', 'costCenters', 'chartAccounts', 'expenseCategories', 'revenueCategories', 'ledgerAccounts', 'accountingGroups', 'companyBills', 'customers', 'departments'],
+      ['payables', 'receivables', 'remittanceFiles', 'bankAccounts', 'banks', 'costCenters', 'chartAccounts', 'expenseCategories', 'revenueCategories', 'ledgerAccounts', 'accountingGroups', 'companyBills', 'customers', 'departments'],
       [...CRU, 'export'],
     ),
     ...each(['suppliers', 'persons', 'companies'], ['read', 'export']),
@@ -47,6 +49,7 @@ export const DEMO_GROUPS: Record<string, Scopes> = {
   },
   Administrador: {
     ...each(['users', 'userGroups', 'applications', 'applicationResources', 'applicationAcls', 'applicationPolicies', 'approvalQueues', 'importBatches', 'companies', 'persons', 'departments', 'orders'], CRUDX),
+    ...each(['payables', 'receivables', 'paymentQueue', 'requesterQueue'], [...CRUDX, 'approve']),
     // The registries (what the batch import writes needs create + update on it).
     ...each(
       ['suppliers', 'customers', 'products', 'categories', 'costCenters', 'expenseCategories', 'revenueCategories', 'banks', 'bankAccounts', 'chartAccounts', 'ledgerAccounts', 'accountingGroups', 'companyBills'],
@@ -142,6 +145,7 @@ export const DEMO_USERS: DemoUser[] = [
   { email: 'compras@demo.com.br', name: 'Carla Compras', orgId: DEMO_ORG_ID, accessLevel: 'User', groups: ['Comprador'] },
   { email: 'solicitante@demo.com.br', name: 'Sérgio Solicitante', orgId: DEMO_ORG_ID, accessLevel: 'User', groups: ['Solicitante'] },
   { email: 'financeiro@demo.com.br', name: 'Fernanda Financeiro', orgId: DEMO_ORG_ID, accessLevel: 'User', groups: ['Financeiro'], mandatory: true, allowed: ['Email', 'TOTP'] },
+  { email: 'tesouraria@demo.com.br', name: 'Tânia Tesouraria', orgId: DEMO_ORG_ID, accessLevel: 'User', groups: ['Financeiro'] },
   { email: 'gestor@demo.com.br', name: 'Gustavo Gestor', orgId: DEMO_ORG_ID, accessLevel: 'User', groups: ['Aprovador'], mandatory: true, allowed: ['Email'] },
   { email: 'admin@outra.com.br', name: 'Administradora Outra', orgId: OTHER_ORG_ID, accessLevel: 'Admin', groups: ['Administrador'] },
 ];

@@ -133,7 +133,7 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
       isOverdue: sql`(t.due_date < CURRENT_DATE AND t.status NOT IN ('paid', 'received', 'cancelled'))`,
       settlements: sql`COALESCE((SELECT jsonb_agg(jsonb_build_object('id', s.id, 'paidOn', s.paid_on, 'amount', s.amount, 'interest', s.interest, 'fine', s.fine,
         'discount', s.discount, 'paidTotal', s.paid_total, 'bankAccountId', s.bank_account_id, 'note', s.note, 'reversed', s.reversed_at IS NOT NULL,
-        'reversalReason', s.reversal_reason) ORDER BY s.created_at, s.id) FROM installment_settlements s WHERE s.installment_id = t.id), '[]'::jsonb)`,
+        'reversalReason', s.reversal_reason) ORDER BY s.seq) FROM installment_settlements s WHERE s.installment_id = t.id), '[]'::jsonb)`,
     },
     async beforeCreate() {
       throw new HttpError(405, ENTRY_MESSAGES.direct);

@@ -445,7 +445,10 @@ function shapeWithItemIds(resource: AnyResource, names: readonly string[] = Obje
 function keyedList(type: z.core.$ZodType): z.core.$ZodType {
   const array = type as unknown as z.ZodMiniArray<z.ZodMiniObject>;
   const item = array._zod.def.element;
-  const keyed = z.object({ ...item.shape, id: itemId() });
+  const itemChecks = item._zod.def.checks ?? [];
+  const plain = z.object({ ...item.shape, id: itemId() });
+  // The item's own checks across its fields (payment data of a parcela) stay with it.
+  const keyed = itemChecks.length ? plain.check(...(itemChecks as z.core.$ZodCheck<z.output<typeof plain>>[])) : plain;
   const checks = array._zod.def.checks ?? [];
   return checks.length ? z.array(keyed).check(...(checks as z.core.$ZodCheck<unknown[]>[])) : z.array(keyed);
 }

@@ -434,3 +434,13 @@ export async function preAuthorize(env: TestEnv, user: { email: string; password
 export async function userRow(env: TestEnv, id: string) {
   return env.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
+
+/** A new user of `orgId` in the demo profiles `groups`, signed in. */
+export async function userInGroups(env: TestEnv, groups: string[], orgId = DEMO_ORG_ID): Promise<{ user: TestUser; session: Session }> {
+  const user = await createUser(env, { orgId });
+  for (const name of groups) {
+    const group = await env.db.selectFrom('user_groups').select('id').where('org_id', '=', user.orgId).where('name', '=', name).executeTakeFirstOrThrow();
+    await env.db.insertInto('user_group_members').values({ org_id: user.orgId, group_id: group.id, user_id: user.id }).execute();
+  }
+  return { user, session: await loginSession(env, user.email, user.password) };
+}

@@ -11,23 +11,12 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ifMatch } from '../../src/contracts/resource.js';
 import { DEMO_ORG_ID, OTHER_ORG_ID } from '../../server/db/seed.js';
-import { call, createUser, databaseKinds, loginSession, useTestEnv, type Session, type TestEnv, type TestUser } from './fixture.js';
+import { call, databaseKinds, loginSession, userInGroups, useTestEnv, type Session, type TestEnv, type TestUser } from './fixture.js';
 
 const ORDERS = '/v1/supply/orders';
 const APPROVALS = '/v1/approvals';
 
-async function joinGroups(env: TestEnv, user: TestUser, groups: string[]): Promise<void> {
-  for (const name of groups) {
-    const group = await env.db.selectFrom('user_groups').select('id').where('org_id', '=', user.orgId).where('name', '=', name).executeTakeFirstOrThrow();
-    await env.db.insertInto('user_group_members').values({ org_id: user.orgId, group_id: group.id, user_id: user.id }).execute();
-  }
-}
-
-async function person(env: TestEnv, groups: string[], orgId = DEMO_ORG_ID): Promise<{ user: TestUser; session: Session }> {
-  const user = await createUser(env, { orgId });
-  await joinGroups(env, user, groups);
-  return { user, session: await loginSession(env, user.email, user.password) };
-}
+const person = (env: TestEnv, groups: string[], orgId = DEMO_ORG_ID) => userInGroups(env, groups, orgId);
 
 describe.each(databaseKinds())('pedidos and approvals [%s]', (kind) => {
   const env = useTestEnv(kind);

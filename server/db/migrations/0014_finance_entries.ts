@@ -98,6 +98,7 @@ const up = [
   `CREATE TABLE installment_settlements (
     ${BASE},
     installment_id text NOT NULL REFERENCES installments(id) ON DELETE CASCADE,
+    seq bigint GENERATED ALWAYS AS IDENTITY,
     paid_on date NOT NULL,
     amount bigint NOT NULL CHECK (amount > 0),
     interest bigint NOT NULL DEFAULT 0 CHECK (interest >= 0),
@@ -112,7 +113,7 @@ const up = [
     reversed_by text,
     reversal_reason text
   )`,
-  `CREATE INDEX installment_settlements_installment_idx ON installment_settlements (installment_id, created_at)`,
+  `CREATE INDEX installment_settlements_installment_idx ON installment_settlements (installment_id, seq)`,
   `CREATE TABLE idempotency_keys (
     org_id text NOT NULL REFERENCES organizations(id),
     user_id text NOT NULL,

@@ -1,0 +1,291 @@
+/**
+ * Contas a pagar e a receber on the real server and database (issue 8): a lançamento with a boleto,
+ * three parcelas and two cost centres; approval (none applies → approved at once); the
+ * requester's atesto; treasury's authorisation (never by whoever entered it); partial baixa, the
+ * rest, estorno; the lançamento following its parcelas; every bad input named by field with
+ * nothing changed; the idempotency contract (parallel replays settle once); two treasurers on one
+ * parcela; queue totals; tenant isolation.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeBoletoLine } from '../../src/contracts/brazil/boleto.js';
+import { makePixPayload } from '../../src/contracts/brazil/pixPayload.js';
+import { ifMatch } from '../../src/contracts/resource.js';
+import { OTHER_ORG_ID } from '../../server/db/seed.js';
+import { call, databaseKinds, loginSession, userInGroups, useTestEnv, type Session, type TestUser } from './fixture.js';
+
+const FINANCE = '/api/finance';
+const PAYABLES = `${FINANCE}/payables`;
+const PARCELAS = `${FINANCE}/payable-installments`;
+const RECEIVABLES = `${FINANCE}/receivables`;
+const RECEIVABLE_PARCELAS = `${FINANCE}/receivable-installments`;
+
+describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
+  const env = useTestEnv(kind);
+  let admin: Session;
+  let clerk: { user: TestUser; session: Session };
+  let treasurer: { user: TestUser; session: Session };
+  let treasurer2: { user: TestUser; session: Session };
+  let requester: { user: TestUser; session: Session };
+  let supplierId: string;
+  let customerId: string;
+  let categoryId: string;
+  let revenueCategoryId: string;
+  let centres: string[];
+  let accountId: string;
+
+  const installment = (number: number, dueDate: string, amount: number, extra: Record<string, unknown> = {}) => ({
+    number, dueDate, amount, paymentMethod: 'boleto', boletoLine: makeBoletoLine({ bankCode: '341', dueDate, amount }),
+    pixKeyType: null, pixKey: null, pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null, ...extra,
+  });
+  const payable = (overrides: Record<string, unknown> = {}) => ({
+    supplierId, categoryId, requesterId: null, orderId: null, documentType: 'boleto', documentNumber: `NF-${randomUUID().slice(0, 6)}`,
+    issueDate: '2026-11-20', competence: '11/2026', description: 'Manutenção do ar-condicionado', total: 100000, bankAccountId: accountId, companyId: null,
+    paymentCondition: '30/60/90', documentFileId: null, notes: null,
+    allocations: [{ costCenterId: centres[0], percent: 6000, amount: 60000 }, { costCenterId: centres[1], percent: 4000, amount: 40000 }],
+    installments: [installment(1, '2026-12-21', 33334), installment(2, '2027-01-20', 33333), installment(3, '2027-02-19', 33333)],
+    ...overrides,
+  });
+  const create = async (who: Session, body: Record<string, unknown>) => call(env, 'POST', PAYABLES, { session: who, body });
+  const act = (who: Session, url: string, record: { id: string; version: number }, action: string, body: unknown = {}, headers: Record<string, string> = {}) =>
+    call(env, 'POST', `${url}/${record.id}/actions/${action}`, { session: who, body, headers: { 'if-match': ifMatch(record.version), ...headers } });
+  const get = async (who: Session, url: string, id: string) => (await call(env, 'GET', `${url}/${id}`, { session: who })).body;
+  const parcelasOf = async (entryId: string) =>
+    (await sql<{ id: string; status: string; paid_amount: string; created_by: string | null; requester_id: string | null }>`SELECT id, status, paid_amount::text, created_by, requester_id FROM installments WHERE entry_id = ${entryId} ORDER BY position`.execute(env.db)).rows;
+  /** A lançamento approved at once (no queue for lançamentos), its parcelas in the payment queue (or the atesto). */
+  const approved = async (overrides: Record<string, unknown> = {}) => {
+    const created = await create(clerk.session, payable(overrides));
+    expect(created.status, created.raw).toBe(201);
+    const submitted = await act(clerk.session, PAYABLES, created.body, 'submit');
+    expect(submitted.status, submitted.raw).toBe(200);
+    expect(submitted.body.status).toBe('approved');
+    return submitted.body;
+  };
+  const settle = (who: Session, parcela: { id: string; version: number }, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    act(who, PARCELAS, parcela, 'settle', { paidOn: '2026-12-21', bankAccountId: accountId, ...body }, headers);
+
+  beforeAll(async () => {
+    admin = await loginSession(env, 'admin@demo.com.br');
+    clerk = await userInGroups(env, ['Financeiro']);
+    treasurer = await userInGroups(env, ['Financeiro']);
+    treasurer2 = await userInGroups(env, ['Financeiro']);
+    requester = await userInGroups(env, ['Solicitante']);
+    supplierId = (await call(env, 'GET', `/v1/companies/suppliers?perPage=1`, { session: admin })).body[0].id;
+    customerId = (await call(env, 'GET', `/v1/companies/customers?perPage=1`, { session: admin })).body[0].id;
+    categoryId = (await call(env, 'GET', `${FINANCE}/expense-categories?perPage=1`, { session: admin })).body[0].id;
+    revenueCategoryId = (await call(env, 'GET', `${FINANCE}/revenue-categories?perPage=1`, { session: admin })).body[0].id;
+    centres = (await call(env, 'GET', `${FINANCE}/cost-centers?perPage=2`, { session: admin })).body.map((c: { id: string }) => c.id);
+    accountId = (await call(env, 'GET', `${FINANCE}/bank-accounts?perPage=1`, { session: admin })).body[0].id;
+  });
+
+  it('enters a payable with a boleto, 3 parcelas and 2 cost centres; the parcelas carry its supplier, creator and description', async () => {
+    const created = await create(clerk.session, payable());
+    expect(created.status, created.raw).toBe(201);
+    expect(created.body).toMatchObject({ status: 'open', total: 100000, openBalance: 100000, number: expect.any(Number) });
+    expect(created.body.installments).toHaveLength(3);
+    expect(created.body.allocations.map((a: { amount: number }) => a.amount)).toEqual([60000, 40000]);
+    const rows = await parcelasOf(created.body.id);
+    expect(rows.map((r) => r.status)).toEqual(['open', 'open', 'open']);
+    expect(rows.every((r) => r.created_by === clerk.user.id)).toBe(true);
+    const parcela = await get(clerk.session, PARCELAS, rows[0].id);
+    expect(parcela).toMatchObject({ supplierId, entryId: created.body.id, amount: 33334, openBalance: 33334, description: 'Manutenção do ar-condicionado — 1/3' });
+  });
+
+  it('refuses bad input naming the field, and writes nothing', async () => {
+    const before = Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM finance_entries`.execute(env.db)).rows[0].n);
+    const wrongDigit = makeBoletoLine({ bankCode: '341', dueDate: '2026-12-21', amount: 33334 }).replace(/^(\d{9})(\d)/, (_m, head: string, dv: string) => `${head}${(Number(dv) + 1) % 10}`);
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ installments: [installment(1, '2026-12-21', 33334, { boletoLine: wrongDigit }), installment(2, '2027-01-20', 33333), installment(3, '2027-02-19', 33333)] }, 'installments.0.boletoLine', /dígitos verificadores/],
+      [{ installments: [installment(1, '2026-12-21', 33334, { paymentMethod: 'pix', boletoLine: null, pixPayload: makePixPayload({ key: 'pix@fornecedor.com.br', amount: 33334, name: 'FORNECEDOR', city: 'SAO PAULO' }).slice(0, -1) + '0' }), installment(2, '2027-01-20', 33333), installment(3, '2027-02-19', 33333)] }, 'installments.0.pixPayload', /CRC/],
+      [{ allocations: [{ costCenterId: centres[0], percent: null, amount: 60000 }, { costCenterId: centres[1], percent: null, amount: 30000 }] }, 'allocations', /rateio/i],
+      [{ installments: [installment(1, '2026-12-21', 33334), installment(2, '2027-01-20', 33333)] }, 'installments', /soma das parcelas/i],
+      [{ installments: [installment(1, '2026-12-19', 33334, { paymentMethod: 'cash', boletoLine: null }), installment(2, '2027-01-20', 33333), installment(3, '2027-02-19', 33333)] }, 'installments.0.dueDate', /não é dia útil: use 21\/12\/2026/],
+      [{ installments: [installment(1, '2026-12-21', 33334, { boletoLine: makeBoletoLine({ bankCode: '341', dueDate: '2026-12-21', amount: 33300 }) }), installment(2, '2027-01-20', 33333), installment(3, '2027-02-19', 33333)] }, 'installments.0.boletoLine', /valor do boleto/],
+      [{ competence: '13/2026' }, 'competence', /mês\/ano/],
+    ];
+    for (const [overrides, field, message] of cases) {
+      const answer = await create(clerk.session, payable(overrides));
+      expect(answer.status, `${field}: ${answer.raw}`).toBe(400);
+      expect(answer.body.errors?.[field]?.join(' '), `${field}: ${answer.raw}`).toMatch(message);
+    }
+    expect(Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM finance_entries`.execute(env.db)).rows[0].n)).toBe(before);
+  });
+
+  it('runs a parcela through atesto, authorisation, partial baixa, the rest and an estorno; the lançamento follows', async () => {
+    const entry = await approved({ requesterId: requester.user.id });
+    const [first] = await parcelasOf(entry.id);
+    expect(first.status).toBe('awaiting_requester');
+
+    // The requester sees it in their queue and confirms; another requester may not.
+    const mine = await call(env, 'GET', `${PARCELAS}?status=awaiting_requester&mine=true`, { session: requester.session });
+    expect(mine.status, mine.raw).toBe(200);
+    expect(mine.body.map((p: { id: string }) => p.id)).toContain(first.id);
+    const stranger = await userInGroups(env, ['Solicitante']);
+    let parcela = await get(requester.session, PARCELAS, first.id);
+    expect(parcela._actions).toEqual(['attest', 'contest']);
+    expect((await act(stranger.session, PARCELAS, parcela, 'attest')).status).toBe(403);
+    const attested = await act(requester.session, PARCELAS, parcela, 'attest');
+    expect(attested.status, attested.raw).toBe(200);
+    expect(attested.body.status).toBe('queued');
+
+    // Whoever entered it may not authorise it.
+    parcela = await get(clerk.session, PARCELAS, first.id);
+    expect(parcela._actions).not.toContain('authorize');
+    const self = await act(clerk.session, PARCELAS, parcela, 'authorize');
+    expect(self.status).toBe(403);
+    expect(self.body.message).toBe('Quem lançou a conta não pode autorizar o seu pagamento.');
+    const authorised = await act(treasurer.session, PARCELAS, parcela, 'authorize');
+    expect(authorised.status, authorised.raw).toBe(200);
+    expect(authorised.body.status).toBe('authorized');
+
+    // A baixa above the balance, then a partial one with interest and discount, then the rest.
+    const tooMuch = await settle(treasurer.session, authorised.body, { amount: 33335 });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.errors.amount[0].replace(/\s/g, ' ')).toBe('A baixa (R$ 333,35) é maior que o saldo em aberto (R$ 333,34).');
+    const partial = await settle(treasurer.session, authorised.body, { amount: 20000, interest: 150, fine: 0, discount: 50 });
+    expect(partial.status, partial.raw).toBe(200);
+    expect(partial.body).toMatchObject({ status: 'authorized', paidAmount: 20000, openBalance: 13334 });
+    expect(partial.body.settlements).toHaveLength(1);
+    expect(partial.body.settlements[0]).toMatchObject({ amount: 20000, interest: 150, discount: 50, paidTotal: 20100, reversed: false });
+    const rest = await settle(treasurer.session, partial.body, { amount: 13334 });
+    expect(rest.status, rest.raw).toBe(200);
+    expect(rest.body).toMatchObject({ status: 'paid', openBalance: 0 });
+
+    // The estorno restores the balance; a second one of the same baixa is a 409.
+    const reversed = await act(treasurer.session, PARCELAS, rest.body, 'reverse', { settlementId: rest.body.settlements[1].id, reason: 'Pagamento devolvido pelo banco.' });
+    expect(reversed.status, reversed.raw).toBe(200);
+    expect(reversed.body).toMatchObject({ status: 'authorized', paidAmount: 20000, openBalance: 13334 });
+    const twice = await act(treasurer.session, PARCELAS, reversed.body, 'reverse', { settlementId: rest.body.settlements[1].id, reason: 'De novo.' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('Esta baixa já foi estornada.');
+
+    // Every parcela paid → the lançamento is quitado; an estorno reopens it.
+    const others = (await parcelasOf(entry.id)).slice(1);
+    let last: { id: string; version: number } | undefined;
+    for (const other of [{ id: first.id }, ...others]) {
+      let current = await get(treasurer.session, PARCELAS, other.id);
+      if (current.status === 'awaiting_requester') current = (await act(requester.session, PARCELAS, current, 'attest')).body;
+      if (current.status === 'queued') current = (await act(treasurer.session, PARCELAS, current, 'authorize')).body;
+      const done = await settle(treasurer.session, current, { amount: current.openBalance });
+      expect(done.status, done.raw).toBe(200);
+      last = done.body;
+    }
+    expect((await get(clerk.session, PAYABLES, entry.id)).status).toBe('settled');
+    const lastParcela = await get(treasurer.session, PARCELAS, last!.id);
+    const undo = await act(treasurer.session, PARCELAS, lastParcela, 'reverse', { settlementId: lastParcela.settlements.at(-1).id, reason: 'Estorno de teste.' });
+    expect(undo.status, undo.raw).toBe(200);
+    const reopened = await get(clerk.session, PAYABLES, entry.id);
+    expect(reopened).toMatchObject({ status: 'approved', openBalance: lastParcela.amount });
+    const history = (await call(env, 'GET', `${PAYABLES}/${entry.id}/history`, { session: clerk.session })).body.map((h: { action: string }) => h.action);
+    expect(history).toEqual(['create', 'submit', 'settle', 'reopen']);
+  });
+
+  it('refuses a baixa on a cancelled parcela and cancelling a lançamento with a baixa, changing nothing', async () => {
+    const entry = await approved();
+    const rows = await parcelasOf(entry.id);
+    const cancelled = await act(clerk.session, PAYABLES, entry, 'cancel', { reason: 'Lançado em duplicidade.' });
+    expect(cancelled.status, cancelled.raw).toBe(200);
+    expect((await parcelasOf(entry.id)).map((r) => r.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    const parcela = await get(treasurer.session, PARCELAS, rows[0].id);
+    const refused = await settle(treasurer.session, parcela, { amount: 100 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Não é possível dar baixa em uma parcela a pagar cancelada.');
+
+    const busy = await approved();
+    const [p1] = await parcelasOf(busy.id);
+    const authorised = (await act(treasurer.session, PARCELAS, await get(treasurer.session, PARCELAS, p1.id), 'authorize')).body;
+    expect((await settle(treasurer.session, authorised, { amount: 100 })).status).toBe(200);
+    const refusedCancel = await act(clerk.session, PAYABLES, await get(clerk.session, PAYABLES, busy.id), 'cancel', { reason: 'Não deveria.' });
+    expect(refusedCancel.status).toBe(409);
+    expect((await get(clerk.session, PAYABLES, busy.id)).status).toBe('approved');
+  });
+
+  it('honours Idempotency-Key: parallel replays settle once; another body with the same key is a 422', async () => {
+    const entry = await approved();
+    const [p1] = await parcelasOf(entry.id);
+    const parcela = (await act(treasurer.session, PARCELAS, await get(treasurer.session, PARCELAS, p1.id), 'authorize')).body;
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => settle(treasurer.session, parcela, { amount: 1000 }, { 'idempotency-key': key })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.version)).size).toBe(1);
+    const live = await sql<{ n: string; paid: string }>`SELECT (SELECT count(*) FROM installment_settlements WHERE installment_id = ${p1.id})::text AS n, (SELECT paid_amount FROM installments WHERE id = ${p1.id})::text AS paid`.execute(env.db);
+    expect(live.rows[0]).toEqual({ n: '1', paid: '1000' });
+    const other = await settle(treasurer.session, parcela, { amount: 2000 }, { 'idempotency-key': key });
+    expect(other.status).toBe(422);
+  });
+
+  it('lets one of two treasurers settle the same parcela at the same moment; the other gets 412 and nothing is paid twice', async () => {
+    const entry = await approved();
+    const [p1] = await parcelasOf(entry.id);
+    const parcela = (await act(treasurer.session, PARCELAS, await get(treasurer.session, PARCELAS, p1.id), 'authorize')).body;
+    const answers = await Promise.all([settle(treasurer.session, parcela, { amount: parcela.amount }), settle(treasurer2.session, parcela, { amount: parcela.amount })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 412]);
+    const rows = await sql<{ n: string; paid: string }>`SELECT (SELECT count(*) FROM installment_settlements WHERE installment_id = ${p1.id})::text AS n, (SELECT paid_amount FROM installments WHERE id = ${p1.id})::text AS paid`.execute(env.db);
+    expect(rows.rows[0]).toEqual({ n: '1', paid: String(parcela.amount) });
+  });
+
+  it('authorises in bulk, reporting what it could not; queue totals add the filtered rows per day and per account', async () => {
+    const entry = await approved();
+    const rows = await parcelasOf(entry.id);
+    const ownEntry = await approved({}); // entered by the clerk: the clerk's bulk authorisation is refused for each
+    const bulk = await call(env, 'POST', `${PARCELAS}/bulk/authorize`, { session: treasurer.session, body: { ids: rows.map((r) => r.id) } });
+    expect(bulk.status, bulk.raw).toBe(200);
+    expect(bulk.body.done.sort()).toEqual(rows.map((r) => r.id).sort());
+    const own = await parcelasOf(ownEntry.id);
+    const refused = await call(env, 'POST', `${PARCELAS}/bulk/authorize`, { session: clerk.session, body: { ids: own.map((r) => r.id) } });
+    expect(refused.body.done).toEqual([]);
+    expect(refused.body.failed.map((f: { message: string }) => f.message)).toEqual(own.map(() => 'Quem lançou a conta não pode autorizar o seu pagamento.'));
+
+    const totals = await call(env, 'GET', `${PARCELAS}/totals?status=authorized&supplierId=${supplierId}`, { session: treasurer.session });
+    expect(totals.status, totals.raw).toBe(200);
+    const page = await call(env, 'GET', `${PARCELAS}?status=authorized&supplierId=${supplierId}&perPage=100`, { session: treasurer.session });
+    const sum = page.body.reduce((acc: number, p: { openBalance: number }) => acc + p.openBalance, 0);
+    expect(totals.body.count).toBe(page.body.length);
+    expect(totals.body.sums.openBalance).toBe(sum);
+    const byDay = totals.body.groups.dueDate as { key: string; sums: { openBalance: number } }[];
+    expect(byDay.reduce((acc, g) => acc + g.sums.openBalance, 0)).toBe(sum);
+    expect(byDay.map((g) => g.key)).toContain('2026-12-21');
+    expect(totals.body.groups.bankAccountId[0].key).toBe(accountId);
+  });
+
+  it('keeps the requester out of other people\'s parcelas and other organisations out of everything', async () => {
+    const entry = await approved({ requesterId: requester.user.id });
+    const [p1] = await parcelasOf(entry.id);
+    const other = await loginSession(env, 'admin@outra.com.br');
+    expect((await call(env, 'GET', `${PARCELAS}/${p1.id}`, { session: other })).status).toBe(404);
+    expect((await call(env, 'GET', `${PAYABLES}/${entry.id}`, { session: other })).status).toBe(404);
+    const otherList = await call(env, 'GET', PARCELAS, { session: other });
+    expect(otherList.body.every((p: { id: string }) => !p.id || p.id !== p1.id)).toBe(true);
+    const stranger = await userInGroups(env, ['Solicitante']);
+    expect((await call(env, 'GET', `${PARCELAS}/${p1.id}`, { session: stranger.session })).status).toBe(404);
+    expect((await call(env, 'GET', `${PAYABLES}/${entry.id}`, { session: requester.session })).status).toBe(200);
+    expect((await call(env, 'POST', PARCELAS, { session: admin, body: {} })).status).toBe(404);
+    const orgOfParcela = await sql<{ org_id: string }>`SELECT org_id FROM installments WHERE id = ${p1.id}`.execute(env.db);
+    expect(orgOfParcela.rows[0].org_id).not.toBe(OTHER_ORG_ID);
+  });
+
+  it('receives a receivable partially, then fully; the estorno reopens it', async () => {
+    const created = await call(env, 'POST', RECEIVABLES, {
+      session: clerk.session,
+      body: {
+        customerId, categoryId: revenueCategoryId, documentType: 'nfse', documentNumber: 'NFS-77', issueDate: '2026-11-20', competence: '11/2026',
+        description: 'Consultoria de novembro', total: 50000, bankAccountId: accountId, companyId: null, paymentCondition: 'à vista', documentFileId: null, notes: null,
+        allocations: [{ costCenterId: centres[0], percent: 10000, amount: 50000 }],
+        installments: [installment(1, '2026-12-01', 50000, { paymentMethod: 'pix', boletoLine: null, pixKeyType: 'email', pixKey: 'financeiro@cliente.com.br' })],
+      },
+    });
+    expect(created.status, created.raw).toBe(201);
+    const [p1] = await parcelasOf(created.body.id);
+    const parcela = await get(clerk.session, RECEIVABLE_PARCELAS, p1.id);
+    const part = await act(clerk.session, RECEIVABLE_PARCELAS, parcela, 'settle', { paidOn: '2026-12-01', amount: 20000, bankAccountId: accountId });
+    expect(part.status, part.raw).toBe(200);
+    expect(part.body).toMatchObject({ status: 'open', openBalance: 30000 });
+    const full = await act(clerk.session, RECEIVABLE_PARCELAS, part.body, 'settle', { paidOn: '2026-12-02', amount: 30000, bankAccountId: accountId });
+    expect(full.body.status).toBe('received');
+    expect((await get(clerk.session, RECEIVABLES, created.body.id)).status).toBe('settled');
+    const undo = await act(clerk.session, RECEIVABLE_PARCELAS, full.body, 'reverse', { settlementId: full.body.settlements[1].id, reason: 'Cheque devolvido.' });
+    expect(undo.body).toMatchObject({ status: 'open', openBalance: 30000 });
+    expect((await get(clerk.session, RECEIVABLES, created.body.id)).status).toBe('open');
+  });
+});
