@@ -81,6 +81,13 @@ describe('makePixPayload', () => {
     );
   });
 
+  it('refuses data that does not fit a BR Code', () => {
+    expect(() => makePixPayload({ key: 'x'.repeat(90), name: 'Ana', city: 'Recife' })).toThrow(RangeError);
+    expect(() => makePixPayload({ key: '12345678909', name: '', city: 'Recife' })).toThrow(RangeError);
+    expect(() => makePixPayload({ key: '12345678909', name: 'Ana', city: 'Recife', amount: 10.5 })).toThrow(RangeError);
+    expect(() => makePixPayload({ key: '12345678909', name: 'Ana', city: 'Recife', txid: 'com espaço' })).toThrow(RangeError);
+  });
+
   it('property: changing one character is refused', () => {
     const payload = makePixPayload({ key: '12345678909', amount: 1990, name: 'Fulano', city: 'Brasilia', txid: 'T1' });
     fc.assert(
