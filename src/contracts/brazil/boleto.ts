@@ -184,7 +184,7 @@ export function formatBoletoLine(line: string): string {
 }
 
 export interface BoletoLineParams {
-  /** 3-digit COMPE code. */
+  /** 3-digit COMPE code (not 8xx: the barcode would read as arrecadação). */
   bankCode: string;
   /** 'YYYY-MM-DD' (from 2000-07-03 on), or null for no due date (factor 0000). */
   dueDate: string | null;
@@ -196,7 +196,8 @@ export interface BoletoLineParams {
 
 /** A valid 47-digit bank line (all DVs computed), for tests and seeds. */
 export function makeBoletoLine({ bankCode, dueDate, amount, freeField = '0'.repeat(25) }: BoletoLineParams): string {
-  if (!/^\d{3}$/.test(bankCode)) throw new RangeError('bankCode must be 3 digits');
+  // a barcode starting with 8 is an arrecadação one: no bank boleto uses such a code
+  if (!/^[0-79]\d{2}$/.test(bankCode)) throw new RangeError('bankCode must be 3 digits, not starting with 8');
   if (!/^\d{25}$/.test(freeField)) throw new RangeError('freeField must be 25 digits');
   if (!Number.isSafeInteger(amount) || amount < 0 || amount > 9_999_999_999) throw new RangeError('amount must be 0..9999999999 centavos');
   const factor = dueDate === null ? '0000' : String(dateToFactor(dueDate));

@@ -53,7 +53,10 @@ function readTlv(text: string): [string, string][] | null {
   return fields;
 }
 
-const tlv = (id: string, value: string): string => `${id}${String(value.length).padStart(2, '0')}${value}`;
+function tlv(id: string, value: string): string {
+  if (!value || value.length > 99) throw new RangeError(`PIX field ${id} must have 1..99 characters`);
+  return `${id}${String(value.length).padStart(2, '0')}${value}`;
+}
 
 /** "123.45" / "10" / "0.5" → centavos, without floating point; null when not such a number. */
 export function pixAmountToCentavos(text: string): number | null {
