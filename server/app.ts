@@ -25,6 +25,7 @@ import { outboxMailer, type Mailer } from './mail/mailer.js';
 import { postalCodeRoutes, type PostalCodeOptions } from './commons/postal-codes.js';
 import { ImportWorker } from './finance/imports/job.js';
 import { importRoutes } from './finance/imports/routes.js';
+import { financeSummaryRoutes } from './finance/summary.js';
 import { approvalRoutes } from './approvals/routes.js';
 import { FAMILY_PREFIXES, registryFamilies } from './registry/families.js';
 import { FILE_FAMILIES } from '../src/contracts/files.js';
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await importWorker.stop();
   });
   await app.register(importRoutes(ctx, importWorker), { prefix: FAMILY_PREFIXES.finance });
+  await app.register(financeSummaryRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
   await app.register(postalCodeRoutes(ctx, options.postalCodes), { prefix: FAMILY_PREFIXES.commons });
   // Files uploaded in 64 KB parts: the spec lists `files` in the commons, cart and pricing families.
   for (const family of FILE_FAMILIES) await app.register(fileRoutes(ctx), { prefix: FAMILY_PREFIXES[family] });

@@ -36,6 +36,7 @@ export const ENTRY_MESSAGES = {
   cancelPaid: 'Não é possível cancelar: há parcelas autorizadas, em remessa ou com baixa. Estorne as baixas ou devolva as parcelas à fila antes.',
   bankAccount: 'Conta financeira não encontrada.',
   direct: 'Parcelas são criadas e excluídas pelo lançamento.',
+  noDelete: 'Lançamentos não são excluídos: use "Cancelar lançamento", com o motivo.',
 } as const;
 
 const PAYMENT_COLUMNS = {
@@ -64,6 +65,9 @@ function entryStorage(resource: AnyResource, direction: Direction, party: 'suppl
       installments: { table: 'installments', own: 'entry_id', columns: { number: 'number', dueDate: 'due_date', amount: 'amount', ...PAYMENT_COLUMNS } },
     },
     validate: (values) => entryIssues(values),
+    async beforeDelete() {
+      throw new HttpError(409, ENTRY_MESSAGES.noDelete);
+    },
     async beforeCreate(trx, call) {
       return { number: await nextNumber(trx, call, direction === 'payable' ? 'payables' : 'receivables') };
     },
@@ -130,7 +134,7 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
     columns: { entryId: 'entry_id', [party]: 'party_id', categoryId: 'category_id', requesterId: 'requester_id', ...PAYMENT_COLUMNS },
     computed: {
       openBalance: sql`t.amount - t.paid_amount`,
-      isOverdue: sql`(t.due_date < CURRENT_DATE AND t.status NOT IN ('paid', 'received', 'cancelled'))`,
+      isOverdue: sql`(t.due_date < (now() AT TIME ZONE 'America/Sao_Paulo')::date AND t.status NOT IN ('paid', 'received', 'cancelled'))`,
       settlements: sql`COALESCE((SELECT jsonb_agg(jsonb_build_object('id', s.id, 'paidOn', s.paid_on, 'amount', s.amount, 'interest', s.interest, 'fine', s.fine,
         'discount', s.discount, 'paidTotal', s.paid_total, 'bankAccountId', s.bank_account_id, 'note', s.note, 'reversed', s.reversed_at IS NOT NULL,
         'reversalReason', s.reversal_reason) ORDER BY s.seq) FROM installment_settlements s WHERE s.installment_id = t.id), '[]'::jsonb)`,

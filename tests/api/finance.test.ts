@@ -265,6 +265,20 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
     expect(orgOfParcela.rows[0].org_id).not.toBe(OTHER_ORG_ID);
   });
 
+  it('counts "Minhas pendências": my atesto, payments to authorise (not my own), overdue — each only for who may act', async () => {
+    const summary = async (who: Session) => (await call(env, 'GET', `${FINANCE}/summary`, { session: who })).body;
+    const before = await summary(requester.session);
+    await approved({ requesterId: requester.user.id });
+    const after = await summary(requester.session);
+    expect(after.awaitingMyAttest).toBe(before.awaitingMyAttest + 3);
+    expect(after.awaitingAuthorization).toBeNull();
+    expect(after.overduePayables).toBeNull();
+    const queuedOfClerk = Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM installments WHERE status = 'queued' AND direction = 'payable' AND created_by = ${clerk.user.id}`.execute(env.db)).rows[0].n);
+    const queuedAll = Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM installments WHERE status = 'queued' AND direction = 'payable'`.execute(env.db)).rows[0].n);
+    expect((await summary(clerk.session)).awaitingAuthorization).toBe(queuedAll - queuedOfClerk);
+    expect((await summary(treasurer.session)).overduePayables).toEqual(expect.any(Number));
+  });
+
   it('receives a receivable partially, then fully; the estorno reopens it', async () => {
     const created = await call(env, 'POST', RECEIVABLES, {
       session: clerk.session,

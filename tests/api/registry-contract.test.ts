@@ -5,6 +5,7 @@
  * list columns present in the answers, `_refs` for references, and the routes in /openapi.json.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findResource } from '../../src/contracts/resources/index.js';
 import { ifMatch, recordSchema, writableFields, type AnyResource } from '../../src/contracts/resource.js';
 import { servedResources } from '../../server/registry/families.js';
 import { routeTable } from '../../server/registry/route-table.js';
@@ -43,6 +44,27 @@ describe.each(databaseKinds())('resource registry contract [%s]', (kind) => {
         const again = await call(env, 'GET', url, { session: admin });
         expectValues(resource, again.body, values);
         for (const [field, def] of Object.entries(resource.fields)) if (def.readOnly) expect(again.body[field]).toEqual(first.body[field]);
+      });
+      continue;
+    }
+
+    if (resource.bornOf) {
+      it(`${resource.name}: born of ${resource.bornOf}'s lines → read → list → update; no create or delete of its own`, async () => {
+        const parent = findResource(resource.bornOf!)!;
+        const made = await createRecord(env, admin, parent, apiPath(parent), sampleValues(parent, await referenceIds(env, admin, parent)));
+        expect(made.status, made.raw).toBe(201);
+        const url = apiPath(resource);
+        const listed = await call(env, 'GET', `${url}?perPage=100&sort=-createdAt`, { session: admin });
+        const child = listed.body.find((row: Record<string, unknown>) => Object.values(row).includes(made.body.id));
+        expect(child, `${resource.name} of ${made.body.id}`).toBeDefined();
+        const read = await call(env, 'GET', `${url}/${child.id}`, { session: admin });
+        expect(read.status).toBe(200);
+        const changed = sampleValues(resource, await referenceIds(env, admin, resource));
+        const updated = await put(env, admin, `${url}/${child.id}`, changed, read.body.version);
+        expect(updated.status, updated.raw).toBe(200);
+        expectValues(resource, updated.body, changed);
+        expect((await call(env, 'POST', url, { session: admin, body: changed })).status).toBe(404);
+        expect((await call(env, 'DELETE', `${url}/${child.id}`, { session: admin, headers: { 'if-match': ifMatch(updated.body.version) } })).status).toBe(404);
       });
       continue;
     }

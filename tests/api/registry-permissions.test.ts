@@ -34,8 +34,29 @@ function bodyFor(route: RouteSpec, resource: AnyResource, refs: Record<string, s
   if (route.kind === 'bulk') return { ids: [id ?? randomUUID()] };
   if (route.kind === 'create' || route.kind === 'update' || route.kind === 'singletonPut') return sampleValues(resource, refs);
   // A transition's input (a reason) is valid, so that what answers is the record's absence.
-  if (route.kind === 'transition') return resource.workflow?.transitions.find((t) => t.name === route.action)?.input ? { reason: 'Motivo de teste.' } : {};
+  if (route.kind === 'transition') return transitionSample(resource, route.action!);
+  if (route.kind === 'bulkTransition') return { ids: [id ?? randomUUID()], input: transitionSample(resource, route.action!) };
   return undefined;
+}
+
+/** Valid values for the required inputs of a transition (a reason, a baixa), by name. */
+const INPUT_SAMPLES: Record<string, () => unknown> = {
+  reason: () => 'Motivo de teste.',
+  paidOn: () => '2026-12-01',
+  amount: () => 100,
+  bankAccountId: () => randomUUID(),
+  settlementId: () => randomUUID(),
+};
+function transitionSample(resource: AnyResource, name: string): Record<string, unknown> {
+  const input = resource.workflow?.transitions.find((t) => t.name === name)?.input;
+  const sample: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(input?.shape ?? {})) {
+    if ((schema as { _zod: { optin?: string } })._zod.optin === 'optional') continue;
+    const make = INPUT_SAMPLES[key];
+    if (!make) throw new Error(`No sample of the "${key}" input of ${resource.name}.${name}`);
+    sample[key] = make();
+  }
+  return sample;
 }
 
 interface Foreign {
@@ -77,11 +98,17 @@ describe.each(databaseKinds())('permissions and tenants of every route [%s]', (k
     }
     // One record of every tenant resource in the other organisation, made through its own API.
     for (const resource of SERVED) {
-      if (resource.kind === 'singleton' || resource.systemOwnerOnly) continue;
+      if (resource.kind === 'singleton' || resource.systemOwnerOnly || resource.bornOf) continue;
       const values = sampleValues(resource, await referenceIds(env, other, resource));
       const created = await createRecord(env, other, resource, apiPath(resource, await parentParams(env, other, resource)), values);
       expect(created.status, `${resource.name}: ${created.raw}`).toBe(201);
       foreign[resource.name] = { id: created.body.id, version: created.body.version, title: String(created.body[resource.titleField] ?? values[resource.titleField]) };
+    }
+    // Records born of another's lines (parcelas of a lançamento): the one the foreign parent made.
+    for (const resource of SERVED.filter((r) => r.bornOf)) {
+      const listed = await call(env, 'GET', apiPath(resource), { session: other });
+      expect(listed.body.length, `${resource.name}: ${listed.raw}`).toBeGreaterThan(0);
+      foreign[resource.name] = { id: listed.body[0].id, version: listed.body[0].version, title: String(listed.body[0][resource.titleField]) };
     }
     await env.app.backgroundIdle();
   });
@@ -99,7 +126,7 @@ describe.each(databaseKinds())('permissions and tenants of every route [%s]', (k
     const names = (family: string) => SERVED.filter((r) => r.api === family).map((r) => r.name).sort();
     expect(names('companies')).toEqual(['companies', 'companyTypes', 'customers', 'persons', 'suppliers']);
     expect(names('finance')).toEqual(
-      ['accountingGroups', 'bankAccountAgreements', 'bankAccounts', 'banks', 'chartAccounts', 'companyBills', 'costCenters', 'departments', 'expenseCategories', 'importBatches', 'ledgerAccounts', 'revenueCategories'],
+      ['accountingGroups', 'bankAccountAgreements', 'bankAccounts', 'banks', 'chartAccounts', 'companyBills', 'costCenters', 'departments', 'expenseCategories', 'importBatches', 'ledgerAccounts', 'payableInstallments', 'payables', 'receivableInstallments', 'receivables', 'revenueCategories'],
     );
     expect(names('supply')).toEqual(['categories', 'orders']);
     expect(names('cart')).toEqual(['products']);
