@@ -3,7 +3,7 @@ import type { AnyResource, FieldDef, ScalarFieldDef } from '../../../src/contrac
 import type { Row } from '../../../src/core/resources/useList';
 
 /** Candidates of a text field with its own format (codes, digits, months…): the first its schema accepts wins. */
-const TEXT_CANDIDATES = ['texto', '1234', '1', '341', '2025-06', '12345678', 'texto-1'];
+const TEXT_CANDIDATES = ['texto', '1234', '1', '341', '2025-06', '06/2025', '12345678', 'texto-1'];
 
 /** Values of each field type, in order of preference. */
 function candidates(def: FieldDef): unknown[] {
@@ -64,7 +64,13 @@ export function sample(def: FieldDef, schema?: z.core.$ZodType): unknown {
   if (def.type === 'list') {
     const item = unwrapArrayItem(schema);
     const shape = (item as { shape?: Record<string, z.core.$ZodType> } | undefined)?.shape;
-    return [Object.fromEntries(Object.entries(def.of).map(([name, sub]) => [name, sample(sub as ScalarFieldDef, shape?.[name])]))];
+    const value: Record<string, unknown> = Object.fromEntries(Object.entries(def.of).map(([name, sub]) => [name, sample(sub as ScalarFieldDef, shape?.[name])]));
+    // Checks across the item's fields (a parcela paid by boleto needs its line): another option of a choice may pass.
+    for (const [name, sub] of Object.entries(def.of)) {
+      if (accepts(item, value) || sub.type !== 'enum') continue;
+      value[name] = sub.options.find((option) => accepts(item, { ...value, [name]: option })) ?? value[name];
+    }
+    return [value];
   }
   const options = candidates(def);
   return options.find((value) => accepts(schema, value)) ?? options[0];
