@@ -119,21 +119,29 @@ export async function listRecords(trx: Trx, call: Call, storage: ResourceStorage
 
 /**
  * Totals of every match (the list footer): count and sums of `sum` fields, and the same per value
- * of each `groupBy` field (by due date, by bank account), largest groups first, up to 100 each.
+ * of each `groupBy` field (by due date, by bank account), in the field's order, up to 100 values
+ * each. One scan: GROUPING SETS ((), (a), (b)) — three separate aggregations read the matches
+ * three times (bench/payment-queue.ts: ~180 ms against ~70 ms over 90,000 queued parcelas).
  */
 export async function totalRecords(trx: Trx, call: Call, storage: ResourceStorage, parsed: ParsedList, sum: readonly string[], groupBy: readonly string[]) {
   const conditions = [...scopeConditions(storage, call), ...parsed.conditions];
-  const sums = sql.join(sum.map((field) => sql`COALESCE(sum(${fieldSql(storage, field)}), 0)::text AS ${sql.id(field)}`), sql`, `);
-  const read = (row: Record<string, unknown>) => Object.fromEntries(sum.map((field) => [field, Number(row[field] ?? 0)]));
-  const whole = await sql<Record<string, unknown>>`SELECT count(*)::text AS count${sum.length ? sql`, ${sums}` : sql``} FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)}`.execute(trx);
+  const sums = sum.map((field) => sql`, COALESCE(sum(${fieldSql(storage, field)}), 0)::text AS ${sql.id(`s_${field}`)}`);
+  const keys = groupBy.map((field, index) => sql`, ${fieldSql(storage, field)}::text AS ${sql.id(`k${index}`)}, grouping(${fieldSql(storage, field)}) AS ${sql.id(`g${index}`)}`);
+  const sets = sql.join([sql`()`, ...groupBy.map((field) => sql`(${fieldSql(storage, field)})`)], sql`, `);
+  const rows = await sql<Record<string, unknown>>`SELECT count(*)::text AS count ${sql.join([...sums, ...keys], sql` `)}
+    FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)} GROUP BY GROUPING SETS (${sets})`.execute(trx);
+  const read = (row: Record<string, unknown>) => Object.fromEntries(sum.map((field) => [field, Number(row[`s_${field}`] ?? 0)]));
+  const isTotal = (row: Record<string, unknown>) => groupBy.every((_, index) => Number(row[`g${index}`]) === 1);
+  const whole = rows.rows.find(isTotal);
   const groups: Record<string, { key: string | null; count: number; sums: Record<string, number> }[]> = {};
-  for (const field of groupBy) {
-    const key = fieldSql(storage, field);
-    const rows = await sql<Record<string, unknown>>`SELECT ${key}::text AS key, count(*)::text AS count${sum.length ? sql`, ${sums}` : sql``}
-      FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)} GROUP BY ${key} ORDER BY ${key} LIMIT 100`.execute(trx);
-    groups[field] = rows.rows.map((row) => ({ key: (row.key as string | null) ?? null, count: Number(row.count), sums: read(row) }));
-  }
-  return { count: Number(whole.rows[0]?.count ?? 0), sums: read(whole.rows[0] ?? {}), groups };
+  groupBy.forEach((field, index) => {
+    groups[field] = rows.rows
+      .filter((row) => Number(row[`g${index}`]) === 0)
+      .map((row) => ({ key: (row[`k${index}`] as string | null) ?? null, count: Number(row.count), sums: read(row) }))
+      .sort((a, b) => (a.key === null ? 1 : b.key === null ? -1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      .slice(0, 100);
+  });
+  return { count: Number(whole?.count ?? 0), sums: read(whole ?? {}), groups };
 }
 
 /** Matches of the list, counted up to `COUNT_CAP` (`capped` when there are more). */
