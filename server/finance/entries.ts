@@ -26,7 +26,6 @@ import { fieldError, HttpError } from '../errors.js';
 import { declaredStorage } from '../registry/declared.js';
 import { writeHistory } from '../registry/history.js';
 import { ResourceService } from '../registry/service.js';
-import { storageByName } from '../registry/families.js';
 import type { Call, ResourceStorage, Trx, Values, WireRecord } from '../registry/storage.js';
 import { nextNumber } from '../supply/resources.js';
 
@@ -126,7 +125,7 @@ interface SettleInput {
   note?: string;
 }
 
-function installmentStorage(resource: AnyResource, direction: Direction, party: 'supplierId' | 'customerId', entries: (call: Call) => ResourceService): ResourceStorage {
+function installmentStorage(resource: AnyResource, direction: Direction, party: 'supplierId' | 'customerId', entries: (call: Call) => Promise<ResourceService>): ResourceStorage {
   const settledState = direction === 'payable' ? 'paid' : 'received';
   const openState = direction === 'payable' ? 'authorized' : 'open';
   return declaredStorage(resource, 'installments', {
@@ -173,7 +172,7 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
     },
     async afterTransition(trx, call, record, transition, from) {
       if (transition !== 'settle' && transition !== 'reverse') return;
-      await followEntry(trx, call, entries(call), String(record.entryId), record.status === settledState || from === settledState);
+      await followEntry(trx, call, await entries(call), String(record.entryId), record.status === settledState || from === settledState);
     },
   });
 }
@@ -190,6 +189,12 @@ async function followEntry(trx: Trx, call: Call, service: ResourceService, entry
   else if (Number(row.pending) > 0 && row.status === 'settled') await service.runAction(trx, entryCall, entryId, 'reopen', {}, undefined, { system: true });
 }
 
+/** The lançamento's own service (references resolve across families: the lookup is read when first used, not at load, since families.ts loads this file). */
+async function entryService(call: Call, resource: AnyResource, storage: ResourceStorage): Promise<ResourceService> {
+  const { storageByName } = await import('../registry/families.js');
+  return new ResourceService(call.ctx, resource, storage, storageByName);
+}
+
 const payablesStorage = withApprovals(payables, entryStorage(payables, 'payable', 'supplierId'));
 const receivablesStorage = entryStorage(receivables, 'receivable', 'customerId');
 
@@ -197,6 +202,6 @@ const receivablesStorage = entryStorage(receivables, 'receivable', 'customerId')
 export const entryStorages = {
   payables: payablesStorage,
   receivables: receivablesStorage,
-  payableInstallments: installmentStorage(payableInstallments, 'payable', 'supplierId', (call) => new ResourceService(call.ctx, payables, payablesStorage, storageByName)),
-  receivableInstallments: installmentStorage(receivableInstallments, 'receivable', 'customerId', (call) => new ResourceService(call.ctx, receivables, receivablesStorage, storageByName)),
+  payableInstallments: installmentStorage(payableInstallments, 'payable', 'supplierId', (call) => entryService(call, payables, payablesStorage)),
+  receivableInstallments: installmentStorage(receivableInstallments, 'receivable', 'customerId', (call) => entryService(call, receivables, receivablesStorage)),
 };
