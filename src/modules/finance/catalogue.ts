@@ -13,5 +13,7 @@ export const finance = {
   'finance.generate': 'Gerar parcelas',
   'finance.installmentsSum': 'Soma das parcelas: {sum} de {total}',
   'finance.allocationsSum': 'Soma do rateio: {sum} de {total}',
-  'finance.boleto.read': 'Boleto lido: valor {amount}, vencimento {dueDate}, banco {bank}',
+  'finance.boleto.read': 'Parcela {number} — boleto lido: valor {amount}, vencimento {dueDate}, banco {bank}.',
+  'finance.boleto.issue': 'Parcela {number}: {message}',
+  'finance.splitByPercent': 'Ratear pelos percentuais',
 };
