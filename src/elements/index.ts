@@ -10,6 +10,8 @@ const loaders: Record<string, () => Promise<unknown>> = {
   'bo-login': () => import('./bo-login'),
   'bo-minha-conta': () => import('./bo-minha-conta'),
   'bo-pedidos': () => import('./bo-pedidos'),
+  'bo-contas-a-pagar': () => import('./bo-contas-a-pagar'),
+  'bo-contas-a-receber': () => import('./bo-contas-a-receber'),
 };
 
 const requested = new Set<string>();

@@ -68,6 +68,49 @@ export const ordersRoutes: RouteDef[] = [
   page('/pedidos/produto/{productId*}', 'Produto', { load: () => import('./orders/ProductPage') }),
 ];
 
+const redirect = (path: string, to: string, title: string): RouteDef => ({
+  path,
+  title,
+  layout: 'portal',
+  load: () => import('./registry/RedirectPage').then(({ redirectTo }) => ({ default: redirectTo(to) })),
+});
+const financeList = { list: () => import('./finance/FinanceListPage') };
+const entryViews = { ...financeList, create: () => import('./finance/EntryFormPage'), edit: () => import('./finance/EntryFormPage') };
+
+/** The lists of a queue: the same list screens with fixed filters, sorted by due date, totals per day and per account. */
+const queue = (resource: MountName, base: string, title: string, fixedQuery: Record<string, string[]>, sorted = true) =>
+  resourceRoutes(resource, { base, title, fixedQuery, views: financeList, ...(sorted ? { defaultSort: 'dueDate', totalsGroups: true } : {}) }).filter((route) => !route.path.endsWith('/adicionar'));
+
+/**
+ * Contas a pagar / a receber (issue 8): the lançamentos and their parcelas as registries, the
+ * requester's queue (parcelas awaiting their atesto, lançamentos naming them) and the payment
+ * queue (parcelas on the queue / authorised, lançamentos approved). `<bo-contas-a-pagar>` and
+ * `<bo-contas-a-receber>` serve these same routes.
+ */
+export const payablesRoutes: RouteDef[] = [
+  redirect('/contas-a-pagar', '/contas-a-pagar/lancamentos', 'Contas a Pagar'),
+  ...resourceRoutes('payables', { views: entryViews }),
+  ...resourceRoutes('payableInstallments', { views: financeList }),
+  redirect('/fila-do-solicitante', '/fila-do-solicitante/parcelamentos', 'Fila do Solicitante'),
+  ...queue('payableInstallments', '/fila-do-solicitante/parcelamentos', 'Fila do Solicitante', { status: ['awaiting_requester'], mine: ['true'] }),
+  ...queue('payables', '/fila-do-solicitante/lancamentos', 'Fila do Solicitante', { mine: ['true'] }, false),
+  redirect('/fila-de-pagamentos', '/fila-de-pagamentos/parcelamentos/fila', 'Fila de Pagamentos'),
+  redirect('/fila-de-pagamentos/parcelamentos', '/fila-de-pagamentos/parcelamentos/fila', 'Fila de Pagamentos'),
+  redirect('/fila-de-pagamentos/lancamentos', '/fila-de-pagamentos/lancamentos/fila', 'Fila de Pagamentos'),
+  ...queue('payableInstallments', '/fila-de-pagamentos/parcelamentos/fila', 'Fila de Pagamentos', { status: ['queued'] }),
+  ...queue('payableInstallments', '/fila-de-pagamentos/parcelamentos/autorizados', 'Fila de Pagamentos', { status: ['authorized'] }),
+  ...queue('payables', '/fila-de-pagamentos/lancamentos/fila', 'Fila de Pagamentos', { status: ['approved'] }, false),
+  ...queue('payables', '/fila-de-pagamentos/lancamentos/autorizados', 'Fila de Pagamentos', { status: ['approved'] }, false),
+];
+
+export const receivablesRoutes: RouteDef[] = [
+  redirect('/contas-a-receber', '/contas-a-receber/lancamentos', 'Contas a Receber'),
+  ...resourceRoutes('receivables', { views: entryViews }),
+  ...resourceRoutes('receivableInstallments', { views: financeList }),
+];
+
+const financeRoutes = [...payablesRoutes, ...receivablesRoutes];
+
 export const routes: RouteDef[] = [
   { path: '/', layout: 'portal', title: 'Início', load: () => import('./portal/HomePage') },
 
@@ -102,17 +145,10 @@ export const routes: RouteDef[] = [
   ...resourceRoutes('userGroups'),
 
   // Finance
-  ...['/contas-a-pagar', '/contas-a-receber'].flatMap((base) => {
-    const title = base === '/contas-a-pagar' ? 'Contas a Pagar' : 'Contas a Receber';
-    return [page(base, title), page(`${base}/lancamentos`, title), page(`${base}/parcelamentos`, title)];
-  }),
+  ...financeRoutes,
   ...resourceRoutes('bankAccounts'),
   ...resourceRoutes('bankAccountAgreements'),
   ...['conciliacao-de-conta', 'extrato-de-movimentacoes', 'extrato-de-movimentacoes/adicionar'].map((sub) => page(`/contas-financeiras/{bankAccountId}/${sub}`, 'Contas Financeiras')),
-  ...['', '/lancamentos', '/parcelamentos', '/lancamentos/autorizados', '/lancamentos/fila', '/parcelamentos/autorizados', '/parcelamentos/fila'].map((sub) =>
-    page(`/fila-de-pagamentos${sub}`, 'Fila de Pagamentos'),
-  ),
-  ...['', '/lancamentos', '/parcelamentos'].map((sub) => page(`/fila-do-solicitante${sub}`, 'Fila do Solicitante')),
   ...['', '/fila', '/remessas-geradas'].map((sub) => page(`/arquivos-de-remessa${sub}`, 'Arquivos de Remessa')),
 
   // BI

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { ownershipOf, type AnyResource, type Scope } from '../../contracts/resource';
+import { transitionPermission, type Transition } from '../../contracts/workflow';
 import { can, permissionSubjectAtom } from '../permissions';
 
 export type Access = (scope: Scope) => boolean;
@@ -32,4 +33,15 @@ export function useAccess(resource: AnyResource, permission?: string): Access {
 export function useReadsAll(resource: AnyResource, permission?: string): boolean {
   const subject = useAtomValue(permissionSubjectAtom);
   return can(subject, permission ?? resource.permission, 'read').can;
+}
+
+/**
+ * Whether the user may run a transition at all (its scope on `transition.permission`, else on the
+ * resource's): what offers a bulk transition on a selection. For one record, `_actions` decides.
+ */
+export function useTransitionAccess(resource: AnyResource, permission?: string): (transition: Transition) => boolean {
+  const subject = useAtomValue(permissionSubjectAtom);
+  return useMemo(() => {
+    return (transition: Transition) => can(subject, transitionPermission(transition, permission ?? resource.permission), transition.scope).can;
+  }, [subject, resource, permission]);
 }

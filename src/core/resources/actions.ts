@@ -10,9 +10,16 @@ export function deleteRecord(resource: AnyResource, params: PathParams, record: 
   return request(resource.api, apiPath(resource, params, record.id), { method: 'DELETE', headers: { 'If-Match': ifMatch(record.version) } });
 }
 
-/** `POST /{path}/bulk/{action}` with `{ids}`. */
-export function runBulk(resource: AnyResource, params: PathParams, action: string, ids: string[]): Promise<BulkResult> {
-  return request<BulkResult>(resource.api, `${apiPath(resource, params)}/bulk/${encodeURIComponent(action)}`, { method: 'POST', body: { ids } });
+/**
+ * `POST /{path}/bulk/{action}` with `{ids}` (a bulk transition: `{ids, input}`); `idempotencyKey`
+ * is sent as `Idempotency-Key` (money-moving transitions: the same key on a retry of the same submission).
+ */
+export function runBulk(resource: AnyResource, params: PathParams, action: string, ids: string[], input?: Record<string, unknown>, idempotencyKey?: string): Promise<BulkResult> {
+  return request<BulkResult>(resource.api, `${apiPath(resource, params)}/bulk/${encodeURIComponent(action)}`, {
+    method: 'POST',
+    body: input ? { ids, input } : { ids },
+    ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+  });
 }
 
 /** `POST /{path}/{id}/actions/{action}`. */

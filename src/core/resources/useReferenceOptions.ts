@@ -33,11 +33,22 @@ export function useReferenceOptions(target: AnyResource, params: PathParams, sea
     loaded: false,
   });
   const controller = useRef<AbortController | null>(null);
-  const path = apiPath(target, params);
+  // A target nested under a parent the screen does not name (companies under a company type) has
+  // no list to offer: no options rather than a crash.
+  let path: string | null = null;
+  try {
+    path = apiPath(target, params);
+  } catch {
+    path = null;
+  }
 
   const fetchPage = useCallback(
     (page: number, reset: boolean) => {
       controller.current?.abort();
+      if (path === null) {
+        setState((s) => ({ ...s, loading: false, loaded: true, hasMore: false }));
+        return;
+      }
       const current = new AbortController();
       controller.current = current;
       setState((s) => ({ ...s, loading: true, ...(reset ? { options: [], loaded: false } : {}) }));

@@ -34,14 +34,15 @@ export function lockedAll(resource: AnyResource, record: Record<string, unknown>
 
 /**
  * `POST {path}/{id}/actions/{name}` with `If-Match: "<version>"` and the transition's input.
+ * `Idempotency-Key` when given (a retry of the same submission sends the same key).
  * Silent: the screen shows a 409/412 itself. Every query of the resource is invalidated after.
  */
-export async function runTransition(resource: AnyResource, params: PathParams, record: Pick<Row, 'id' | 'version'>, name: string, body: Record<string, unknown> = {}): Promise<Row> {
+export async function runTransition(resource: AnyResource, params: PathParams, record: Pick<Row, 'id' | 'version'>, name: string, body: Record<string, unknown> = {}, idempotencyKey?: string): Promise<Row> {
   if (resource.workflow && !findTransition(resource.workflow, name)) throw new Error(`Unknown transition ${name}`);
   const saved = await request<Row>(resource.api, apiPath(resource, params, record.id, `actions/${encodeURIComponent(name)}`), {
     method: 'POST',
     body,
-    headers: { 'If-Match': ifMatch(record.version) },
+    headers: { 'If-Match': ifMatch(record.version), ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) },
     silent: (error) => error.status === 409 || error.status === 412 || error.status === 400,
   });
   void invalidate([resource.name]);

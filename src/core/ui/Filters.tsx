@@ -24,6 +24,8 @@ interface Props {
   params: PathParams;
   values: Values;
   onChange: (values: Values) => void;
+  /** Filters a mount fixes (a queue's status): not offered. */
+  hidden?: readonly string[];
 }
 
 function set(values: Values, name: string, next: string[]): Values {
@@ -114,7 +116,7 @@ function FilterControl({ resource, params, field, def, values, onChange }: Props
 }
 
 export function Filters(props: Props) {
-  const filters = props.resource.list?.filters ?? [];
+  const filters = (props.resource.list?.filters ?? []).filter(({ field }) => !props.hidden?.includes(field));
   if (!filters.length) return null;
   const count = Object.keys(props.values).length;
   // Controls (and the reference select's chunk) are only rendered once the panel is opened.

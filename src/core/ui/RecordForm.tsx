@@ -3,7 +3,7 @@
  * before sending, server field errors as a bulleted list under each field, an unsaved-changes
  * warning, and the stale-version (412) warning that never overwrites silently.
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { writableFields, type AnyResource } from '../../contracts/resource';
 import { lockedFields } from '../../contracts/workflow';
 import { documentKind } from '../../contracts/brazil/documents';
@@ -35,6 +35,19 @@ export interface RecordFormProps {
   labelledBy?: string;
   /** Values a new record starts with over the empty ones (a cart's lines). */
   initial?: FormValues;
+  /**
+   * A module's own region under a section (the lançamento's "Gerar parcelas" and sums): given the
+   * section key, the form's values, a setter of several fields and the current errors.
+   */
+  sectionExtra?: (section: string, form: FormRegion) => ReactNode;
+}
+
+/** What a module's region of the form gets (RecordFormProps.sectionExtra). */
+export interface FormRegion {
+  values: FormValues;
+  setMany: (patch: Record<string, unknown>) => void;
+  errors: FieldErrors;
+  editable: boolean;
 }
 
 const OPTIONAL_FREE = new Set(['boolean', 'list', 'references', 'scopes']);
@@ -58,7 +71,7 @@ export function createdMessage(resource: AnyResource, saved: Row): string {
   return t('registry.created');
 }
 
-export function RecordForm({ resource, params, record, onSaved, onCancel, editable = true, labelledBy, initial }: RecordFormProps) {
+export function RecordForm({ resource, params, record, onSaved, onCancel, editable = true, labelledBy, initial, sectionExtra }: RecordFormProps) {
   const [base, setBase] = useState<Row | null>(record);
   const start = useMemo(() => initialValues(resource, base), [resource, base]);
   // Start values may bring the labels of what they reference (`_refs`), as a read does.
@@ -218,6 +231,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
               );
             })}
           </div>
+          {sectionExtra?.(section.key, { values, setMany, errors, editable })}
         </fieldset>
       ))}
       {editable && (

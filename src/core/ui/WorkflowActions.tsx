@@ -6,10 +6,11 @@
  * reload it while the dialog keeps what was typed.
  */
 import { useId, useState, type FormEvent } from 'react';
+import { idempotencyKeys, initialInput, inputBody, TransitionInputs } from './TransitionInputs';
 import * as z from 'zod/mini';
 import type { AnyResource } from '../../contracts/resource';
 import { transitionInput, type Transition } from '../../contracts/workflow';
-import { hasMessage, t } from '../i18n';
+import { t } from '../i18n';
 import { notify } from '../notices';
 import type { PathParams } from '../resources/paths';
 import { toApiError } from '../resources/transport';
@@ -31,12 +32,12 @@ export interface WorkflowActionsProps {
   onDone?: (transition: Transition, record: Row) => void;
 }
 
-const inputFields = (transition: Transition): string[] => Object.keys(transition.input?.shape ?? {});
-const inputLabel = (name: string) => (hasMessage(`workflow.${name}`) ? t(`workflow.${name}`) : name);
 
 export function WorkflowActions({ resource, params, record, onChange, onReload, onDone }: WorkflowActionsProps) {
   const [open, setOpen] = useState<Transition | null>(null);
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [values, setValues] = useState<Record<string, unknown>>({});
+  // One Idempotency-Key per submission (money-moving transitions), reused when the same body is retried.
+  const [keys] = useState(idempotencyKeys);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [failure, setFailure] = useState<{ message: string; stale: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -48,7 +49,7 @@ export function WorkflowActions({ resource, params, record, onChange, onReload, 
     setFailure(null);
     setErrors({});
     if (transition.confirm || transition.input) {
-      if (open?.name !== transition.name) setValues({});
+      if (open?.name !== transition.name) setValues(initialInput(resource, transition, record));
       setOpen(transition);
     } else void run(transition, {});
   };
@@ -57,7 +58,8 @@ export function WorkflowActions({ resource, params, record, onChange, onReload, 
     setBusy(true);
     setFailure(null);
     try {
-      const saved = await runTransition(resource, params, record, transition.name, body);
+      const saved = await runTransition(resource, params, record, transition.name, body, transition.idempotent ? keys.keyFor(body) : undefined);
+      keys.reset();
       onChange(saved);
       setOpen(null);
       setValues({});
@@ -79,8 +81,7 @@ export function WorkflowActions({ resource, params, record, onChange, onReload, 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!open) return;
-    const body: Record<string, unknown> = {};
-    for (const name of inputFields(open)) if ((values[name] ?? '').trim() !== '' || name === 'reason') body[name] = values[name] ?? '';
+    const body = inputBody(open, values);
     const checked = z.safeParse(transitionInput(open), body);
     if (!checked.success) {
       const found: Record<string, string[]> = {};
@@ -119,19 +120,7 @@ export function WorkflowActions({ resource, params, record, onChange, onReload, 
                 )}
               </Alert>
             )}
-            {inputFields(open).map((name) => {
-              const id = `${formId}-${name}`;
-              const own = errors[name] ?? [];
-              return (
-                <div key={name} className={ui.field}>
-                  <label className={ui.label} htmlFor={id}>{inputLabel(name)}</label>
-                  <textarea id={id} className={ui.input} rows={3} value={values[name] ?? ''} aria-invalid={own.length > 0 || undefined}
-                    aria-describedby={own.length ? `${id}-errors` : undefined}
-                    onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))} />
-                  {own.length > 0 && <ul id={`${id}-errors`} className={ui.fieldError}>{own.map((message, i) => <li key={i}>{message}</li>)}</ul>}
-                </div>
-              );
-            })}
+            <TransitionInputs resource={resource} params={params} transition={open} record={record} values={values} onChange={setValues} errors={errors} />
             <div className={ui.row}>
               <button type="submit" className={open.tone === 'danger' ? ui.button.danger : ui.button.primary} disabled={busy} aria-busy={busy || undefined}>{open.label}</button>
               <button type="button" className={ui.button.secondary} onClick={() => setOpen(null)}>{t('registry.cancel')}</button>

@@ -157,3 +157,10 @@ export const shortcut = style({ color: vars.color.muted, fontSize: vars.font.siz
 export const auditTable = style([table, { tableLayout: 'fixed' }]);
 export const auditField = style([td, { textAlign: 'left', fontWeight: 600, overflowWrap: 'anywhere' }]);
 export const auditValue = style([td, { overflowWrap: 'anywhere' }]);
+
+/** The list's totals footer (ListTotals): money right-aligned in tabular figures. */
+export const totals = style({ display: 'grid', gap: vars.space.md });
+export const totalsLine = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: `${vars.space.xs} ${vars.space.lg}`, margin: 0, fontVariantNumeric: 'tabular-nums' });
+export const totalsItem = style({ whiteSpace: 'nowrap' });
+export const totalsCaption = style({ textAlign: 'left', fontWeight: 600, padding: `${vars.space.xs} 0` });
+export const money = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });

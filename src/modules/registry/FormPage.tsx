@@ -8,7 +8,7 @@ import { newLabel, resourceLabel } from '../../core/resources/labels';
 import { showHref } from '../../core/resources/paths';
 import { useRecord } from '../../core/resources/useRecord';
 import { Alert } from '../../core/ui/Alert';
-import { RecordForm } from '../../core/ui/RecordForm';
+import { RecordForm, type RecordFormProps } from '../../core/ui/RecordForm';
 import { Spinner } from '../../core/ui/Spinner';
 import * as ui from '../../core/ui/ui.css';
 import { PageHeader } from './PageHeader';
@@ -51,6 +51,7 @@ export default function FormPage(props: RegistryPageProps) {
           editable={!singleForm || access('update')}
           labelledBy={titleId}
           initial={creating ? initial : undefined}
+          sectionExtra={props.sectionExtra as RecordFormProps['sectionExtra']}
           onSaved={(saved) => {
             if (creating) {
               events.created?.(resource.name, saved);

@@ -5,6 +5,8 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import type { ActionDef, ExportFormat } from '../../contracts/resource';
+import * as z from 'zod/mini';
+import { transitionInput, type Transition } from '../../contracts/workflow';
 import { t } from '../../core/i18n';
 import { useNavigation } from '../../core/navigation';
 import { notify } from '../../core/notices';
@@ -13,7 +15,12 @@ import { resourceLabel, newLabel } from '../../core/resources/labels';
 import { createHref, showHref } from '../../core/resources/paths';
 import { activeFilterCount, changeListState, listSearch, nextSort, readListState, type ListState } from '../../core/resources/query';
 import { useList } from '../../core/resources/useList';
-import { useReadsAll } from '../../core/resources/access';
+import { useReadsAll, useTransitionAccess } from '../../core/resources/access';
+import { useTotals } from '../../core/resources/totals';
+import { ListTotals } from '../../core/ui/ListTotals';
+import { Dialog } from '../../core/ui/Dialog';
+import { idempotencyKeys, inputBody, TransitionInputs } from '../../core/ui/TransitionInputs';
+import { apiQuery } from '../../core/resources/query';
 import { Alert } from '../../core/ui/Alert';
 import { ConfirmDialog } from '../../core/ui/ConfirmDialog';
 import { DataTable } from '../../core/ui/DataTable';
@@ -30,13 +37,29 @@ import { useRegistry } from './useRegistry';
 export default function ListPage(props: RegistryPageProps) {
   const { resource, routes, access, parentHref } = useRegistry(props);
   const { search, pathname, go } = useNavigation();
-  const state = useMemo(() => readListState(resource, new URLSearchParams(search)), [resource, search]);
-  const list = useList(resource, state, routes.params, access('read'));
+  const { fixedQuery, defaultSort } = props.spec;
+  const state = useMemo(() => {
+    const params = new URLSearchParams(search);
+    const read = readListState(resource, params);
+    return defaultSort && !params.get('sort') ? { ...read, sort: defaultSort } : read;
+  }, [resource, search, defaultSort]);
+  // What the API gets: the URL's state plus what the mount fixes (a queue's status, `mine`).
+  const queryState = useMemo(() => (fixedQuery ? { ...state, filters: { ...state.filters, ...(fixedQuery as Record<string, string[]>) } } : state), [state, fixedQuery]);
+  const list = useList(resource, queryState, routes.params, access('read'));
+  const totals = useTotals(resource, routes.params, apiQuery(queryState, false), access('read'));
+  const mayRun = useTransitionAccess(resource, props.spec.permission);
+  const bulkTransitions = (resource.workflow?.transitions ?? []).filter((transition) => transition.bulk && !transition.system && mayRun(transition));
+  const [asking, setAsking] = useState<Transition | null>(null);
+  const [inputValues, setInputValues] = useState<Record<string, unknown>>({});
+  const [inputErrors, setInputErrors] = useState<Record<string, string[]>>({});
+  const [keys] = useState(idempotencyKeys);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState<ActionDef | null>(null);
   const [busy, setBusy] = useState(false);
   const columns = resource.list?.columns ?? [{ field: resource.titleField }];
-  const bulkActions = (resource.actions ?? []).filter((action) => action.bulk && access(action.scope));
+  // A record born of another (a parcela) is never deleted on its own.
+  const bulkActions = (resource.actions ?? []).filter((action) => action.bulk && access(action.scope) && !(resource.bornOf && action.name === 'delete'));
+  const selectable = bulkActions.length + bulkTransitions.length > 0;
   const titleId = `list-${resource.name}`;
   // "Meus pedidos / Todos": only for whoever reads every record (others see only their own anyway).
   const readsAll = useReadsAll(resource, props.spec.permission);
@@ -47,11 +70,17 @@ export default function ListPage(props: RegistryPageProps) {
     go(`${pathname}${listSearch(resource, changeListState(state, change))}`, { replace });
   };
 
-  const runAction = async (action: ActionDef) => {
+  const runAction = async (action: Pick<ActionDef, 'name'>, transition?: Transition) => {
     setConfirming(null);
     setBusy(true);
     try {
-      const result = await runBulk(resource, routes.params, action.name, [...selected]);
+      const input = transition?.input ? inputBody(transition, inputValues) : undefined;
+      const key = transition?.idempotent ? keys.keyFor({ ids: [...selected], input }) : undefined;
+      const result = await runBulk(resource, routes.params, action.name, [...selected], input, key);
+      keys.reset();
+      setAsking(null);
+      setInputValues({});
+      setInputErrors({});
       if (result.done.length) notify({ type: 'success', message: t('registry.bulk.done', { count: result.done.length }) });
       if (result.failed.length) {
         notify({ type: 'error', message: t('registry.bulk.failed', { count: result.failed.length }), details: result.failed.map((f) => f.message) });
@@ -65,8 +94,16 @@ export default function ListPage(props: RegistryPageProps) {
     }
   };
 
+  const startTransition = (transition: Transition) => {
+    if (transition.input || transition.confirm) {
+      setInputValues({});
+      setInputErrors({});
+      setAsking(transition);
+    } else void runAction(transition, transition);
+  };
+
   const doExport = (format: ExportFormat) => {
-    exportList(resource, routes.params, state, format).catch(() => undefined);
+    exportList(resource, routes.params, queryState, format).catch(() => undefined);
   };
 
   if (!access('read')) return <Alert>{t('registry.forbidden')}</Alert>;
@@ -83,7 +120,7 @@ export default function ListPage(props: RegistryPageProps) {
             <button type="button" className={ui.button.secondary} onClick={() => doExport('xlsx')}>{t('registry.export.xlsx')}</button>
           </span>
         )}
-        {access('create') && (
+        {access('create') && !resource.bornOf && (
           <button type="button" className={ui.button.primary} onClick={() => go(createHref(routes))}>{newLabel(resource)}</button>
         )}
       </PageHeader>
@@ -106,15 +143,22 @@ export default function ListPage(props: RegistryPageProps) {
         {list.total !== null && <p className={css.muted} role="status">{list.total === 1 ? t('registry.totalOne') : t('registry.total', { count: list.total.toLocaleString('pt-BR') })}</p>}
         {list.total === null && list.totalOver !== null && <p className={css.muted} role="status">{t('registry.totalOver', { count: list.totalOver.toLocaleString('pt-BR') })}</p>}
       </div>
-      <Filters resource={resource} params={routes.params} values={state.filters} onChange={(filters) => update({ filters })} />
+      <Filters resource={resource} params={routes.params} values={state.filters} onChange={(filters) => update({ filters })} hidden={Object.keys(fixedQuery ?? {})} />
 
-      {bulkActions.length > 0 && selected.size > 0 && (
+      {selectable && selected.size > 0 && (
         <div className={css.bulkBar} role="region" aria-label={t('registry.actions')}>
           <span>{t('registry.selection.count', { count: selected.size })}</span>
           {bulkActions.map((action) => (
             <button key={action.name} type="button" className={action.tone === 'danger' ? ui.button.danger : ui.button.secondary} disabled={busy}
               onClick={() => (action.confirm ? setConfirming(action) : void runAction(action))}>
               {action.label}
+            </button>
+          ))}
+          {bulkTransitions.map((transition) => (
+            <button key={transition.name} type="button" data-transition={transition.name} disabled={busy}
+              className={transition.tone === 'danger' ? ui.button.danger : transition.tone === 'primary' ? ui.button.primary : ui.button.secondary}
+              onClick={() => startTransition(transition)}>
+              {transition.label}
             </button>
           ))}
           <button type="button" className={ui.button.link} onClick={() => setSelected(new Set())}>{t('registry.selection.clear')}</button>
@@ -145,7 +189,7 @@ export default function ListPage(props: RegistryPageProps) {
               onSort={(field) => update({ sort: nextSort(state.sort, field, resource.list?.defaultSort ?? '') })}
               hrefFor={(row) => showHref(routes, row.id)}
               onOpen={(row) => go(showHref(routes, row.id))}
-              selectable={bulkActions.length > 0}
+              selectable={selectable}
               selected={selected}
               onSelect={setSelected}
             />
@@ -153,6 +197,36 @@ export default function ListPage(props: RegistryPageProps) {
         )
       )}
       {list.pagination && <Pagination pagination={list.pagination} onPage={(page) => update({ page })} />}
+      {typeof totals.data?.count === 'number' && list.rows.length > 0 && (
+        <section aria-label={t('registry.totals.label')}>
+          <ListTotals resource={resource} totals={totals.data!} groups={props.spec.totalsGroups}
+            refLabel={(field, id) => list.rows.flatMap((row) => row._refs?.[field] ?? []).find((ref) => ref.id === id)?.label} />
+        </section>
+      )}
+
+      {asking && (
+        <Dialog title={t('workflow.bulk.title', { action: asking.label, count: selected.size })} onClose={() => setAsking(null)}>
+          <form className={ui.stack} noValidate onSubmit={(event) => {
+            event.preventDefault();
+            const checked = z.safeParse(transitionInput(asking), inputBody(asking, inputValues));
+            if (!checked.success) {
+              const found: Record<string, string[]> = {};
+              for (const issue of checked.error.issues) (found[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
+              setInputErrors(found);
+              return;
+            }
+            void runAction(asking, asking);
+          }}>
+            {asking.confirm && <p>{asking.confirm}</p>}
+            {asking.input && <p className={css.muted}>{t('workflow.bulk.inputHelp')}</p>}
+            <TransitionInputs resource={resource} params={routes.params} transition={asking} values={inputValues} onChange={setInputValues} errors={inputErrors} />
+            <div className={ui.row}>
+              <button type="submit" className={asking.tone === 'danger' ? ui.button.danger : ui.button.primary} disabled={busy}>{asking.label}</button>
+              <button type="button" className={ui.button.secondary} onClick={() => setAsking(null)}>{t('registry.cancel')}</button>
+            </div>
+          </form>
+        </Dialog>
+      )}
 
       {confirming && (
         <ConfirmDialog title={confirming.label} danger={confirming.tone === 'danger'} confirmLabel={confirming.label} onConfirm={() => void runAction(confirming)} onCancel={() => setConfirming(null)}>

@@ -51,7 +51,7 @@ export default function ShowPage(props: RegistryPageProps) {
   if (error || !record) return <Alert>{error?.message ?? t('registry.loadFailed')}</Alert>;
 
   const title = String(record[resource.titleField] ?? resourceLabel(resource, 'one'));
-  const rowActions = (resource.actions ?? []).filter((action) => action.row && access(action.scope));
+  const rowActions = (resource.actions ?? []).filter((action) => action.row && access(action.scope) && !(resource.bornOf && action.name === 'delete'));
   const run = async (action: ActionDef) => {
     setConfirming(null);
     setBusy(true);

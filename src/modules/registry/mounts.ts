@@ -38,8 +38,8 @@ export const MOUNTS = {
   approvalDelegations: { base: '/configuracoes/substituicoes-de-aprovadores', idParam: 'delegationId', title: 'Substituições de Aprovadores', one: 'Substituição de aprovador', tabs: [] },
   payables: { base: '/contas-a-pagar/lancamentos', idParam: 'payableId', title: 'Lançamentos a pagar', one: 'Lançamento a pagar', tabs: [] },
   receivables: { base: '/contas-a-receber/lancamentos', idParam: 'receivableId', title: 'Lançamentos a receber', one: 'Lançamento a receber', tabs: [] },
-  payableInstallments: { base: '/contas-a-pagar/parcelamentos', idParam: 'installmentId', title: 'Parcelas a pagar', one: 'Parcela a pagar', tabs: [] },
-  receivableInstallments: { base: '/contas-a-receber/parcelamentos', idParam: 'installmentId', title: 'Parcelas a receber', one: 'Parcela a receber', tabs: [] },
+  payableInstallments: { base: '/contas-a-pagar/parcelamentos', idParam: 'installmentId', title: 'Parcelas a pagar', one: 'Parcela a pagar', tabs: [], bornOf: true },
+  receivableInstallments: { base: '/contas-a-receber/parcelamentos', idParam: 'installmentId', title: 'Parcelas a receber', one: 'Parcela a receber', tabs: [], bornOf: true },
 } as const satisfies Record<string, RegistryMount>;
 
 export type MountName = keyof typeof MOUNTS;

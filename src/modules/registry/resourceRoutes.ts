@@ -29,7 +29,7 @@ export type MountOverrides = Partial<Omit<RegistrySpec, 'resource'>>;
  * `labels.many` as title, its field tabs, a singleton as the form at base), with `overrides`.
  */
 export function mountSpec(resource: MountName, overrides: MountOverrides = {}): RegistrySpec {
-  const mount: { base: string; idParam?: string; title: string; tabs: readonly string[]; singleton?: boolean } = MOUNTS[resource];
+  const mount: { base: string; idParam?: string; title: string; tabs: readonly string[]; singleton?: boolean; bornOf?: boolean } = MOUNTS[resource];
   const single = overrides.single ?? (mount.singleton ? { mode: 'form' as const } : undefined);
   return {
     resource,
@@ -39,6 +39,7 @@ export function mountSpec(resource: MountName, overrides: MountOverrides = {}): 
     title: mount.title,
     tabs: mount.tabs,
     ...(single ? { single } : {}),
+    ...(mount.bornOf ? { bornOf: true } : {}),
     ...overrides,
   };
 }
@@ -70,7 +71,8 @@ export function resourceRoutes(resourceOrSpec: MountName | RegistrySpec, overrid
   return [
     route(spec.base, screen(spec, 'list')),
     route(`${spec.base}/lista`, screen(spec, 'list')),
-    route(`${spec.base}/adicionar`, screen(spec, 'create')),
+    // A record born of another (a parcela of its lançamento) is never added on its own.
+    ...(spec.bornOf ? [] : [route(`${spec.base}/adicionar`, screen(spec, 'create'))]),
     route(id, screen(spec, 'show')),
     route(`${id}/editar`, screen(spec, 'edit')),
     ...(spec.tabs ?? []).map((tab) => route(`${id}/${tab}`, screen(spec, 'show', tab))),

@@ -25,6 +25,17 @@ export interface RegistrySpec {
   tabs?: readonly string[];
   /** Path parameters fixed by the mount (`{applicationId: 'current'}`). */
   params?: Readonly<Record<string, string>>;
+  /**
+   * List parameters fixed by the mount (a queue: `{status: ['queued'], mine: ['true']}`): sent with
+   * every list, totals and export request, their filters hidden from the user.
+   */
+  fixedQuery?: Readonly<Record<string, readonly string[]>>;
+  /** Sort of the list when the URL names none (the queues: `dueDate`). */
+  defaultSort?: string;
+  /** Show the totals footer grouped by the declaration's `list.totals.groupBy` (per day, per account). */
+  totalsGroups?: boolean;
+  /** Records are born of another resource (`bornOf`): no "Novo…", no adicionar, no delete. */
+  bornOf?: boolean;
   /** Permission name for this mount (the current application's screens use `application`). */
   permission?: string;
   /**
@@ -69,6 +80,8 @@ export interface RegistryMount {
   tabs: readonly string[];
   /** `kind: 'singleton'`: mounted as the form at `base`. */
   singleton?: boolean;
+  /** `bornOf`: records are made by another resource (no adicionar route, no create, no delete). */
+  bornOf?: boolean;
 }
 
 /** Props every registry screen receives (route params are spread in too). */

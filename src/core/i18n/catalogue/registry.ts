@@ -50,6 +50,12 @@ export const registry = {
   'registry.table.open': 'Abrir {title}',
   'registry.selection.count': '{count} selecionado(s)',
   'registry.selection.clear': 'Limpar seleção',
+  'registry.totals.one': '1 registro',
+  'registry.totals.count': '{count} registros',
+  'registry.totals.by': 'Por {field}',
+  'registry.totals.records': 'Registros',
+  'registry.totals.none': 'Não informado',
+  'registry.totals.label': 'Totais',
   'registry.bulk.done': 'Ação concluída para {count} registro(s).',
   'registry.bulk.failed': '{count} registro(s) não foram processados:',
 

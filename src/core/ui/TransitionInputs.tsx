@@ -1,0 +1,140 @@
+/**
+ * The inputs of a workflow transition (its zod `input`), for the dialog of one record and of a
+ * selection alike. Each input is drawn with the field input of the declaration's field of the same
+ * name (a keyed list's item first: the baixa's `paidOn`, `amount`, `interest`, `bankAccountId`…),
+ * so a date is a date picker, money the money input, an account a reference select; a `reason` or
+ * `note` is a text box; `settlementId` chooses one of the record's baixas not yet reversed.
+ */
+import { useId } from 'react';
+import type { AnyResource, FieldDef, ScalarFieldDef } from '../../contracts/resource';
+import type { Transition } from '../../contracts/workflow';
+import { formatDate } from '../format/dates';
+import { formatMoney } from '../format/money';
+import { hasMessage, t } from '../i18n';
+import type { PathParams } from '../resources/paths';
+import type { FieldErrors } from '../resources/values';
+import type { Row } from '../resources/useList';
+import { Field } from './fields/Field';
+import * as ui from './ui.css';
+
+export const inputFields = (transition: Transition): string[] => Object.keys(transition.input?.shape ?? {});
+
+/** An input the transition's zod schema marks optional. */
+const optionalInput = (transition: Transition, name: string) =>
+  (transition.input?.shape as Record<string, { _zod?: { optin?: string } }> | undefined)?.[name]?._zod?.optin === 'optional';
+
+const TEXT_INPUTS = new Set(['reason', 'note']);
+
+/** The screen definition of input `name`: the declaration's field (a list item's first), editable. */
+export function inputDef(resource: AnyResource, name: string): ScalarFieldDef | null {
+  if (TEXT_INPUTS.has(name)) return null;
+  for (const def of Object.values(resource.fields) as FieldDef[]) {
+    if (def.type === 'list' && def.of[name]) return { ...def.of[name], readOnly: false } as ScalarFieldDef;
+  }
+  const own = resource.fields[name] as FieldDef | undefined;
+  return own && own.type !== 'list' ? ({ ...own, readOnly: false } as ScalarFieldDef) : null;
+}
+
+const today = () => new Date().toLocaleDateString('sv-SE');
+
+/** Start values: today for a date, the record's own value for a reference (its bank account). */
+export function initialInput(resource: AnyResource, transition: Transition, record?: Row): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const name of inputFields(transition)) {
+    const def = inputDef(resource, name);
+    if (def?.type === 'date') values[name] = today();
+    else if (def?.type === 'reference' && record && record[name]) values[name] = record[name];
+  }
+  return values;
+}
+
+/** The body of the call: filled inputs only (an empty `reason` is sent, the server says why it is needed). */
+export function inputBody(transition: Transition, values: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const name of inputFields(transition)) {
+    const value = values[name];
+    const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+    if (!empty || name === 'reason') body[name] = typeof value === 'string' ? value.trim() : (value ?? '');
+  }
+  return body;
+}
+
+const label = (resource: AnyResource, name: string) =>
+  hasMessage(`workflow.${name}`) ? t(`workflow.${name}`) : (inputDef(resource, name)?.label ?? name);
+
+interface Settlement {
+  id: string;
+  paidOn?: string;
+  paidTotal?: number;
+  amount?: number;
+  reversed?: boolean;
+}
+
+export interface TransitionInputsProps {
+  resource: AnyResource;
+  params: PathParams;
+  transition: Transition;
+  /** The record (one-record dialogs): its baixas for `settlementId`. */
+  record?: Row;
+  values: Record<string, unknown>;
+  onChange: (values: Record<string, unknown>) => void;
+  errors: FieldErrors;
+}
+
+export function TransitionInputs({ resource, params, transition, record, values, onChange, errors }: TransitionInputsProps) {
+  const baseId = useId();
+  const set = (name: string, value: unknown) => onChange({ ...values, [name]: value });
+  return (
+    <>
+      {inputFields(transition).map((name) => {
+        const def = inputDef(resource, name);
+        if (def && name !== 'settlementId') {
+          return (
+            <Field key={name} resource={resource} field={name} label={label(resource, name)} def={def} value={values[name] ?? null}
+              onChange={(value) => set(name, value)} params={params} errors={errors} required={!optionalInput(transition, name)} />
+          );
+        }
+        const id = `${baseId}-${name}`;
+        const own = errors[name] ?? [];
+        const describedBy = own.length ? `${id}-errors` : undefined;
+        const settlements = ((record?.settlements as Settlement[] | undefined) ?? []).filter((entry) => !entry.reversed);
+        return (
+          <div key={name} className={ui.field}>
+            <label className={ui.label} htmlFor={id}>{name === 'settlementId' ? t('workflow.settlementId') : label(resource, name)}</label>
+            {name === 'settlementId' ? (
+              <select id={id} className={ui.input} value={String(values[name] ?? '')} aria-invalid={own.length > 0 || undefined} aria-describedby={describedBy}
+                onChange={(event) => set(name, event.target.value)}>
+                <option value="">{t('workflow.settlementChoose')}</option>
+                {settlements.map((entry) => (
+                  <option key={entry.id} value={entry.id}>{`${formatDate(entry.paidOn)} · ${formatMoney(entry.paidTotal ?? entry.amount ?? 0)}`}</option>
+                ))}
+              </select>
+            ) : (
+              <textarea id={id} className={ui.input} rows={3} value={String(values[name] ?? '')} aria-invalid={own.length > 0 || undefined}
+                aria-describedby={describedBy} onChange={(event) => set(name, event.target.value)} />
+            )}
+            {own.length > 0 && <ul id={`${id}-errors`} className={ui.fieldError}>{own.map((message, i) => <li key={i}>{message}</li>)}</ul>}
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+/**
+ * One `Idempotency-Key` per submission: the same key while the same body is retried, a new one
+ * when what is sent changes or after a success (`reset`).
+ */
+export function idempotencyKeys() {
+  let last: { body: string; key: string } | null = null;
+  return {
+    keyFor(body: unknown): string {
+      const text = JSON.stringify(body);
+      if (!last || last.body !== text) last = { body: text, key: crypto.randomUUID() };
+      return last.key;
+    },
+    reset() {
+      last = null;
+    },
+  };
+}

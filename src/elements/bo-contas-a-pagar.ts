@@ -1,0 +1,31 @@
+/**
+ * The whole contas a pagar area for any page: the lançamentos (form with parcelas generated from the payment condition, boleto reading and rateio), the parcelas, the requester's queue (atesto) and the payment queue (authorisation in bulk, baixa, estorno), with the totals of every list. Routes: /contas-a-pagar/**, /fila-do-solicitante/**, /fila-de-pagamentos/**. Shares the session with every other Retaguarda element on the page and loads only its
+ * own chunk.
+ *
+ * @tag bo-contas-a-pagar
+ * @summary Contas a pagar: lançamentos, parcelas, fila do solicitante e fila de pagamentos.
+ * @attr {string} base-path - Path prefix of the page under which the element keeps its location (`/financeiro` → `/financeiro/lancamentos/12` is lançamento 12); without it the element navigates in memory, starting at the lançamentos.
+ * @fires bo-navigate - After every navigation inside the element; `detail.path` is the element's own path.
+ * @fires bo-session-change - When the user signs in or out; `detail.user` is the logged user or null.
+ * @csspart base - The element's root wrapper.
+ * @csspart main - The page area.
+ * @csspart table - Every list table (it scrolls inside its own box).
+ * @csspart totals - The totals under a list.
+ * @csspart actions - The workflow buttons of a record.
+ * @csspart history - The "Histórico" timeline of a record.
+ * @cssprop --bo-color-primary - Brand colour of buttons and links.
+ * @cssprop --bo-color-surface - Background of cards and tables.
+ * @cssprop --bo-color-border - Borders of cards, inputs and tables.
+ * @cssprop --bo-font-family - Font of every text.
+ * @cssprop --bo-radius-medium - Corner radius of cards.
+ */
+import { defineElement } from '../core/elements/define';
+import { ContasAPagarElement } from '../modules/finance/FinanceElements';
+
+export const BoContasAPagar = defineElement('bo-contas-a-pagar', ContasAPagarElement, { basePath: 'string' });
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bo-contas-a-pagar': HTMLElement & { basePath?: string };
+  }
+}
