@@ -111,8 +111,8 @@ test('a user group with a policy changes a member’s navigation after they sign
   await expandNavigation(page);
   await expect(mainNavigation(page).getByRole('link', { name: 'Pedidos' })).toBeVisible();
   await openModule(page, 'Contas a Pagar');
-  await expect(page).toHaveURL(/\/contas-a-pagar$/);
-  await expect(page.getByText('Esta área ainda está em construção.', { exact: false })).toBeVisible();
+  await expect(page).toHaveURL(/\/contas-a-pagar(\/lancamentos)?$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lançamentos a pagar' })).toBeVisible();
   await signOut(page);
 
   // Clean-up through the same screens, and the navigation goes back to what it was.
