@@ -20,7 +20,7 @@ import { payableInstallments, payables, receivableInstallments, receivables } fr
 import { entryIssues } from '../../src/contracts/resources/parts/financeEntry.js';
 import { SETTLEMENT_MESSAGES } from '../../src/contracts/resources/installments.js';
 import type { AnyResource } from '../../src/contracts/resource.js';
-import { formatMoney } from '../../src/core/format/money.js';
+import { formatMoney } from '../../src/contracts/money.js';
 import { withApprovals } from '../approvals/plug.js';
 import { fieldError, HttpError } from '../errors.js';
 import { declaredStorage } from '../registry/declared.js';
@@ -31,7 +31,7 @@ import { nextNumber } from '../supply/resources.js';
 
 type Direction = 'payable' | 'receivable';
 
-export const ENTRY_MESSAGES = {
+export const FINANCE_MESSAGES = {
   cancelPaid: 'Não é possível cancelar: há parcelas autorizadas, em remessa ou com baixa. Estorne as baixas ou devolva as parcelas à fila antes.',
   bankAccount: 'Conta financeira não encontrada.',
   direct: 'Parcelas são criadas e excluídas pelo lançamento.',
@@ -65,7 +65,7 @@ function entryStorage(resource: AnyResource, direction: Direction, party: 'suppl
     },
     validate: (values) => entryIssues(values),
     async beforeDelete() {
-      throw new HttpError(409, ENTRY_MESSAGES.noDelete);
+      throw new HttpError(409, FINANCE_MESSAGES.noDelete);
     },
     async beforeCreate(trx, call) {
       return { number: await nextNumber(trx, call, direction === 'payable' ? 'payables' : 'receivables') };
@@ -78,9 +78,11 @@ function entryStorage(resource: AnyResource, direction: Direction, party: 'suppl
     },
     transitions: {
       async cancel(trx, call, before, input) {
-        const busy = await sql<{ n: string }>`SELECT count(*)::text AS n FROM installments WHERE entry_id = ${before.id} AND org_id = ${call.orgId}
-          AND (status IN ('authorized', 'in_remittance', 'paid', 'received') OR paid_amount > 0)`.execute(trx);
-        if (Number(busy.rows[0].n) > 0) throw new HttpError(409, ENTRY_MESSAGES.cancelPaid);
+        // The parcelas are locked before they are judged: an authorisation or a baixa running now
+        // either commits first (and the cancel is refused) or waits for the cancel.
+        const parcelas = await sql<{ status: string; paid_amount: string }>`SELECT status, paid_amount::text FROM installments
+          WHERE entry_id = ${before.id} AND org_id = ${call.orgId} ORDER BY position FOR UPDATE`.execute(trx);
+        if (parcelas.rows.some((p) => ['authorized', 'in_remittance', 'paid', 'received'].includes(p.status) || Number(p.paid_amount) > 0)) throw new HttpError(409, FINANCE_MESSAGES.cancelPaid);
         await moveInstallments(trx, call, before.id, direction, null, 'cancelled', 'cancel', { reason: input.reason });
       },
     },
@@ -139,7 +141,7 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
         'reversalReason', s.reversal_reason) ORDER BY s.seq) FROM installment_settlements s WHERE s.installment_id = t.id), '[]'::jsonb)`,
     },
     async beforeCreate() {
-      throw new HttpError(405, ENTRY_MESSAGES.direct);
+      throw new HttpError(405, FINANCE_MESSAGES.direct);
     },
     transitions: {
       async settle(trx, call, before, input) {
@@ -151,7 +153,7 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
         const discount = baixa.discount ?? 0;
         if (discount > baixa.amount + interest + fine) throw fieldError('discount', SETTLEMENT_MESSAGES.discountTooLarge);
         const account = await sql`SELECT 1 FROM bank_accounts WHERE org_id = ${call.orgId} AND id = ${baixa.bankAccountId}`.execute(trx);
-        if (!account.rows.length) throw fieldError('bankAccountId', ENTRY_MESSAGES.bankAccount);
+        if (!account.rows.length) throw fieldError('bankAccountId', FINANCE_MESSAGES.bankAccount);
         await sql`INSERT INTO installment_settlements (id, org_id, installment_id, paid_on, amount, interest, fine, discount, paid_total, bank_account_id, note, created_at, created_by)
           VALUES (${randomUUID()}, ${call.orgId}, ${before.id}, ${baixa.paidOn}, ${baixa.amount}, ${interest}, ${fine}, ${discount}, ${baixa.amount + interest + fine - discount},
             ${baixa.bankAccountId}, ${baixa.note ?? null}, ${call.ctx.clock()}, ${call.userId})`.execute(trx);

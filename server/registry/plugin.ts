@@ -245,18 +245,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
           const ids = [...new Set((request.body as { ids: string[] }).ids)];
           // A parent outside the tenant answers 404 for the whole call, like a missing one.
           if (resource.parent) await run(request, async () => null);
-          const done: string[] = [];
-          const failed: { id: string; message: string }[] = [];
-          for (const id of ids) {
-            try {
-              await run<unknown>(request, (trx, call) => (action === 'delete' ? service.remove(trx, call, id, undefined) : service.runAction(trx, call, id, action, {}, undefined)));
-              done.push(id);
-            } catch (error) {
-              if (!(error instanceof HttpError)) request.log.error({ err: error, id }, 'bulk action failed');
-              failed.push({ id, message: error instanceof HttpError ? errorText(error) : MESSAGES.internal });
-            }
-          }
-          return { done, failed };
+          return eachRecord(request, ids, (id) => run<unknown>(request, (trx, call) => (action === 'delete' ? service.remove(trx, call, id, undefined) : service.runAction(trx, call, id, action, {}, undefined))));
         });
         break;
       }
@@ -301,20 +290,9 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
           if (!parsed.success) throw new HttpError(400, MESSAGES.validation, issuesToErrors(parsed.error.issues, 'input'));
           const ids = [...new Set(body.ids)];
           const key = transition.idempotent ? idempotencyKey(request) : undefined;
-          return onceAcrossTransactions((fn) => run(request, fn), request, key, async () => {
-            const done: string[] = [];
-            const failed: { id: string; message: string }[] = [];
-            for (const id of ids) {
-              try {
-                await run(request, (trx, call) => service.runAction(trx, call, id, transition.name, parsed.data as Values, undefined));
-                done.push(id);
-              } catch (error) {
-                if (!(error instanceof HttpError)) request.log.error({ err: error, id }, 'bulk transition failed');
-                failed.push({ id, message: error instanceof HttpError ? errorText(error) : MESSAGES.internal });
-              }
-            }
-            return { done, failed };
-          });
+          return onceAcrossTransactions((fn) => run(request, fn), request, key, () =>
+            eachRecord(request, ids, (id) => run(request, (trx, call) => service.runAction(trx, call, id, transition.name, parsed.data as Values, undefined))),
+          );
         });
         break;
       }
@@ -361,6 +339,22 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
 
 const strip = ({ _refs, _actions, ...rest }: WireRecord) => rest;
 
+/** A bulk call: `work` per id, each in its own transaction; what failed is reported with its pt-BR reason. */
+async function eachRecord(request: FastifyRequest, ids: readonly string[], work: (id: string) => Promise<unknown>): Promise<{ done: string[]; failed: { id: string; message: string }[] }> {
+  const done: string[] = [];
+  const failed: { id: string; message: string }[] = [];
+  for (const id of ids) {
+    try {
+      await work(id);
+      done.push(id);
+    } catch (error) {
+      if (!(error instanceof HttpError)) request.log.error({ err: error, id }, 'bulk action failed');
+      failed.push({ id, message: error instanceof HttpError ? errorText(error) : MESSAGES.internal });
+    }
+  }
+  return { done, failed };
+}
+
 /** Zod issues of a bulk transition's input → field errors named `input.<field>`. */
 function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix: string): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
@@ -375,13 +369,15 @@ function errorText(error: HttpError): string {
 
 function summaryOf(resource: AnyResource, spec: RouteSpec): string {
   const { one, many } = resource.labels;
+  const transition = spec.action ? resource.workflow?.transitions.find((t) => t.name === spec.action) : undefined;
+  const keyNote = transition?.idempotent ? '; aceita Idempotency-Key' : '';
   switch (spec.kind) {
     case 'list':
       return `Lista ${many} (paginação, ordenação, filtros e busca)`;
     case 'totals':
       return `Totais de ${many} filtrados (soma e agrupamentos)`;
     case 'bulkTransition':
-      return `${resource.workflow?.transitions.find((t) => t.name === spec.action)?.label ?? spec.action} (${many}, em lote${resource.workflow?.transitions.find((t) => t.name === spec.action)?.idempotent ? '; aceita Idempotency-Key' : ''})`;
+      return `${transition?.label ?? spec.action} (${many}, em lote${keyNote})`;
     case 'export':
       return `Exporta ${many} em ${spec.format!.toUpperCase()}`;
     case 'create':
@@ -397,7 +393,7 @@ function summaryOf(resource: AnyResource, spec: RouteSpec): string {
     case 'action':
       return `${resource.actions?.find((a) => a.name === spec.action)?.label ?? spec.action} (${one})`;
     case 'transition':
-      return `${resource.workflow?.transitions.find((t) => t.name === spec.action)?.label ?? spec.action} (${one}; If-Match obrigatório; 409 fora do estado de origem${resource.workflow?.transitions.find((t) => t.name === spec.action)?.idempotent ? '; aceita Idempotency-Key' : ''})`;
+      return `${transition?.label ?? spec.action} (${one}; If-Match obrigatório; 409 fora do estado de origem${keyNote})`;
     case 'history':
       return `${one}: histórico de situações`;
     case 'audit':

@@ -42,3 +42,17 @@ export function lineAmount(quantity: unknown, unitPrice: unknown): number | null
 export function sumAmounts(amounts: readonly (number | null | undefined)[]): number {
   return Number(amounts.reduce<bigint>((acc, value) => acc + BigInt(value ?? 0), 0n));
 }
+
+const currency = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** Centavos → "R$ 1.234,56" as Intl pt-BR BRL prints it (symbol and spacing from Intl). */
+export function formatMoney(centavos: number): string {
+  const big = BigInt(Math.trunc(centavos));
+  const negative = big < 0n;
+  const abs = negative ? -big : big;
+  const parts = currency.formatToParts(abs / 100n);
+  const fraction = (abs % 100n).toString().padStart(2, '0');
+  let text = '';
+  for (const part of parts) text += part.type === 'fraction' ? fraction : part.value;
+  return negative ? `-${text}` : text;
+}

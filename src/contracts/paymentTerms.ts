@@ -5,7 +5,7 @@
  * Also the sum checks of parcelas and of the cost-centre split (rateio).
  */
 import { addDays, addMonths, dueDateNotice, nextBusinessDay } from './brazil/businessDays';
-import { splitAmount, sumAmounts } from './money';
+import { formatMoney, splitAmount, sumAmounts } from './money';
 
 export type PaymentCondition = { days: number[] } | { count: number; intervalMonths?: number; intervalDays?: number; entry: boolean };
 
@@ -83,29 +83,18 @@ export function buildInstallments({ total, condition, startDate }: { total: numb
   });
 }
 
-const currency = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-
-/** Centavos → 'R$ 1.234,56' for messages (BigInt parts: no float rounding; Intl's own spacing). */
-export function formatBRL(centavos: number): string {
-  const big = BigInt(centavos);
-  const abs = big < 0n ? -big : big;
-  const fraction = (abs % 100n).toString().padStart(2, '0');
-  const text = currency.formatToParts(abs / 100n).map((part) => (part.type === 'fraction' ? fraction : part.value)).join('');
-  return big < 0n ? `-${text}` : text;
-}
-
 /** 'A soma das parcelas (R$ 900,00) difere do total (R$ 1.000,00) em R$ 100,00.'; null when it adds up. */
 export function installmentsSumError(total: number, amounts: readonly number[]): string | null {
   const sum = sumAmounts(amounts);
   if (sum === total) return null;
-  return `A soma das parcelas (${formatBRL(sum)}) difere do total (${formatBRL(total)}) em ${formatBRL(Math.abs(sum - total))}.`;
+  return `A soma das parcelas (${formatMoney(sum)}) difere do total (${formatMoney(total)}) em ${formatMoney(Math.abs(sum - total))}.`;
 }
 
 /** 'O rateio (R$ …) não fecha com o total (R$ …): diferença de R$ ….'; null when it adds up. */
 export function allocationSumError(total: number, amounts: readonly number[]): string | null {
   const sum = sumAmounts(amounts);
   if (sum === total) return null;
-  return `O rateio (${formatBRL(sum)}) não fecha com o total (${formatBRL(total)}): diferença de ${formatBRL(Math.abs(sum - total))}.`;
+  return `O rateio (${formatMoney(sum)}) não fecha com o total (${formatMoney(total)}): diferença de ${formatMoney(Math.abs(sum - total))}.`;
 }
 
 /** Splits `total` by percentages in basis points (10000 = 100%), centavo-exact. */

@@ -92,6 +92,10 @@ export interface Workflow<S extends string = string> {
   approval?: ApprovalPlug<S>;
 }
 
+/** The labels of a workflow's states, for the declaration's read-only status `enumOf`. */
+export const stateLabels = <S extends string>(states: readonly S[], workflow: { states: Readonly<Record<S, { label: string }>> }) =>
+  Object.fromEntries(states.map((state) => [state, workflow.states[state].label])) as Record<S, string>;
+
 /** Checks a workflow's names against its states (identity at run time). */
 export const defineWorkflow = <S extends string>(workflow: Workflow<S>): Workflow<S> => workflow;
 

@@ -201,6 +201,27 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
     expect((await get(clerk.session, PAYABLES, busy.id)).status).toBe('approved');
   });
 
+  it('cancels a lançamento or authorises its parcela, never both, when both are sent at once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const entry = await approved();
+      const [p1] = await parcelasOf(entry.id);
+      const parcela = await get(treasurer.session, PARCELAS, p1.id);
+      const [cancel, authorise] = await Promise.all([
+        act(clerk.session, PAYABLES, entry, 'cancel', { reason: 'Lançado em duplicidade.' }),
+        act(treasurer.session, PARCELAS, parcela, 'authorize'),
+      ]);
+      const rows = await parcelasOf(entry.id);
+      if (cancel.status === 200) {
+        expect(rows.every((r) => r.status === 'cancelled')).toBe(true);
+        expect(authorise.status).not.toBe(200);
+      } else {
+        expect(cancel.status).toBe(409);
+        expect(authorise.status).toBe(200);
+        expect(rows[0].status).toBe('authorized');
+      }
+    }
+  });
+
   it('honours Idempotency-Key: parallel replays settle once; another body with the same key is a 422', async () => {
     const entry = await approved();
     const [p1] = await parcelasOf(entry.id);

@@ -18,7 +18,7 @@ import * as z from 'zod/mini';
 import { date as dateRule, money as moneyRule } from '../documents';
 import { defineResource } from '../define';
 import { boolean, date, enumOf, integer, list, money, reference, text } from '../fields';
-import { defineWorkflow, reasonInput } from '../workflow';
+import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
 import { paymentDataFields } from './parts/paymentData';
 
 export const PAYABLE_INSTALLMENT_STATES = ['open', 'awaiting_requester', 'contested', 'queued', 'authorized', 'in_remittance', 'paid', 'cancelled'] as const;
@@ -109,9 +109,6 @@ const SETTLEMENT = {
   reversalReason: text('Motivo do estorno', { optional: true }),
 };
 
-const labels = <S extends string>(states: readonly S[], workflow: { states: Readonly<Record<S, { label: string }>> }) =>
-  Object.fromEntries(states.map((s) => [s, workflow.states[s].label])) as Record<S, string>;
-
 /** Fields both kinds of parcela have (read-only but the payment data and the account). */
 function installmentFields(settlementsLabel: string) {
   return {
@@ -146,7 +143,7 @@ export const payableInstallments = defineResource({
     categoryId: reference('Categoria de despesa', 'expenseCategories', { readOnly: true }),
     requesterId: reference('Solicitante', 'users', { readOnly: true, optional: true }),
     ...installmentFields('Baixas'),
-    status: enumOf('Situação', PAYABLE_INSTALLMENT_STATES, labels(PAYABLE_INSTALLMENT_STATES, payableInstallmentWorkflow), { readOnly: true }),
+    status: enumOf('Situação', PAYABLE_INSTALLMENT_STATES, stateLabels(PAYABLE_INSTALLMENT_STATES, payableInstallmentWorkflow), { readOnly: true }),
   },
   list: {
     columns: [
@@ -183,7 +180,7 @@ export const receivableInstallments = defineResource({
     customerId: reference('Cliente', 'customers', { readOnly: true }),
     categoryId: reference('Categoria de receita', 'revenueCategories', { readOnly: true }),
     ...installmentFields('Recebimentos'),
-    status: enumOf('Situação', RECEIVABLE_INSTALLMENT_STATES, labels(RECEIVABLE_INSTALLMENT_STATES, receivableInstallmentWorkflow), { readOnly: true }),
+    status: enumOf('Situação', RECEIVABLE_INSTALLMENT_STATES, stateLabels(RECEIVABLE_INSTALLMENT_STATES, receivableInstallmentWorkflow), { readOnly: true }),
   },
   list: {
     columns: [

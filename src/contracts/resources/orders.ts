@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 import { defineResource } from '../define';
 import { date, enumOf, integer, list, money, reference, text } from '../fields';
 import { lineAmount, sumAmounts } from '../money';
-import { defineWorkflow, reasonInput } from '../workflow';
+import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
 import { PRODUCT_UNITS } from './products';
 import { deleteAction, notes } from './parts/common';
 
@@ -56,8 +56,6 @@ export const orderWorkflow = defineWorkflow<OrderState>({
   },
 });
 
-const STATE_LABELS = Object.fromEntries(ORDER_STATES.map((s) => [s, orderWorkflow.states[s].label])) as Record<OrderState, string>;
-
 /** A line: a catalogue product or a description, quantity, unit, estimated unit price, needed-by date. */
 const ORDER_LINE = {
   productId: reference('Produto', 'products', { optional: true }),
@@ -79,7 +77,7 @@ export const orders = defineResource({
   fields: {
     number: integer('Número', { rule: z.int(), readOnly: true }),
     title: text('Título', { max: 160, required: 'Dê um título ao pedido.' }),
-    status: enumOf('Situação', ORDER_STATES, STATE_LABELS, { readOnly: true }),
+    status: enumOf('Situação', ORDER_STATES, stateLabels(ORDER_STATES, orderWorkflow), { readOnly: true }),
     costCenterId: reference('Centro de custos', 'costCenters', { required: 'Escolha o centro de custos.' }),
     departmentId: reference('Departamento', 'departments', { optional: true }),
     neededBy: date('Necessário até', { optional: true }),

@@ -12,7 +12,7 @@
  */
 import { defineResource } from '../define';
 import { enumOf, reference } from '../fields';
-import { defineWorkflow, reasonInput } from '../workflow';
+import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
 import { DOCUMENT_TYPES, entryFields } from './parts/financeEntry';
 
 export const PAYABLE_STATES = ['open', 'submitted', 'approved', 'rejected', 'settled', 'cancelled'] as const;
@@ -68,15 +68,30 @@ export const receivableWorkflow = defineWorkflow<ReceivableState>({
   ],
 });
 
-const stateLabels = <S extends string>(states: readonly S[], workflow: { states: Readonly<Record<S, { label: string }>> }) =>
-  Object.fromEntries(states.map((s) => [s, workflow.states[s].label])) as Record<S, string>;
-
 const ENTRY_SECTIONS = [
   { key: 'values', title: 'Valores', fields: ['total', 'bankAccountId', 'paymentCondition', 'openBalance'] },
   { key: 'installments', title: 'Parcelas', fields: ['installments'] },
   { key: 'allocations', title: 'Rateio', fields: ['allocations'] },
   { key: 'attachments', title: 'Anexos e observações', fields: ['documentFileId', 'notes'] },
 ] as const;
+/** The list of lançamentos: number, counterparty, document, state, total and open balance, with the footer totals. */
+const entryList = <P extends 'supplierId' | 'customerId', E extends 'requesterId'>(party: P, extraFilters: readonly E[]) => ({
+  columns: [
+    { field: 'number', sortable: true, width: '6rem' },
+    { field: party },
+    { field: 'description', sortable: true },
+    { field: 'documentNumber' },
+    { field: 'issueDate', sortable: true },
+    { field: 'status' },
+    { field: 'total', sortable: true },
+    { field: 'openBalance' },
+  ],
+  defaultSort: '-number',
+  searchFields: ['description', 'documentNumber'],
+  filters: [{ field: 'status' }, { field: party }, { field: 'categoryId' }, { field: 'bankAccountId' }, { field: 'issueDate' }, { field: 'total' }, ...extraFilters.map((field) => ({ field }))],
+  totals: { sum: ['total', 'openBalance'] },
+}) as const;
+
 const DOCUMENT_FIELDS = ['documentType', 'documentNumber', 'issueDate', 'competence', 'categoryId', 'description', 'companyId'] as const;
 
 export const payables = defineResource({
@@ -95,22 +110,7 @@ export const payables = defineResource({
     ...entryFields(),
     status: enumOf('Situação', PAYABLE_STATES, stateLabels(PAYABLE_STATES, payableWorkflow), { readOnly: true }),
   },
-  list: {
-    columns: [
-      { field: 'number', sortable: true, width: '6rem' },
-      { field: 'supplierId' },
-      { field: 'description', sortable: true },
-      { field: 'documentNumber' },
-      { field: 'issueDate', sortable: true },
-      { field: 'status' },
-      { field: 'total', sortable: true },
-      { field: 'openBalance' },
-    ],
-    defaultSort: '-number',
-    searchFields: ['description', 'documentNumber'],
-    filters: [{ field: 'status' }, { field: 'supplierId' }, { field: 'categoryId' }, { field: 'bankAccountId' }, { field: 'issueDate' }, { field: 'total' }, { field: 'requesterId' }],
-    totals: { sum: ['total', 'openBalance'] },
-  },
+  list: entryList('supplierId', ['requesterId']),
   form: { sections: [{ key: 'document', title: 'Documento', fields: ['supplierId', ...DOCUMENT_FIELDS, 'requesterId', 'orderId'] }, ...ENTRY_SECTIONS] },
   workflow: payableWorkflow,
   ownership: { field: 'requesterId', permission: 'requesterQueue' },
@@ -130,22 +130,7 @@ export const receivables = defineResource({
     ...entryFields(),
     status: enumOf('Situação', RECEIVABLE_STATES, stateLabels(RECEIVABLE_STATES, receivableWorkflow), { readOnly: true }),
   },
-  list: {
-    columns: [
-      { field: 'number', sortable: true, width: '6rem' },
-      { field: 'customerId' },
-      { field: 'description', sortable: true },
-      { field: 'documentNumber' },
-      { field: 'issueDate', sortable: true },
-      { field: 'status' },
-      { field: 'total', sortable: true },
-      { field: 'openBalance' },
-    ],
-    defaultSort: '-number',
-    searchFields: ['description', 'documentNumber'],
-    filters: [{ field: 'status' }, { field: 'customerId' }, { field: 'categoryId' }, { field: 'bankAccountId' }, { field: 'issueDate' }, { field: 'total' }],
-    totals: { sum: ['total', 'openBalance'] },
-  },
+  list: entryList('customerId', []),
   form: { sections: [{ key: 'document', title: 'Documento', fields: ['customerId', ...DOCUMENT_FIELDS] }, ...ENTRY_SECTIONS] },
   workflow: receivableWorkflow,
 });

@@ -3,6 +3,10 @@
  * point: typed text is parsed digit by digit, display joins BigInt parts.
  */
 
+import { formatMoney } from '../../contracts/money';
+
+export { formatMoney };
+
 const MAX_DIGITS = 16;
 
 /**
@@ -39,7 +43,6 @@ export const parseMoney = (text: string): number | null => parseScaled(text, 2);
 export const parsePercent = (text: string): number | null => parseScaled(text, 2);
 
 const groupedInteger = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
-const currency = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 /** Integer in units of 10^-scale → "1.234,56" (pt-BR grouping, no symbol). */
 export function formatScaled(value: number, scale = 2): string {
@@ -50,18 +53,6 @@ export function formatScaled(value: number, scale = 2): string {
   const whole = groupedInteger.format(abs / unit);
   const fraction = (abs % unit).toString().padStart(scale, '0');
   return `${negative ? '-' : ''}${whole}${scale ? `,${fraction}` : ''}`;
-}
-
-/** Centavos → "R$ 1.234,56" as Intl pt-BR BRL prints it (symbol and spacing from Intl). */
-export function formatMoney(centavos: number): string {
-  const big = BigInt(Math.trunc(centavos));
-  const negative = big < 0n;
-  const abs = negative ? -big : big;
-  const parts = currency.formatToParts(abs / 100n);
-  const fraction = (abs % 100n).toString().padStart(2, '0');
-  let text = '';
-  for (const part of parts) text += part.type === 'fraction' ? fraction : part.value;
-  return negative ? `-${text}` : text;
 }
 
 /** Basis points → "12,34%". */

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, isBusinessDay, toEpochDay } from '../../../src/contracts/brazil/businessDays';
+import { formatMoney } from '../../../src/contracts/money';
 import {
   allocationSumError,
   buildInstallments,
-  formatBRL,
   installmentsSumError,
   parsePaymentCondition,
   splitByPercent,
@@ -114,10 +114,10 @@ describe('buildInstallments', () => {
 
 describe('sum checks and rateio', () => {
   it('formats money for messages (pt-BR, BigInt parts)', () => {
-    expect(plain(formatBRL(100000))).toBe('R$ 1.000,00');
-    expect(plain(formatBRL(7))).toBe('R$ 0,07');
-    expect(plain(formatBRL(-123456))).toBe('-R$ 1.234,56');
-    expect(plain(formatBRL(900719925474099))).toBe('R$ 9.007.199.254.740,99');
+    expect(plain(formatMoney(100000))).toBe('R$ 1.000,00');
+    expect(plain(formatMoney(7))).toBe('R$ 0,07');
+    expect(plain(formatMoney(-123456))).toBe('-R$ 1.234,56');
+    expect(plain(formatMoney(900719925474099))).toBe('R$ 9.007.199.254.740,99');
   });
 
   it('says how far the parcelas are from the total', () => {

@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 import { date, enumOf, file, integer, list, money, percent, reference, text } from '../../fields';
 import { sumAmounts } from '../../money';
 import { allocationSumError, installmentsSumError } from '../../paymentTerms';
-import { isBusinessDay, nextBusinessDay } from '../../brazil/businessDays';
+import { formatDateBR, isBusinessDay, nextBusinessDay } from '../../brazil/businessDays';
 import { notes } from './common';
 import { paymentDataCheck, paymentDataFields } from './paymentData';
 
@@ -32,10 +32,8 @@ export const ENTRY_MESSAGES = {
   noInstallments: 'Inclua ao menos uma parcela.',
   noAllocations: 'Rateie o valor em ao menos um centro de custos.',
   duplicateCostCenter: 'Este centro de custos já está no rateio.',
-  notBusinessDay: (date: string, next: string) => `${br(date)} não é dia útil: use ${br(next)}.`,
+  notBusinessDay: (date: string, next: string) => `${formatDateBR(date)} não é dia útil: use ${formatDateBR(next)}.`,
 } as const;
-
-const br = (date: string) => date.split('-').reverse().join('/');
 
 /** Competência "11/2026". */
 const competenceRule = () => z.string().check(z.trim(), z.regex(/^(0[1-9]|1[0-2])\/\d{4}$/, ENTRY_MESSAGES.competence));

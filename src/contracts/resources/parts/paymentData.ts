@@ -8,10 +8,11 @@
  */
 import * as z from 'zod/mini';
 import { readBoleto } from '../../brazil/boleto';
+import { formatDateBR } from '../../brazil/businessDays';
 import { readPixPayload } from '../../brazil/pixPayload';
 import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, validPixKey, type PixKeyType } from '../../brazil/pix';
 import { validCnpj, validCpf } from '../../brazil/documents';
-import { formatMoney } from '../../../core/format/money';
+import { formatMoney } from '../../money';
 import { cpfCnpj, enumOf, reference, text } from '../../fields';
 
 export const PAYMENT_METHODS = ['boleto', 'pix', 'transfer', 'cash'] as const;
@@ -41,7 +42,7 @@ export const paymentDataFields = {
 export const PAYMENT_MESSAGES = {
   boletoRequired: 'Informe a linha digitável ou o código de barras do boleto.',
   boletoAmount: (line: number, parcela: number) => `O valor do boleto (${formatMoney(line)}) difere do valor da parcela (${formatMoney(parcela)}).`,
-  boletoDueDate: (line: string, parcela: string) => `O vencimento do boleto (${br(line)}) difere do vencimento da parcela (${br(parcela)}).`,
+  boletoDueDate: (line: string, parcela: string) => `O vencimento do boleto (${formatDateBR(line)}) difere do vencimento da parcela (${formatDateBR(parcela)}).`,
   pixRequired: 'Informe a chave PIX ou o código PIX copia e cola.',
   pixKeyTypeRequired: 'Escolha o tipo da chave PIX.',
   pixKeyInvalid: (type: PixKeyType) => `Chave PIX inválida para o tipo ${PIX_KEY_TYPE_LABELS[type]}.`,
@@ -53,8 +54,6 @@ export const PAYMENT_MESSAGES = {
   holderRequired: 'Informe o nome do favorecido.',
   holderDocumentRequired: 'Informe o CPF ou CNPJ do favorecido.',
 } as const;
-
-const br = (date: string) => date.split('-').reverse().join('/');
 
 interface PaymentItem {
   amount?: number;
