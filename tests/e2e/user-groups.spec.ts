@@ -123,6 +123,9 @@ test('a user group with a policy changes a member’s navigation after they sign
   await expect(page).toHaveURL(/\/grupos-de-usuario$/);
   await openModule(page, 'Políticas da Aplicação');
   await page.getByRole('search').getByRole('searchbox', { name: 'Pesquisar' }).fill(POLICY);
+  // The search reaches the URL after a pause and re-renders the rows: a click before that can land
+  // on a row being replaced.
+  await expect(page).toHaveURL(/[?&]q=/);
   await page.getByRole('link', { name: POLICY }).click();
   await expect(page.getByRole('heading', { level: 1, name: POLICY })).toBeVisible();
   await deleteOpenRecord(page);
