@@ -45,6 +45,8 @@ export const DEMO_GROUPS: Record<string, Scopes> = {
       [...CRU, 'export'],
     ),
     ...each(['suppliers', 'persons', 'companies'], ['read', 'export']),
+    // To name the requester who confirms receipt (atesto) of a lançamento.
+    users: ['read'],
     myAccount: ['read', 'update'],
   },
   Administrador: {
