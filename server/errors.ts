@@ -20,6 +20,7 @@ export const MESSAGES = {
   internal: 'Algo deu errado do lado do servidor.',
   unexpected: 'Ocorreu um erro inesperado.',
   xsrf: 'Verificação XSRF falhou.',
+  concurrent: 'Outra operação alterou estes dados ao mesmo tempo e nada foi gravado. Recarregue e tente novamente.',
   stale: 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual e tente novamente.',
   ifMatchRequired: 'Informe a versão do registro que você alterou (cabeçalho If-Match).',
   inUse: 'Este registro está em uso por outros cadastros e não pode ser excluído.',
@@ -145,6 +146,15 @@ export function sendTooManyPage(reply: FastifyReply, retryAfterSeconds: number) 
   return reply.code(429).header('retry-after', String(Math.max(1, Math.ceil(retryAfterSeconds)))).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(tooManyPage(retryAfterSeconds));
 }
 
+/**
+ * PostgreSQL aborted the transaction because of another one (deadlock, serialization failure,
+ * lock timeout): its work was rolled back whole, so the caller may simply try again.
+ */
+export function isConcurrencyAbort(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001' || code === '55P03';
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
@@ -174,6 +184,10 @@ export function registerErrorHandling(app: FastifyInstance) {
         return sendError(reply, 400, { message: MESSAGES.validation, errors: validationErrors(fastifyError.validation as ValidationIssue[], fastifyError.validationContext) });
       }
       return sendError(reply, status, { message: STATUS_MESSAGES[status] ?? MESSAGES.unexpected });
+    }
+    if (isConcurrencyAbort(error)) {
+      request.log.warn({ err: error, correlationId: request.id }, 'transaction aborted by a concurrent one');
+      return sendError(reply, 409, { message: MESSAGES.concurrent });
     }
     request.log.error({ err: error, correlationId: request.id }, 'unhandled error');
     return sendError(reply, 500, { message: MESSAGES.internal, detail: String(request.id) });

@@ -222,6 +222,25 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
     }
   });
 
+  it('settles an authorised parcela while its lançamento is being cancelled: the cancel is refused (409), never a 500, and the baixa is whole or absent', async () => {
+    for (let round = 0; round < 4; round++) {
+      const entry = await approved();
+      const [p1] = await parcelasOf(entry.id);
+      const parcela = (await act(treasurer.session, PARCELAS, await get(treasurer.session, PARCELAS, p1.id), 'authorize')).body;
+      const fresh = await get(clerk.session, PAYABLES, entry.id);
+      const [cancel, settled] = await Promise.all([
+        act(clerk.session, PAYABLES, fresh, 'cancel', { reason: 'Lançado em duplicidade.' }),
+        settle(treasurer.session, parcela, { amount: 500 }),
+      ]);
+      expect(cancel.status, cancel.raw).toBe(409);
+      // Locks taken in opposite orders may make PostgreSQL abort one of the two: a 409 to retry.
+      expect([200, 409], settled.raw).toContain(settled.status);
+      const [row] = await parcelasOf(entry.id);
+      expect(row).toMatchObject({ status: 'authorized', paid_amount: settled.status === 200 ? '500' : '0' });
+      expect((await get(clerk.session, PAYABLES, entry.id)).status).toBe('approved');
+    }
+  });
+
   it('honours Idempotency-Key: parallel replays settle once; another body with the same key is a 422', async () => {
     const entry = await approved();
     const [p1] = await parcelasOf(entry.id);
