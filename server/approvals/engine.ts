@@ -221,7 +221,7 @@ export async function decide(
 
 // ---------------------------------------------------------------- e-mails (after commit)
 
-const RESOURCE_NOUNS: Readonly<Record<string, string>> = { orders: 'O pedido' };
+const RESOURCE_NOUNS: Readonly<Record<string, string>> = { orders: 'O pedido', payables: 'O lançamento a pagar', payableInstallments: 'O pagamento' };
 const describe = (flow: Pick<FlowRow, 'resource' | 'record_title'>) => `${RESOURCE_NOUNS[flow.resource] ?? 'O registro'} "${flow.record_title}"`;
 
 async function notifyStage(trx: Trx, call: Actor, flowId: string, position: number): Promise<void> {

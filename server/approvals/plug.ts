@@ -26,7 +26,9 @@ export function withApprovals(resource: AnyResource, storage: ResourceStorage): 
       ...storage.transitions,
       async [plug.submit](trx, call, before) {
         const routed = await startFlow(trx, call, resource, factsOf(resource, plug, { ...before, version: before.version + 1 }));
-        return routed === 'auto' ? { to: approved, note: APPROVAL_MESSAGES.autoApproved } : { to: waiting };
+        if (routed !== 'auto') return { to: waiting };
+        const note = plug.autoNote === undefined ? APPROVAL_MESSAGES.autoApproved : plug.autoNote;
+        return note ? { to: approved, note } : { to: approved };
       },
     },
     async beforeUpdate(trx, call, values, before) {

@@ -21,6 +21,7 @@ import { entryIssues } from '../../src/contracts/resources/parts/financeEntry.js
 import { SETTLEMENT_MESSAGES } from '../../src/contracts/resources/installments.js';
 import type { AnyResource } from '../../src/contracts/resource.js';
 import { formatMoney } from '../../src/contracts/money.js';
+import { voidFlows } from '../approvals/engine.js';
 import { withApprovals } from '../approvals/plug.js';
 import { fieldError, HttpError } from '../errors.js';
 import { declaredStorage } from '../registry/declared.js';
@@ -80,9 +81,11 @@ function entryStorage(resource: AnyResource, direction: Direction, party: 'suppl
       async cancel(trx, call, before, input) {
         // The parcelas are locked before they are judged: an authorisation or a baixa running now
         // either commits first (and the cancel is refused) or waits for the cancel.
-        const parcelas = await sql<{ status: string; paid_amount: string }>`SELECT status, paid_amount::text FROM installments
+        const parcelas = await sql<{ id: string; status: string; paid_amount: string }>`SELECT id, status, paid_amount::text FROM installments
           WHERE entry_id = ${before.id} AND org_id = ${call.orgId} ORDER BY position FOR UPDATE`.execute(trx);
         if (parcelas.rows.some((p) => ['authorized', 'in_remittance', 'paid', 'received'].includes(p.status) || Number(p.paid_amount) > 0)) throw new HttpError(409, FINANCE_MESSAGES.cancelPaid);
+        // A payment waiting in its approval queue leaves it: the flow is voided with the parcela.
+        for (const parcela of parcelas.rows) if (parcela.status === 'awaiting_approval') await voidFlows(trx, call, 'payableInstallments', parcela.id);
         await moveInstallments(trx, call, before.id, direction, null, 'cancelled', 'cancel', { reason: input.reason });
       },
     },
@@ -204,6 +207,6 @@ const receivablesStorage = entryStorage(receivables, 'receivable', 'customerId')
 export const entryStorages = {
   payables: payablesStorage,
   receivables: receivablesStorage,
-  payableInstallments: installmentStorage(payableInstallments, 'payable', 'supplierId', (call) => entryService(call, payables, payablesStorage)),
+  payableInstallments: withApprovals(payableInstallments, installmentStorage(payableInstallments, 'payable', 'supplierId', (call) => entryService(call, payables, payablesStorage))),
   receivableInstallments: installmentStorage(receivableInstallments, 'receivable', 'customerId', (call) => entryService(call, receivables, receivablesStorage)),
 };

@@ -80,6 +80,12 @@ export interface ApprovalPlug<S extends string = string> {
   /** A change of any of these in one of `restartFrom` voids the approval and starts the flow again. */
   watched: readonly string[];
   restartFrom: readonly S[];
+  /**
+   * The history note when no queue applies and the record goes straight to `approve`'s state
+   * (default: "Aprovado automaticamente…"); `null` for none, when the submit itself is the
+   * approval (a treasurer authorising a payment).
+   */
+  autoNote?: string | null;
 }
 
 export interface Workflow<S extends string = string> {

@@ -97,7 +97,7 @@ export const payablesRoutes: RouteDef[] = [
   redirect('/fila-de-pagamentos', '/fila-de-pagamentos/parcelamentos/fila', 'Fila de Pagamentos'),
   redirect('/fila-de-pagamentos/parcelamentos', '/fila-de-pagamentos/parcelamentos/fila', 'Fila de Pagamentos'),
   redirect('/fila-de-pagamentos/lancamentos', '/fila-de-pagamentos/lancamentos/fila', 'Fila de Pagamentos'),
-  ...queue('payableInstallments', '/fila-de-pagamentos/parcelamentos/fila', 'Fila de Pagamentos', { status: ['queued'] }),
+  ...queue('payableInstallments', '/fila-de-pagamentos/parcelamentos/fila', 'Fila de Pagamentos', { status: ['queued', 'awaiting_approval', 'payment_rejected'] }),
   ...queue('payableInstallments', '/fila-de-pagamentos/parcelamentos/autorizados', 'Fila de Pagamentos', { status: ['authorized'] }),
   ...queue('payables', '/fila-de-pagamentos/lancamentos/fila', 'Fila de Pagamentos', { status: ['approved'] }, false),
   ...queue('payables', '/fila-de-pagamentos/lancamentos/autorizados', 'Fila de Pagamentos', { status: ['approved'] }, false),

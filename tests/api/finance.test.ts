@@ -241,6 +241,61 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
     }
   });
 
+  it('sends a payment to its approval queue when one applies: 2 of 3 approve (never who entered it); a reject comes back with its reason and may be sent again', async () => {
+    const APPROVALS = '/v1/approvals';
+    const [a, b] = [await userInGroups(env, ['Aprovador']), await userInGroups(env, ['Aprovador'])];
+    const suppliers = (await call(env, 'GET', '/v1/companies/suppliers?perPage=5', { session: admin })).body as { id: string }[];
+    const routedSupplier = suppliers.find((s) => s.id !== supplierId)!.id;
+    const queue = await call(env, 'POST', `${APPROVALS}/queues`, {
+      session: admin,
+      body: {
+        name: 'Pagamentos: dois de três', resource: 'payableInstallments', priority: 1, isActive: true, description: null,
+        stages: [{ name: 'Diretoria', minApprovals: 2, approverUserIds: [a.user.id, b.user.id, clerk.user.id], approverGroupIds: [] }],
+        triggers: [{ supplierId: routedSupplier }],
+      },
+    });
+    expect(queue.status, queue.raw).toBe(201);
+    const entry = await approved({ supplierId: routedSupplier });
+    const [p1, p2] = await parcelasOf(entry.id);
+    const flowOf = async (id: string) => (await call(env, 'GET', `${APPROVALS}/records/payableInstallments/${id}`, { session: treasurer.session })).body[0];
+
+    const sent = await act(treasurer.session, PARCELAS, await get(treasurer.session, PARCELAS, p1.id), 'authorize');
+    expect(sent.status, sent.raw).toBe(200);
+    expect(sent.body.status).toBe('awaiting_approval');
+    expect(sent.body._actions).not.toContain('settle');
+    const flow = await flowOf(p1.id);
+    expect(flow).toMatchObject({ status: 'pending', amount: 33334 });
+    expect((await call(env, 'GET', `${APPROVALS}/inbox`, { session: a.session })).body.map((i: { id: string }) => i.id)).toContain(flow.id);
+    // The clerk entered the lançamento: an approver of the stage, and still refused.
+    const own = await call(env, 'POST', `${APPROVALS}/flows/${flow.id}/approve`, { session: clerk.session, body: {} });
+    expect(own.status).toBe(403);
+    expect(own.body.message).toBe('Você não pode aprovar nem reprovar o que você mesmo criou.');
+    expect((await call(env, 'POST', `${APPROVALS}/flows/${flow.id}/approve`, { session: a.session, body: {} })).status).toBe(200);
+    expect((await get(treasurer.session, PARCELAS, p1.id)).status).toBe('awaiting_approval');
+    expect((await call(env, 'POST', `${APPROVALS}/flows/${flow.id}/approve`, { session: b.session, body: {} })).status).toBe(200);
+    const authorised = await get(treasurer.session, PARCELAS, p1.id);
+    expect(authorised.status).toBe('authorized');
+    expect((await settle(treasurer.session, authorised, { amount: 1000 })).status).toBe(200);
+
+    expect((await act(treasurer.session, PARCELAS, await get(treasurer.session, PARCELAS, p2.id), 'authorize')).body.status).toBe('awaiting_approval');
+    const second = await flowOf(p2.id);
+    const rejected = await call(env, 'POST', `${APPROVALS}/flows/${second.id}/reject`, { session: a.session, body: { reason: 'Boleto com desconto vencido: renegociar.' } });
+    expect(rejected.status, rejected.raw).toBe(200);
+    const back = await get(treasurer.session, PARCELAS, p2.id);
+    expect(back.status).toBe('payment_rejected');
+    expect(back._actions).toEqual(expect.arrayContaining(['authorize', 'unauthorize']));
+    expect((await flowOf(p2.id)).reason).toBe('Boleto com desconto vencido: renegociar.');
+    expect((await act(treasurer.session, PARCELAS, back, 'authorize')).body.status).toBe('awaiting_approval');
+
+    // Cancelling the lançamento is refused (a baixa exists); a fresh one in approval is cancelled with its flow voided.
+    const other = await approved({ supplierId: routedSupplier });
+    const [o1] = await parcelasOf(other.id);
+    await act(treasurer.session, PARCELAS, await get(treasurer.session, PARCELAS, o1.id), 'authorize');
+    expect((await act(clerk.session, PAYABLES, await get(clerk.session, PAYABLES, other.id), 'cancel', { reason: 'Duplicado.' })).status).toBe(200);
+    expect(await flowOf(o1.id)).toMatchObject({ status: 'voided' });
+    expect((await parcelasOf(other.id))[0].status).toBe('cancelled');
+  });
+
   it('honours Idempotency-Key: parallel replays settle once; another body with the same key is a 422', async () => {
     const entry = await approved();
     const [p1] = await parcelasOf(entry.id);

@@ -7,7 +7,10 @@
  *
  * A pagar: aberta → (lançamento aprovado) aguardando solicitante (a requester was named:
  * confirm "atesto" or contest with a reason, in bulk) → na fila de pagamento → autorizada
- * (treasury, in bulk; never by whoever entered the lançamento) → [em remessa → paga | rejeitada
+ * (treasury, in bulk; never by whoever entered the lançamento — when an approval queue of
+ * "Pagamentos" applies, authorising sends the parcela to it: em aprovação → autorizada when its
+ * stages approve (N of M, never by who entered it) | pagamento reprovado, with the reason, from
+ * which treasury may send it again) → [em remessa → paga | rejeitada
  * pelo banco: the bank files' issue] | baixa manual from autorizada: a partial baixa keeps it
  * autorizada with the rest open, the last one makes it paga; interest, fine and discount on each
  * baixa; an estorno (with the reason) restores the balance. Money-moving actions honour
@@ -21,7 +24,7 @@ import { boolean, date, enumOf, integer, list, money, reference, text } from '..
 import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
 import { paymentDataFields } from './parts/paymentData';
 
-export const PAYABLE_INSTALLMENT_STATES = ['open', 'awaiting_requester', 'contested', 'queued', 'authorized', 'in_remittance', 'paid', 'cancelled'] as const;
+export const PAYABLE_INSTALLMENT_STATES = ['open', 'awaiting_requester', 'contested', 'queued', 'awaiting_approval', 'payment_rejected', 'authorized', 'in_remittance', 'paid', 'cancelled'] as const;
 export type PayableInstallmentState = (typeof PAYABLE_INSTALLMENT_STATES)[number];
 export const RECEIVABLE_INSTALLMENT_STATES = ['open', 'received', 'cancelled'] as const;
 export type ReceivableInstallmentState = (typeof RECEIVABLE_INSTALLMENT_STATES)[number];
@@ -62,6 +65,8 @@ export const payableInstallmentWorkflow = defineWorkflow<PayableInstallmentState
     awaiting_requester: { label: 'Aguardando solicitante', tone: 'warning' },
     contested: { label: 'Contestada', tone: 'danger' },
     queued: { label: 'Na fila de pagamento', tone: 'info' },
+    awaiting_approval: { label: 'Em aprovação', tone: 'warning' },
+    payment_rejected: { label: 'Pagamento reprovado', tone: 'danger' },
     authorized: { label: 'Autorizada', tone: 'success', locked: 'all' },
     in_remittance: { label: 'Em remessa', tone: 'info', locked: 'all' },
     paid: { label: 'Paga', tone: 'success', locked: 'all' },
@@ -72,13 +77,26 @@ export const payableInstallmentWorkflow = defineWorkflow<PayableInstallmentState
     { name: 'contest', label: 'Contestar', verb: 'contestar', from: ['awaiting_requester'], to: 'contested', scope: 'create', permission: 'requesterQueue', actorField: 'requesterId', input: reasonInput, bulk: true, tone: 'danger' },
     { name: 'resendToRequester', label: 'Reenviar ao solicitante', verb: 'reenviar ao solicitante', from: ['contested'], to: 'awaiting_requester', scope: 'update', confirm: 'Reenviar esta parcela para o atesto do solicitante?' },
     {
-      name: 'authorize', label: 'Autorizar pagamento', verb: 'autorizar o pagamento de', from: ['queued'], to: 'authorized', scope: 'approve', permission: 'paymentQueue',
+      name: 'authorize', label: 'Autorizar pagamento', verb: 'autorizar o pagamento de', from: ['queued', 'payment_rejected'], to: 'awaiting_approval', scope: 'approve', permission: 'paymentQueue',
       notActor: { field: 'createdBy', message: SETTLEMENT_MESSAGES.selfAuthorize }, bulk: true, idempotent: true, tone: 'primary',
     },
-    { name: 'unauthorize', label: 'Devolver à fila', verb: 'devolver à fila', from: ['authorized'], to: 'queued', scope: 'approve', permission: 'paymentQueue', confirm: 'Retirar a autorização e devolver a parcela à fila?' },
+    { name: 'approvePayment', label: 'Aprovar pagamento', verb: 'aprovar o pagamento de', from: ['awaiting_approval'], to: 'authorized', scope: 'approve', permission: 'paymentQueue', system: true },
+    { name: 'rejectPayment', label: 'Reprovar pagamento', verb: 'reprovar o pagamento de', from: ['awaiting_approval'], to: 'payment_rejected', scope: 'approve', permission: 'paymentQueue', input: reasonInput, system: true },
+    { name: 'unauthorize', label: 'Devolver à fila', verb: 'devolver à fila', from: ['authorized', 'payment_rejected'], to: 'queued', scope: 'approve', permission: 'paymentQueue', confirm: 'Retirar a autorização e devolver a parcela à fila?' },
     { name: 'settle', label: 'Dar baixa', verb: 'dar baixa em', from: ['authorized'], to: 'paid', scope: 'update', permission: 'paymentQueue', input: settleInput, idempotent: true, tone: 'primary' },
     { name: 'reverse', label: 'Estornar baixa', verb: 'estornar uma baixa de', from: ['authorized', 'paid'], to: 'authorized', scope: 'update', permission: 'paymentQueue', input: reverseInput, idempotent: true, tone: 'danger' },
   ],
+  // Authorising goes through the approval service (queues of "Pagamentos"); none applies → authorised at once.
+  approval: {
+    submit: 'authorize',
+    approve: 'approvePayment',
+    reject: 'rejectPayment',
+    amount: 'openBalance',
+    dimensions: { supplierId: 'supplierId' },
+    watched: ['paymentMethod', 'boletoLine', 'pixKeyType', 'pixKey', 'pixPayload', 'bankId', 'agency', 'account', 'accountDigit', 'holderName', 'holderDocument', 'bankAccountId'],
+    restartFrom: ['awaiting_approval'],
+    autoNote: null,
+  },
 });
 
 export const receivableInstallmentWorkflow = defineWorkflow<ReceivableInstallmentState>({
