@@ -24,11 +24,13 @@ export function withApprovals(resource: AnyResource, storage: ResourceStorage): 
     ...storage,
     transitions: {
       ...storage.transitions,
-      async [plug.submit](trx, call, before) {
+      async [plug.submit](trx, call, before, input) {
+        // The storage's own submit hook (its checks, its values) runs first.
+        const own = (await storage.transitions?.[plug.submit]?.(trx, call, before, input)) ?? {};
         const routed = await startFlow(trx, call, resource, factsOf(resource, plug, { ...before, version: before.version + 1 }));
-        if (routed !== 'auto') return { to: waiting };
+        if (routed !== 'auto') return { ...own, to: waiting };
         const note = plug.autoNote === undefined ? APPROVAL_MESSAGES.autoApproved : plug.autoNote;
-        return note ? { to: approved, note } : { to: approved };
+        return note ? { ...own, to: approved, note } : { ...own, to: approved };
       },
     },
     async beforeUpdate(trx, call, values, before) {

@@ -29,6 +29,7 @@ import { writeHistory } from '../registry/history.js';
 import { ResourceService } from '../registry/service.js';
 import type { Call, ResourceStorage, Trx, Values, WireRecord } from '../registry/storage.js';
 import { nextNumber } from '../supply/resources.js';
+import { createSuccessor, requirePaymentData } from './recurrence.js';
 
 type Direction = 'payable' | 'receivable';
 
@@ -78,6 +79,8 @@ function entryStorage(resource: AnyResource, direction: Direction, party: 'suppl
       await syncInstallments(trx, call, record.id, direction);
     },
     transitions: {
+      // A recurring copy waits for the period's boleto: nothing goes to approval without payment data.
+      ...(direction === 'payable' ? { submit: async (_trx: Trx, call: Call, before: WireRecord) => requirePaymentData(call, before) } : {}),
       async cancel(trx, call, before, input) {
         // The parcelas are locked before they are judged: an authorisation or a baixa running now
         // either commits first (and the cancel is refused) or waits for the cancel.
@@ -90,7 +93,10 @@ function entryStorage(resource: AnyResource, direction: Direction, party: 'suppl
       },
     },
     async afterTransition(trx, call, record, _transition, from) {
-      if (direction === 'payable' && record.status === 'approved' && from !== 'approved' && from !== 'settled') await releaseInstallments(trx, call, record);
+      if (direction === 'payable' && record.status === 'approved' && from !== 'approved' && from !== 'settled') {
+        await releaseInstallments(trx, call, record);
+        await createSuccessor(trx, call, await entryService(call, payables, payablesStorage), record);
+      }
     },
   });
 }

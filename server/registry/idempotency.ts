@@ -8,6 +8,9 @@
  * The key is taken first, in the same transaction as the work (`INSERT … ON CONFLICT DO
  * NOTHING`): a parallel replay waits on the key's row until the first commits, then reads its
  * answer; if the first fails, its transaction and its key roll back together and the replay runs.
+ *
+ * A key lives 24 hours (as the payment APIs people know do): after that the same key starts anew,
+ * and the caller's expired keys are deleted when it takes a new one.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -37,10 +40,18 @@ export function fingerprint(request: FastifyRequest): string {
 
 type Claim = { taken: true } | { taken: false; response: unknown };
 
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
 /** Takes the key for this request, or answers with the stored response (422: another body; 409: still running). */
 async function claim(trx: Trx, call: Call, key: string, print: string): Promise<Claim> {
-  const inserted = await sql<{ key: string }>`INSERT INTO idempotency_keys (org_id, user_id, key, fingerprint) VALUES (${call.orgId}, ${call.userId}, ${key}, ${print})
-    ON CONFLICT (org_id, user_id, key) DO NOTHING RETURNING key`.execute(trx);
+  const now = call.ctx.clock();
+  const expired = new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS);
+  await sql`DELETE FROM idempotency_keys WHERE org_id = ${call.orgId} AND user_id = ${call.userId} AND created_at < ${expired} AND key <> ${key}`.execute(trx);
+  // An expired key (of a finished request) is taken again as new.
+  const inserted = await sql<{ key: string }>`INSERT INTO idempotency_keys (org_id, user_id, key, fingerprint, created_at) VALUES (${call.orgId}, ${call.userId}, ${key}, ${print}, ${now})
+    ON CONFLICT (org_id, user_id, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, response = NULL, created_at = EXCLUDED.created_at
+      WHERE idempotency_keys.created_at < ${expired} AND idempotency_keys.response IS NOT NULL
+    RETURNING key`.execute(trx);
   if (inserted.rows.length) return { taken: true };
   const stored = await sql<{ fingerprint: string; response: unknown }>`SELECT fingerprint, response FROM idempotency_keys
     WHERE org_id = ${call.orgId} AND user_id = ${call.userId} AND key = ${key}`.execute(trx);

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeBoletoLine } from '../../src/contracts/brazil/boleto.js';
 import { makePixPayload } from '../../src/contracts/brazil/pixPayload.js';
 import { ifMatch } from '../../src/contracts/resource.js';
-import { OTHER_ORG_ID } from '../../server/db/seed.js';
+import { DEMO_ORG_ID, OTHER_ORG_ID } from '../../server/db/seed.js';
 import { call, databaseKinds, loginSession, userInGroups, useTestEnv, type Session, type TestUser } from './fixture.js';
 
 const FINANCE = '/api/finance';
@@ -296,6 +296,55 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
     expect((await parcelasOf(other.id))[0].status).toBe('cancelled');
   });
 
+  it('repeats a recurring lançamento: approving it creates next month\'s, open, without the period\'s boleto, until its last competência', async () => {
+    const bad = await create(clerk.session, payable({ recurrence: 'monthly', recurrenceUntil: '10/2026' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ recurrenceUntil: ['O fim da recorrência não pode ser anterior à competência.'] });
+
+    const first = await approved({ description: 'Aluguel da sede', recurrence: 'monthly', recurrenceUntil: '01/2027' });
+    const successorOf = async (id: string) => (await sql<{ id: string }>`SELECT id FROM finance_entries WHERE recurrence_of = ${id}`.execute(env.db)).rows.map((r) => r.id);
+    const [secondId, ...more] = await successorOf(first.id);
+    expect(more).toEqual([]);
+    const second = await get(clerk.session, PAYABLES, secondId);
+    expect(second).toMatchObject({
+      status: 'open', description: 'Aluguel da sede', competence: '12/2026', issueDate: '2026-12-20', total: 100000, documentNumber: null,
+      recurrence: 'monthly', recurrenceUntil: '01/2027', recurrenceOf: first.id, createdBy: clerk.user.id, supplierId,
+    });
+    expect(second.number).toBeGreaterThan(first.number);
+    expect(second.installments.map((i: { dueDate: string; amount: number; boletoLine: string | null }) => [i.dueDate, i.amount, i.boletoLine])).toEqual([
+      ['2027-01-21', 33334, null],
+      ['2027-02-22', 33333, null], // 20/02/2027 is a Saturday
+      ['2027-03-19', 33333, null],
+    ]);
+    expect(second.allocations.map((a: { costCenterId: string; amount: number }) => [a.costCenterId, a.amount])).toEqual([[centres[0], 60000], [centres[1], 40000]]);
+
+    // Sending it without the new boletos is refused, naming each parcela; nothing moves.
+    const refused = await act(clerk.session, PAYABLES, second, 'submit');
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors['installments.0.boletoLine']).toEqual(['Informe a linha digitável ou o código de barras do boleto.']);
+    expect(Object.keys(refused.body.errors)).toHaveLength(3);
+    expect((await get(clerk.session, PAYABLES, secondId)).status).toBe('open');
+
+    const { id: _id, number: _n, version, status: _s, createdAt: _ca, updatedAt: _ua, createdBy: _cb, updatedBy: _ub, openBalance: _ob, recurrenceOf: _ro, _refs, _actions, ...values } = second;
+    const filled = {
+      ...values,
+      documentNumber: 'NF-1201',
+      installments: second.installments.map((i: { dueDate: string; amount: number }) => ({ ...i, boletoLine: makeBoletoLine({ bankCode: '341', dueDate: i.dueDate, amount: i.amount }) })),
+    };
+    const saved = await call(env, 'PUT', `${PAYABLES}/${secondId}`, { session: clerk.session, body: filled, headers: { 'if-match': ifMatch(version) } });
+    expect(saved.status, saved.raw).toBe(200);
+    expect((await act(clerk.session, PAYABLES, saved.body, 'submit')).body.status).toBe('approved');
+    const [thirdId] = await successorOf(secondId);
+    expect((await get(clerk.session, PAYABLES, thirdId)).competence).toBe('01/2027');
+    // 01/2027 is the last competência: approving it repeats nothing.
+    const third = await get(clerk.session, PAYABLES, thirdId);
+    const thirdValues = { ...filled, competence: '01/2027', issueDate: third.issueDate, installments: third.installments.map((i: { dueDate: string; amount: number }) => ({ ...i, boletoLine: makeBoletoLine({ bankCode: '341', dueDate: i.dueDate, amount: i.amount }) })), allocations: third.allocations };
+    const thirdSaved = await call(env, 'PUT', `${PAYABLES}/${thirdId}`, { session: clerk.session, body: thirdValues, headers: { 'if-match': ifMatch(third.version) } });
+    expect(thirdSaved.status, thirdSaved.raw).toBe(200);
+    expect((await act(clerk.session, PAYABLES, thirdSaved.body, 'submit')).body.status).toBe('approved');
+    expect(await successorOf(thirdId)).toEqual([]);
+  });
+
   it('honours Idempotency-Key: parallel replays settle once; another body with the same key is a 422', async () => {
     const entry = await approved();
     const [p1] = await parcelasOf(entry.id);
@@ -308,6 +357,16 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
     expect(live.rows[0]).toEqual({ n: '1', paid: '1000' });
     const other = await settle(treasurer.session, parcela, { amount: 2000 }, { 'idempotency-key': key });
     expect(other.status).toBe(422);
+
+    // A key lives 24 hours: then the same key is a new request (and the caller's old keys go away).
+    const stale = randomUUID();
+    await sql`INSERT INTO idempotency_keys (org_id, user_id, key, fingerprint, response, created_at) VALUES (${DEMO_ORG_ID}, ${treasurer.user.id}, ${stale}, 'x', '{}', now() - interval '3 days')`.execute(env.db);
+    await sql`UPDATE idempotency_keys SET created_at = created_at - interval '25 hours' WHERE key = ${key}`.execute(env.db);
+    const current = await get(treasurer.session, PARCELAS, p1.id);
+    const later = await settle(treasurer.session, current, { amount: 2000 }, { 'idempotency-key': key });
+    expect(later.status, later.raw).toBe(200);
+    expect(later.body.paidAmount).toBe(3000);
+    expect((await sql`SELECT 1 FROM idempotency_keys WHERE key = ${stale}`.execute(env.db)).rows).toEqual([]);
   });
 
   it('lets one of two treasurers settle the same parcela at the same moment; the other gets 412 and nothing is paid twice', async () => {

@@ -11,9 +11,10 @@
  * A receber: aberto → quitado when every parcela is received; cancelado.
  */
 import { defineResource } from '../define';
-import { enumOf, reference } from '../fields';
+import { enumOf, reference, text } from '../fields';
+import { RECURRENCE_LABELS, RECURRENCES } from '../recurrence';
 import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
-import { DOCUMENT_TYPES, entryFields } from './parts/financeEntry';
+import { competenceRule, DOCUMENT_TYPES, entryFields } from './parts/financeEntry';
 
 export const PAYABLE_STATES = ['open', 'submitted', 'approved', 'rejected', 'settled', 'cancelled'] as const;
 export type PayableState = (typeof PAYABLE_STATES)[number];
@@ -108,10 +109,19 @@ export const payables = defineResource({
     requesterId: reference('Solicitante (atesto)', 'users', { optional: true, help: 'Quem confirma o recebimento antes do pagamento.' }),
     orderId: reference('Pedido de origem', 'orders', { optional: true }),
     ...entryFields(),
+    recurrence: enumOf('Recorrência', RECURRENCES, RECURRENCE_LABELS, { optional: true, help: 'Em branco, não se repete. Ao ser aprovado, o lançamento do próximo período é criado em aberto para você conferir.' }),
+    recurrenceUntil: text('Repetir até a competência', { optional: true, rule: competenceRule(), help: 'Mês/ano da última repetição; em branco, sem fim.' }),
+    recurrenceOf: reference('Gerado a partir de', 'payables', { readOnly: true, optional: true }),
     status: enumOf('Situação', PAYABLE_STATES, stateLabels(PAYABLE_STATES, payableWorkflow), { readOnly: true }),
   },
   list: entryList('supplierId', ['requesterId']),
-  form: { sections: [{ key: 'document', title: 'Documento', fields: ['supplierId', ...DOCUMENT_FIELDS, 'requesterId', 'orderId'] }, ...ENTRY_SECTIONS] },
+  form: {
+    sections: [
+      { key: 'document', title: 'Documento', fields: ['supplierId', ...DOCUMENT_FIELDS, 'requesterId', 'orderId'] },
+      ...ENTRY_SECTIONS,
+      { key: 'recurrence', title: 'Recorrência', fields: ['recurrence', 'recurrenceUntil', 'recurrenceOf'] },
+    ],
+  },
   workflow: payableWorkflow,
   ownership: { field: 'requesterId', permission: 'requesterQueue' },
 });

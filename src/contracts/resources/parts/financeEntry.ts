@@ -11,6 +11,7 @@ import { date, enumOf, file, integer, list, money, percent, reference, text } fr
 import { sumAmounts } from '../../money';
 import { allocationSumError, installmentsSumError } from '../../paymentTerms';
 import { formatDateBR, isBusinessDay, nextBusinessDay } from '../../brazil/businessDays';
+import { compareCompetence, RECURRENCE_MESSAGES } from '../../recurrence';
 import { notes } from './common';
 import { paymentDataCheck, paymentDataFields } from './paymentData';
 
@@ -36,7 +37,8 @@ export const ENTRY_MESSAGES = {
 } as const;
 
 /** Competência "11/2026". */
-const competenceRule = () => z.string().check(z.trim(), z.regex(/^(0[1-9]|1[0-2])\/\d{4}$/, ENTRY_MESSAGES.competence));
+const COMPETENCE = /^(0[1-9]|1[0-2])\/\d{4}$/;
+export const competenceRule = () => z.string().check(z.trim(), z.regex(COMPETENCE, ENTRY_MESSAGES.competence));
 
 /** One line of the rateio: a cost centre with its percent (informative, basis points) and its amount. */
 export const ALLOCATION = {
@@ -75,6 +77,8 @@ export function entryFields() {
 }
 
 interface EntryValues {
+  competence?: unknown;
+  recurrenceUntil?: unknown;
   total?: unknown;
   allocations?: unknown;
   installments?: unknown;
@@ -107,6 +111,10 @@ export function entryIssues(values: EntryValues): Record<string, string[]> {
   installments.forEach((installment, index) => {
     if (installment.dueDate && /^\d{4}-\d{2}-\d{2}$/.test(installment.dueDate) && !isBusinessDay(installment.dueDate)) add(`installments.${index}.dueDate`, ENTRY_MESSAGES.notBusinessDay(installment.dueDate, nextBusinessDay(installment.dueDate)));
   });
+  const { competence, recurrenceUntil } = values;
+  if (typeof competence === 'string' && typeof recurrenceUntil === 'string' && COMPETENCE.test(competence) && COMPETENCE.test(recurrenceUntil) && compareCompetence(recurrenceUntil, competence) < 0) {
+    add('recurrenceUntil', RECURRENCE_MESSAGES.untilBefore);
+  }
   return errors;
 }
 
