@@ -27,12 +27,19 @@ export function emptyValue(def: FieldDef): unknown {
   }
 }
 
+/** A single-choice enum the declaration lets be empty, with no `initial`: a new form starts it empty ("—"). */
+function optionalChoice(resource: AnyResource, name: string): boolean {
+  const def = resource.fields[name];
+  const schema = resource.schema.shape[name] as { _zod?: { optin?: string } } | undefined;
+  return def?.type === 'enum' && !def.multiple && def.initial === undefined && schema?._zod?.optin === 'optional';
+}
+
 /** Initial form values: the record's writable fields, or empty ones for a new record. */
 export function initialValues(resource: AnyResource, record: Row | null): FormValues {
   const values: FormValues = {};
   for (const name of writableFields(resource)) {
     const value = record ? record[name] : undefined;
-    values[name] = value === undefined ? emptyValue(resource.fields[name]) : value;
+    values[name] = value === undefined ? (optionalChoice(resource, name) ? null : emptyValue(resource.fields[name])) : value;
   }
   return values;
 }

@@ -1,6 +1,6 @@
 import { act, createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { products, suppliers, userGroups } from '../../../src/contracts/resources';
+import { payables, products, suppliers, userGroups } from '../../../src/contracts/resources';
 import { initialValues } from '../../../src/core/resources/values';
 import { getNotices } from '../../../src/core/notices';
 import FormPage from '../../../src/modules/registry/FormPage';
@@ -32,6 +32,12 @@ describe('RecordForm', () => {
     await click(byText(view.container.querySelector('[data-field="variants"]')!, 'button', 'Adicionar variante'));
     expect(view.container.querySelector<HTMLInputElement>('[data-field="variants"] input[type="checkbox"]')!.checked).toBe(true);
     view.unmount();
+  });
+
+  it('starts an optional choice empty ("—") and a required one on its first option', () => {
+    const fresh = initialValues(payables, null);
+    expect(fresh.recurrence).toBeNull();
+    expect(fresh.documentType).toBe('nfe');
   });
 
   it('keeps Salvar and Cancelar in the sticky action bar, and Ctrl+S saves instead of the browser', async () => {
