@@ -3,7 +3,9 @@
  * - with only <bo-login> (demo/login.html) — budget ≤ 130 KB gz (1.3 × the 97 KB floor);
  * - for the portal's first screen (/login in <bo-portal>) and its signed-in home;
  * - with only <bo-pedidos> (demo/pedidos.html, a signed-in requester, cold cache) up to its first
- *   list — goal ≤ 160 KB gz — and then its catalogue page.
+ *   list — goal ≤ 160 KB gz — and then its catalogue page;
+ * - with only <bo-contas-a-pagar> (demo/contas-a-pagar.html, a signed-in treasurer, cold cache) up
+ *   to its first list — the same 160 KB gz goal.
  */
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
@@ -69,11 +71,28 @@ try {
   });
   await cold.close();
   await signIn.close();
+  // <bo-contas-a-pagar> alone, the same way, as treasury.
+  const treasury = await browser.newContext();
+  const treasuryLogin = await treasury.newPage();
+  await treasuryLogin.goto(`${server.url}/login.html`);
+  await treasuryLogin.getByLabel('E-mail').fill('tesouraria@demo.com.br');
+  await treasuryLogin.getByLabel('Senha', { exact: true }).fill('Retaguarda#2025');
+  await treasuryLogin.getByRole('button', { name: 'Entrar' }).click();
+  await treasuryLogin.waitForFunction(() => Boolean(localStorage.getItem('bo.accessToken')));
+  const coldFinance = await browser.newContext({ storageState: await treasury.storageState() });
+  const payablesPage = await coldFinance.newPage();
+  const payablesList = await measure(payablesPage, async () => {
+    await payablesPage.goto(`${server.url}/contas-a-pagar.html`);
+    await payablesPage.getByRole('heading', { name: 'Lançamentos a pagar' }).waitFor();
+  });
+  await coldFinance.close();
+  await treasury.close();
   console.log(`bundle: <bo-login> alone        ${login.kb.toFixed(1)} KB gz JS+CSS in ${login.files} files (budget ${BUDGET_LOGIN_KB} KB: ${login.kb <= BUDGET_LOGIN_KB ? 'within' : 'OVER'})`);
   console.log(`bundle: portal first screen     ${portal.kb.toFixed(1)} KB gz JS+CSS in ${portal.files} files`);
   console.log(`bundle: portal home after login +${home.kb.toFixed(1)} KB gz JS+CSS in ${home.files} more files`);
   console.log(`bundle: <bo-pedidos> to its list  ${orders.kb.toFixed(1)} KB gz JS+CSS in ${orders.files} files (goal ${GOAL_ORDERS_KB} KB: ${orders.kb <= GOAL_ORDERS_KB ? 'met' : 'NOT met'})`);
   console.log(`bundle: <bo-pedidos> catalogue    +${catalogue.kb.toFixed(1)} KB gz JS+CSS in ${catalogue.files} more files`);
+  console.log(`bundle: <bo-contas-a-pagar> to its list  ${payablesList.kb.toFixed(1)} KB gz JS+CSS in ${payablesList.files} files (goal ${GOAL_ORDERS_KB} KB: ${payablesList.kb <= GOAL_ORDERS_KB ? 'met' : 'NOT met'})`);
 } finally {
   await browser.close();
   await server.stop();

@@ -15,7 +15,7 @@
  * transitions.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { payableInstallments, payables, receivableInstallments, receivables } from '../../src/contracts/resources/index.js';
 import { entryIssues } from '../../src/contracts/resources/parts/financeEntry.js';
 import { SETTLEMENT_MESSAGES } from '../../src/contracts/resources/installments.js';
@@ -54,13 +54,17 @@ const PAYMENT_COLUMNS = {
   holderDocument: 'holder_document',
 };
 
+/** The rateio's cost centres of a lançamento (filters `costCenterIds` with `&&`). */
+const costCentersOf = (entryId: RawBuilder<unknown>) =>
+  sql`(SELECT COALESCE(array_agg(a.cost_center_id ORDER BY a.position), '{}') FROM finance_entry_allocations a WHERE a.entry_id = ${entryId})`;
+
 const openBalanceOfEntry = sql`(SELECT COALESCE(sum(i.amount - i.paid_amount), 0) FROM installments i WHERE i.entry_id = t.id AND i.status <> 'cancelled')`;
 
 function entryStorage(resource: AnyResource, direction: Direction, party: 'supplierId' | 'customerId'): ResourceStorage {
   return declaredStorage(resource, 'finance_entries', {
     filter: { direction },
     columns: { [party]: 'party_id', categoryId: 'category_id' },
-    computed: { openBalance: openBalanceOfEntry },
+    computed: { openBalance: openBalanceOfEntry, costCenterIds: costCentersOf(sql`t.id`) },
     children: {
       allocations: { table: 'finance_entry_allocations', own: 'entry_id', columns: { costCenterId: 'cost_center_id', percent: 'percent', amount: 'amount' } },
       installments: { table: 'installments', own: 'entry_id', columns: { number: 'number', dueDate: 'due_date', amount: 'amount', ...PAYMENT_COLUMNS } },
@@ -144,6 +148,7 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
     columns: { entryId: 'entry_id', [party]: 'party_id', categoryId: 'category_id', requesterId: 'requester_id', ...PAYMENT_COLUMNS },
     computed: {
       openBalance: sql`t.amount - t.paid_amount`,
+      costCenterIds: costCentersOf(sql`t.entry_id`),
       isOverdue: sql`(t.due_date < (now() AT TIME ZONE 'America/Sao_Paulo')::date AND t.status NOT IN ('paid', 'received', 'cancelled'))`,
       settlements: sql`COALESCE((SELECT jsonb_agg(jsonb_build_object('id', s.id, 'paidOn', s.paid_on, 'amount', s.amount, 'interest', s.interest, 'fine', s.fine,
         'discount', s.discount, 'paidTotal', s.paid_total, 'bankAccountId', s.bank_account_id, 'note', s.note, 'reversed', s.reversed_at IS NOT NULL,

@@ -403,6 +403,23 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
     expect(totals.body.groups.bankAccountId[0].key).toBe(accountId);
   });
 
+  it('filters lançamentos and parcelas by a cost centre of their rateio, totals included', async () => {
+    const third = (await call(env, 'GET', `${FINANCE}/cost-centers?perPage=3`, { session: admin })).body[2].id as string;
+    const only = await approved({ allocations: [{ costCenterId: third, percent: 10000, amount: 100000 }] });
+    const entries = await call(env, 'GET', `${PAYABLES}?costCenterIds=${third}&perPage=100`, { session: treasurer.session });
+    expect(entries.status, entries.raw).toBe(200);
+    expect(entries.body.map((e: { id: string }) => e.id)).toContain(only.id);
+    expect(entries.body.every((e: { costCenterIds: string[] }) => e.costCenterIds.includes(third))).toBe(true);
+    const parcelas = await call(env, 'GET', `${PARCELAS}?costCenterIds=${third}&perPage=100`, { session: treasurer.session });
+    expect(parcelas.body.map((p: { entryId: string }) => p.entryId)).toEqual([only.id, only.id, only.id]);
+    const totals = await call(env, 'GET', `${PARCELAS}/totals?costCenterIds=${third}`, { session: treasurer.session });
+    expect(totals.body).toMatchObject({ count: 3, sums: { amount: 100000 } });
+    const split = await approved(); // rateio over centres 0 and 1
+    const both = (await call(env, 'GET', `${PARCELAS}?costCenterIds=${centres[1]}&costCenterIds=${third}&perPage=100`, { session: treasurer.session })).body.map((p: { entryId: string }) => p.entryId);
+    expect(both).toEqual(expect.arrayContaining([only.id, split.id]));
+    expect((await call(env, 'GET', `${PARCELAS}?costCenterIds=${third}&perPage=100`, { session: treasurer.session })).body.map((p: { entryId: string }) => p.entryId)).not.toContain(split.id);
+  });
+
   it('keeps the requester out of other people\'s parcelas and other organisations out of everything', async () => {
     const entry = await approved({ requesterId: requester.user.id });
     const [p1] = await parcelasOf(entry.id);

@@ -22,6 +22,7 @@ import { date as dateRule, money as moneyRule } from '../documents';
 import { defineResource } from '../define';
 import { boolean, date, enumOf, integer, list, money, reference, text } from '../fields';
 import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
+import { COST_CENTERS_OF_ENTRY } from './parts/financeEntry';
 import { paymentDataFields } from './parts/paymentData';
 
 export const PAYABLE_INSTALLMENT_STATES = ['open', 'awaiting_requester', 'contested', 'queued', 'awaiting_approval', 'payment_rejected', 'authorized', 'in_remittance', 'paid', 'cancelled'] as const;
@@ -138,6 +139,7 @@ function installmentFields(settlementsLabel: string) {
     openBalance: money('Saldo em aberto', { readOnly: true }),
     lastPaidOn: date('Última baixa', { readOnly: true, optional: true }),
     isOverdue: boolean('Vencida', { readOnly: true }),
+    costCenterIds: COST_CENTERS_OF_ENTRY,
     bankAccountId: reference('Conta financeira', 'bankAccounts', { optional: true }),
     ...paymentDataFields,
     settlements: list(settlementsLabel, SETTLEMENT, { keyed: true, readOnly: true }),
@@ -176,7 +178,7 @@ export const payableInstallments = defineResource({
     ],
     defaultSort: 'dueDate',
     searchFields: ['description'],
-    filters: [{ field: 'status' }, { field: 'dueDate' }, { field: 'supplierId' }, { field: 'categoryId' }, { field: 'bankAccountId' }, { field: 'isOverdue' }, { field: 'requesterId' }, { field: 'amount' }],
+    filters: [{ field: 'status' }, { field: 'dueDate' }, { field: 'supplierId' }, { field: 'categoryId' }, { field: 'costCenterIds' }, { field: 'bankAccountId' }, { field: 'isOverdue' }, { field: 'requesterId' }, { field: 'amount' }],
     totals: { sum: ['amount', 'openBalance'], groupBy: ['dueDate', 'bankAccountId'] },
   },
   form: { sections: [{ key: 'installment', title: 'Parcela', fields: ['entryId', 'number', 'supplierId', 'description', 'dueDate', 'amount', 'paidAmount', 'openBalance', 'status', 'requesterId'] }, PAYMENT_SECTION, SETTLEMENTS_SECTION] },
@@ -212,7 +214,7 @@ export const receivableInstallments = defineResource({
     ],
     defaultSort: 'dueDate',
     searchFields: ['description'],
-    filters: [{ field: 'status' }, { field: 'dueDate' }, { field: 'customerId' }, { field: 'categoryId' }, { field: 'bankAccountId' }, { field: 'isOverdue' }, { field: 'amount' }],
+    filters: [{ field: 'status' }, { field: 'dueDate' }, { field: 'customerId' }, { field: 'categoryId' }, { field: 'costCenterIds' }, { field: 'bankAccountId' }, { field: 'isOverdue' }, { field: 'amount' }],
     totals: { sum: ['amount', 'openBalance'], groupBy: ['dueDate', 'bankAccountId'] },
   },
   form: { sections: [{ key: 'installment', title: 'Parcela', fields: ['entryId', 'number', 'customerId', 'description', 'dueDate', 'amount', 'paidAmount', 'openBalance', 'status'] }, PAYMENT_SECTION, { ...SETTLEMENTS_SECTION, title: 'Recebimentos' }] },

@@ -89,7 +89,7 @@ const entryList = <P extends 'supplierId' | 'customerId', E extends 'requesterId
   ],
   defaultSort: '-number',
   searchFields: ['description', 'documentNumber'],
-  filters: [{ field: 'status' }, { field: party }, { field: 'categoryId' }, { field: 'bankAccountId' }, { field: 'issueDate' }, { field: 'total' }, ...extraFilters.map((field) => ({ field }))],
+  filters: [{ field: 'status' }, { field: party }, { field: 'categoryId' }, { field: 'costCenterIds' }, { field: 'bankAccountId' }, { field: 'issueDate' }, { field: 'total' }, ...extraFilters.map((field) => ({ field }))],
   totals: { sum: ['total', 'openBalance'] },
 }) as const;
 

@@ -7,7 +7,7 @@
  * shows them under the field, the server answers them as a 400 naming the field.
  */
 import * as z from 'zod/mini';
-import { date, enumOf, file, integer, list, money, percent, reference, text } from '../../fields';
+import { date, enumOf, file, integer, list, money, percent, reference, references, text } from '../../fields';
 import { sumAmounts } from '../../money';
 import { allocationSumError, installmentsSumError } from '../../paymentTerms';
 import { formatDateBR, isBusinessDay, nextBusinessDay } from '../../brazil/businessDays';
@@ -73,8 +73,12 @@ export function entryFields() {
     documentFileId: file('Documento (boleto, NF) em PDF', { optional: true }),
     notes: notes('Observações'),
     openBalance: money('Saldo em aberto', { readOnly: true }),
+    costCenterIds: COST_CENTERS_OF_ENTRY,
   };
 }
+
+/** The cost centres of the rateio (read-only, for the lists' "centro de custos" filter). */
+export const COST_CENTERS_OF_ENTRY = references('Centros de custos', 'costCenters', { readOnly: true });
 
 interface EntryValues {
   competence?: unknown;
