@@ -1,5 +1,5 @@
 /** Users as the identity API shows them: logged user, two-factor state, effective permissions. */
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { TWO_FACTOR_METHODS, type EffectivePermission, type LoggedUser, type TwoFactorMethod } from '../../src/contracts/identity.js';
 import type { Database, UsersTable } from '../db/types.js';
 
@@ -67,10 +67,40 @@ export async function loggedUser(db: Kysely<Database>, user: UserRow): Promise<L
 }
 
 /**
+ * Effective permissions cached per user, tagged with their organisation's permission stamp
+ * (migration 0019: any change of policies, groups or memberships gives it a new value in the same
+ * transaction). One primary-key read per call instead of the policy joins; a change is seen on
+ * the next request by every instance. The stamp is read BEFORE the permissions: an entry is never
+ * tagged newer than its data.
+ */
+const PERMISSION_CACHE_MAX = 10_000;
+const permissionCache = new Map<string, { stamp: string; permissions: EffectivePermission[] }>();
+
+async function permissionStamp(db: Kysely<Database>, orgId: string): Promise<string | undefined> {
+  const row = await sql<{ stamp: string }>`SELECT stamp FROM permission_epochs WHERE org_id = ${orgId}`.execute(db);
+  return row.rows[0]?.stamp;
+}
+
+/**
  * Union of the user's own policies and the policies of their groups, one entry per policy,
  * within the user's organisation only.
  */
 export async function effectivePermissions(db: Kysely<Database>, userId: string, orgId: string): Promise<EffectivePermission[]> {
+  const stamp = await permissionStamp(db, orgId);
+  const key = `${orgId}:${userId}`;
+  const cached = stamp === undefined ? undefined : permissionCache.get(key);
+  if (cached && cached.stamp === stamp) return cached.permissions;
+  const permissions = await loadPermissions(db, userId, orgId);
+  if (stamp !== undefined) {
+    // Oldest first out (a Map iterates in insertion order): a bounded cache, refreshed entries move to the end.
+    permissionCache.delete(key);
+    if (permissionCache.size >= PERMISSION_CACHE_MAX) permissionCache.delete(permissionCache.keys().next().value!);
+    permissionCache.set(key, { stamp, permissions });
+  }
+  return permissions;
+}
+
+async function loadPermissions(db: Kysely<Database>, userId: string, orgId: string): Promise<EffectivePermission[]> {
   const direct = db.selectFrom('user_policies').select('policy_id').where('user_id', '=', userId).where('org_id', '=', orgId);
   const viaGroups = db
     .selectFrom('user_group_members as m')
