@@ -159,8 +159,8 @@ export async function runGuard(to: string | Partial<Path>, deps: GuardDeps): Pro
   }
   if (tokenValid && session.tokenType !== 'PreAuthorization') {
     try {
-      await deps.loadUser();
-      await deps.loadPermissions();
+      // Independent calls: one round trip, not two (the user's first screen waits on both).
+      await Promise.all([deps.loadUser(), deps.loadPermissions()]);
     } catch (error) {
       if (isApiError(error) && (error.status === 401 || error.status === 403)) tokenValid = false;
     }

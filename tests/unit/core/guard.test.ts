@@ -65,6 +65,35 @@ describe('runGuard (spec §2 route guard order)', () => {
     expect(calls).toEqual(['fetchAppConfig', 'loadUser', 'loadPermissions']);
   });
 
+  it('step 4: asks for the user and the permissions at once, not one after the other', async () => {
+    let releaseUser!: () => void;
+    const events: string[] = [];
+    const { deps } = fakeDeps(signedIn(), {
+      loadUser: () => new Promise<void>((resolve) => {
+        events.push('user asked');
+        releaseUser = () => {
+          events.push('user answered');
+          resolve();
+        };
+      }),
+      loadPermissions: async () => {
+        events.push('permissions asked');
+      },
+    });
+    const guarded = runGuard('/pedidos/42', deps);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(events).toEqual(['user asked', 'permissions asked']);
+    releaseUser();
+    expect(await guarded).toEqual({ type: 'continue' });
+  });
+
+  it('step 4: a 401 on either call ends the session', async () => {
+    const { deps, calls } = fakeDeps(signedIn(), { loadPermissions: async () => { throw new ApiError({ status: 401, message: 'x' }); } });
+    const result = await runGuard('/pedidos/42', deps);
+    expect(result).toMatchObject({ type: 'redirect' });
+    expect(calls).toContain('logout');
+  });
+
   it('step 1: a different stored front-end version adds newAppVersionAvailable and flags it', async () => {
     const { deps, calls } = fakeDeps(signedIn(), { storedFrontEndVersion: () => '0.0.9' });
     const result = await runGuard('/pedidos/42?aba=itens', deps);
