@@ -22,7 +22,8 @@ interface Props {
 }
 
 /**
- * Runs the guard on every navigation, then loads the route's lazy chunk and renders it.
+ * Runs the guard on every navigation, loading the route's lazy chunk meanwhile, and renders it
+ * once the guard lets it through.
  * A guard redirect replaces the entry (no back-button loop); scroll follows the spec.
  */
 export function RouterHost({ router, guard, render }: Props) {
@@ -40,6 +41,10 @@ export function RouterHost({ router, guard, render }: Props) {
     let cancelled = false;
     const { location, match, notFound } = state;
     const to = `${location.pathname}${location.search}${location.hash}`;
+    // The route's chunk downloads while the guard runs (code only: nothing renders before the
+    // guard allows it); a failure is judged after the guard, as before.
+    const chunk = match && !notFound ? match.route.load() : null;
+    chunk?.catch(() => undefined);
     (async () => {
       try {
         const outcome = await guard(to, match);
@@ -56,7 +61,7 @@ export function RouterHost({ router, guard, render }: Props) {
           setView({ kind: 'notFound', location });
           return;
         }
-        const module = await match.route.load().catch((error: unknown) => {
+        const module = await (chunk ?? match.route.load()).catch((error: unknown) => {
           // A chunk of an older build (deployed since the page opened): reload once.
           if (reloadForChunkError(error)) return new Promise<never>(() => {});
           throw error;

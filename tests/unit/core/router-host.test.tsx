@@ -45,4 +45,33 @@ describe('RouterHost', () => {
     await act(async () => root.unmount());
     container.remove();
   });
+
+  it('downloads the route\'s chunk while the guard runs, and renders it only once the guard lets it through', async () => {
+    const events: string[] = [];
+    let allow!: (outcome: GuardOutcome) => void;
+    const routes: RouteDef[] = [
+      { path: '/usuarios', load: async () => { events.push('chunk requested'); return { default: () => <h1>Usuários</h1> }; } },
+      { path: '/login', layout: 'login', public: true, load: async () => ({ default: () => <h1>Entrar</h1> }) },
+    ];
+    const router = createRouter({ history: createMemoryHistory({ initialEntries: ['/usuarios'] }), routes, primary: false });
+    const guard = () => {
+      events.push('guard started');
+      return new Promise<GuardOutcome>((resolve) => { allow = resolve; });
+    };
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    await act(async () => root.render(<RouterHost router={router} guard={guard} render={(view) => <RouteView view={view} />} />));
+    await flush();
+    expect(events).toEqual(['chunk requested', 'guard started']);
+    expect(container.textContent).not.toContain('Usuários');
+    allow({ type: 'redirect', to: '/login' });
+    await flush();
+    expect(container.textContent).not.toContain('Usuários');
+    allow({ type: 'continue' });
+    await flush();
+    expect(container.textContent).toContain('Entrar');
+    await act(async () => root.unmount());
+    container.remove();
+  });
 });
