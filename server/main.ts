@@ -11,7 +11,8 @@
  *   DATA_DIR/app-secret, mode 600), APP_CONFIG_PATH (./app.config.json), STATIC_DIR (./dist),
  *   DEMO_DIR (./demo), CORS_ORIGINS (comma separated), TRUST_PROXY (1 behind a proxy),
  *   RATE_LIMIT_MAX (600 API calls/min per signed-in user, else per IP; pages and static files
- *   are not counted), RATE_LIMIT_AUTH_MAX (30/min per IP on auth calls),
+ *   are not counted), RATE_LIMIT_AUTH_MAX (30/min per IP on auth calls) — counted in PostgreSQL
+ *   (shared by every instance) or, on PGlite, in memory,
  *   LOG_LEVEL (info), LOG_FORMAT (json | pretty; default: readable lines in a terminal, JSON
  *   lines when NODE_ENV=production or stdout is not a terminal — http/log-format.ts),
  *   SEED_DEMO (1; 0 skips the demo organisation), POSTAL_CODE_URL (ViaCEP-shaped
@@ -86,7 +87,14 @@ async function main() {
       corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
       // The dev mailbox shows reset links and codes to anyone: never in production.
       devMailbox: !env.SMTP_URL && env.NODE_ENV !== 'production',
-      rateLimit: { max: Number(env.RATE_LIMIT_MAX ?? 600), authMax: Number(env.RATE_LIMIT_AUTH_MAX ?? 30), timeWindowMs: 60_000 },
+      rateLimit: {
+        max: Number(env.RATE_LIMIT_MAX ?? 600),
+        authMax: Number(env.RATE_LIMIT_AUTH_MAX ?? 30),
+        timeWindowMs: 60_000,
+        // Shared counters in PostgreSQL (several instances); PGlite belongs to this one process,
+        // where counting in memory is cheaper (bench/rate-limit-store.ts).
+        store: database.kind === 'postgres' ? 'database' : 'memory',
+      },
     },
   });
   app.log.info({ database: database.kind, migrations: applied, seeded }, 'database ready');

@@ -8,7 +8,7 @@
  *   grant of POST auth counts apart, with the general limit (`grantRateLimit`).
  * The 429 answer is JSON with `Retry-After`, or a pt-BR HTML page for a browser navigation
  * (errors.ts). The counters live in the database (rate-limit-store.ts): every instance sees the
- * same ones. Should the database not answer, the call is let through (`skipOnError`): it meets
+ * same ones (on PGlite, owned by one process, main.ts keeps them in memory: cheaper). Should the database not answer, the call is let through (`skipOnError`): it meets
  * the database again in its handler, which answers for it.
  */
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
@@ -40,14 +40,14 @@ export function rateLimitKey(ctx: AppContext) {
 export async function registerRateLimit(app: FastifyInstance, ctx: AppContext): Promise<RateLimitOptions | undefined> {
   if (!ctx.settings.rateLimit) return undefined;
   const { max, authMax, timeWindowMs } = ctx.settings.rateLimit;
+  const shared = ctx.settings.rateLimit.store !== 'memory';
   await app.register(rateLimit, {
     global: false,
     max,
     timeWindow: timeWindowMs,
     allowList: (request) => !isLimited(request),
     keyGenerator: rateLimitKey(ctx),
-    store: databaseRateLimitStore(ctx.db),
-    skipOnError: true,
+    ...(shared ? { store: databaseRateLimitStore(ctx.db), skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(MESSAGES.tooMany), { statusCode: context.statusCode === 403 ? 403 : 429 }),
   });
@@ -60,6 +60,7 @@ export async function registerRateLimit(app: FastifyInstance, ctx: AppContext): 
   });
   let cleaner: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
+    if (!shared) return;
     cleaner = setInterval(() => {
       cleanHits(ctx.db).catch((error) => app.log.warn({ err: error }, 'rate-limit clean-up failed'));
     }, CLEAN_EVERY_MS).unref();
