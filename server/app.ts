@@ -16,6 +16,7 @@ import { DEFAULT_SETTINGS, type AppContext, type ServerSettings } from './contex
 import type { Database } from './db/types.js';
 import { findPoisonedKey, HttpError, MESSAGES, registerErrorHandling } from './errors.js';
 import { describeRegistryContract } from './http/openapi.js';
+import { healthRoutes } from './http/health.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { securityHeaders } from './http/security.js';
 import { webRoutes } from './http/web.js';
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await securityHeaders(app, ctx);
 
   const authRateLimit = await registerRateLimit(app, ctx);
+  await healthRoutes(app, ctx);
 
   await app.register(swagger, {
     openapi: {

@@ -16,8 +16,12 @@ export interface ServerSettings {
   corsOrigins: string[];
   /** Serve /dev/caixa-de-entrada and /dev/outbox.json (only sensible with the outbox mailer). */
   devMailbox: boolean;
-  /** Request-flood limits per client IP; `false` disables the limiter. */
-  rateLimit: false | { max: number; authMax: number; timeWindowMs: number };
+  /**
+   * Request-flood limits per client IP; `false` disables the limiter. `store`: where the
+   * counters live — `database` (default: shared by every instance, http/rate-limit-store.ts) or
+   * `memory` (this process only; main.ts picks it on PGlite, which one process owns).
+   */
+  rateLimit: false | { max: number; authMax: number; timeWindowMs: number; store?: 'database' | 'memory' };
   /** Extra delay per consecutive failed login (ms × failures, capped at 2 s). 0 disables. */
   loginFailureDelayMs: number;
 }

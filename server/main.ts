@@ -11,10 +11,21 @@
  *   DATA_DIR/app-secret, mode 600), APP_CONFIG_PATH (./app.config.json), STATIC_DIR (./dist),
  *   DEMO_DIR (./demo), CORS_ORIGINS (comma separated), TRUST_PROXY (1 behind a proxy),
  *   RATE_LIMIT_MAX (600 API calls/min per signed-in user, else per IP; pages and static files
- *   are not counted), RATE_LIMIT_AUTH_MAX (30/min per IP on auth calls),
- *   LOG_LEVEL (info), SEED_DEMO (1; 0 skips the demo organisation), POSTAL_CODE_URL (ViaCEP-shaped
+ *   are not counted), RATE_LIMIT_AUTH_MAX (30/min per IP on auth calls) — counted in PostgreSQL
+ *   (shared by every instance) or, on PGlite, in memory,
+ *   LOG_LEVEL (info), LOG_FORMAT (json | pretty; default: readable lines in a terminal, JSON
+ *   lines when NODE_ENV=production or stdout is not a terminal — http/log-format.ts),
+ *   SEED_DEMO (1; 0 skips the demo organisation), POSTAL_CODE_URL (ViaCEP-shaped
  *   upstream of /v1/commons/addresses/postal-codes, default https://viacep.com.br/ws; `off` =
- *   offline answers from the CEP ranges only).
+ *   offline answers from the CEP ranges only),
+ *   SHUTDOWN_DRAIN_MS (0: how long /readyz answers 503 before the server stops accepting, so that
+ *   a load balancer takes the instance out first), SHUTDOWN_TIMEOUT_MS (10000: in-flight requests
+ *   still running then are cut and the process exits 1).
+ *
+ * Start: migrations and the demo seed under a PostgreSQL advisory lock (db/startup.ts: several
+ * instances may start at once). Stop (SIGTERM / SIGINT): /readyz answers 503 (draining), then
+ * the server stops accepting, finishes in-flight requests and the import step in progress,
+ * closes the database and exits 0. Health: GET /healthz, GET /readyz (http/health.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,8 +34,8 @@ import { sql } from 'kysely';
 import { buildApp } from './app.js';
 import { createPasswordHasher } from './auth/passwords.js';
 import { openDatabase } from './db/connect.js';
-import { migrateToLatest } from './db/migrate.js';
-import { seedDemo } from './db/seed.js';
+import { prepareDatabase } from './db/startup.js';
+import { prettyLogStream, wantsPrettyLogs } from './http/log-format.js';
 import { DEFAULT_MAIL_FROM, smtpMailer } from './mail/mailer.js';
 
 const env = process.env;
@@ -48,9 +59,8 @@ async function main() {
   const secret = appSecret();
   if (!env.DATABASE_URL) mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, appDatabaseUrl: env.DATABASE_APP_URL, dataDir: path.join(dataDir, 'pglite') });
-  const applied = await migrateToLatest(database.db);
   const hasher = createPasswordHasher();
-  const seeded = env.SEED_DEMO === '0' ? false : await seedDemo(database.db, hasher);
+  const { migrations: applied, seeded } = await prepareDatabase(database, { seed: env.SEED_DEMO !== '0', hasher });
   // PGlite has no autovacuum: refresh the planner's statistics at every start (PostgreSQL's
   // autovacuum does it on its own). Sampled, so it stays quick on large tables.
   if (database.kind === 'pglite') await sql`ANALYZE`.execute(database.db);
@@ -65,7 +75,10 @@ async function main() {
     hasher,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     postalCodes: { upstream: env.POSTAL_CODE_URL },
-    logger: { level: env.LOG_LEVEL ?? 'info' },
+    logger: {
+      level: env.LOG_LEVEL ?? 'info',
+      ...(wantsPrettyLogs(env, Boolean(process.stdout.isTTY)) ? { stream: prettyLogStream(process.stdout) } : {}),
+    },
     settings: {
       publicUrl,
       appConfigPath: path.resolve(env.APP_CONFIG_PATH ?? './app.config.json'),
@@ -74,20 +87,45 @@ async function main() {
       corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
       // The dev mailbox shows reset links and codes to anyone: never in production.
       devMailbox: !env.SMTP_URL && env.NODE_ENV !== 'production',
-      rateLimit: { max: Number(env.RATE_LIMIT_MAX ?? 600), authMax: Number(env.RATE_LIMIT_AUTH_MAX ?? 30), timeWindowMs: 60_000 },
+      rateLimit: {
+        max: Number(env.RATE_LIMIT_MAX ?? 600),
+        authMax: Number(env.RATE_LIMIT_AUTH_MAX ?? 30),
+        timeWindowMs: 60_000,
+        // Shared counters in PostgreSQL (several instances); PGlite belongs to this one process,
+        // where counting in memory is cheaper (bench/rate-limit-store.ts).
+        store: database.kind === 'postgres' ? 'database' : 'memory',
+      },
     },
   });
   app.log.info({ database: database.kind, migrations: applied, seeded }, 'database ready');
   if (!env.SMTP_URL) app.log.warn(`SMTP_URL not set: e-mails go to ${publicUrl}/dev/caixa-de-entrada (development only)`);
 
+  const drainMs = Number(env.SHUTDOWN_DRAIN_MS ?? 0);
+  const timeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      // A second Ctrl-C: stop now.
+      app.log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
+    app.lifecycle.draining = true;
+    app.log.info({ signal, drainMs, timeoutMs }, 'shutting down: draining');
+    setTimeout(() => {
+      app.log.error({ timeoutMs }, 'shutdown timed out: requests still in flight were cut');
+      process.exit(1);
+    }, drainMs + timeoutMs).unref();
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+    // Stops accepting; waits for the requests in flight and the import step in progress.
+    const closed = app.close();
+    // Keep-alive connections left idle by the requests that finish are closed as they go idle.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+    await closed;
+    clearInterval(idle);
     await mailer?.close?.();
     await database.close();
+    app.log.info('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -120,6 +120,13 @@ export interface LoginThrottleTable {
   locked_until: Timestamp | null;
 }
 
+/** Request-flood counters (migration 0016, http/rate-limit-store.ts). */
+export interface RateLimitHitsTable {
+  key: string;
+  hits: number;
+  resets_at: Timestamp;
+}
+
 export interface SecondFactorThrottleTable {
   user_id: string;
   org_id: string;
@@ -289,6 +296,7 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   login_throttle: LoginThrottleTable;
   second_factor_throttle: SecondFactorThrottleTable;
+  rate_limit_hits: RateLimitHitsTable;
   outbox: OutboxTable;
   audit_log: AuditLogTable;
   policies: PoliciesTable;

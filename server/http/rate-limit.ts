@@ -7,13 +7,16 @@
  * - the auth routes keep their own, stricter limit per address (password guessing); a refresh
  *   grant of POST auth counts apart, with the general limit (`grantRateLimit`).
  * The 429 answer is JSON with `Retry-After`, or a pt-BR HTML page for a browser navigation
- * (errors.ts).
+ * (errors.ts). The counters live in the database (rate-limit-store.ts): every instance sees the
+ * same ones (on PGlite, owned by one process, main.ts keeps them in memory: cheaper). Should the database not answer, the call is let through (`skipOnError`): it meets
+ * the database again in its handler, which answers for it.
  */
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { MESSAGES } from '../errors.js';
 import { bearerToken } from '../identity/guard.js';
+import { CLEAN_EVERY_MS, cleanHits, databaseRateLimitStore } from './rate-limit-store.js';
 
 const API = /^\/(v1|api)\//;
 
@@ -37,12 +40,14 @@ export function rateLimitKey(ctx: AppContext) {
 export async function registerRateLimit(app: FastifyInstance, ctx: AppContext): Promise<RateLimitOptions | undefined> {
   if (!ctx.settings.rateLimit) return undefined;
   const { max, authMax, timeWindowMs } = ctx.settings.rateLimit;
+  const shared = ctx.settings.rateLimit.store !== 'memory';
   await app.register(rateLimit, {
     global: false,
     max,
     timeWindow: timeWindowMs,
     allowList: (request) => !isLimited(request),
     keyGenerator: rateLimitKey(ctx),
+    ...(shared ? { store: databaseRateLimitStore(ctx.db), skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(MESSAGES.tooMany), { statusCode: context.statusCode === 403 ? 403 : 429 }),
   });
@@ -53,6 +58,14 @@ export async function registerRateLimit(app: FastifyInstance, ctx: AppContext): 
     if (!isLimited(request) || request.routeOptions.config?.rateLimit) return;
     await general.call(app, request, reply);
   });
+  let cleaner: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    if (!shared) return;
+    cleaner = setInterval(() => {
+      cleanHits(ctx.db).catch((error) => app.log.warn({ err: error }, 'rate-limit clean-up failed'));
+    }, CLEAN_EVERY_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(cleaner));
   return { max: authMax, timeWindow: timeWindowMs, keyGenerator: byAddress };
 }
 

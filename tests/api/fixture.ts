@@ -123,30 +123,39 @@ async function postgresTemplate(key: string): Promise<string> {
   return name;
 }
 
-export async function freshDatabase(kind: DbKind): Promise<{ handle: DatabaseHandle; dispose: () => Promise<void> }> {
+/**
+ * A fresh migrated + seeded database, not opened: a PGlite directory (`pgliteDir`) or a
+ * PostgreSQL URL (`url`) — for tests that start the real server process on it.
+ */
+export async function freshDatabaseLocation(kind: DbKind): Promise<{ pgliteDir?: string; url?: string; dispose: () => Promise<void> }> {
   const key = templateKey();
   if (kind === 'pglite') {
     const template = await pgliteTemplate(key);
     const dir = path.join(tmpdir(), `retaguarda-api-db-${randomUUID()}`);
     await cp(template, dir, { recursive: true });
-    const handle = pgliteDatabase(await openPglite(dir));
-    return {
-      handle,
-      dispose: async () => {
-        await handle.close();
-        await rm(dir, { recursive: true, force: true });
-      },
-    };
+    return { pgliteDir: dir, dispose: () => rm(dir, { recursive: true, force: true }) };
   }
   const template = await postgresTemplate(key);
   const name = `rt_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  const handle = postgresDatabase(databaseUrl(name), 5);
+  return { url: databaseUrl(name), dispose: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined) };
+}
+
+/** An empty PostgreSQL database on the DATABASE_URL server (no migrations), dropped by `dispose`. */
+export async function emptyPostgresDatabase(): Promise<{ url: string; dispose: () => Promise<void> }> {
+  const name = `rt_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  return { url: databaseUrl(name), dispose: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined) };
+}
+
+export async function freshDatabase(kind: DbKind): Promise<{ handle: DatabaseHandle; dispose: () => Promise<void> }> {
+  const location = await freshDatabaseLocation(kind);
+  const handle = location.pgliteDir ? pgliteDatabase(await openPglite(location.pgliteDir)) : postgresDatabase(location.url!, 5);
   return {
     handle,
     dispose: async () => {
       await handle.close();
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await location.dispose();
     },
   };
 }

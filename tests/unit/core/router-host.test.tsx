@@ -50,7 +50,7 @@ describe('RouterHost', () => {
     const events: string[] = [];
     let allow!: (outcome: GuardOutcome) => void;
     const routes: RouteDef[] = [
-      { path: '/usuarios', load: async () => { events.push('chunk requested'); return { default: () => <h1>Usuários</h1> }; } },
+      { path: '/usuarios', layout: 'portal', load: async () => { events.push('chunk requested'); return { default: () => <h1>Usuários</h1> }; } },
       { path: '/login', layout: 'login', public: true, load: async () => ({ default: () => <h1>Entrar</h1> }) },
     ];
     const router = createRouter({ history: createMemoryHistory({ initialEntries: ['/usuarios'] }), routes, primary: false });

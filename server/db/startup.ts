@@ -1,0 +1,38 @@
+/**
+ * Migrations and the demo seed at server start, safe when several instances start at once on
+ * one PostgreSQL database: the work runs under a session-level advisory lock (held on one
+ * connection of the owner's pool for the duration), so one instance migrates and seeds while
+ * the others wait, then find nothing left to do. PGlite belongs to one process: no lock.
+ */
+import { sql } from 'kysely';
+import type { PasswordHasher } from '../auth/passwords.js';
+import type { DatabaseHandle } from './connect.js';
+import { migrateToLatest } from './migrate.js';
+import { seedDemo } from './seed.js';
+
+/** The advisory lock's key (any bigint the app keeps for itself: "RTGD" + 1). */
+export const STARTUP_LOCK_KEY = 0x52544744_00000001n;
+
+export interface StartupResult {
+  /** Migrations applied by this call. */
+  migrations: string[];
+  /** Whether this call created the demo organisation. */
+  seeded: boolean;
+}
+
+export async function prepareDatabase(handle: DatabaseHandle, options: { seed: boolean; hasher: PasswordHasher }): Promise<StartupResult> {
+  const work = async (): Promise<StartupResult> => {
+    const migrations = await migrateToLatest(handle.db);
+    const seeded = options.seed ? await seedDemo(handle.db, options.hasher) : false;
+    return { migrations, seeded };
+  };
+  if (handle.kind !== 'postgres') return work();
+  return handle.db.connection().execute(async (locked) => {
+    await sql`SELECT pg_advisory_lock(${STARTUP_LOCK_KEY.toString()}::bigint)`.execute(locked);
+    try {
+      return await work();
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${STARTUP_LOCK_KEY.toString()}::bigint)`.execute(locked);
+    }
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * The request-flood counters in the database (http/rate-limit-store.ts): one statement per hit,
+ * atomic under concurrency, a window that has ended starts again at 1, ended rows cleaned up.
+ * (Two server processes sharing them: multi-instance.test.ts.)
+ */
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { cleanHits, countHit } from '../../server/http/rate-limit-store.js';
+import { databaseKinds, useTestEnv } from './fixture.js';
+
+describe.each(databaseKinds())('rate-limit counters in the database [%s]', (kind) => {
+  const env = useTestEnv(kind);
+
+  it('counts 40 simultaneous hits of a key as 1…40, each with the time left in the window', async () => {
+    const hits = await Promise.all(Array.from({ length: 40 }, () => countHit(env.appDb, 'ip:203.0.113.7', 60_000)));
+    expect(hits.map((h) => h.current).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    for (const hit of hits) {
+      expect(hit.ttl).toBeGreaterThan(0);
+      expect(hit.ttl).toBeLessThanOrEqual(60_000);
+    }
+    expect((await countHit(env.appDb, 'ip:203.0.113.8', 60_000)).current).toBe(1);
+  });
+
+  it('starts an ended window again at 1, and the clean-up removes ended windows only', async () => {
+    for (let i = 0; i < 3; i++) await countHit(env.appDb, 'user:ended', 60_000);
+    await countHit(env.appDb, 'user:running', 60_000);
+    await sql`UPDATE rate_limit_hits SET resets_at = now() - interval '1 second' WHERE key = 'user:ended'`.execute(env.db);
+    expect((await countHit(env.appDb, 'user:ended', 60_000)).current).toBe(1);
+
+    await sql`UPDATE rate_limit_hits SET resets_at = now() - interval '1 second' WHERE key = 'user:ended'`.execute(env.db);
+    expect(await cleanHits(env.appDb)).toBeGreaterThanOrEqual(1);
+    const keys = (await env.db.selectFrom('rate_limit_hits').select('key').execute()).map((r) => r.key);
+    expect(keys).not.toContain('user:ended');
+    expect(keys).toContain('user:running');
+  });
+});
