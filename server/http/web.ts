@@ -8,6 +8,7 @@
  * - /openapi.json;
  * - the SPA fallback: other GETs that accept HTML get DEMO_DIR/index.html (the portal page).
  */
+import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -54,10 +55,15 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
   const demoDir = path.resolve(ctx.settings.demoDir);
   const startedAt = new Date();
 
-  app.get('/app.config.json', { schema: { hide: true } }, async (_request, reply) => {
+  // Re-read on every request (admins edit it live), with a validator: a client holding the current
+  // version gets a bodiless 304 whatever its cache-busting query says.
+  app.get('/app.config.json', { schema: { hide: true } }, async (request, reply) => {
     const config = await readAppConfig(ctx);
     if (!config) return sendError(reply, 404, { message: MESSAGES.notFound });
-    return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(config.text);
+    const etag = `"${createHash('sha256').update(config.text).digest('base64url').slice(0, 27)}"`;
+    reply.header('cache-control', 'no-cache').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(config.text);
   });
 
   app.get('/builds/latest.json', { schema: { hide: true } }, async (_request, reply) => {

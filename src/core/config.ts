@@ -174,15 +174,43 @@ export function withTimestamp(url: string, now = Date.now()): string {
 
 const defaultFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
 
-/** GET app.config.json with a timestamp parameter, validated. Public call (no token). */
+/** The last config read per URL with its validator: a 304 answer reuses it (no body, no parse). */
+const validated = new Map<string, { etag: string; config: AppConfig }>();
+
+/**
+ * GET app.config.json with a timestamp parameter (spec), validated. Public call (no token).
+ * Sends the last ETag: the server answers 304 while the file is unchanged.
+ */
 export async function fetchAppConfig(url = '/app.config.json', fetchImpl: FetchLike = defaultFetch): Promise<AppConfig> {
+  const known = validated.get(url);
   let response: Response;
   try {
-    response = await fetchImpl(withTimestamp(url), { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    // Not on another origin: If-None-Match is no CORS-safelisted header (it would cost a preflight).
+    if (known && sameOrigin(url)) headers['If-None-Match'] = known.etag;
+    response = await fetchImpl(withTimestamp(url), { headers, cache: 'no-store' });
   } catch (cause) {
     throw new ApiError({ status: 'UNK', message: t('config.unreadable', { url }), cause });
   }
+  if (response.status === 304 && known) return known.config;
   if (!response.ok) throw new ApiError({ status: response.status, message: t('config.unreadable', { url }) });
+  const etag = response.headers?.get?.('etag');
+  const config = await parseConfigResponse(response, url);
+  if (etag) validated.set(url, { etag, config });
+  else validated.delete(url);
+  return config;
+}
+
+function sameOrigin(url: string): boolean {
+  if (!/^([a-z][a-z\d+.-]*:)?\/\//i.test(url)) return true;
+  try {
+    return typeof location !== 'undefined' && new URL(url).origin === location.origin;
+  } catch {
+    return false;
+  }
+}
+
+async function parseConfigResponse(response: Response, url: string): Promise<AppConfig> {
   let body: unknown;
   try {
     body = await response.json();

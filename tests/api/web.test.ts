@@ -40,6 +40,20 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
     expect((await call(env, 'GET', '/app.config.json')).body.useFrontEndVersion).toBe('0.2.0');
   });
 
+  it('answers 304 without a body to a client holding the current version (ETag), and 200 once the file changed', async () => {
+    const first = await call(env, 'GET', '/app.config.json?t=1');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const same = await call(env, 'GET', '/app.config.json?t=2', { headers: { 'if-none-match': etag } });
+    expect(same.status).toBe(304);
+    expect(same.raw).toBe('');
+    writeFileSync(dirs.config, JSON.stringify({ ...first.body, useFrontEndVersion: '0.3.0' }));
+    const changed = await call(env, 'GET', '/app.config.json?t=3', { headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.useFrontEndVersion).toBe('0.3.0');
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
   it('serves /builds/latest.json from the app config when the build has none, else the build file', async () => {
     writeFileSync(dirs.config, JSON.stringify({ useFrontEndVersion: '0.3.0' }));
     const derived = await call(env, 'GET', '/builds/latest.json?t=1');

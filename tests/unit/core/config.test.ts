@@ -32,6 +32,22 @@ describe('app.config.json', () => {
     expect(config.useFrontEndVersion).toBe(raw.useFrontEndVersion);
   });
 
+  it('fetchAppConfig revalidates with the last ETag and reuses the config on a 304', async () => {
+    const sent: (string | null)[] = [];
+    const answer = (etag: string, status = 200) => async (_url: string, init?: RequestInit) => {
+      sent.push(new Headers(init?.headers).get('if-none-match'));
+      return status === 304 ? new Response(null, { status: 304, headers: { etag } }) : new Response(JSON.stringify(raw), { status, headers: { etag, 'content-type': 'application/json' } });
+    };
+    const url = '/etag/app.config.json';
+    const first = await fetchAppConfig(url, answer('"v1"'));
+    const again = await fetchAppConfig(url, answer('"v1"', 304));
+    expect(again).toBe(first);
+    await fetchAppConfig(url, answer('"v2"'));
+    expect(sent).toEqual([null, '"v1"', '"v1"']);
+    await fetchAppConfig(url, answer('"v2"', 304));
+    expect(sent.at(-1)).toBe('"v2"');
+  });
+
   it('an invalid config throws a pt-BR error listing the problems', async () => {
     const broken = structuredClone(raw);
     delete broken.useProjectId;
