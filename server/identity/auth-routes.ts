@@ -201,7 +201,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext, authRate
       const { method, verificationCode } = request.body;
       if (method !== 'RecoveryCode' && !state.allowedMethods.includes(method)) throw new HttpError(405, MESSAGES.methodNotAllowedTwoFactor);
       await secondFactorAttempt(ctx, request, user, { action: 'auth.2fa.verify.failed', method }, async () =>
-        method === 'RecoveryCode' ? ((await useRecoveryCode(ctx, user, verificationCode)) ? 'ok' : 'wrong') : method === 'TOTP' ? verifyTotp(ctx, user, verificationCode) : verifyEmailCode(ctx, user, 'login', verificationCode),
+        method === 'RecoveryCode' ? useRecoveryCode(ctx, user, verificationCode) : method === 'TOTP' ? verifyTotp(ctx, user, verificationCode) : verifyEmailCode(ctx, user, 'login', verificationCode),
       );
       await spendPreAuthorization(auth);
       if (method === 'Email' && !user.email_2fa_confirmed) {

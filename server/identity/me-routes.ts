@@ -88,7 +88,7 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext, authRateLi
       const { method, verificationCode } = request.body;
       if (method !== 'RecoveryCode' && !twoFactorState(user).allowedMethods.includes(method)) throw new HttpError(405, MESSAGES.methodNotAllowedTwoFactor);
       await secondFactorAttempt(ctx, request, user, { action: 'user.2fa.verify.failed', method }, async () =>
-        method === 'RecoveryCode' ? ((await useRecoveryCode(ctx, user, verificationCode)) ? 'ok' : 'wrong') : method === 'TOTP' ? verifyTotp(ctx, user, verificationCode) : verifyEmailCode(ctx, user, 'account', verificationCode),
+        method === 'RecoveryCode' ? useRecoveryCode(ctx, user, verificationCode) : method === 'TOTP' ? verifyTotp(ctx, user, verificationCode) : verifyEmailCode(ctx, user, 'account', verificationCode),
       );
       await log(request, { orgId: user.org_id, actorUserId: user.id, action: 'user.2fa.verify', entityType: 'user', entityId: user.id, after: { method } });
       setXsrf(ctx, reply, auth.sid);

@@ -5,6 +5,7 @@
  * exactly one through. Issuing a set deletes the previous one. A failed recovery code counts
  * against the second-factor lock like any other code (the callers do the counting).
  */
+import type { CodeCheck } from './second-factor.js';
 import { randomInt, randomUUID } from 'node:crypto';
 import { normaliseRecoveryCode, RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH } from '../../src/contracts/identity.js';
 import { hmac } from '../auth/crypto.js';
@@ -43,18 +44,34 @@ export async function issueRecoveryCodes(ctx: AppContext, user: Pick<UserRow, 'i
   return [...codes].map(formatRecoveryCode);
 }
 
-/** Spends a code: true for exactly one caller of an unused code of this user. */
-export async function useRecoveryCode(ctx: AppContext, user: Pick<UserRow, 'id'>, code: string): Promise<boolean> {
+/** A spent code sent again within this time is a replay (a double click, a parallel request), not a guess. */
+const REPLAY_WINDOW_MS = 2 * 60 * 1000;
+
+/**
+ * Spends a code: 'ok' for exactly one caller of an unused code of this user; 'replay' for the
+ * same code spent moments ago (its slot is given back: no guess); 'wrong' otherwise.
+ */
+export async function useRecoveryCode(ctx: AppContext, user: Pick<UserRow, 'id'>, code: string): Promise<CodeCheck> {
   const normalised = normaliseRecoveryCode(code);
-  if (normalised.length !== RECOVERY_CODE_LENGTH) return false;
+  if (normalised.length !== RECOVERY_CODE_LENGTH) return 'wrong';
+  const hash = codeHash(ctx, user.id, normalised);
+  const now = ctx.clock();
   const result = await ctx.db
     .updateTable('recovery_codes')
-    .set({ used_at: ctx.clock() })
+    .set({ used_at: now })
     .where('user_id', '=', user.id)
-    .where('code_hash', '=', codeHash(ctx, user.id, normalised))
+    .where('code_hash', '=', hash)
     .where('used_at', 'is', null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (Number(result.numUpdatedRows) === 1) return 'ok';
+  const spent = await ctx.db
+    .selectFrom('recovery_codes')
+    .select('id')
+    .where('user_id', '=', user.id)
+    .where('code_hash', '=', hash)
+    .where('used_at', '>=', new Date(now.getTime() - REPLAY_WINDOW_MS))
+    .executeTakeFirst();
+  return spent ? 'replay' : 'wrong';
 }
 
 export async function recoveryCodesStatus(ctx: AppContext, userId: string): Promise<{ remaining: number; total: number; createdAt: string | null }> {

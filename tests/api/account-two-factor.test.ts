@@ -227,6 +227,16 @@ describe.each(databaseKinds())('two-factor from Minha conta [%s]', (kind) => {
     expect(used).toHaveLength(2);
   });
 
+  it('a recovery code sent again right after it was spent is a replay, not a guess: it never locks the account', async () => {
+    const user = await createUser(env);
+    const { codes, session } = await setUpFromAccount(env, user);
+    const verify = () => call(env, 'POST', 'users/me/two-factors/verify', { session, body: { method: 'RecoveryCode', verificationCode: codes[2] } });
+    expect((await verify()).status).toBe(200);
+    const replays = [];
+    for (let i = 0; i < 7; i++) replays.push((await verify()).status);
+    expect(replays).toEqual([401, 401, 401, 401, 401, 401, 401]);
+  });
+
   it('a user created with the form defaults (item 8) is an ordinary user who receives the invitation e-mail; an inactive one receives none', async () => {
     const admin = await loginSession(env, 'admin@demo.com.br');
     const email = `convite.${Date.now()}@demo.com.br`;

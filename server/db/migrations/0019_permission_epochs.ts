@@ -4,10 +4,14 @@
  * policies, group memberships, a group's policies. Each instance caches a user's permissions with
  * the stamp it read and reloads them when the stamp moved, so a change takes effect on the next
  * request on every instance. The stamp is a fresh UUID, so stamps of different databases never
- * collide in one process (the tests run two). Not tenant data (a stamp says nothing): no RLS.
+ * collide in one process (the tests run two). Under the tenant policy like every table with
+ * an `org_id`: the triggers write it inside the caller's tenant transaction.
  */
 import type { Kysely } from 'kysely';
+import { tenantTableStatements } from '../tenant.js';
 import { runStatements } from './0001_identity.js';
+
+export const PERMISSION_EPOCH_TABLES = ['permission_epochs'] as const;
 
 const TABLES = ['policies', 'policy_permissions', 'user_policies', 'user_group_members', 'user_group_policies'];
 
@@ -24,6 +28,7 @@ const up = [
   END $$`,
   ...TABLES.map((table) => `CREATE TRIGGER ${table}_permission_epoch AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION bump_permission_epoch()`),
   `INSERT INTO permission_epochs (org_id, stamp) SELECT id, gen_random_uuid()::text FROM organizations`,
+  ...tenantTableStatements('permission_epochs'),
 ];
 const down = [...TABLES.map((table) => `DROP TRIGGER ${table}_permission_epoch ON ${table}`), 'DROP FUNCTION bump_permission_epoch()', 'DROP TABLE permission_epochs'];
 
