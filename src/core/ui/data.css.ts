@@ -23,6 +23,9 @@ export const th = style({
 });
 export const td = style({ padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
 export const checkCell = style([td, { width: 40 }]);
+/** Money, counts and percentages: right-aligned, tabular figures, never broken across lines. */
+export const numericCell = style([td, { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }]);
+export const numericHead = style([th, { textAlign: 'right' }]);
 export const row = style({ cursor: 'pointer', selectors: { '&:hover': { background: vars.color.background } } });
 export const selectedRow = style({ background: '#eef5fc' });
 export const sortButton = style({

@@ -103,7 +103,7 @@ export default function ListPage(props: RegistryPageProps) {
   };
 
   const doExport = (format: ExportFormat) => {
-    exportList(resource, routes.params, queryState, format).catch(() => undefined);
+    exportList(resource, routes.params, queryState, format, columns.map((column) => column.field)).catch(() => undefined);
   };
 
   if (!access('read')) return <Alert>{t('registry.forbidden')}</Alert>;
