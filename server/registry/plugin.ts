@@ -27,6 +27,7 @@ import type { AppContext } from '../context.js';
 import { forbidden, HttpError, MESSAGES } from '../errors.js';
 import { hasScope, heldScopes } from '../identity/users.js';
 import { EXPORT_TYPES, exportColumns, exportFileName, exportQuerystring, MAX_EXPORT_ROWS, toCsv, toXlsx } from './export.js';
+import { registerListPreferences } from './preferences.js';
 import { linkHeader, listQuerystring, parseListQuery } from './query.js';
 import { checkReferences, completeValues, totalRecords } from './records.js';
 import { ResourceService } from './service.js';
@@ -137,6 +138,11 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
   }
 
   // ---------------------------------------------------------------- routes
+  // The caller's own columns and saved filters of the list (whoever reads the list keeps theirs).
+  if (resource.list && resource.kind !== 'singleton') {
+    const listSpec: RouteSpec = { kind: 'list', method: 'GET', path: resource.path, scope: 'read' };
+    registerListPreferences(app, ctx, resource, fastifyPath(`${resource.path}/preferences`), scopeCheck(listSpec));
+  }
   for (const spec of routeTable(resource)) {
     const url = fastifyPath(spec.path);
     const common = { onRequest: app.requireAccess, preValidation: scopeCheck(spec), serializerCompiler: jsonSerializer };

@@ -18,6 +18,7 @@ import ordersApprovals from './0011_orders_approvals.js';
 import recoveryCodes from './0012_recovery_codes.js';
 import auditEntityIndex from './0013_audit_entity_index.js';
 import financeEntries from './0014_finance_entries.js';
+import listPreferences from './0017_list_preferences.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0012_recovery_codes': recoveryCodes,
   '0013_audit_entity_index': auditEntityIndex,
   '0014_finance_entries': financeEntries,
+  '0017_list_preferences': listPreferences,
 };
 
 export const migrationProvider: MigrationProvider = {
