@@ -81,7 +81,12 @@ try {
       const warm = await browser.newContext({ locale: 'pt-BR', storageState });
       const home = await warm.newPage();
       await home.goto(`${server.url}/`);
-      const link = home.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Usuários', exact: true });
+      const nav = home.getByRole('navigation', { name: 'Navegação principal' });
+      // Groups start closed except the current page's: open Administração first.
+      const group = nav.getByRole('button', { name: 'Administração' });
+      await group.waitFor();
+      if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();
+      const link = nav.getByRole('link', { name: 'Usuários', exact: true });
       await link.waitFor();
       await home.waitForLoadState('networkidle');
       const started = performance.now();

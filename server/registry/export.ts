@@ -1,10 +1,17 @@
 /**
- * Exports of a list (`GET /{path}/export.csv|.xlsx`): the declaration's list columns, pt-BR
- * labels and values (references by their labels, booleans as Sim/Não, money in reais, dates as
- * dd/mm/aaaa, instants in Brasília time). Text typed by users that starts with `= + - @` (or a
+ * Exports of a list (`GET /{path}/export.csv|.xlsx`): the rows of the list's search and filters,
+ * the columns the user shows (`columns`, else the declaration's list columns), pt-BR labels and
+ * values as the screen shows them (references by their labels, booleans as Sim/Não, money as
+ * "R$ 1.234,56" — a number in a currency format in XLSX —, CPF/CNPJ/CEP/phones masked, dates as
+ * dd/mm/aaaa, instants in Brasília time), in a file named after the list in Portuguese
+ * ("fornecedores-2026-11-24.xlsx"). Text typed by users that starts with `= + - @` (or a
  * tab / carriage return) is neutralised with a leading apostrophe so no spreadsheet runs it as a
  * formula (SECURITY.md "uploads").
  */
+import * as z from 'zod/mini';
+import { fold } from '../../src/contracts/brazil/text.js';
+import { maskCep, maskCnpj, maskCpf, maskCpfCnpj, maskPhone, maskPixKey } from '../../src/contracts/brazil/masks.js';
+import { formatMoney } from '../../src/contracts/money.js';
 import type { AnyResource, ColumnDef, FieldDef } from '../../src/contracts/resource.js';
 import { fieldDefOf } from './query.js';
 import type { WireRecord } from './storage.js';
@@ -19,13 +26,15 @@ export const neutralise = (text: string) => (FORMULA_START.test(text) ? `'${text
 const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const decimal = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
 
-function mask(type: string, value: string): string {
-  if (type === 'cpf' && /^\d{11}$/.test(value)) return value.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
-  if ((type === 'cnpj' || type === 'cpfCnpj') && /^[0-9A-Z]{12}\d{2}$/.test(value)) return value.replace(/^(.{2})(.{3})(.{3})(.{4})(.{2})$/, '$1.$2.$3/$4-$5');
-  if (type === 'cpfCnpj' && /^\d{11}$/.test(value)) return mask('cpf', value);
-  if (type === 'cep' && /^\d{8}$/.test(value)) return value.replace(/^(\d{5})(\d{3})$/, '$1-$2');
-  return value;
-}
+/** The list cell's own masks (src/core/ui/fields/FieldValue.tsx). */
+const MASKS: Partial<Record<FieldDef['type'], (value: string) => string>> = {
+  cpf: maskCpf,
+  cnpj: maskCnpj,
+  cpfCnpj: maskCpfCnpj,
+  cep: maskCep,
+  phone: maskPhone,
+  pixKey: maskPixKey,
+};
 
 /** One cell: a number for the spreadsheet when numeric, else the text shown in the list. */
 function cell(def: FieldDef, field: string, record: WireRecord): Cell {
@@ -35,7 +44,7 @@ function cell(def: FieldDef, field: string, record: WireRecord): Cell {
     case 'boolean':
       return value ? 'Sim' : 'Não';
     case 'money':
-      return { value: Number(value) / 100, format: 'money' };
+      return { value: Number(value) / 100, centavos: Number(value), format: 'money' };
     case 'percent':
       return { value: Number(value) / 10_000, format: 'percent' };
     case 'integer':
@@ -63,14 +72,38 @@ function cell(def: FieldDef, field: string, record: WireRecord): Cell {
     case 'cpfCnpj':
     case 'cep':
     case 'phone':
-      return mask(def.type, String(value));
+    case 'pixKey':
+      return neutralise(MASKS[def.type]!(String(value)));
     default:
       return neutralise(String(value));
   }
 }
 
-function table(resource: AnyResource, records: WireRecord[]): { header: string[]; rows: Cell[][] } {
-  const columns: readonly ColumnDef[] = resource.list?.columns ?? [];
+/**
+ * The columns of an export: the ones named in `columns` (comma-separated, the order the user
+ * sees; names that are no list column are left out), else every list column of the declaration.
+ */
+export function exportColumns(resource: AnyResource, columns?: string): readonly ColumnDef[] {
+  const declared: readonly ColumnDef[] = resource.list?.columns ?? [];
+  const asked = (columns ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  if (!asked.length) return declared;
+  const chosen = asked.map((name) => declared.find((column) => column.field === name)).filter((column): column is ColumnDef => Boolean(column));
+  return chosen.length ? [...new Map(chosen.map((column) => [column.field, column])).values()] : declared;
+}
+
+/** The list's query string plus `columns` (the columns shown, comma-separated). */
+export function exportQuerystring(list: z.ZodMiniObject) {
+  return z.strictObject({ ...list.shape, columns: z.optional(z.string().check(z.maxLength(2000))) });
+}
+
+/** "fornecedores-2026-11-24.xlsx": the list's pt-BR name without accents, and the Brasília date. */
+export function exportFileName(resource: AnyResource, now: Date, format: string): string {
+  const slug = fold(resource.labels.many).replace(/ /g, '-') || resource.name;
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+  return `${slug}-${day}.${format}`;
+}
+
+function table(resource: AnyResource, records: WireRecord[], columns: readonly ColumnDef[]): { header: string[]; rows: Cell[][] } {
   const defs = columns.map((c) => [c.field, fieldDefOf(resource, c.field)] as const).filter((pair): pair is readonly [string, FieldDef] => Boolean(pair[1]));
   return {
     header: defs.map(([, def]) => def.label),
@@ -81,20 +114,25 @@ function table(resource: AnyResource, records: WireRecord[]): { header: string[]
 const csvText = (c: Cell): string => {
   if (c === null) return '';
   if (typeof c === 'number') return String(c);
-  if (typeof c === 'object') return c.format === 'percent' ? `${decimal.format(c.value * 100)}%` : c.format === 'integer' ? String(c.value) : decimal.format(c.value);
+  if (typeof c === 'object') {
+    if (c.format === 'percent') return `${decimal.format(c.value * 100)}%`;
+    if (c.format === 'integer') return String(c.value);
+    // As on the screen ("R$ 1.234,56"), with a plain space (spreadsheets read it as an amount).
+    return formatMoney(c.centavos ?? Math.round(c.value * 100)).replace(/\u00a0/g, ' ');
+  }
   return c;
 };
 const csvQuote = (text: string) => (/[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 /** CSV as Excel in pt-BR reads it: UTF-8 with BOM, `;` separator, CRLF, decimal comma. */
-export function toCsv(resource: AnyResource, records: WireRecord[]): Buffer {
-  const { header, rows } = table(resource, records);
+export function toCsv(resource: AnyResource, records: WireRecord[], columns: readonly ColumnDef[] = exportColumns(resource)): Buffer {
+  const { header, rows } = table(resource, records, columns);
   const lines = [header.map(csvQuote).join(';'), ...rows.map((row) => row.map((c) => csvQuote(csvText(c))).join(';'))];
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
-export function toXlsx(resource: AnyResource, records: WireRecord[]): Buffer {
-  const { header, rows } = table(resource, records);
+export function toXlsx(resource: AnyResource, records: WireRecord[], columns: readonly ColumnDef[] = exportColumns(resource)): Buffer {
+  const { header, rows } = table(resource, records, columns);
   return xlsx(resource.labels.many, header, rows);
 }
 

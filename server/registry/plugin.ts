@@ -26,7 +26,8 @@ import { auditEntry, auditQuery } from '../../src/contracts/audit.js';
 import type { AppContext } from '../context.js';
 import { forbidden, HttpError, MESSAGES } from '../errors.js';
 import { hasScope, heldScopes } from '../identity/users.js';
-import { EXPORT_TYPES, MAX_EXPORT_ROWS, toCsv, toXlsx } from './export.js';
+import { EXPORT_TYPES, exportColumns, exportFileName, exportQuerystring, MAX_EXPORT_ROWS, toCsv, toXlsx } from './export.js';
+import { registerListPreferences } from './preferences.js';
 import { linkHeader, listQuerystring, parseListQuery } from './query.js';
 import { checkReferences, completeValues, totalRecords } from './records.js';
 import { ResourceService } from './service.js';
@@ -137,6 +138,11 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
   }
 
   // ---------------------------------------------------------------- routes
+  // The caller's own columns and saved filters of the list (whoever reads the list keeps theirs).
+  if (resource.list && resource.kind !== 'singleton') {
+    const listSpec: RouteSpec = { kind: 'list', method: 'GET', path: resource.path, scope: 'read' };
+    registerListPreferences(app, ctx, resource, fastifyPath(`${resource.path}/preferences`), scopeCheck(listSpec));
+  }
   for (const spec of routeTable(resource)) {
     const url = fastifyPath(spec.path);
     const common = { onRequest: app.requireAccess, preValidation: scopeCheck(spec), serializerCompiler: jsonSerializer };
@@ -160,16 +166,17 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
       }
       case 'export': {
         const format = spec.format!;
-        app.get(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(false), querystring: listQuerystring(resource, false), produces: [EXPORT_TYPES[format].split(';')[0]] } }, async (request, reply) => {
-          const query = request.query as Record<string, unknown>;
+        app.get(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(false), querystring: exportQuerystring(listQuerystring(resource, false)), produces: [EXPORT_TYPES[format].split(';')[0]] } }, async (request, reply) => {
+          const { columns: shown, ...query } = request.query as Record<string, unknown>;
+          const columns = exportColumns(resource, typeof shown === 'string' ? shown : undefined);
           const parsed = parseListQuery(resource, storage, query);
           const records = await run(request, async (trx, call) => {
             const records = await service.listAll(trx, call, parsed, query, MAX_EXPORT_ROWS);
             await service.log(trx, call, { action: `${resource.name}.export`, after: { format, rows: records.length, query } });
             return records;
           });
-          const file = format === 'csv' ? toCsv(resource, records) : toXlsx(resource, records);
-          const name = `${resource.name}-${ctx.clock().toISOString().slice(0, 10)}.${format}`;
+          const file = format === 'csv' ? toCsv(resource, records, columns) : toXlsx(resource, records, columns);
+          const name = exportFileName(resource, ctx.clock(), format);
           return reply.type(EXPORT_TYPES[format]).header('content-disposition', `attachment; filename="${name}"`).send(file);
         });
         break;

@@ -43,7 +43,7 @@
  */
 import * as z from 'zod/mini';
 import type { FileType } from './files';
-import { ACTIONS_KEY, type AnyWorkflow } from './workflow';
+import { ACTIONS_KEY, type AnyWorkflow, type Tone } from './workflow';
 
 // ---------------------------------------------------------------- field types
 
@@ -111,6 +111,8 @@ export type ScalarFieldDef =
       optionLabels: Readonly<Record<string, string>>;
       /** Value is a list of options (string[]) instead of one. */
       multiple?: boolean;
+      /** A state column: each option's badge tone (lists and show pages show a badge). */
+      tones?: Readonly<Record<string, Tone>>;
     })
   | (FieldCommon & {
       type: 'reference' | 'references';

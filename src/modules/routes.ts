@@ -7,7 +7,7 @@
  * (`labels.many`) and tabs; overrides only for what differs (a second base, fixed params, a
  * single-record mode, one view: `views: {show: () => import(…)}`).
  */
-import type { RouteDef } from '../core/router';
+import { matchRoute, type RouteDef } from '../core/router';
 import { MOUNTS, type MountName } from './registry/mounts';
 import { resourceRoutes } from './registry/resourceRoutes';
 
@@ -196,3 +196,9 @@ export const routes: RouteDef[] = [
   // Developer pages
   ...['/table', '/test-icon', '/tests', '/theme'].map((path) => page(path, 'Desenvolvimento', { load: () => import('./portal/DeveloperPage') })),
 ];
+
+/** True when `path` opens a screen of its own: a route that is neither missing nor the "em construção" placeholder. */
+export function hasScreen(path: string): boolean {
+  const match = matchRoute(routes, path);
+  return Boolean(match && match.route.load !== placeholder);
+}

@@ -195,7 +195,7 @@ describe.each(databaseKinds())('registry conventions [%s]', (kind) => {
     const csv = await download(env, admin, `${RESOURCES}/export.csv?q=${encodeURIComponent('HYPERLINK')}`);
     expect(csv.status).toBe(200);
     expect(String(csv.headers['content-type'])).toMatch(/^text\/csv/);
-    expect(String(csv.headers['content-disposition'])).toMatch(/^attachment; filename="applicationResources-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(String(csv.headers['content-disposition'])).toMatch(/^attachment; filename="recursos-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = parseCsv(csv.body.toString('utf8'));
     expect(rows[0]).toEqual(['Título', 'Nome técnico', 'Atualizado em']);
     expect(rows[1][0]).toBe(`'=HYPERLINK("http://evil")`);

@@ -20,6 +20,7 @@ import auditEntityIndex from './0013_audit_entity_index.js';
 import financeEntries from './0014_finance_entries.js';
 import paymentApproval from './0015_payment_approval.js';
 import rateLimits from './0016_rate_limits.js';
+import listPreferences from './0017_list_preferences.js';
 import recurringEntries from './0018_recurring_entries.js';
 import permissionEpochs from './0019_permission_epochs.js';
 
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0014_finance_entries': financeEntries,
   '0015_payment_approval': paymentApproval,
   '0016_rate_limits': rateLimits,
+  '0017_list_preferences': listPreferences,
   '0018_recurring_entries': recurringEntries,
   '0019_permission_epochs': permissionEpochs,
 };

@@ -1,6 +1,7 @@
 /** Builders of the fields chosen from a closed set: `boolean`, `enumOf`, `enumList`, `scopes`. */
 import * as z from 'zod/mini';
 import { SCOPES, type Scope } from '../resource';
+import type { Tone } from '../workflow';
 import { field, type Common, type MayBeEmpty } from './field';
 
 type Options = readonly [string, ...string[]];
@@ -10,10 +11,13 @@ export type OptionLabels<T extends Options> = Readonly<Record<T[number], string>
 /** A yes/no flag (never optional): `boolean('Ativo', {initial: true})`. */
 export const boolean = <const O extends Common & { initial?: boolean }>(label: string, options?: O) => field(z.boolean(), { type: 'boolean', label }, options);
 
-/** One of `options`: `enumOf('Tipo', KINDS, {product: 'Produto', service: 'Serviço'})`. */
-export function enumOf<const T extends Options, const O extends Common & MayBeEmpty & { message?: string; initial?: T[number] }>(label: string, options: T, optionLabels: OptionLabels<T>, extra?: O) {
+/**
+ * One of `options`: `enumOf('Tipo', KINDS, {product: 'Produto', service: 'Serviço'})`. A state
+ * column names a badge tone per option: `{tones: {open: 'info', paid: 'success'}}`.
+ */
+export function enumOf<const T extends Options, const O extends Common & MayBeEmpty & { message?: string; initial?: T[number]; tones?: Readonly<Record<T[number], Tone>> }>(label: string, options: T, optionLabels: OptionLabels<T>, extra?: O) {
   const schema = extra?.message === undefined ? z.enum(options) : z.enum(options, extra.message);
-  return field(schema, { type: 'enum', label, options, optionLabels: optionLabels as Readonly<Record<string, string>> }, extra);
+  return field(schema, { type: 'enum', label, options, optionLabels: optionLabels as Readonly<Record<string, string>>, ...(extra?.tones ? { tones: extra.tones } : {}) }, extra);
 }
 
 export interface ListOfOptions extends Common {

@@ -28,7 +28,10 @@ export const companyBills = defineResource({
     dueDate: date('Vencimento'),
     amount: money('Valor total'),
     bankAccountId: reference('Conta de pagamento', 'bankAccounts', { optional: true }),
-    status: enumOf('Situação', COMPANY_BILL_STATUSES, { open: 'Aberta', closed: 'Fechada', paid: 'Paga', cancelled: 'Cancelada' }, { readOnly: true }),
+    status: enumOf('Situação', COMPANY_BILL_STATUSES, { open: 'Aberta', closed: 'Fechada', paid: 'Paga', cancelled: 'Cancelada' }, {
+      readOnly: true,
+      tones: { open: 'info', closed: 'neutral', paid: 'success', cancelled: 'danger' },
+    }),
     notes: notes('Observações'),
   },
   list: {

@@ -32,7 +32,7 @@ export const importBatches = defineResource({
       'Situação',
       IMPORT_STATUSES,
       { uploaded: 'Enviado', mapped: 'Colunas associadas', running: 'Importando', done: 'Concluída', failed: 'Falhou' },
-      { readOnly: true },
+      { readOnly: true, tones: { uploaded: 'neutral', mapped: 'info', running: 'info', done: 'success', failed: 'danger' } },
     ),
     total: count('Linhas'),
     processed: count('Processadas'),

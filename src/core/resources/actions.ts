@@ -28,9 +28,10 @@ export function runRowAction(resource: AnyResource, params: PathParams, id: stri
 }
 
 /** Downloads `GET /{path}/export.{format}` for the list's current sort, search and filters. */
-export async function exportList(resource: AnyResource, params: PathParams, state: ListState, format: ExportFormat): Promise<void> {
+export async function exportList(resource: AnyResource, params: PathParams, state: ListState, format: ExportFormat, columns?: readonly string[]): Promise<void> {
   const answer = await requestRaw<Blob>(resource.api, `${apiPath(resource, params)}/export.${format}`, {
-    query: apiQuery(state, false),
+    // The list's search and filters, and the columns it shows.
+    query: { ...apiQuery(state, false), ...(columns?.length ? { columns: columns.join(',') } : {}) },
     responseType: 'blob',
   });
   const disposition = answer.headers.get('content-disposition') ?? '';

@@ -39,6 +39,10 @@ export interface RowProps {
 
 const title = (resource: AnyResource, row: Row) => String(row[resource.titleField] ?? row.id);
 
+/** Amounts and counts line up on the right in tabular figures, their headers too. */
+const NUMERIC = new Set(['money', 'integer', 'percent']);
+export const isNumericColumn = (resource: AnyResource, field: string) => NUMERIC.has(fieldDef(resource, field)?.type ?? '');
+
 export function TableRow({ row, props, index }: RowProps) {
   const { resource, columns, hrefFor, onOpen, selectable, selected, onSelect } = props;
   const isSelected = selected?.has(row.id) ?? false;
@@ -68,7 +72,7 @@ export function TableRow({ row, props, index }: RowProps) {
         const def = fieldDef(resource, column.field);
         const value = def ? <FieldValue resource={resource} field={column.field} def={def} value={row[column.field]} refs={row._refs?.[column.field]} compact /> : null;
         return (
-          <td key={column.field} className={css.td}>
+          <td key={column.field} className={isNumericColumn(resource, column.field) ? css.numericCell : css.td}>
             {i === 0 && hrefFor && onOpen ? (
               <a
                 className={css.rowLink}
@@ -96,7 +100,7 @@ function SortHeader({ props, column }: { props: DataTableProps; column: ColumnDe
   const label = fieldLabel(resource, column.field);
   const direction = sort === column.field ? 'ascending' : sort === `-${column.field}` ? 'descending' : 'none';
   return (
-    <th scope="col" className={css.th} aria-sort={column.sortable ? direction : undefined} style={column.width ? { width: column.width } : undefined}>
+    <th scope="col" className={isNumericColumn(resource, column.field) ? css.numericHead : css.th} aria-sort={column.sortable ? direction : undefined} style={column.width ? { width: column.width } : undefined}>
       {column.sortable && onSort ? (
         <button
           type="button"

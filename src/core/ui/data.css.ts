@@ -23,6 +23,9 @@ export const th = style({
 });
 export const td = style({ padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
 export const checkCell = style([td, { width: 40 }]);
+/** Money, counts and percentages: right-aligned, tabular figures, never broken across lines. */
+export const numericCell = style([td, { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }]);
+export const numericHead = style([th, { textAlign: 'right' }]);
 export const row = style({ cursor: 'pointer', selectors: { '&:hover': { background: vars.color.background } } });
 export const selectedRow = style({ background: '#eef5fc' });
 export const sortButton = style({
@@ -164,3 +167,9 @@ export const totalsLine = style({ display: 'flex', flexWrap: 'wrap', justifyCont
 export const totalsItem = style({ whiteSpace: 'nowrap' });
 export const totalsCaption = style({ textAlign: 'left', fontWeight: 600, padding: `${vars.space.xs} 0` });
 export const money = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
+
+/** The column chooser and the saved filters (panels under the list's toolbar). */
+export const chooser = style({ border: 0, margin: `${vars.space.sm} 0 0`, padding: 0, display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.lg}`, alignItems: 'center' });
+export const savedList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.lg}`, flexBasis: '100%' });
+export const listTools = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 20rem), 1fr))', gap: vars.space.sm, alignItems: 'start' });
+export const savedForm = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'flex-end' });

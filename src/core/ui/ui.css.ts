@@ -115,3 +115,7 @@ globalStyle(`${card} > h1:first-child`, { marginTop: 0 });
 
 export const errorPage = style({ minHeight: '60vh', display: 'grid', placeContent: 'center', textAlign: 'center', gap: vars.space.md, padding: vars.space.xl });
 export const errorStatus = style({ fontSize: 64, fontWeight: 800, color: vars.color.muted, margin: 0 });
+export const errorLine = style({ color: vars.color.muted, maxWidth: '48ch', margin: '0 auto' });
+export const errorActions = style({ display: 'flex', gap: vars.space.sm, justifyContent: 'center', flexWrap: 'wrap' });
+globalStyle(`${errorPage} > *`, { margin: 0, overflowWrap: 'anywhere' });
+globalStyle(`${errorActions} a`, { textDecoration: 'none' });

@@ -1,39 +1,66 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
-import { appConfigAtom, navigationFor, type NavItem } from '../../core/config';
+import { appConfigAtom, navigationFor } from '../../core/config';
 import { t } from '../../core/i18n';
 import { useNavigation } from '../../core/navigation';
 import { can, permissionSubjectAtom } from '../../core/permissions';
 import { sessionAtom } from '../../core/session';
 import * as css from '../../core/ui/ui.css';
+import { hasScreen } from '../routes';
+import { moduleEntries } from './navState';
 import { PendingSummary } from './PendingSummary';
+import * as styles from './portal.css';
 
-const flatten = (items: NavItem[]): { path: string; title: string }[] =>
-  items.flatMap((item) => (item.type === 'module' ? [{ path: item.path, title: item.title }] : flatten(item.children)));
-
-/** `/`: greeting and the areas this user may open. */
+/**
+ * `/`: greeting and the areas this user may open, by group. Only an area with a screen of its
+ * own is a link; one still to come is plain text saying so.
+ */
 export default function HomePage() {
   const { loggedUser } = useAtomValue(sessionAtom);
   const config = useAtomValue(appConfigAtom);
   const subject = useAtomValue(permissionSubjectAtom);
   const { go } = useNavigation();
-  const modules = useMemo(() => {
+  const groups = useMemo(() => {
     if (!config) return [];
-    const tree = navigationFor(config, (resource) => can(subject, resource, 'create').can);
-    return [...tree.groups.flatMap((group) => flatten(group.children)), ...flatten(tree.ungrouped)];
+    const entries = moduleEntries(navigationFor(config, (resource) => can(subject, resource, 'create').can));
+    const byGroup = new Map<string, { title: string; path: string; ready: boolean }[]>();
+    for (const entry of entries) {
+      const group = entry.groups[0] ?? '';
+      byGroup.set(group, [...(byGroup.get(group) ?? []), { title: entry.title, path: entry.path, ready: hasScreen(entry.path) }]);
+    }
+    return [...byGroup].map(([title, modules]) => ({ title, modules }));
   }, [config, subject]);
   return (
     <div className={css.stack}>
-    <section className={css.card} aria-labelledby="home-title">
-      <h1 id="home-title">{t('portal.home.title', { name: loggedUser?.name ?? '' })}</h1>
-      <p>{modules.length ? t('portal.home.intro') : t('portal.home.noModules')}</p>
-      <div className={css.row}>
-        {modules.slice(0, 12).map((module) => (
-          <button key={module.path} type="button" className={css.button.secondary} onClick={() => go(module.path)}>{module.title}</button>
-        ))}
-      </div>
-    </section>
-    <PendingSummary />
+      <section className={css.card} aria-labelledby="home-title">
+        <h1 id="home-title">{t('portal.home.title', { name: loggedUser?.name ?? '' })}</h1>
+        <p>{groups.length ? t('portal.home.intro') : t('portal.home.noModules')}</p>
+        {groups.length > 0 && (
+          <div className={styles.shortcuts}>
+            {groups.map((group) => (
+              <section key={group.title} className={styles.shortcutGroup}>
+                <h2 className={styles.shortcutTitle}>{group.title || t('portal.home.others')}</h2>
+                <ul className={styles.shortcutList}>
+                  {group.modules.map((module) => (
+                    <li key={module.path}>
+                      {module.ready ? (
+                        <a href={module.path} onClick={(event) => {
+                          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                          event.preventDefault();
+                          go(module.path);
+                        }}>{module.title}</a>
+                      ) : (
+                        <span className={styles.shortcutSoon}>{t('portal.home.soon', { title: module.title })}</span>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        )}
+      </section>
+      <PendingSummary />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { t } from '../../core/i18n';
 import { recordTitleAtom, type RecordTitle } from '../../core/recordTitle';
 import { createPortalRouter } from '../../core/router';
 import { useSessionEvents } from '../../core/host/useSessionEvents';
+import { useSignedIn } from '../../core/host/useSignedIn';
 import { useVersionNotices } from '../../core/host/useVersionNotices';
 import { routes } from '../routes';
 import { breadcrumbsFor, documentTitleFor } from './navState';
@@ -32,15 +33,18 @@ export function PortalApp({ container, configUrl }: PortalProps) {
   useEffect(() => router.subscribe((state) => emit(host, 'bo-navigate', { path: state.location.pathname })), [router, host]);
   useEffect(() => () => router.destroy(), [router]);
   useSessionEvents(host);
+  const signedIn = useSignedIn();
   useVersionNotices();
 
   const render = (view: View) => {
     const page = (
       <>
         <DocumentTitle view={view} />
-        <RouteView view={view} onHome={() => router.go('/')} />
+        <RouteView view={view} onHome={() => router.go('/')} homeHref="/" />
       </>
     );
+    // Not found and errors stay inside the portal (sidebar, header) for a signed-in user.
+    if (view.kind === 'notFound' || view.kind === 'error') return signedIn ? <PortalShell routes={routes}>{page}</PortalShell> : <LoginLayout>{page}</LoginLayout>;
     if (view.kind !== 'route') return page;
     if (view.match.route.layout === 'login') return <LoginLayout>{page}</LoginLayout>;
     if (view.match.route.layout === 'portal') return <PortalShell routes={routes}>{page}</PortalShell>;

@@ -6,7 +6,7 @@ import { recordTitleAtom } from '../../core/recordTitle';
 import type { RouteDef } from '../../core/router';
 import { sessionAtom } from '../../core/session';
 import * as css from '../../core/ui/ui.css';
-import { breadcrumbsFor, type Crumb } from './navState';
+import { breadcrumbsFor, isMenuSearchKey, type Crumb } from './navState';
 import { Sidebar } from './Sidebar';
 import * as styles from './portal.css';
 
@@ -22,6 +22,9 @@ export function PortalShell({ children, routes = [] }: { children: ReactNode; ro
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
+  const searchField = useRef<HTMLInputElement>(null);
+  /** Where focus goes when the panel opens: its first link, or the search (Ctrl+K, "/"). */
+  const openTo = useRef<'first' | 'search'>('first');
 
   const closeMenu = useCallback((returnFocus: boolean) => {
     setMenuOpen(false);
@@ -30,10 +33,12 @@ export function PortalShell({ children, routes = [] }: { children: ReactNode; ro
 
   useEffect(() => {
     if (!menuOpen) return;
-    // Into the panel: its first link (it is visible now that the state has rendered).
-    panel.current?.querySelector<HTMLElement>('nav a, nav button')?.focus();
+    // Into the panel: its first link or the search (it is visible now that the state has rendered).
+    if (openTo.current === 'search') searchField.current?.focus();
+    else panel.current?.querySelector<HTMLElement>('nav a, nav button')?.focus();
+    openTo.current = 'first';
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
+      if (event.key === 'Escape' && !event.defaultPrevented) {
         event.preventDefault();
         closeMenu(true);
       }
@@ -60,6 +65,29 @@ export function PortalShell({ children, routes = [] }: { children: ReactNode; ro
     };
   }, [menuOpen, closeMenu]);
 
+  // Ctrl+K anywhere, "/" outside a field: the menu search (on a narrow portal, inside the panel).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || !isMenuSearchKey(event, event.composedPath()[0])) return;
+      event.preventDefault();
+      const narrow = menuButton.current ? getComputedStyle(menuButton.current).display !== 'none' : false;
+      if (narrow && !menuOpen) {
+        openTo.current = 'search';
+        setMenuOpen(true);
+      } else searchField.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const mainAfterNavigation = useRef(false);
+  const focusMain = useCallback(() => (panel.current?.getRootNode() as ShadowRoot | Document | undefined)?.getElementById('conteudo')?.focus(), []);
+  useEffect(() => {
+    if (!mainAfterNavigation.current) return;
+    mainAfterNavigation.current = false;
+    focusMain();
+  }, [pathname, focusMain]);
+
   const named = useAtomValue(recordTitleAtom);
   const crumbs = useMemo(() => breadcrumbsFor(routes, pathname, named), [routes, pathname, named]);
 
@@ -70,10 +98,13 @@ export function PortalShell({ children, routes = [] }: { children: ReactNode; ro
           event.preventDefault();
           (event.currentTarget.getRootNode() as ShadowRoot).getElementById('conteudo')?.focus();
         }}>{t('portal.skipToContent')}</a>
-        <Sidebar id={navId} open={menuOpen} onNavigate={() => {
-          if (!menuOpen) return;
+        <Sidebar id={navId} open={menuOpen} searchRef={searchField} onNavigate={(from) => {
+          // After a search the user is on the new page: focus goes there, as after the panel.
+          if (!menuOpen && from !== 'search') return;
           setMenuOpen(false);
-          (panel.current?.getRootNode() as ShadowRoot | Document | undefined)?.getElementById('conteudo')?.focus();
+          focusMain();
+          // While the new page loads the old one is inert: focus it again once it is shown.
+          mainAfterNavigation.current = true;
         }} />
         {menuOpen && <div className={styles.scrim} aria-hidden="true" />}
         <header className={styles.topbar} part="header">

@@ -1,18 +1,21 @@
 import { useAtomValue } from 'jotai';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode, type Ref } from 'react';
 import { appConfigAtom, navigationFor, type NavGroupItem, type NavItem } from '../../core/config';
 import { t } from '../../core/i18n';
 import { useNavigation } from '../../core/navigation';
 import { can, permissionSubjectAtom } from '../../core/permissions';
-import { groupsHolding, isCurrent, isGroupOpen, readGroupChoices, writeGroupChoice, type GroupChoices } from './navState';
+import { MenuSearch } from './MenuSearch';
+import { groupsHolding, isCurrent, isGroupOpen, moduleEntries, readGroupChoices, writeGroupChoice, type GroupChoices } from './navState';
 import * as styles from './portal.css';
 
 interface SidebarProps {
   id?: string;
   /** On a narrow portal: the slide-out panel is open. */
   open?: boolean;
-  /** A link was followed (the slide-out panel closes). */
-  onNavigate?: () => void;
+  /** A link or a search result was followed (the slide-out panel closes). */
+  onNavigate?: (from: 'link' | 'search') => void;
+  /** The menu search's field (Ctrl+K and "/" focus it). */
+  searchRef?: Ref<HTMLInputElement>;
 }
 
 /**
@@ -20,7 +23,7 @@ interface SidebarProps {
  * resource. Groups start closed except the one holding the current page; what the user opens
  * or closes is remembered (`bo.navGroups`).
  */
-export function Sidebar({ id, open, onNavigate }: SidebarProps) {
+export function Sidebar({ id, open, onNavigate, searchRef }: SidebarProps) {
   const config = useAtomValue(appConfigAtom);
   const subject = useAtomValue(permissionSubjectAtom);
   const { go, pathname } = useNavigation();
@@ -28,13 +31,14 @@ export function Sidebar({ id, open, onNavigate }: SidebarProps) {
     () => (config ? navigationFor(config, (resource) => can(subject, resource, 'create').can) : { groups: [], ungrouped: [] }),
     [config, subject],
   );
+  const entries = useMemo(() => moduleEntries(tree), [tree]);
   const holding = useMemo(() => groupsHolding([...tree.groups, ...tree.ungrouped], pathname), [tree, pathname]);
   const [choices, setChoices] = useState<GroupChoices>(() => readGroupChoices());
   const toggle = (key: string, next: boolean) => setChoices(writeGroupChoice(key, next));
 
-  const follow = (path: string) => {
+  const follow = (path: string, from: 'link' | 'search' = 'link') => {
     go(path);
-    onNavigate?.();
+    onNavigate?.(from);
   };
   const link = (path: string, title: string) => (
     <a
@@ -63,6 +67,7 @@ export function Sidebar({ id, open, onNavigate }: SidebarProps) {
   return (
     <nav id={id} aria-label={t('portal.navigation')} className={styles.sidebar} part="navigation" data-open={open || undefined}>
       <a href="/" className={styles.brand} onClick={(event) => { event.preventDefault(); follow('/'); }}>{t('portal.brand')}</a>
+      <MenuSearch entries={entries} inputRef={searchRef} onPick={(path) => follow(path, 'search')} />
       <ul className={styles.navList}>
         {tree.groups.map((item) => group(item))}
         {tree.ungrouped.map((item) => <li key={item.name}>{link(item.path, item.title)}</li>)}

@@ -3,7 +3,8 @@
  * one holding the current page, or what the user chose, remembered in localStorage), the
  * breadcrumbs of an inner page and the document title.
  */
-import type { NavItem } from '../../core/config';
+import { fold } from '../../contracts/brazil/text';
+import type { NavigationTree, NavItem } from '../../core/config';
 import { hasMessage, t } from '../../core/i18n';
 import type { RecordTitle } from '../../core/recordTitle';
 import { matchRoute, type RouteDef } from '../../core/router';
@@ -65,6 +66,62 @@ function safeStorage(): Storage | undefined {
   } catch {
     return undefined;
   }
+}
+
+// ---------------------------------------------------------------- menu search
+
+/** A module the user may open, with the titles of the groups holding it ("Cadastros"). */
+export interface ModuleEntry {
+  name: string;
+  title: string;
+  path: string;
+  groups: string[];
+}
+
+/** Every module of the tree, in the sidebar's order, with its groups' titles. */
+export function moduleEntries(tree: NavigationTree): ModuleEntry[] {
+  const entries: ModuleEntry[] = [];
+  const visit = (item: NavItem, groups: string[]) => {
+    if (item.type === 'module') entries.push({ name: item.name, title: item.title, path: item.path, groups });
+    else for (const child of item.children) visit(child, [...groups, item.title]);
+  };
+  for (const item of [...tree.groups, ...tree.ungrouped]) visit(item, []);
+  return entries;
+}
+
+/**
+ * The modules matching `query` (every word, ignoring case and accents, in the title or a group
+ * title): titles that start with the query first, then titles holding it, then group matches;
+ * the sidebar's order inside each rank. An empty query matches everything.
+ */
+export function searchModules(entries: readonly ModuleEntry[], query: string): ModuleEntry[] {
+  const words = fold(query).split(' ').filter(Boolean);
+  if (!words.length) return [...entries];
+  const phrase = words.join(' ');
+  const ranked: { entry: ModuleEntry; rank: number; index: number }[] = [];
+  entries.forEach((entry, index) => {
+    const title = fold(entry.title);
+    const all = `${title} ${fold(entry.groups.join(' '))}`;
+    if (!words.every((word) => all.includes(word))) return;
+    const rank = title.startsWith(phrase) ? 0 : words.every((word) => title.includes(word)) ? 1 : 2;
+    ranked.push({ entry, rank, index });
+  });
+  return ranked.sort((a, b) => a.rank - b.rank || a.index - b.index).map((item) => item.entry);
+}
+
+/** Ctrl+K (⌘K) anywhere, or "/" when the focus is not in a field: the keys that open the menu search. */
+export function isMenuSearchKey(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>, target: EventTarget | null | undefined): boolean {
+  if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') return true;
+  if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return false;
+  return !isTypingTarget(target);
+}
+
+function isTypingTarget(target: EventTarget | null | undefined): boolean {
+  const element = target as (HTMLElement & { isContentEditable?: boolean }) | null | undefined;
+  if (!element || typeof element !== 'object' || !('tagName' in element)) return false;
+  if (element.isContentEditable) return true;
+  const tag = String(element.tagName).toLowerCase();
+  return tag === 'input' || tag === 'textarea' || tag === 'select' || element.getAttribute?.('contenteditable') != null;
 }
 
 // ---------------------------------------------------------------- breadcrumbs

@@ -1,4 +1,5 @@
 import { createContainer, globalStyle, style } from '@vanilla-extract/css';
+import { visuallyHidden } from '../../core/styles/base.css';
 import { vars } from '../../core/styles/tokens.css';
 
 /**
@@ -139,3 +140,46 @@ export const userBox = style({
   overflowWrap: 'anywhere',
   '@container': { [NARROW]: { order: 1, flexBasis: '100%', textAlign: 'end', fontSize: vars.font.sizeSmall } },
 });
+
+// ---------------------------------------------------------------- menu search ("Ir para…")
+export const search = style({ position: 'relative', margin: `0 0 ${vars.space.md}` });
+export const searchLabel = style([visuallyHidden]);
+export const searchInput = style({
+  width: '100%',
+  font: 'inherit',
+  padding: `6px ${vars.space.sm}`,
+  borderRadius: vars.radius.small,
+  border: '1px solid rgba(255,255,255,.35)',
+  background: 'rgba(255,255,255,.1)',
+  color: vars.color.onSidebar,
+  selectors: { '&::placeholder': { color: vars.color.onSidebar, opacity: 0.8 } },
+});
+export const searchList = style({
+  listStyle: 'none',
+  margin: `${vars.space.xs} 0 0`,
+  padding: vars.space.xs,
+  maxHeight: '50vh',
+  overflowY: 'auto',
+  background: vars.color.surface,
+  color: vars.color.text,
+  borderRadius: vars.radius.small,
+  boxShadow: vars.shadow.popover,
+});
+export const searchOption = style({
+  display: 'flex',
+  flexDirection: 'column',
+  padding: `6px ${vars.space.sm}`,
+  borderRadius: vars.radius.small,
+  cursor: 'pointer',
+  selectors: { '&[aria-selected="true"]': { background: vars.color.primary, color: vars.color.onPrimary } },
+});
+export const searchGroup = style({ fontSize: vars.font.sizeSmall, opacity: 0.85 });
+export const searchStatus = style([visuallyHidden]);
+export const searchNone = style({ margin: `${vars.space.xs} 0 0`, fontSize: vars.font.sizeSmall });
+
+// ---------------------------------------------------------------- home shortcuts
+export const shortcuts = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(210px, 1fr))', gap: vars.space.lg });
+export const shortcutGroup = style({ minWidth: 0 });
+export const shortcutTitle = style({ fontSize: vars.font.sizeSmall, textTransform: 'uppercase', letterSpacing: '0.06em', color: vars.color.muted, margin: `0 0 ${vars.space.xs}` });
+export const shortcutList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
+export const shortcutSoon = style({ color: vars.color.muted });

@@ -17,6 +17,10 @@ import { activeFilterCount, changeListState, listSearch, nextSort, readListState
 import { useList } from '../../core/resources/useList';
 import { useReadsAll, useTransitionAccess } from '../../core/resources/access';
 import { useTotals } from '../../core/resources/totals';
+import { useListPreferences } from '../../core/resources/preferences';
+import { filterQuery } from '../../contracts/listPreferences';
+import { ColumnChooser } from '../../core/ui/ColumnChooser';
+import { SavedFilters } from '../../core/ui/SavedFilters';
 import { ListTotals } from '../../core/ui/ListTotals';
 import { Dialog } from '../../core/ui/Dialog';
 import { idempotencyKeys, inputBody, TransitionInputs } from '../../core/ui/TransitionInputs';
@@ -56,7 +60,11 @@ export default function ListPage(props: RegistryPageProps) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState<ActionDef | null>(null);
   const [busy, setBusy] = useState(false);
-  const columns = resource.list?.columns ?? [{ field: resource.titleField }];
+  // The user's own columns (kept on the server), in the declaration's order; the declaration's otherwise.
+  const { preferences, save: savePreferences } = useListPreferences(resource, routes.params, access('read'));
+  const declaredColumns = resource.list?.columns ?? [{ field: resource.titleField }];
+  const chosen = preferences.columns && declaredColumns.filter((column) => preferences.columns!.includes(column.field));
+  const columns = chosen?.length ? chosen : declaredColumns;
   // A record born of another (a parcela) is never deleted on its own.
   const bulkActions = (resource.actions ?? []).filter((action) => action.bulk && access(action.scope) && !(resource.bornOf && action.name === 'delete'));
   const selectable = bulkActions.length + bulkTransitions.length > 0;
@@ -103,7 +111,7 @@ export default function ListPage(props: RegistryPageProps) {
   };
 
   const doExport = (format: ExportFormat) => {
-    exportList(resource, routes.params, queryState, format).catch(() => undefined);
+    exportList(resource, routes.params, queryState, format, columns.map((column) => column.field)).catch(() => undefined);
   };
 
   if (!access('read')) return <Alert>{t('registry.forbidden')}</Alert>;
@@ -144,6 +152,17 @@ export default function ListPage(props: RegistryPageProps) {
         {list.total === null && list.totalOver !== null && <p className={css.muted} role="status">{t('registry.totalOver', { count: list.totalOver.toLocaleString('pt-BR') })}</p>}
       </div>
       <Filters resource={resource} params={routes.params} values={state.filters} onChange={(filters) => update({ filters })} hidden={Object.keys(fixedQuery ?? {})} />
+      {resource.list && (
+        <div className={css.listTools}>
+          <SavedFilters filters={preferences.filters} current={filterQuery(search)}
+            onApply={(filter) => { setSelected(new Set()); go(`${pathname}${filter.query}`); }}
+            onSave={(filters) => savePreferences({ ...preferences, filters })} />
+          {declaredColumns.length > 1 && (
+            <ColumnChooser resource={resource} columns={declaredColumns} shown={columns.map((column) => column.field)}
+              onChange={(fields) => void savePreferences({ ...preferences, columns: fields }).catch(() => undefined)} />
+          )}
+        </div>
+      )}
 
       {selectable && selected.size > 0 && (
         <div className={css.bulkBar} role="region" aria-label={t('registry.actions')}>

@@ -7,8 +7,11 @@ import {
   groupsHolding,
   isCurrent,
   isGroupOpen,
+  isMenuSearchKey,
+  moduleEntries,
   NAV_GROUPS_KEY,
   readGroupChoices,
+  searchModules,
   writeGroupChoice,
 } from '../../../src/modules/portal/navState';
 
@@ -99,5 +102,55 @@ describe('document title', () => {
   it('page · Retaguarda, or the brand alone', () => {
     expect(documentTitleFor('Fornecedores')).toBe('Fornecedores · Retaguarda');
     expect(documentTitleFor(undefined)).toBe('Retaguarda');
+  });
+});
+
+describe('menu search', () => {
+  const tree = {
+    groups: [
+      { type: 'group' as const, key: 'registries', title: 'Cadastros', collapsible: true, divided: false, children: [
+        { type: 'module' as const, name: 'suppliers', title: 'Fornecedores', resource: 'suppliers', path: '/fornecedores' },
+        { type: 'module' as const, name: 'persons', title: 'Pessoas', resource: 'persons', path: '/pessoas' },
+      ] },
+      { type: 'group' as const, key: 'finance', title: 'Financeiro', collapsible: true, divided: false, children: [
+        { type: 'module' as const, name: 'payables', title: 'Contas a Pagar', resource: 'payables', path: '/contas-a-pagar' },
+        { type: 'module' as const, name: 'remittances', title: 'Remessas de pagamento', resource: 'remittances', path: '/remessas' },
+      ] },
+    ],
+    ungrouped: [{ type: 'module' as const, name: 'orgs', title: 'Organizações', resource: 'organizations', path: '/organizacoes' }],
+  };
+  const entries = moduleEntries(tree);
+  const titles = (query: string) => searchModules(entries, query).map((entry) => entry.title);
+
+  it('lists every module in the sidebar order with the titles of its groups', () => {
+    expect(entries.map((entry) => [entry.title, entry.groups])).toEqual([
+      ['Fornecedores', ['Cadastros']], ['Pessoas', ['Cadastros']], ['Contas a Pagar', ['Financeiro']],
+      ['Remessas de pagamento', ['Financeiro']], ['Organizações', []],
+    ]);
+  });
+
+  it('matches ignoring case and accents, titles starting with the text first, then a group’s modules', () => {
+    expect(titles('organizacoes')).toEqual(['Organizações']);
+    expect(titles('PAGA')).toEqual(['Contas a Pagar', 'Remessas de pagamento']);
+    expect(titles('pag')).toEqual(['Contas a Pagar', 'Remessas de pagamento']);
+    expect(titles('rem pag')).toEqual(['Remessas de pagamento']);
+    expect(titles('cadastros')).toEqual(['Fornecedores', 'Pessoas']);
+    expect(titles('xyz')).toEqual([]);
+    expect(titles('  ')).toHaveLength(5);
+  });
+
+  it('opens on Ctrl+K anywhere and on "/" outside fields', () => {
+    const key = (init: Partial<KeyboardEvent>) => ({ key: '', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...init });
+    const input = document.createElement('input');
+    const editable = document.createElement('div');
+    editable.setAttribute('contenteditable', '');
+    const button = document.createElement('button');
+    expect(isMenuSearchKey(key({ key: 'k', ctrlKey: true }), input)).toBe(true);
+    expect(isMenuSearchKey(key({ key: 'K', metaKey: true }), button)).toBe(true);
+    expect(isMenuSearchKey(key({ key: '/' }), button)).toBe(true);
+    expect(isMenuSearchKey(key({ key: '/' }), input)).toBe(false);
+    expect(isMenuSearchKey(key({ key: '/' }), document.createElement('textarea'))).toBe(false);
+    expect(isMenuSearchKey(key({ key: '/' }), editable)).toBe(false);
+    expect(isMenuSearchKey(key({ key: 'k' }), button)).toBe(false);
   });
 });

@@ -77,6 +77,9 @@ export const core = {
   // ---- Error pages (spec §2 "Page behaviour") ----
   'page.notFound': 'Page Not Found',
   'page.serverError': 'Internal Server Error',
+  'page.notFound.line': 'Página não encontrada: o endereço não existe ou a página foi movida.',
+  'page.chunkError': 'Uma parte do sistema não pôde ser carregada. Verifique a conexão e recarregue a página.',
+  'page.serverError.line': 'Erro interno: algo deu errado ao abrir esta página. Tente recarregar; se continuar, fale com o suporte.',
 
   // ---- App configuration (app.config.json) ----
   'config.invalid': 'A configuração do aplicativo ({url}) é inválida:',

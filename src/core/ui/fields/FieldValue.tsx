@@ -58,11 +58,19 @@ const RENDERERS: Record<FieldType, Renderer> = {
   percent: ({ value }) => (typeof value === 'number' ? formatPercent(value) : null),
   date: ({ value }) => text(value, formatDate),
   datetime: ({ value }) => text(value, formatDateTime),
-  boolean: ({ value }) => (value === true ? t('registry.yes') : value === false ? t('registry.no') : null),
+  // Yes/no in a list: a badge, so a column of them reads at a glance.
+  boolean: ({ value, compact }) => {
+    if (typeof value !== 'boolean') return null;
+    const label = value ? t('registry.yes') : t('registry.no');
+    return compact ? <StatusBadge label={label} tone={value ? 'success' : 'neutral'} /> : label;
+  },
   enum: (props) => {
     const values = Array.isArray(props.value) ? props.value.map(String) : props.value ? [String(props.value)] : [];
     const labels = values.map((v) => optionLabel(props.resource, props.field, v, props.def));
-    return (props.def as { multiple?: boolean }).multiple ? tags(labels, props.compact) : (labels[0] ?? null);
+    if ((props.def as { multiple?: boolean }).multiple) return tags(labels, props.compact);
+    // A state column (`tones` in the declaration): the state as a badge in its tone.
+    const tone = props.def.type === 'enum' && values[0] ? props.def.tones?.[values[0]] : undefined;
+    return tone && labels[0] ? <StatusBadge label={labels[0]} tone={tone} /> : (labels[0] ?? null);
   },
   reference: (props) => refLabels(props)[0] ?? null,
   tree: (props) => refLabels(props)[0] ?? null,

@@ -1,0 +1,60 @@
+/**
+ * `GET|PUT {list path}/preferences`: the caller's columns and saved filters for one list
+ * (src/contracts/listPreferences.ts), one row per user and list in `list_preferences`
+ * (migration 0017). Whoever may read the list may keep their own choices; nobody reads another's.
+ */
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import { sql } from 'kysely';
+import * as z from 'zod/mini';
+import { listPreferencesSchema, NO_PREFERENCES, type ListPreferences } from '../../src/contracts/listPreferences.js';
+import type { AnyResource } from '../../src/contracts/resource.js';
+import type { AppContext } from '../context.js';
+import { withTenant } from '../db/tenant.js';
+import { HttpError, MESSAGES, type FieldErrors } from '../errors.js';
+
+const BEARER = [{ bearerAuth: [] }];
+
+/** Columns of the declaration only, each once; saved filters with distinct names. */
+function check(resource: AnyResource, body: ListPreferences): FieldErrors {
+  const errors: FieldErrors = {};
+  const declared = new Set((resource.list?.columns ?? []).map((column) => column.field));
+  if (body.columns) {
+    const unknown = body.columns.filter((field) => !declared.has(field));
+    if (unknown.length) errors.columns = [`Coluna desconhecida: ${unknown.join(', ')}.`];
+    else if (new Set(body.columns).size !== body.columns.length) errors.columns = ['Cada coluna aparece uma vez.'];
+  }
+  const names = body.filters.map((filter) => filter.name.toLocaleLowerCase('pt-BR'));
+  const repeated = names.find((name, index) => names.indexOf(name) !== index);
+  if (repeated !== undefined) errors.filters = [`Já existe um filtro chamado "${body.filters[names.indexOf(repeated)].name}".`];
+  return errors;
+}
+
+export function registerListPreferences(app: FastifyInstance, ctx: AppContext, resource: AnyResource, url: string, hooks: preValidationHookHandler[]) {
+  const common = { onRequest: app.requireAccess, preValidation: hooks };
+  const tags = [resource.labels.many];
+  const read = async (trx: Parameters<Parameters<typeof withTenant>[2]>[0], userId: string): Promise<ListPreferences> => {
+    const { rows } = await sql<{ columns: string[] | null; filters: ListPreferences['filters'] }>`
+      SELECT columns, filters FROM list_preferences WHERE user_id = ${userId} AND list_key = ${resource.name}`.execute(trx);
+    return rows[0] ? { columns: rows[0].columns ?? null, filters: rows[0].filters ?? [] } : NO_PREFERENCES;
+  };
+
+  app.get(url, { ...common, schema: { tags, summary: `${resource.labels.many}: colunas e filtros salvos do usuário`, security: BEARER, response: { 200: listPreferencesSchema } } }, async (request) => {
+    const auth = request.auth!;
+    return withTenant(ctx.tenantDb, auth.orgId, (trx) => read(trx, auth.userId));
+  });
+
+  app.put(url, { ...common, schema: { tags, summary: `${resource.labels.many}: guarda as colunas e os filtros do usuário`, security: BEARER, body: listPreferencesSchema, response: { 200: listPreferencesSchema } } }, async (request) => {
+    const auth = request.auth!;
+    const body = request.body as ListPreferences;
+    const errors = check(resource, body);
+    if (Object.keys(errors).length) throw new HttpError(400, MESSAGES.validation, errors);
+    return withTenant(ctx.tenantDb, auth.orgId, async (trx) => {
+      await sql`
+        INSERT INTO list_preferences (org_id, user_id, list_key, columns, filters, updated_at)
+        VALUES (${auth.orgId}, ${auth.userId}, ${resource.name}, ${body.columns === null ? null : JSON.stringify(body.columns)}::jsonb, ${JSON.stringify(body.filters)}::jsonb, now())
+        ON CONFLICT (user_id, list_key) DO UPDATE SET columns = EXCLUDED.columns, filters = EXCLUDED.filters, updated_at = now()`.execute(trx);
+      return read(trx, auth.userId);
+    });
+  });
+}
+

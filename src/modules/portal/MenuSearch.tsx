@@ -1,0 +1,131 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { t } from '../../core/i18n';
+import * as styles from './portal.css';
+import { searchModules, type ModuleEntry } from './navState';
+
+interface Props {
+  /** The modules the user may open (the sidebar's own list). */
+  entries: readonly ModuleEntry[];
+  /** Follows a module's path (the sidebar's navigation). */
+  onPick: (path: string) => void;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/**
+ * "Ir para…": a combobox over the modules (ARIA 1.2 combobox with a listbox popup). Typing
+ * filters, ↓/↑ move the active option, Enter opens it, Escape closes the list (then clears the
+ * text). The list sits under the field, inside the sidebar (no clipping, no floating layer).
+ */
+export function MenuSearch({ entries, onPick, inputRef }: Props) {
+  const id = useId();
+  const listId = `${id}-lista`;
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const list = useRef<HTMLUListElement>(null);
+  const matches = useMemo(() => searchModules(entries, query), [entries, query]);
+  const shown = open && matches.length > 0;
+  const optionId = (index: number) => `${id}-opcao-${index}`;
+
+  useEffect(() => {
+    if (!shown) return;
+    const option = list.current?.children[active] as HTMLElement | undefined;
+    option?.scrollIntoView?.({ block: 'nearest' });
+  }, [shown, active]);
+
+  const pick = (entry: ModuleEntry | undefined) => {
+    if (!entry) return;
+    setQuery('');
+    setOpen(false);
+    setActive(0);
+    onPick(entry.path);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        event.preventDefault();
+        if (!open) {
+          setOpen(true);
+          setActive(event.key === 'ArrowDown' ? 0 : matches.length - 1);
+          return;
+        }
+        if (!matches.length) return;
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActive((current) => (current + step + matches.length) % matches.length);
+        return;
+      }
+      case 'Home':
+      case 'End':
+        if (!shown) return;
+        event.preventDefault();
+        setActive(event.key === 'Home' ? 0 : matches.length - 1);
+        return;
+      case 'Enter':
+        if (!shown) return;
+        event.preventDefault();
+        pick(matches[active]);
+        return;
+      case 'Escape':
+        if (!open && !query) return; // nothing of ours to close: the panel's Escape handles it
+        event.preventDefault();
+        event.stopPropagation();
+        if (open) setOpen(false);
+        else setQuery('');
+        return;
+    }
+  };
+
+  const status = !open || !query.trim() ? '' : matches.length === 0 ? t('portal.search.none')
+    : matches.length === 1 ? t('portal.search.countOne') : t('portal.search.count', { count: matches.length });
+
+  return (
+    <div className={styles.search} role="search" aria-label={t('portal.search.region')}>
+      <label className={styles.searchLabel} htmlFor={`${id}-campo`}>{t('portal.search.label')}</label>
+      <input
+        ref={inputRef}
+        id={`${id}-campo`}
+        className={styles.searchInput}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={t('portal.search.placeholder')}
+        aria-autocomplete="list"
+        aria-expanded={shown}
+        aria-controls={listId}
+        aria-activedescendant={shown ? optionId(active) : undefined}
+        aria-describedby={`${id}-dica`}
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setOpen(event.target.value.trim() !== '');
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => setOpen(false)}
+      />
+      <span id={`${id}-dica`} hidden>{t('portal.search.hint')}</span>
+      <ul ref={list} id={listId} role="listbox" aria-label={t('portal.search.listLabel')} className={styles.searchList} hidden={!shown}>
+        {shown && matches.map((entry, index) => (
+          <li
+            key={entry.path}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === active}
+            className={styles.searchOption}
+            // Keeps the focus in the field (no blur closing the list before the click lands).
+            onMouseDown={(event) => event.preventDefault()}
+            onMouseMove={() => setActive(index)}
+            onClick={() => pick(entry)}
+          >
+            <span>{entry.title}</span>
+            {entry.groups.length > 0 && <span className={styles.searchGroup}>{entry.groups.join(' › ')}</span>}
+          </li>
+        ))}
+      </ul>
+      <p role="status" className={open && query.trim() && !matches.length ? styles.searchNone : styles.searchStatus}>{status}</p>
+    </div>
+  );
+}
