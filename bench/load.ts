@@ -85,19 +85,20 @@ async function simulatedUser(base: string, n: number, until: number, tally: Tall
       );
       if (!auth) return;
     }
+    const headers: Record<string, string> = auth;
     count++;
     const step = count % 4;
     if (step === 1 || step === 2) {
       const term = TERMS[(n + count) % TERMS.length];
-      const answer = await timed(tally, 'list', () => fetch(`${base}/v1/companies/suppliers?q=${encodeURIComponent(term)}&page=${1 + (count % 3)}&perPage=25`, { headers: auth }));
+      const answer = await timed(tally, 'list', () => fetch(`${base}/v1/companies/suppliers?q=${encodeURIComponent(term)}&page=${1 + (count % 3)}&perPage=25`, { headers }));
       await answer?.arrayBuffer();
     } else if (step === 3) {
-      const answer = await timed(tally, 'read', () => fetch(`${base}/v1/companies/suppliers/${supplier.id}`, { headers: auth }));
+      const answer = await timed(tally, 'read', () => fetch(`${base}/v1/companies/suppliers/${supplier.id}`, { headers }));
       if (answer?.ok) version = ((await answer.json()) as { version: number }).version;
     } else if (version) {
       const body = { ...supplier.body, notes: `Atualizado pela carga (${count})` };
       const answer = await timed(tally, 'update', () =>
-        fetch(`${base}/v1/companies/suppliers/${supplier.id}`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json', 'if-match': `"${version}"` }, body: JSON.stringify(body) }),
+        fetch(`${base}/v1/companies/suppliers/${supplier.id}`, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json', 'if-match': `"${version}"` }, body: JSON.stringify(body) }),
       );
       if (answer?.ok) version = ((await answer.json()) as { version: number }).version;
     }

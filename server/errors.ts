@@ -20,6 +20,7 @@ export const MESSAGES = {
   internal: 'Algo deu errado do lado do servidor.',
   unexpected: 'Ocorreu um erro inesperado.',
   xsrf: 'Verificação XSRF falhou.',
+  databaseDown: 'O banco de dados está indisponível no momento. Aguarde alguns segundos e tente novamente.',
   concurrent: 'Outra operação alterou estes dados ao mesmo tempo e nada foi gravado. Recarregue e tente novamente.',
   stale: 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual e tente novamente.',
   ifMatchRequired: 'Informe a versão do registro que você alterou (cabeçalho If-Match).',
@@ -155,6 +156,20 @@ export function isConcurrencyAbort(error: unknown): boolean {
   return code === '40P01' || code === '40001' || code === '55P03';
 }
 
+/** Network codes of a connection that could not be made or was lost. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * The database cannot be reached or dropped the connection (server shut down, restarting, a
+ * network cut: SQLSTATE classes 08 and 57P): a 503 to retry, not a 500. The pool opens new
+ * connections by itself when the database is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03')) return true;
+  return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message);
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
@@ -184,6 +199,10 @@ export function registerErrorHandling(app: FastifyInstance) {
         return sendError(reply, 400, { message: MESSAGES.validation, errors: validationErrors(fastifyError.validation as ValidationIssue[], fastifyError.validationContext) });
       }
       return sendError(reply, status, { message: STATUS_MESSAGES[status] ?? MESSAGES.unexpected });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error, correlationId: request.id }, 'database unavailable');
+      return reply.header('retry-after', '5').code(503).type('application/json; charset=utf-8').send({ message: MESSAGES.databaseDown });
     }
     if (isConcurrencyAbort(error)) {
       request.log.warn({ err: error, correlationId: request.id }, 'transaction aborted by a concurrent one');

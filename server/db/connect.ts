@@ -96,6 +96,8 @@ export function postgresPool(connectionString: string, max = 10): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max,
+    // A database that went away fails a request in seconds (503), not after the TCP time-out.
+    connectionTimeoutMillis: 5000,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === OID.INT8 || oid === OID.NUMERIC || oid === OID.DATE) return asText;
