@@ -42,14 +42,38 @@ export function importableFields(type: ImportResourceType): ImportField[] {
 }
 
 /**
- * Column → field key for the columns whose header names a field (its label or name, accents,
- * case and punctuation ignored: "Razão Social", "RAZAO_SOCIAL", "cnpj/cpf"…). Each field once.
+ * Headers Brazilian spreadsheets use for a field, by the field's (short) name — what ERPs, banks
+ * and the Receita export call it when it is not our label.
+ */
+const HEADER_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  name: ['Razão social', 'Nome', 'Nome empresarial', 'Nome/Razão social', 'Fornecedor', 'Cliente'],
+  document: ['CNPJ', 'CPF', 'CNPJ/CPF', 'CPF/CNPJ', 'CNPJ ou CPF', 'Documento', 'Nº do documento'],
+  tradeName: ['Nome fantasia', 'Fantasia'],
+  stateRegistration: ['Inscrição estadual', 'IE', 'Insc. estadual'],
+  municipalRegistration: ['Inscrição municipal', 'IM', 'Insc. municipal'],
+  email: ['E-mail', 'Email', 'Correio eletrônico'],
+  phone: ['Telefone', 'Fone', 'Tel', 'Celular', 'WhatsApp'],
+  cep: ['CEP', 'Código postal'],
+  street: ['Logradouro', 'Endereço', 'Rua', 'Avenida'],
+  number: ['Número', 'Nº', 'No', 'Num'],
+  complement: ['Complemento', 'Compl'],
+  district: ['Bairro'],
+  state: ['UF', 'Estado', 'Sigla UF'],
+  city: ['Cidade', 'Município', 'Nome do município'],
+};
+
+/**
+ * Column → field key for the columns whose header names a field (its label, its name, the last
+ * part of a list field's label, or a usual synonym — accents, case and punctuation ignored:
+ * "Razão Social", "RAZAO_SOCIAL", "cnpj/cpf", "Município", "UF"…). Each field once, the first
+ * field of the declaration winning a shared header.
  */
 export function suggestMapping(columns: readonly string[], fields: readonly ImportField[]): Record<string, string> {
   const byName = new Map<string, string>();
   for (const field of fields) {
     const short = field.key.includes('.') ? field.key.split('.').pop()! : field.key;
-    for (const alias of [field.label, field.key, short, ...field.label.split('/')]) {
+    const own = field.label.split(' — ').pop()!;
+    for (const alias of [field.label, field.key, short, own, ...field.label.split('/'), ...own.split('/'), ...(HEADER_SYNONYMS[short] ?? [])]) {
       const folded = fold(alias);
       if (folded && !byName.has(folded)) byName.set(folded, field.key);
     }

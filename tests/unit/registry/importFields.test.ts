@@ -33,6 +33,16 @@ describe('batch import fields', () => {
     expect(missingRequired({ 'Razão Social': 'name' }, fields).map((f) => f.key)).toEqual(['document']);
   });
 
+  it('recognises the headers spreadsheets use for addresses and documents', () => {
+    const fields = importableFields('suppliers');
+    const mapping = suggestMapping(['CNPJ', 'Nome empresarial', 'Fantasia', 'CEP', 'Endereço', 'Nº', 'Bairro', 'Município', 'UF', 'Fone'], fields);
+    expect(mapping).toEqual({
+      CNPJ: 'document', 'Nome empresarial': 'name', Fantasia: 'tradeName', CEP: 'addresses.0.cep', Endereço: 'addresses.0.street', Nº: 'addresses.0.number',
+      Bairro: 'addresses.0.district', Município: 'addresses.0.city', UF: 'addresses.0.state', Fone: 'phone',
+    });
+    expect(suggestMapping(['Cidade', 'Estado'], fields)).toEqual({ Cidade: 'addresses.0.city', Estado: 'addresses.0.state' });
+  });
+
   it('accepts CSV and XLSX only', () => {
     expect(importFileKind('fornecedores.CSV')).toBe('csv');
     expect(importFileKind('planilha.xlsx')).toBe('xlsx');
