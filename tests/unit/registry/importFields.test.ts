@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importableFields, missingRequired, suggestMapping } from '../../../src/contracts/importFields';
+import { companies, suppliers } from '../../../src/contracts/resources';
 import { IMPORT_RESOURCE_TYPES, IMPORT_TARGETS, importFileKind } from '../../../src/contracts/imports';
 import { findResource } from '../../../src/contracts/resources';
 
@@ -48,5 +49,16 @@ describe('batch import fields', () => {
     expect(importFileKind('planilha.xlsx')).toBe('xlsx');
     expect(importFileKind('planilha.xls')).toBeNull();
     expect(importFileKind('foto.png')).toBeNull();
+  });
+});
+
+describe('partial addresses', () => {
+  const address = { type: 'main', cep: '01310100', street: null, number: null, complement: null, district: null, state: 'SP', city: '3550308' };
+  it('a supplier (and a customer) may be known by CEP, city and UF only; a company keeps the full address', () => {
+    const item = (resource: typeof suppliers | typeof companies) => resource.schema.shape.addresses.safeParse([address]);
+    const parsed = item(suppliers);
+    expect(parsed.error?.issues ?? []).toEqual([]);
+    expect(parsed.success).toBe(true);
+    expect(item(companies).error?.issues.map((i) => i.path.join('.'))).toEqual(['0.street', '0.number', '0.district']);
   });
 });

@@ -7,16 +7,20 @@ import type { FieldDef } from '../../resource';
 
 export const ADDRESS_TYPES = ['main', 'billing', 'delivery', 'other'] as const;
 
-export const addresses = (max = 50) =>
+/**
+ * A list of addresses. `partial`: street, number and district may be left empty — a supplier or
+ * customer is often known by CEP, city and UF only (a spreadsheet with just those columns imports).
+ */
+export const addresses = (max = 50, options: { partial?: boolean } = {}) =>
   list(
     'Endereços',
     {
       type: enumOf('Tipo', ADDRESS_TYPES, { main: 'Principal', billing: 'Cobrança', delivery: 'Entrega', other: 'Outro' }),
       cep: cep('CEP', { lookup: { street: 'street', district: 'district', city: 'city', state: 'state' } }),
-      street: text('Logradouro', { max: 160, required: 'Informe o logradouro.' }),
-      number: text('Número', { max: 20, required: 'Informe o número (ou S/N).' }),
+      street: options.partial ? text('Logradouro', { max: 160, optional: true }) : text('Logradouro', { max: 160, required: 'Informe o logradouro.' }),
+      number: options.partial ? text('Número', { max: 20, optional: true }) : text('Número', { max: 20, required: 'Informe o número (ou S/N).' }),
       complement: text('Complemento', { max: 80, optional: true, trim: false }),
-      district: text('Bairro', { max: 80, required: 'Informe o bairro.' }),
+      district: options.partial ? text('Bairro', { max: 80, optional: true }) : text('Bairro', { max: 80, required: 'Informe o bairro.' }),
       state: uf('UF'),
       city: city('Município', 'state'),
     },

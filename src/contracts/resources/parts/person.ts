@@ -29,7 +29,7 @@ export const personFields = {
   phone: phone('Telefone', { optional: true }),
   isActive: boolean('Ativo', { initial: true }),
   contacts: contacts(),
-  addresses: addresses(),
+  addresses: addresses(50, { partial: true }),
   bankAccounts: bankData(),
   pixKeys: pixKeys(),
   notes: notes('Observações'),
