@@ -46,7 +46,7 @@ export function importableFields(type: ImportResourceType): ImportField[] {
  * and the Receita export call it when it is not our label.
  */
 const HEADER_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
-  name: ['Razão social', 'Nome', 'Nome empresarial', 'Nome/Razão social', 'Fornecedor', 'Cliente'],
+  name: ['Razão social', 'Nome', 'Nome empresarial', 'Nome/Razão social'],
   document: ['CNPJ', 'CPF', 'CNPJ/CPF', 'CPF/CNPJ', 'CNPJ ou CPF', 'Documento', 'Nº do documento'],
   tradeName: ['Nome fantasia', 'Fantasia'],
   stateRegistration: ['Inscrição estadual', 'IE', 'Insc. estadual'],

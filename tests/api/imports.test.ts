@@ -15,7 +15,8 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../src/contracts/imports.js';
+import { suggestMapping, importableFields } from '../../src/contracts/importFields.js';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_RESOURCE_TYPES } from '../../src/contracts/imports.js';
 import { DEMO_ORG_ID } from '../../server/db/seed.js';
 import { MESSAGES } from '../../server/errors.js';
 import { CHUNK_ROWS } from '../../server/finance/imports/job.js';
@@ -126,6 +127,28 @@ describe.each(databaseKinds())('batch imports [%s]', (kind) => {
     expect(json.status).toBe(415);
   });
 
+  it('"Baixar modelo" gives an XLSX per type with the fields\' labels and an example row that imports as it is', async () => {
+    const outcomes: Record<string, string> = {};
+    for (const type of IMPORT_RESOURCE_TYPES) {
+      const template = await download(env, admin, `${BATCHES}/templates/${type}`);
+      expect(template.status, type).toBe(200);
+      expect(template.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      expect(template.headers['content-disposition']).toMatch(/^attachment; filename="modelo-importacao-[a-z-]+\.xlsx"$/);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(template.body as never);
+      const rows = workbook.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
+      const header = rows[0].slice(1).map(String);
+      const labels = new Set(importableFields(type).map((f) => f.label));
+      expect(header.every((h) => labels.has(h)), type).toBe(true);
+      const mapping = suggestMapping(header, importableFields(type));
+      expect(Object.keys(mapping).length, type).toBe(header.length);
+      const { result } = await importFile(type, `modelo-${type}.xlsx`, template.body as Buffer, mapping);
+      outcomes[type] = `${result.body.status} ${result.body.created + result.body.updated}/${result.body.failed}`;
+    }
+    expect(outcomes).toEqual(Object.fromEntries(IMPORT_RESOURCE_TYPES.map((type) => [type, 'done 1/0'])));
+    expect((await download(env, admin, `${BATCHES}/templates/outra-coisa`)).status).toBe(400);
+  });
+
   it('refuses oversized uploads (413) and content that is not CSV/XLSX whatever its name (415), and explains 400s', async () => {
     const big = Buffer.alloc(IMPORT_MAX_BYTES + 1024, 'a');
     const tooLarge = await upload('suppliers', 'grande.csv', big);
@@ -233,7 +256,7 @@ describe.each(databaseKinds())('batch imports [%s]', (kind) => {
     // Audited per record, by the user who ran it.
     const audit = await sql<{ action: string; actor_user_id: string }>`SELECT action, actor_user_id FROM audit_log WHERE entity_id = ${suppliers.body[0].id}`.execute(env.db);
     expect(audit.rows.map((a) => a.action)).toEqual(['suppliers.import.create']);
-    // The error report: linha;campo;mensagem + the original row, formulas neutralised, a server-made name.
+    // The error report: one line per row (linha;erros) + the original row, formulas neutralised, a server-made name.
     const report = await download(env, admin, `${BATCHES}/${id}/errors.csv`);
     expect(report.status).toBe(200);
     expect(report.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -241,16 +264,14 @@ describe.each(databaseKinds())('batch imports [%s]', (kind) => {
     const text = report.body.toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const table = parseCsv(text);
-    expect(table[0]).toEqual(['linha', 'campo', 'mensagem', ...SUPPLIER_HEADER]);
-    expect(table.slice(1).map((r) => [r[0], r[1], r[2]])).toEqual([
-      ['3', 'Chaves PIX — Chave', 'Chave PIX inválida.'],
-      ['3', 'CPF/CNPJ', 'CPF ou CNPJ inválido.'],
-      ['4', 'Inscrição estadual', RULE_MESSAGES.ieInvalidForUf('RJ')],
-      ['5', 'Endereços — Município', 'Município não encontrado em SP.'],
-      ['6', 'Dados bancários — Banco', 'Registro não encontrado: "999".'],
-      ['6', 'Ativo', 'Use sim ou não.'],
+    expect(table[0]).toEqual(['linha', 'erros', ...SUPPLIER_HEADER]);
+    expect(table.slice(1).map((r) => [r[0], r[1]])).toEqual([
+      ['3', 'Chaves PIX — Chave: Chave PIX inválida. | CPF/CNPJ: CPF ou CNPJ inválido.'],
+      ['4', `Inscrição estadual: ${RULE_MESSAGES.ieInvalidForUf('RJ')}`],
+      ['5', 'Endereços — Município: Município não encontrado em SP.'],
+      ['6', 'Dados bancários — Banco: Registro não encontrado: "999". | Ativo: Use sim ou não.'],
     ]);
-    expect(table[1][3 + SUPPLIER_HEADER.indexOf('Razão Social')]).toBe(`'=HYPERLINK("http://mal.example/x")`);
+    expect(table[1][2 + SUPPLIER_HEADER.indexOf('Razão Social')]).toBe(`'=HYPERLINK("http://mal.example/x")`);
     expect(text).not.toMatch(/;=HYPERLINK/);
   });
 

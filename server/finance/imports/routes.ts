@@ -47,6 +47,7 @@ import { evaluate, importTarget, preparePlan, ROW } from './engine.js';
 import type { ImportWorker } from './job.js';
 import { storedColumns, storedRows } from './job.js';
 import { readFile, sniff } from './read.js';
+import { importTemplate } from './template.js';
 import { importBatchesStorage } from './storage.js';
 
 const BEARER = [{ bearerAuth: [] }];
@@ -295,6 +296,22 @@ export function importRoutes(ctx: AppContext, worker: ImportWorker) {
       },
     );
 
+    // ------------------------------------------------------------ template
+    app.get(
+      '/import-batches/templates/:type',
+      {
+        ...access('read'),
+        schema: { tags: TAGS, summary: 'Planilha modelo (XLSX) de um tipo de importação', security: BEARER, params: z.object({ type: z.enum(IMPORT_RESOURCE_TYPES) }), produces: [XLSX_TYPE] },
+      },
+      async (request, reply) => {
+        const { type } = request.params as { type: ImportResourceType };
+        return reply
+          .type(XLSX_TYPE)
+          .header('content-disposition', `attachment; filename="modelo-importacao-${IMPORT_FILE_NAMES[type]}.xlsx"`)
+          .send(await importTemplate(type));
+      },
+    );
+
     // ------------------------------------------------------------ error report
     app.get(
       '/import-batches/:id/errors.csv',
@@ -347,14 +364,29 @@ const csvCell = (value: string) => {
 };
 
 /** `linha;campo;mensagem;<original columns…>`, UTF-8 with BOM, CRLF (Excel pt-BR). */
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** File-name words of each import type (ASCII, as a download name should be). */
+const IMPORT_FILE_NAMES: Readonly<Record<ImportResourceType, string>> = {
+  suppliers: 'fornecedores',
+  customers: 'clientes',
+  products: 'produtos',
+  costCenters: 'centros-de-custos',
+  expenseCategories: 'categorias-de-despesas',
+  revenueCategories: 'categorias-de-receitas',
+  categories: 'departamentos',
+};
+
 function errorReport(batch: BatchRow, errors: { line: number; field: string; message: string }[]): Buffer {
   const columns = storedColumns(batch.columns);
   const rows = new Map(storedRows(batch.rows).map((row) => [row.line, row.cells]));
   const labels = new Map(importTarget(batch.resource_type).fields.map((f) => [f.key, f.label]));
-  const lines = [['linha', 'campo', 'mensagem', ...columns].map(csvCell).join(';')];
+  // One line per row of the file with all its errors ("Campo: mensagem | Campo: mensagem"), then its cells.
+  const byLine = new Map<number, string[]>();
   for (const error of errors) {
-    const field = error.field === ROW ? 'linha' : (labels.get(error.field) ?? error.field);
-    lines.push([String(error.line), field, error.message, ...(rows.get(error.line) ?? [])].map(csvCell).join(';'));
+    const text = error.field === ROW ? error.message : `${labels.get(error.field) ?? error.field}: ${error.message}`;
+    byLine.set(error.line, [...(byLine.get(error.line) ?? []), text]);
   }
+  const lines = [['linha', 'erros', ...columns].map(csvCell).join(';')];
+  for (const [line, messages] of byLine) lines.push([String(line), messages.join(' | '), ...(rows.get(line) ?? [])].map(csvCell).join(';'));
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }
