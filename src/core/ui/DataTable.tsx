@@ -39,6 +39,12 @@ export interface RowProps {
 
 const title = (resource: AnyResource, row: Row) => String(row[resource.titleField] ?? row.id);
 
+/** Money and percent columns: header and cells right-aligned (cells in tabular figures, unbroken), so the amounts line up. */
+const numeric = (resource: AnyResource, field: string) => {
+  const type = fieldDef(resource, field)?.type;
+  return type === 'money' || type === 'percent';
+};
+
 export function TableRow({ row, props, index }: RowProps) {
   const { resource, columns, hrefFor, onOpen, selectable, selected, onSelect } = props;
   const isSelected = selected?.has(row.id) ?? false;
@@ -68,7 +74,7 @@ export function TableRow({ row, props, index }: RowProps) {
         const def = fieldDef(resource, column.field);
         const value = def ? <FieldValue resource={resource} field={column.field} def={def} value={row[column.field]} refs={row._refs?.[column.field]} compact /> : null;
         return (
-          <td key={column.field} className={css.td}>
+          <td key={column.field} className={numeric(resource, column.field) ? `${css.td} ${css.money}` : css.td}>
             {i === 0 && hrefFor && onOpen ? (
               <a
                 className={css.rowLink}
@@ -96,7 +102,7 @@ function SortHeader({ props, column }: { props: DataTableProps; column: ColumnDe
   const label = fieldLabel(resource, column.field);
   const direction = sort === column.field ? 'ascending' : sort === `-${column.field}` ? 'descending' : 'none';
   return (
-    <th scope="col" className={css.th} aria-sort={column.sortable ? direction : undefined} style={column.width ? { width: column.width } : undefined}>
+    <th scope="col" className={numeric(resource, column.field) ? `${css.th} ${css.right}` : css.th} aria-sort={column.sortable ? direction : undefined} style={column.width ? { width: column.width } : undefined}>
       {column.sortable && onSort ? (
         <button
           type="button"
@@ -121,7 +127,8 @@ export function DataTable(props: DataTableProps) {
   const allSelected = rows.length > 0 && rows.every((row) => selected?.has(row.id));
   const someSelected = !allSelected && rows.some((row) => selected?.has(row.id));
   return (
-    <div ref={scroller} className={virtual ? css.virtualWrap : css.tableWrap} part="table">
+    // Focusable and named: a table wider than the screen scrolls inside its frame, from the keyboard too.
+    <div ref={scroller} className={virtual ? css.virtualWrap : css.tableWrap} part="table" tabIndex={0} role="region" aria-label={caption}>
       <table className={css.table} aria-rowcount={virtual ? rows.length + 1 : undefined}>
         <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{caption}</caption>
         <thead>

@@ -91,7 +91,8 @@ export function TransitionInputs({ resource, params, transition, record, values,
         if (def && name !== 'settlementId') {
           return (
             <Field key={name} resource={resource} field={name} label={label(resource, name)} def={def} value={values[name] ?? null}
-              onChange={(value) => set(name, value)} params={params} errors={errors} required={!optionalInput(transition, name)} />
+              onChange={(value) => set(name, value)} params={params} errors={errors} required={!optionalInput(transition, name)}
+              refs={values[name] === record?.[name] ? record?._refs?.[name] : undefined} />
           );
         }
         const id = `${baseId}-${name}`;

@@ -18,7 +18,9 @@ export const th = style({
   position: 'sticky',
   top: 0,
   zIndex: 1,
-  whiteSpace: 'nowrap',
+  // Headers may break between words ("Saldo em / aberto") so a narrow screen keeps the columns narrow.
+  whiteSpace: 'normal',
+  verticalAlign: 'bottom',
   fontWeight: 600,
 });
 export const td = style({ padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
@@ -159,7 +161,9 @@ export const auditField = style([td, { textAlign: 'left', fontWeight: 600, overf
 export const auditValue = style([td, { overflowWrap: 'anywhere' }]);
 
 /** The list's totals footer (ListTotals): money right-aligned in tabular figures. */
-export const totals = style({ display: 'grid', gap: vars.space.md });
+export const totals = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.md });
+/** A breakdown table of the footer: scrolls inside itself if a phone is still too narrow for it. */
+export const totalsWrap = style({ overflowX: 'auto', minWidth: 0 });
 export const totalsLine = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: `${vars.space.xs} ${vars.space.lg}`, margin: 0, fontVariantNumeric: 'tabular-nums' });
 export const totalsItem = style({ whiteSpace: 'nowrap' });
 export const totalsCaption = style({ textAlign: 'left', fontWeight: 600, padding: `${vars.space.xs} 0` });
