@@ -213,7 +213,7 @@ test('tesouraria gives a partial baixa, the rest, and reverses the first with a 
   await noAxeViolations(page);
 
   // The lançamento's open balance follows its parcelas.
-  await page.getByRole('navigation', { name: 'Contas a Pagar' }).getByRole('link', { name: 'Lançamentos' }).click();
+  await page.getByRole('navigation', { name: 'Você está aqui' }).getByRole('link', { name: 'Contas a Pagar' }).click();
   const entries = await searchRows(page, page, DESCRIPTION, 1);
   await expect(entries).toContainText(/R\$\s666,66/);
 
@@ -230,8 +230,54 @@ test('tesouraria gives a partial baixa, the rest, and reverses the first with a 
   await expect(shown(page, 'Saldo em aberto')).toHaveText(/R\$\s200,00/);
   await expect(shown(page, 'Valor baixado')).toHaveText(/R\$\s133,34/);
   await expect(page.getByText('Autorizada').first()).toBeVisible();
-  await expect(page.getByText('Pagamento em duplicidade no banco')).toBeVisible();
-  await page.getByRole('navigation', { name: 'Contas a Pagar' }).getByRole('link', { name: 'Lançamentos' }).click();
+  await expect(page.getByText('Pagamento em duplicidade no banco').first()).toBeVisible();
+  await page.getByRole('navigation', { name: 'Você está aqui' }).getByRole('link', { name: 'Contas a Pagar' }).click();
   await expect(await searchRows(page, page, DESCRIPTION, 1)).toContainText(/R\$\s866,66/);
+  await signOut(page);
+});
+
+test('bad input: a boleto with a wrong check digit and a baixa above the open balance are refused under the field, nothing saved', async ({ page }) => {
+  await signIn(page, 'tesouraria@demo.com.br');
+  const badDescription = `${DESCRIPTION} dígito errado`;
+  await page.goto('/contas-a-pagar/lancamentos/adicionar');
+  const lines = boletoLines();
+  await fillEntry(page, badDescription, [wrongCheckDigit(lines[0]!), lines[1]!, lines[2]!]);
+  const line = page.getByRole('textbox', { name: 'Linha digitável ou código de barras' }).first();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(line).toHaveAccessibleDescription(/dígitos? verificador/);
+  await expect(line).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/contas-a-pagar\/lancamentos\/adicionar$/);
+  await shoot(page, 'lancamento-form-erro');
+  await noAxeViolations(page);
+  await page.goto('/contas-a-pagar/lancamentos');
+  await expect(page.getByRole('heading', { name: 'Lançamentos a pagar' })).toBeVisible();
+  await searchRows(page, page, badDescription, 0);
+
+  // Parcela 2 is authorised with R$ 333,33 open: a baixa of R$ 400,00 is refused and moves nothing.
+  await page.goto('/contas-a-pagar/parcelamentos');
+  await openParcela(page, page, DESCRIPTION, 2);
+  const dialog = await settle(page, '400,00');
+  await dialog.getByRole('button', { name: 'Dar baixa' }).click();
+  const amount = dialog.getByRole('textbox', { name: 'Valor principal (R$)' });
+  await expect(amount).toHaveAccessibleDescription(/A baixa \(R\$\s400,00\) é maior que o saldo em aberto \(R\$\s333,33\)\./);
+  await noAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await page.reload();
+  await expect(shown(page, 'Saldo em aberto')).toHaveText(/R\$\s333,33/);
+  await expect(shown(page, 'Valor baixado')).toHaveText(/R\$\s0,00/);
+  await expect(page.getByText('Autorizada').first()).toBeVisible();
+  await signOut(page);
+});
+
+test('the contas a receber list and form have no axe violations', async ({ page }) => {
+  await signIn(page, 'tesouraria@demo.com.br');
+  await page.goto('/contas-a-receber/lancamentos');
+  await expect(page.getByRole('heading', { name: 'Lançamentos a receber' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /registros?$|Nenhum/ }).first()).toBeVisible();
+  await noAxeViolations(page);
+  await page.getByRole('button', { name: 'Novo Lançamento a receber' }).click();
+  await expect(page.getByRole('heading', { name: 'Novo Lançamento a receber' })).toBeVisible();
+  await noAxeViolations(page);
+  await shoot(page, 'receber-form');
   await signOut(page);
 });
