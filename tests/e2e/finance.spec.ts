@@ -24,6 +24,28 @@ const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Pa
 const SHOTS = process.env.SHOTS_DIR ?? '.tmp/screens';
 const brl = (text: string) => text.replace(/\u00a0/g, ' ');
 
+/** What sticks out past the right edge of the screen (shadow roots included, scrolling boxes skipped), to say what to fix. */
+const widerThanScreen = (page: Page) =>
+  page.evaluate(() => {
+    const found: string[] = [];
+    const width = document.documentElement.clientWidth;
+    const clipped = (element: Element) => {
+      for (let at: Element | null = element.parentElement ?? ((element.getRootNode() as ShadowRoot).host ?? null); at; at = at.parentElement ?? ((at.getRootNode() as ShadowRoot).host ?? null)) {
+        if (getComputedStyle(at).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const walk = (root: Document | ShadowRoot) => {
+      for (const element of root.querySelectorAll('*')) {
+        const box = element.getBoundingClientRect();
+        if (box.right > width + 1 && box.width > 0 && !clipped(element)) found.push(`${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}" → ${Math.round(box.right)} px`);
+        if (element.shadowRoot) walk(element.shadowRoot);
+      }
+    };
+    walk(document);
+    return found.slice(0, 8);
+  });
+
 /** Screenshots at 1366 and 390 px; at 390 px the page must not scroll sideways. */
 async function shoot(page: Page, name: string) {
   for (const width of [1366, 390]) {
@@ -31,13 +53,13 @@ async function shoot(page: Page, name: string) {
     const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     await expect.poll(sideways).toBeLessThanOrEqual(0).catch(() => undefined);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    expect(await sideways(), `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+    expect(await sideways(), `${name} scrolls sideways at ${width} px: ${(await widerThanScreen(page)).join('; ')}`).toBeLessThanOrEqual(0);
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
-async function noAxeViolations(page: Page) {
-  expect(await axeViolations(page)).toEqual([]);
+async function noAxeViolations(page: Page, include?: string) {
+  expect(await axeViolations(page, include)).toEqual([]);
 }
 
 type Root = Page | Locator;
@@ -112,11 +134,14 @@ test('tesouraria enters a lançamento a pagar with boletos, 3 parcelas and 2 cos
   await signOut(page);
 });
 
-/** The rows of a list once its search reached the URL and the server answered with `count` rows for it. */
-async function searchRows(root: Root, page: Page, text: string, count: number) {
+/**
+ * The rows of a list once the server answered its search with `count` rows. In the portal the
+ * search reaches the URL first; an element keeps the queues' paths to itself.
+ */
+async function searchRows(root: Root, page: Page | null, text: string, count: number) {
   await root.getByRole('searchbox').fill(text);
   await root.getByRole('searchbox').press('Enter');
-  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '(\\+|%20)')}`));
+  if (page) await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '(\\+|%20)')}`));
   // The count the server gave for this search (the unfiltered list may hold the same rows).
   await expect(root.getByRole('status').filter({ hasText: /registros?$/ })).toHaveText(count === 1 ? '1 registro' : `${count} registros`);
   await expect(root.locator('[aria-busy="true"]')).toHaveCount(0);
@@ -130,7 +155,10 @@ async function bulk(root: Root, description: string, label: string) {
   for (const n of [1, 2, 3]) await root.getByRole('checkbox', { name: `Selecionar ${description} — ${n}/3` }).check();
   await expect(root.getByText('3 selecionado(s)')).toBeVisible();
   await root.getByRole('region', { name: 'Ações' }).getByRole('button', { name: label }).click();
-  await expect(root.getByText('Ação concluída para 3 registro(s).')).toBeVisible();
+  // The notice shows where the page keeps its notices (in an element page: the first Retaguarda element).
+  const page = 'goto' in root ? root : root.page();
+  await expect(page.getByText('Ação concluída para 3 registro(s).')).toBeVisible();
+  await expect(root.getByRole('row').filter({ hasText: description })).toHaveCount(0);
 }
 
 test('solicitante confirms receipt (atesto) of the three parcelas in bulk', async ({ page }) => {
@@ -170,7 +198,7 @@ test('admin (who did not enter it) authorises the parcelas in bulk in the paymen
 });
 
 /** Opens parcela `n` of the lançamento from the Parcelas list. */
-async function openParcela(root: Root, page: Page, description: string, n: number) {
+async function openParcela(root: Root, page: Page | null, description: string, n: number) {
   const rows = await searchRows(root, page, description, 3);
   await rows.filter({ hasText: `${description} — ${n}/3` }).getByRole('link').first().click();
   await expect(root.getByRole('heading', { name: `${description} — ${n}/3` })).toBeVisible();
@@ -280,4 +308,70 @@ test('the contas a receber list and form have no axe violations', async ({ page 
   await noAxeViolations(page);
   await shoot(page, 'receber-form');
   await signOut(page);
+});
+
+/** Signs `login` in with the intranet's <bo-login> (the other tags share the session). */
+async function intranetSignIn(page: Page, login: string) {
+  await page.goto('/intranet.html');
+  const box = page.locator('bo-login');
+  await box.getByLabel('E-mail').fill(login);
+  await box.getByLabel('Senha', { exact: true }).fill('Retaguarda#2025');
+  await box.getByRole('button', { name: 'Entrar' }).click();
+  await expect(box.getByText(`Você está conectado como ${login}.`)).toBeVisible();
+}
+
+async function intranetSignOut(page: Page) {
+  await page.locator('bo-login').getByRole('button', { name: 'Sair' }).click();
+  await expect(page.locator('bo-login').getByRole('heading', { name: 'Entrar no Retaguarda' })).toBeVisible();
+}
+
+test('<bo-contas-a-pagar> on the intranet page: enter, atesto, authorisation and a baixa inside the element', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const area = page.locator('bo-contas-a-pagar');
+
+  await intranetSignIn(page, 'tesouraria@demo.com.br');
+  await expect(area.getByRole('heading', { name: 'Lançamentos a pagar' })).toBeVisible();
+  await area.getByRole('button', { name: 'Novo Lançamento a pagar' }).click();
+  await fillEntry(area, INTRANET_DESCRIPTION, boletoLines());
+  await shoot(page, 'intranet-contas-a-pagar-form');
+  await area.getByRole('button', { name: 'Salvar' }).click();
+  await expect(area.getByRole('heading', { name: INTRANET_DESCRIPTION })).toBeVisible();
+  await expect(page).toHaveURL(/\/intranet\.html\/contas-a-pagar\/lancamentos\/[^/]+$/);
+  await area.getByRole('button', { name: 'Enviar para aprovação' }).click();
+  await expect(area.getByText('Aprovado').first()).toBeVisible();
+  await intranetSignOut(page);
+
+  // The requester: from the element's home to the Fila do solicitante, confirm in bulk.
+  await intranetSignIn(page, 'solicitante@demo.com.br');
+  await area.getByRole('link', { name: 'Fila do solicitante' }).click();
+  await expect(area.getByRole('heading', { name: 'Parcelas a pagar' })).toBeVisible();
+  await searchRows(area, null, INTRANET_DESCRIPTION, 3);
+  await shoot(page, 'intranet-fila-do-solicitante');
+  await noAxeViolations(page, 'bo-contas-a-pagar');
+  await bulk(area, INTRANET_DESCRIPTION, 'Confirmar recebimento');
+  await intranetSignOut(page);
+
+  // Treasury (not who entered it): authorise in bulk, then a partial baixa on parcela 1.
+  await intranetSignIn(page, 'admin@demo.com.br');
+  await area.getByRole('link', { name: 'Fila de pagamentos' }).click();
+  await searchRows(area, null, INTRANET_DESCRIPTION, 3);
+  await expect(area.locator('[data-totals="all"]')).toContainText(/Valor\sR\$\s1\.000,00/);
+  await shoot(page, 'intranet-fila-de-pagamentos');
+  await noAxeViolations(page, 'bo-contas-a-pagar');
+  await bulk(area, INTRANET_DESCRIPTION, 'Autorizar pagamento');
+  await area.getByRole('link', { name: 'Parcelas autorizadas' }).click();
+  await openParcela(area, null, INTRANET_DESCRIPTION, 1);
+  const dialog = await settle(area, '100,00');
+  await dialog.getByRole('button', { name: 'Dar baixa' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(shown(area, 'Valor baixado')).toHaveText(/R\$\s100,00/);
+  await expect(shown(area, 'Saldo em aberto')).toHaveText(/R\$\s233,34/);
+  await shoot(page, 'intranet-parcela');
+  await noAxeViolations(page, 'bo-contas-a-pagar');
+
+  // The intranet's own CSS stops at the shadow root, and the portal's chunk never loaded.
+  const font = await area.getByRole('button', { name: 'Dar baixa' }).evaluate((button) => getComputedStyle(button).fontFamily);
+  expect(font).toContain('system-ui');
+  expect(requested.some((path) => path.endsWith('/dist/bo-portal.js'))).toBe(false);
 });

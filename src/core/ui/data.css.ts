@@ -53,7 +53,7 @@ export const bulkBar = style({
 export const empty = style({ padding: vars.space.xl, textAlign: 'center', color: vars.color.muted });
 
 export const filters = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, padding: vars.space.md, background: vars.color.surface });
-export const filterGrid = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))', gap: vars.space.md, marginTop: vars.space.md });
+export const filterGrid = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(14rem, 100%), 1fr))', gap: vars.space.md, marginTop: vars.space.md });
 export const summary = style({ cursor: 'pointer', fontWeight: 600 });
 
 export const select = style({ position: 'relative' });
@@ -94,13 +94,14 @@ export const dl = style({
 });
 export const dt = style({ fontWeight: 600, color: vars.color.muted });
 export const dd = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
-export const section = style({ border: 0, padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.md });
+// minWidth 0: a fieldset is otherwise never narrower than its content, and a narrow element box scrolls the page.
+export const section = style({ border: 0, padding: 0, margin: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space.md });
 export const legend = style({ fontWeight: 700, fontSize: '16px', padding: 0, marginBottom: vars.space.sm });
-export const formGrid = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(18rem, 1fr))', gap: vars.space.lg });
+export const formGrid = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(18rem, 100%), 1fr))', gap: vars.space.lg });
 export const wide = style({ gridColumn: '1 / -1' });
 export const required = style({ color: vars.color.danger, marginLeft: 2 });
 export const checkGroup = style({ border: 0, padding: 0, margin: 0, display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.lg}` });
-export const listItem = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, padding: vars.space.md, display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fill, minmax(12rem, 1fr))', alignItems: 'end' });
+export const listItem = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, padding: vars.space.md, minWidth: 0, display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fill, minmax(min(12rem, 100%), 1fr))', alignItems: 'end' });
 export const textarea = style({ minHeight: 96, resize: 'vertical' });
 
 export const tabs = style({ display: 'flex', gap: vars.space.xs, borderBottom: `1px solid ${vars.color.border}`, margin: 0, padding: 0, listStyle: 'none', flexWrap: 'wrap' });

@@ -53,14 +53,17 @@ const QUEUES = new Set(['requesterQueue', 'paymentQueue']);
 function Tabs({ tabs: all, label, pathname }: { tabs: Tab[]; label: string; pathname: string }) {
   const subject = useAtomValue(permissionSubjectAtom);
   const tabs = all.filter((tab) => can(subject, tab.permission, 'read').can || (QUEUES.has(tab.permission) && can(subject, tab.permission, 'create').can));
-  // One tab alone is no choice: say nothing.
-  if (tabs.length < 2) return null;
+  const isCurrent = (tab: Tab) => {
+    const prefix = tab.prefix ?? tab.href;
+    return pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname === tab.href;
+  };
+  // A lone tab for the page one is on is no choice: say nothing.
+  if (!tabs.length || (tabs.length === 1 && isCurrent(tabs[0]!))) return null;
   return (
     <nav aria-label={label}>
       <ul className={css.tabs}>
         {tabs.map((tab) => {
-          const prefix = tab.prefix ?? tab.href;
-          const current = pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname === tab.href;
+          const current = isCurrent(tab);
           return (
             <li key={tab.href}><NavLink href={tab.href} className={css.tab} current={current}>{t(tab.label)}</NavLink></li>
           );
