@@ -47,12 +47,13 @@ const widerThanScreen = (page: Page) =>
   });
 
 /** Screenshots at 1366 and 390 px; at 390 px the page must not scroll sideways. */
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, element?: Locator) {
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     await expect.poll(sideways).toBeLessThanOrEqual(0).catch(() => undefined);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    const path = `${SHOTS}/${name}-${width}.png`;
+    await (element ? element.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
     expect(await sideways(), `${name} scrolls sideways at ${width} px: ${(await widerThanScreen(page)).join('; ')}`).toBeLessThanOrEqual(0);
   }
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -334,7 +335,7 @@ test('<bo-contas-a-pagar> on the intranet page: enter, atesto, authorisation and
   await expect(area.getByRole('heading', { name: 'Lançamentos a pagar' })).toBeVisible();
   await area.getByRole('button', { name: 'Novo Lançamento a pagar' }).click();
   await fillEntry(area, INTRANET_DESCRIPTION, boletoLines());
-  await shoot(page, 'intranet-contas-a-pagar-form');
+  await shoot(page, 'intranet-contas-a-pagar-form', area);
   await area.getByRole('button', { name: 'Salvar' }).click();
   await expect(area.getByRole('heading', { name: INTRANET_DESCRIPTION })).toBeVisible();
   await expect(page).toHaveURL(/\/intranet\.html\/contas-a-pagar\/lancamentos\/[^/]+$/);
@@ -347,7 +348,7 @@ test('<bo-contas-a-pagar> on the intranet page: enter, atesto, authorisation and
   await area.getByRole('link', { name: 'Fila do solicitante' }).click();
   await expect(area.getByRole('heading', { name: 'Parcelas a pagar' })).toBeVisible();
   await searchRows(area, null, INTRANET_DESCRIPTION, 3);
-  await shoot(page, 'intranet-fila-do-solicitante');
+  await shoot(page, 'intranet-fila-do-solicitante', area);
   await noAxeViolations(page, 'bo-contas-a-pagar');
   await bulk(area, INTRANET_DESCRIPTION, 'Confirmar recebimento');
   await intranetSignOut(page);
@@ -357,7 +358,7 @@ test('<bo-contas-a-pagar> on the intranet page: enter, atesto, authorisation and
   await area.getByRole('link', { name: 'Fila de pagamentos' }).click();
   await searchRows(area, null, INTRANET_DESCRIPTION, 3);
   await expect(area.locator('[data-totals="all"]')).toContainText(/Valor\sR\$\s1\.000,00/);
-  await shoot(page, 'intranet-fila-de-pagamentos');
+  await shoot(page, 'intranet-fila-de-pagamentos', area);
   await noAxeViolations(page, 'bo-contas-a-pagar');
   await bulk(area, INTRANET_DESCRIPTION, 'Autorizar pagamento');
   await area.getByRole('link', { name: 'Parcelas autorizadas' }).click();
@@ -367,7 +368,7 @@ test('<bo-contas-a-pagar> on the intranet page: enter, atesto, authorisation and
   await expect(dialog).toHaveCount(0);
   await expect(shown(area, 'Valor baixado')).toHaveText(/R\$\s100,00/);
   await expect(shown(area, 'Saldo em aberto')).toHaveText(/R\$\s233,34/);
-  await shoot(page, 'intranet-parcela');
+  await shoot(page, 'intranet-parcela', area);
   await noAxeViolations(page, 'bo-contas-a-pagar');
 
   // The intranet's own CSS stops at the shadow root, and the portal's chunk never loaded.

@@ -89,8 +89,9 @@ export const dl = style({
   gridTemplateColumns: 'minmax(10rem, 16rem) minmax(0, 1fr)',
   gap: `${vars.space.sm} ${vars.space.lg}`,
   margin: 0,
-  // A phone: each label above its value, so tables (Mídias) get the whole width.
-  '@media': { 'screen and (max-width: 40rem)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: vars.space.xs } },
+  // A narrow box (a phone, or an element in a page's side column): each label above its value, so
+  // values and tables (Mídias) get the whole width. The element's root (or the portal) is the container.
+  '@container': { '(max-width: 40rem)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: vars.space.xs } },
 });
 export const dt = style({ fontWeight: 600, color: vars.color.muted });
 export const dd = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
