@@ -51,7 +51,7 @@ export function ListTotals({ resource, totals, groups, refLabel }: ListTotalsPro
           key === null ? t('registry.totals.none') : type === 'date' ? formatDate(key) : (refLabel?.(field, key) ?? key);
         return (
           <div key={field} className={css.totalsWrap} tabIndex={0} role="region" aria-label={t('registry.totals.by', { field: fieldLabel(resource, field) })}>
-          <table className={css.table} data-totals={field}>
+          <table className={css.totalsTable} data-totals={field}>
             <caption className={css.totalsCaption}>{t('registry.totals.by', { field: fieldLabel(resource, field) })}</caption>
             <thead>
               <tr>

@@ -9,7 +9,9 @@ export const muted = style({ color: vars.color.muted, fontSize: vars.font.sizeSm
 
 export const tableWrap = style({ overflow: 'auto', border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, background: vars.color.surface });
 export const virtualWrap = style([tableWrap, { maxHeight: '70vh' }]);
-export const table = style({ width: '100%', borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' });
+// overflowWrap reset: a table inside a record's value (a parcela's baixas) must not inherit the
+// value's break-anywhere, which split headers and cells letter by letter ("Paga / ment / os").
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums', overflowWrap: 'normal' });
 export const th = style({
   textAlign: 'left',
   padding: `${vars.space.sm} ${vars.space.md}`,
@@ -105,7 +107,11 @@ export const checkGroup = style({ border: 0, padding: 0, margin: 0, display: 'fl
 export const listItem = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, padding: vars.space.md, minWidth: 0, display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fill, minmax(min(12rem, 100%), 1fr))', alignItems: 'end' });
 export const textarea = style({ minHeight: 96, resize: 'vertical' });
 
-export const tabs = style({ display: 'flex', gap: vars.space.xs, borderBottom: `1px solid ${vars.color.border}`, margin: 0, padding: 0, listStyle: 'none', flexWrap: 'wrap' });
+export const tabs = style({
+  display: 'flex', gap: vars.space.xs, borderBottom: `1px solid ${vars.color.border}`, margin: 0, padding: 0, listStyle: 'none', flexWrap: 'wrap',
+  // A narrow box: one row that scrolls sideways inside itself, not four rows of tabs above the page.
+  '@container': { '(max-width: 40rem)': { flexWrap: 'nowrap', overflowX: 'auto', whiteSpace: 'nowrap' } },
+});
 export const tab = style({
   display: 'inline-block',
   padding: `${vars.space.sm} ${vars.space.md}`,
@@ -168,5 +174,8 @@ export const totals = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1
 export const totalsWrap = style({ overflowX: 'auto', minWidth: 0 });
 export const totalsLine = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: `${vars.space.xs} ${vars.space.lg}`, margin: 0, fontVariantNumeric: 'tabular-nums' });
 export const totalsItem = style({ whiteSpace: 'nowrap' });
+/** The footer's breakdown tables: tighter cells in a narrow box, so four columns of amounts fit a phone. */
+export const totalsTable = style([table]);
+globalStyle(`${totalsTable} th, ${totalsTable} td`, { '@container': { '(max-width: 40rem)': { padding: `${vars.space.sm} ${vars.space.sm}` } } });
 export const totalsCaption = style({ textAlign: 'left', fontWeight: 600, padding: `${vars.space.xs} 0` });
 export const money = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });

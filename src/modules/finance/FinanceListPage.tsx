@@ -9,6 +9,7 @@ import { can, permissionSubjectAtom } from '../../core/permissions';
 import { finance } from './catalogue';
 import { useNavigation } from '../../core/navigation';
 import * as css from '../../core/ui/data.css';
+import * as ui from '../../core/ui/ui.css';
 import ListPage from '../registry/ListPage';
 import { NavLink } from '../registry/PageHeader';
 import type { RegistryPageProps } from '../registry/spec';
@@ -78,10 +79,12 @@ export default function FinanceListPage(props: RegistryPageProps) {
   const receivable = pathname.startsWith('/contas-a-receber');
   const area = Object.keys(SUB_TABS).find((base) => pathname.startsWith(base));
   return (
-    <>
-      <Tabs tabs={receivable ? RECEIVABLE_TABS : PAYABLE_TABS} label={t(receivable ? 'finance.receivables' : 'finance.payables')} pathname={pathname} />
-      {area && <Tabs tabs={SUB_TABS[area]!} label={t(area === '/fila-do-solicitante' ? 'finance.tabs.requesterQueue' : 'finance.tabs.paymentQueue')} pathname={pathname} />}
+    <div className={ui.stack}>
+      <div>
+        <Tabs tabs={receivable ? RECEIVABLE_TABS : PAYABLE_TABS} label={t(receivable ? 'finance.receivables' : 'finance.payables')} pathname={pathname} />
+        {area && <Tabs tabs={SUB_TABS[area]!} label={t(area === '/fila-do-solicitante' ? 'finance.tabs.requesterQueue' : 'finance.tabs.paymentQueue')} pathname={pathname} />}
+      </div>
       <ListPage {...props} />
-    </>
+    </div>
   );
 }
