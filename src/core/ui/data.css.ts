@@ -27,6 +27,23 @@ export const th = style({
 });
 export const td = style({ padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
 export const checkCell = style([td, { width: 40 }]);
+
+/**
+ * A list table in a narrow box (≤ 40rem: a phone, an element in a side column): each row a card of
+ * "label / value" pairs in two columns, the header a bar of the sort buttons. Only short lists
+ * (the virtualised ones keep their rows).
+ */
+export const cards = style({});
+const NARROW = '(max-width: 40rem)';
+const narrow = (rule: Record<string, unknown>) => ({ '@container': { [NARROW]: rule } });
+globalStyle(`${cards} thead tr`, narrow({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: `0 ${vars.space.sm}`, borderBottom: `2px solid ${vars.color.border}`, background: vars.color.background }));
+// The other headers stay for screen readers (each cell keeps its column's name), out of sight.
+globalStyle(`${cards} thead th`, narrow({ position: 'absolute', width: 1, height: 1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 }));
+globalStyle(`${cards} thead th[data-sortable]`, narrow({ display: 'block', position: 'static', width: 'auto', height: 'auto', overflow: 'visible', clip: 'auto', padding: `${vars.space.xs} ${vars.space.sm}`, fontSize: vars.font.sizeSmall }));
+globalStyle(`${cards} tbody tr`, narrow({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: `${vars.space.xs} ${vars.space.md}`, padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}` }));
+globalStyle(`${cards} tbody td`, narrow({ display: 'block', border: 0, padding: 0, width: 'auto', textAlign: 'start', whiteSpace: 'normal', overflowWrap: 'anywhere' }));
+globalStyle(`${cards} tbody td[data-label]::before`, narrow({ content: 'attr(data-label)', display: 'block', color: vars.color.muted, fontSize: vars.font.sizeSmall, fontWeight: 600 }));
+globalStyle(`${cards} tbody td:first-child:not([data-label])`, narrow({ gridColumn: '1 / -1' }));
 export const row = style({ cursor: 'pointer', selectors: { '&:hover': { background: vars.color.background } } });
 export const selectedRow = style({ background: '#eef5fc' });
 export const sortButton = style({
@@ -176,6 +193,6 @@ export const totalsLine = style({ display: 'flex', flexWrap: 'wrap', justifyCont
 export const totalsItem = style({ whiteSpace: 'nowrap' });
 /** The footer's breakdown tables: tighter cells in a narrow box, so four columns of amounts fit a phone. */
 export const totalsTable = style([table]);
-globalStyle(`${totalsTable} th, ${totalsTable} td`, { '@container': { '(max-width: 40rem)': { padding: `${vars.space.sm} ${vars.space.sm}` } } });
+globalStyle(`${totalsTable} th, ${totalsTable} td`, { '@container': { '(max-width: 40rem)': { padding: `${vars.space.sm} ${vars.space.xs}`, fontSize: vars.font.sizeSmall } } });
 export const totalsCaption = style({ textAlign: 'left', fontWeight: 600, padding: `${vars.space.xs} 0` });
 export const money = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
