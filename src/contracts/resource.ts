@@ -85,7 +85,13 @@ interface FieldCommon {
   readOnly?: boolean;
   /** What a new record's form (or a new list item) starts with; default: empty for the type (a list of options for a multiple `enum`). */
   initial?: string | number | boolean | readonly string[];
+  /** Shown (form and details) only while the sibling `field` holds one of `values`: a parcela's PIX fields while it is paid by PIX. */
+  shownWhen?: { field: string; values: readonly string[] };
 }
+
+/** Whether a field with `shownWhen` applies to these values (its own record, or its list item). */
+export const fieldShown = (def: { shownWhen?: { field: string; values: readonly string[] } }, values: Readonly<Record<string, unknown>>): boolean =>
+  !def.shownWhen || def.shownWhen.values.includes(String(values[def.shownWhen.field] ?? ''));
 
 export type PlainFieldType = Exclude<FieldType, 'enum' | 'reference' | 'references' | 'tree' | 'scopes' | 'list' | 'cep' | 'pixKey' | 'city' | 'file'>;
 
