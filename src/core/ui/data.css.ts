@@ -39,7 +39,7 @@ const narrow = (rule: Record<string, unknown>) => ({ '@container': { [NARROW]: r
 globalStyle(`${cards} thead tr`, narrow({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: `0 ${vars.space.sm}`, borderBottom: `2px solid ${vars.color.border}`, background: vars.color.background }));
 // The other headers stay for screen readers (each cell keeps its column's name), out of sight.
 globalStyle(`${cards} thead th`, narrow({ position: 'absolute', width: 1, height: 1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 }));
-globalStyle(`${cards} thead th[data-sortable]`, narrow({ display: 'block', position: 'static', width: 'auto', height: 'auto', overflow: 'visible', clip: 'auto', padding: `${vars.space.xs} ${vars.space.sm}`, fontSize: vars.font.sizeSmall }));
+globalStyle(`${cards} thead th[data-sortable]`, narrow({ display: 'block', position: 'static', width: 'auto !important', height: 'auto', overflow: 'visible', clip: 'auto', padding: `${vars.space.xs} ${vars.space.sm}`, fontSize: vars.font.sizeSmall }));
 globalStyle(`${cards} tbody tr`, narrow({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: `${vars.space.xs} ${vars.space.md}`, padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}` }));
 globalStyle(`${cards} tbody td`, narrow({ display: 'block', border: 0, padding: 0, width: 'auto', textAlign: 'start', whiteSpace: 'normal', overflowWrap: 'anywhere' }));
 globalStyle(`${cards} tbody td[data-label]::before`, narrow({ content: 'attr(data-label)', display: 'block', color: vars.color.muted, fontSize: vars.font.sizeSmall, fontWeight: 600 }));

@@ -28,14 +28,16 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
 function only<F extends { def: object }>(field: F, ...methods: PaymentMethod[]): F {
   return { ...field, def: { ...field.def, shownWhen: { field: 'paymentMethod', values: methods } } };
 }
+/** A long code, read whole: its input takes the row. */
+const wide = <F extends { def: object }>(field: F): F => ({ ...field, def: { ...field.def, wide: true } });
 
 /** The payment-data fields of a parcela (flat, so a list item and the parcela record share them). */
 export const paymentDataFields = {
   paymentMethod: enumOf('Forma de pagamento', PAYMENT_METHODS, PAYMENT_METHOD_LABELS, { initial: 'boleto' }),
-  boletoLine: only(text('Linha digitável ou código de barras', { max: 60, optional: true, trim: false }), 'boleto'),
+  boletoLine: only(wide(text('Linha digitável ou código de barras', { max: 60, optional: true, trim: false })), 'boleto'),
   pixKeyType: only(enumOf('Tipo de chave PIX', PIX_KEY_TYPES, PIX_KEY_TYPE_LABELS, { optional: true }), 'pix'),
   pixKey: only(text('Chave PIX', { max: 77, optional: true }), 'pix'),
-  pixPayload: only(text('PIX copia e cola', { max: 512, optional: true, trim: false }), 'pix'),
+  pixPayload: only(wide(text('PIX copia e cola', { max: 512, optional: true, trim: false })), 'pix'),
   bankId: only(reference('Banco', 'banks', { optional: true }), 'transfer'),
   agency: only(text('Agência', { max: 5, optional: true }), 'transfer'),
   account: only(text('Conta', { max: 20, optional: true }), 'transfer'),
