@@ -205,11 +205,12 @@ async function openParcela(root: Root, page: Page | null, description: string, n
   await expect(root.getByRole('heading', { name: `${description} — ${n}/3` })).toBeVisible();
 }
 
-/** Gives a baixa of `amount` ("200,00") on the parcela shown. */
-async function settle(root: Root, amount: string) {
+/** Gives a baixa of `amount` ("200,00") on the parcela shown, whose open balance is `open`: the dialog starts with the whole rest. */
+async function settle(root: Root, amount: string, open: string) {
   await root.getByRole('button', { name: 'Dar baixa' }).click();
   const dialog = root.getByRole('dialog', { name: 'Dar baixa' });
   await expect(dialog.getByRole('combobox', { name: 'Conta financeira' })).toHaveValue(/Itaú/);
+  await expect(dialog.getByRole('textbox', { name: 'Valor principal (R$)' })).toHaveValue(open);
   await dialog.getByRole('textbox', { name: 'Valor principal (R$)' }).fill(amount);
   return dialog;
 }
@@ -222,7 +223,7 @@ test('tesouraria gives a partial baixa, the rest, and reverses the first with a 
   await noAxeViolations(page);
 
   // A partial baixa keeps it Autorizada with the rest open.
-  let dialog = await settle(page, '200,00');
+  let dialog = await settle(page, '200,00', '333,34');
   await shoot(page, 'baixa-dialog');
   await noAxeViolations(page);
   await dialog.getByRole('button', { name: 'Dar baixa' }).click();
@@ -232,7 +233,7 @@ test('tesouraria gives a partial baixa, the rest, and reverses the first with a 
   await expect(page.getByText('Autorizada').first()).toBeVisible();
 
   // The rest pays it.
-  dialog = await settle(page, '133,34');
+  dialog = await settle(page, '133,34', '133,34');
   await dialog.getByRole('button', { name: 'Dar baixa' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(shown(page, 'Saldo em aberto')).toHaveText(/R\$\s0,00/);
@@ -285,7 +286,7 @@ test('bad input: a boleto with a wrong check digit and a baixa above the open ba
   // Parcela 2 is authorised with R$ 333,33 open: a baixa of R$ 400,00 is refused and moves nothing.
   await page.goto('/contas-a-pagar/parcelamentos');
   await openParcela(page, page, DESCRIPTION, 2);
-  const dialog = await settle(page, '400,00');
+  const dialog = await settle(page, '400,00', '333,33');
   await dialog.getByRole('button', { name: 'Dar baixa' }).click();
   const amount = dialog.getByRole('textbox', { name: 'Valor principal (R$)' });
   await expect(amount).toHaveAccessibleDescription(/A baixa \(R\$\s400,00\) é maior que o saldo em aberto \(R\$\s333,33\)\./);
@@ -363,7 +364,7 @@ test('<bo-contas-a-pagar> on the intranet page: enter, atesto, authorisation and
   await bulk(area, INTRANET_DESCRIPTION, 'Autorizar pagamento');
   await area.getByRole('link', { name: 'Parcelas autorizadas' }).click();
   await openParcela(area, null, INTRANET_DESCRIPTION, 1);
-  const dialog = await settle(area, '100,00');
+  const dialog = await settle(area, '100,00', '333,34');
   await dialog.getByRole('button', { name: 'Dar baixa' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(shown(area, 'Valor baixado')).toHaveText(/R\$\s100,00/);

@@ -76,7 +76,7 @@ export const payableInstallmentWorkflow = defineWorkflow<PayableInstallmentState
       notActor: { field: 'createdBy', message: SETTLEMENT_MESSAGES.selfAuthorize }, bulk: true, idempotent: true, tone: 'primary',
     },
     { name: 'unauthorize', label: 'Devolver à fila', verb: 'devolver à fila', from: ['authorized'], to: 'queued', scope: 'approve', permission: 'paymentQueue', confirm: 'Retirar a autorização e devolver a parcela à fila?' },
-    { name: 'settle', label: 'Dar baixa', verb: 'dar baixa em', from: ['authorized'], to: 'paid', scope: 'update', permission: 'paymentQueue', input: settleInput, idempotent: true, tone: 'primary' },
+    { name: 'settle', label: 'Dar baixa', verb: 'dar baixa em', from: ['authorized'], to: 'paid', scope: 'update', permission: 'paymentQueue', input: settleInput, inputFrom: { amount: 'openBalance' }, idempotent: true, tone: 'primary' },
     { name: 'reverse', label: 'Estornar baixa', verb: 'estornar uma baixa de', from: ['authorized', 'paid'], to: 'authorized', scope: 'update', permission: 'paymentQueue', input: reverseInput, idempotent: true, tone: 'danger' },
   ],
 });
@@ -90,7 +90,7 @@ export const receivableInstallmentWorkflow = defineWorkflow<ReceivableInstallmen
     cancelled: { label: 'Cancelada', tone: 'neutral', locked: 'all' },
   },
   transitions: [
-    { name: 'settle', label: 'Registrar recebimento', verb: 'registrar recebimento de', from: ['open'], to: 'received', scope: 'update', input: settleInput, idempotent: true, tone: 'primary' },
+    { name: 'settle', label: 'Registrar recebimento', verb: 'registrar recebimento de', from: ['open'], to: 'received', scope: 'update', input: settleInput, inputFrom: { amount: 'openBalance' }, idempotent: true, tone: 'primary' },
     { name: 'reverse', label: 'Estornar recebimento', verb: 'estornar um recebimento de', from: ['open', 'received'], to: 'open', scope: 'update', input: reverseInput, idempotent: true, tone: 'danger' },
   ],
 });
