@@ -85,7 +85,15 @@ interface FieldCommon {
   readOnly?: boolean;
   /** What a new record's form (or a new list item) starts with; default: empty for the type (a list of options for a multiple `enum`). */
   initial?: string | number | boolean | readonly string[];
+  /** The input takes the form's whole row (a 47-digit boleto line, a PIX copia e cola). */
+  wide?: boolean;
+  /** Shown (form and details) only while the sibling `field` holds one of `values`: a parcela's PIX fields while it is paid by PIX. */
+  shownWhen?: { field: string; values: readonly string[] };
 }
+
+/** Whether a field with `shownWhen` applies to these values (its own record, or its list item). */
+export const fieldShown = (def: { label: string; shownWhen?: { field: string; values: readonly string[] } }, values: Readonly<Record<string, unknown>>): boolean =>
+  !def.shownWhen || def.shownWhen.values.includes(String(values[def.shownWhen.field] ?? ''));
 
 export type PlainFieldType = Exclude<FieldType, 'enum' | 'reference' | 'references' | 'tree' | 'scopes' | 'list' | 'cep' | 'pixKey' | 'city' | 'file'>;
 

@@ -1,60 +1,379 @@
 /**
- * Contas a pagar end to end against the real server: tesouraria@ enters a lançamento (parcelas
- * from "30/60/90", a boleto on parcela 1, rateio 60/40), sends it (no queue → Aprovado);
- * solicitante@ confirms the parcela in the Fila do Solicitante; admin@ (not the one who entered
- * it) authorises it in the Fila de Pagamentos; tesouraria@ gives a partial baixa, the rest, then
- * reverses one. Plus a boleto with a wrong check digit, and <bo-contas-a-pagar> on the intranet.
+ * Contas a pagar end to end against the real server, driven as people would: tesouraria@ enters a
+ * lançamento (parcelas from "30/60/90", each with a boleto pasted from a real-format linha
+ * digitável, rateio 60/40 over two cost centres, solicitante@ named for the atesto) and sends it
+ * (no queue → Aprovado); solicitante@ confirms the parcelas in bulk in the Fila do Solicitante;
+ * admin@ (not the one who entered it) authorises them in bulk in the Fila de Pagamentos; tesouraria@
+ * gives a partial baixa, the rest, then reverses the first one with a reason — the balances on
+ * screen checked after each step. Bad input (a boleto with a wrong check digit, a baixa above the
+ * open balance) is refused under the field with nothing saved. The same requester/treasury part
+ * inside <bo-contas-a-pagar> on the intranet page. Every finance screen visited is axe-clean and
+ * never scrolls sideways at 390 px.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { makeBoletoLine } from '../../src/contracts/brazil/boleto';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { formatBoletoLine, makeBoletoLine } from '../../src/contracts/brazil/boleto';
 import { buildInstallments, parsePaymentCondition } from '../../src/contracts/paymentTerms';
 import { axeViolations, signIn, signOut } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
-const DESCRIPTION = `Conta e2e ${Date.now().toString(36)}`;
+const RUN = Date.now().toString(36);
+const DESCRIPTION = `Conta e2e ${RUN}`;
+const INTRANET_DESCRIPTION = `Conta intranet ${RUN}`;
 const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+const SHOTS = process.env.SHOTS_DIR ?? '.tmp/screens';
+const brl = (text: string) => text.replace(/\u00a0/g, ' ');
 
-async function shoot(page: Page, name: string) {
+/** What sticks out past the right edge of the screen (shadow roots included, scrolling boxes skipped), to say what to fix. */
+const widerThanScreen = (page: Page) =>
+  page.evaluate(() => {
+    const found: string[] = [];
+    const width = document.documentElement.clientWidth;
+    const clipped = (element: Element) => {
+      for (let at: Element | null = element.parentElement ?? ((element.getRootNode() as ShadowRoot).host ?? null); at; at = at.parentElement ?? ((at.getRootNode() as ShadowRoot).host ?? null)) {
+        if (getComputedStyle(at).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const walk = (root: Document | ShadowRoot) => {
+      for (const element of root.querySelectorAll('*')) {
+        const box = element.getBoundingClientRect();
+        if (box.right > width + 1 && box.width > 0 && !clipped(element)) found.push(`${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}" → ${Math.round(box.right)} px`);
+        if (element.shadowRoot) walk(element.shadowRoot);
+      }
+    };
+    walk(document);
+    return found.slice(0, 8);
+  });
+
+/** Screenshots at 1366 and 390 px; at 390 px the page must not scroll sideways. */
+async function shoot(page: Page, name: string, element?: Locator) {
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `/tmp/shots/${name}-${width}.png`, fullPage: true });
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await expect.poll(sideways).toBeLessThanOrEqual(0).catch(() => undefined);
+    const path = `${SHOTS}/${name}-${width}.png`;
+    await (element ? element.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
+    expect(await sideways(), `${name} scrolls sideways at ${width} px: ${(await widerThanScreen(page)).join('; ')}`).toBeLessThanOrEqual(0);
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
-async function pick(page: Page, label: string, search: string, nth = 0) {
-  await page.getByRole('combobox', { name: label }).nth(nth).fill(search);
-  await page.getByRole('listbox', { name: label }).getByRole('option').first().click();
+async function noAxeViolations(page: Page, include?: string) {
+  expect(await axeViolations(page, include)).toEqual([]);
 }
 
-/** The parcelas "30/60/90" make from R$ 1.000,00 issued today. */
+type Root = Page | Locator;
+
+async function pick(root: Root, label: string, search: string, nth = 0) {
+  await root.getByRole('combobox', { name: label }).nth(nth).fill(search);
+  await root.getByRole('listbox', { name: label }).getByRole('option').first().click();
+}
+
+/** The parcelas "30/60/90" make from R$ 1.000,00 issued today (due dates moved to business days). */
 const planned = () => {
   const parsed = parsePaymentCondition('30/60/90');
   if (!parsed.ok) throw new Error(parsed.message);
   return buildInstallments({ total: 100000, condition: parsed.condition, startDate: today });
 };
 
-async function fillEntry(page: Page, boletoLine: string) {
-  await page.goto('/contas-a-pagar/lancamentos/adicionar');
-  await pick(page, 'Fornecedor', 'Papelaria');
-  await pick(page, 'Categoria de despesa', 'ICMS');
-  const box = (name: string) => page.getByRole('textbox', { name, exact: true });
-  await box('Descrição').fill(DESCRIPTION);
+/** Each parcela's boleto as the supplier's PDF prints it ("34191.09008 …"), amount and due date of the parcela. */
+const boletoLines = () => planned().map((p) => formatBoletoLine(makeBoletoLine({ bankCode: '341', dueDate: p.dueDate, amount: p.amount })));
+
+/** A line whose first field's check digit is wrong. */
+const wrongCheckDigit = (line: string) => line.replace(/^(\d{5}\.\d{4})(\d)/, (_m, head: string, dv: string) => `${head}${(Number(dv) + 1) % 10}`);
+
+/** Fills the lançamento form (on the page or inside the element): document, values, parcelas with boletos, requester, rateio 60/40. */
+async function fillEntry(root: Root, description: string, lines: string[]) {
+  await pick(root, 'Fornecedor', 'Papelaria');
+  await pick(root, 'Categoria de despesa', 'ICMS');
+  const box = (name: string) => root.getByRole('textbox', { name, exact: true });
+  await box('Descrição').fill(description);
   await box('Data de emissão').fill(today.split('-').reverse().join('/'));
   await box('Competência (mês/ano)').fill(`${today.slice(5, 7)}/${today.slice(0, 4)}`);
   await box('Valor total (R$)').fill('1.000,00');
+  await pick(root, 'Conta financeira', 'Itaú');
   await box('Condição de pagamento').fill('30/60/90');
-  await page.getByRole('button', { name: 'Gerar parcelas' }).click();
-  await expect(page.getByText('Soma das parcelas: R$ 1.000,00 de R$ 1.000,00')).toBeVisible();
-  await page.getByLabel('Linha digitável').first().fill(boletoLine);
+  await root.getByRole('button', { name: 'Gerar parcelas' }).click();
+  await expect(root.getByText('Soma das parcelas: R$ 1.000,00 de R$ 1.000,00')).toBeVisible();
+  for (const [index, line] of lines.entries()) await root.getByLabel('Linha digitável ou código de barras').nth(index).fill(line);
+  await pick(root, 'Solicitante (atesto)', 'Sérgio');
+  await root.getByRole('button', { name: 'Adicionar centro de custos' }).click();
+  await root.getByRole('button', { name: 'Adicionar centro de custos' }).click();
+  await pick(root, 'Centro de custos', 'Tecnologia', 0);
+  await pick(root, 'Centro de custos', 'Administrativo', 1);
+  await root.getByRole('textbox', { name: 'Percentual' }).nth(0).fill('60,00');
+  await root.getByRole('textbox', { name: 'Percentual' }).nth(1).fill('40,00');
+  await root.getByRole('button', { name: 'Ratear pelos percentuais' }).click();
+  await expect(root.getByText('Soma do rateio: R$ 1.000,00 de R$ 1.000,00')).toBeVisible();
 }
 
-test('tesouraria enters a lançamento a pagar and sends it', async ({ page }) => {
+/** The value a show page gives a field (the definition list's term → its description). */
+const shown = (root: Root, label: string) => root.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+
+test('tesouraria enters a lançamento a pagar with boletos, 3 parcelas and 2 cost centres, and sends it', async ({ page }) => {
   await signIn(page, 'tesouraria@demo.com.br');
+  await page.goto('/contas-a-pagar/lancamentos');
+  await expect(page.getByRole('heading', { name: 'Lançamentos a pagar' })).toBeVisible();
+  await noAxeViolations(page);
+  await page.getByRole('button', { name: 'Novo Lançamento a pagar' }).click();
+  await expect(page.getByRole('heading', { name: 'Novo Lançamento a pagar' })).toBeVisible();
+  await fillEntry(page, DESCRIPTION, boletoLines());
   const [first] = planned();
-  const line = makeBoletoLine({ bankCode: '341', dueDate: first!.dueDate, amount: first!.amount });
-  await fillEntry(page, line);
+  await expect(page.getByText(`Parcela 1 — boleto lido: valor R$ 333,34, vencimento ${first!.dueDate.split('-').reverse().join('/')}, banco 341.`)).toBeVisible();
   await shoot(page, 'lancamento-form');
+  await noAxeViolations(page);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+
+  await expect(page.getByRole('heading', { name: DESCRIPTION })).toBeVisible();
+  await expect(page.getByText('Aberto').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Enviar para aprovação' }).click();
+  // No approval queue applies to lançamentos here: approved at once, the parcelas go to the atesto.
+  await expect(page.getByText('Aprovado').first()).toBeVisible();
+  await expect(shown(page, 'Saldo em aberto')).toHaveText(/R\$\s1\.000,00/);
+  await noAxeViolations(page);
+  await signOut(page);
+});
+
+/**
+ * The rows of a list once the server answered its search with `count` rows. In the portal the
+ * search reaches the URL first; an element keeps the queues' paths to itself.
+ */
+async function searchRows(root: Root, page: Page | null, text: string, count: number) {
+  await root.getByRole('searchbox').fill(text);
+  await root.getByRole('searchbox').press('Enter');
+  if (page) await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '(\\+|%20)')}`));
+  // The count the server gave for this search (the unfiltered list may hold the same rows).
+  await expect(root.getByRole('status').filter({ hasText: /registros?$/ })).toHaveText(count === 1 ? '1 registro' : `${count} registros`);
+  await expect(root.locator('[aria-busy="true"]')).toHaveCount(0);
+  const rows = root.getByRole('row').filter({ hasText: text });
+  await expect(rows).toHaveCount(count);
+  return rows;
+}
+
+/** Ticks each parcela of the lançamento (by its title) and runs the bulk transition `label`. */
+async function bulk(root: Root, description: string, label: string) {
+  for (const n of [1, 2, 3]) await root.getByRole('checkbox', { name: `Selecionar ${description} — ${n}/3` }).check();
+  await expect(root.getByText('3 selecionado(s)')).toBeVisible();
+  await root.getByRole('region', { name: 'Ações' }).getByRole('button', { name: label }).click();
+  // The notice shows where the page keeps its notices (in an element page: the first Retaguarda element).
+  const page = 'goto' in root ? root : root.page();
+  await expect(page.getByText('Ação concluída para 3 registro(s).')).toBeVisible();
+  await expect(root.getByRole('row').filter({ hasText: description })).toHaveCount(0);
+}
+
+test('solicitante confirms receipt (atesto) of the three parcelas in bulk', async ({ page }) => {
+  await signIn(page, 'solicitante@demo.com.br');
+  await page.goto('/fila-do-solicitante/parcelamentos');
+  await expect(page.getByRole('heading', { name: 'Parcelas a pagar' })).toBeVisible();
+  const rows = await searchRows(page, page, DESCRIPTION, 3);
+  await expect(rows.first()).toContainText('Aguardando solicitante');
+  await shoot(page, 'fila-do-solicitante');
+  await noAxeViolations(page);
+  await bulk(page, DESCRIPTION, 'Confirmar recebimento');
+  await expect(page.getByRole('row').filter({ hasText: DESCRIPTION })).toHaveCount(0);
+  await signOut(page);
+});
+
+test('admin (who did not enter it) authorises the parcelas in bulk in the payment queue', async ({ page }) => {
+  await signIn(page, 'admin@demo.com.br');
+  await page.goto('/fila-de-pagamentos/parcelamentos/fila');
+  await expect(page.getByRole('heading', { name: 'Parcelas a pagar' })).toBeVisible();
+  const rows = await searchRows(page, page, DESCRIPTION, 3);
+  await expect(rows.first()).toContainText('Na fila de pagamento');
+  // The footer totals the filtered rows: 3 parcelas, R$ 1.000,00, per due date and per account.
+  const totals = page.locator('[data-totals="all"]');
+  await expect(totals).toContainText('3 registros');
+  await expect(totals).toContainText(/Valor\sR\$\s1\.000,00/);
+  await expect(page.locator('[data-totals="dueDate"]').getByRole('row')).toHaveCount(4);
+  await shoot(page, 'fila-de-pagamentos');
+  await noAxeViolations(page);
+  await bulk(page, DESCRIPTION, 'Autorizar pagamento');
+  await expect(page.getByRole('row').filter({ hasText: DESCRIPTION })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Parcelas autorizadas' }).click();
+  await expect(page).toHaveURL(/\/fila-de-pagamentos\/parcelamentos\/autorizados/);
+  const authorised = await searchRows(page, page, DESCRIPTION, 3);
+  await expect(authorised.first()).toContainText('Autorizada');
+  await noAxeViolations(page);
+  await signOut(page);
+});
+
+/** Opens parcela `n` of the lançamento from the Parcelas list. */
+async function openParcela(root: Root, page: Page | null, description: string, n: number) {
+  const rows = await searchRows(root, page, description, 3);
+  await rows.filter({ hasText: `${description} — ${n}/3` }).getByRole('link').first().click();
+  await expect(root.getByRole('heading', { name: `${description} — ${n}/3` })).toBeVisible();
+}
+
+/** Gives a baixa of `amount` ("200,00") on the parcela shown, whose open balance is `open`: the dialog starts with the whole rest. */
+async function settle(root: Root, amount: string, open: string) {
+  await root.getByRole('button', { name: 'Dar baixa' }).click();
+  const dialog = root.getByRole('dialog', { name: 'Dar baixa' });
+  await expect(dialog.getByRole('combobox', { name: 'Conta financeira' })).toHaveValue(/Itaú/);
+  await expect(dialog.getByRole('textbox', { name: 'Valor principal (R$)' })).toHaveValue(open);
+  await dialog.getByRole('textbox', { name: 'Valor principal (R$)' }).fill(amount);
+  return dialog;
+}
+
+test('tesouraria gives a partial baixa, the rest, and reverses the first with a reason; the balances follow', async ({ page }) => {
+  await signIn(page, 'tesouraria@demo.com.br');
+  await page.goto('/contas-a-pagar/parcelamentos');
+  await openParcela(page, page, DESCRIPTION, 1);
+  await expect(shown(page, 'Saldo em aberto')).toHaveText(/R\$\s333,34/);
+  await noAxeViolations(page);
+
+  // A partial baixa keeps it Autorizada with the rest open.
+  let dialog = await settle(page, '200,00', '333,34');
+  await shoot(page, 'baixa-dialog');
+  await noAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Dar baixa' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(shown(page, 'Valor baixado')).toHaveText(/R\$\s200,00/);
+  await expect(shown(page, 'Saldo em aberto')).toHaveText(/R\$\s133,34/);
+  await expect(page.getByText('Autorizada').first()).toBeVisible();
+
+  // The rest pays it.
+  dialog = await settle(page, '133,34', '133,34');
+  await dialog.getByRole('button', { name: 'Dar baixa' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(shown(page, 'Saldo em aberto')).toHaveText(/R\$\s0,00/);
+  await expect(shown(page, 'Valor baixado')).toHaveText(/R\$\s333,34/);
+  await expect(page.getByText('Paga').first()).toBeVisible();
+  await shoot(page, 'parcela-detalhe');
+  await noAxeViolations(page);
+
+  // The lançamento's open balance follows its parcelas.
+  await page.getByRole('navigation', { name: 'Você está aqui' }).getByRole('link', { name: 'Contas a Pagar' }).click();
+  const entries = await searchRows(page, page, DESCRIPTION, 1);
+  await expect(entries).toContainText(/R\$\s666,66/);
+
+  // Estorno of the first baixa, with the reason: its R$ 200,00 is open again.
+  await page.goto('/contas-a-pagar/parcelamentos');
+  await openParcela(page, page, DESCRIPTION, 1);
+  await page.getByRole('button', { name: 'Estornar baixa' }).click();
+  dialog = page.getByRole('dialog', { name: 'Estornar baixa' });
+  await dialog.getByLabel('Baixa a estornar').selectOption({ label: `${today.split('-').reverse().join('/')} · R$\u00a0200,00` });
+  await dialog.getByLabel('Motivo').fill('Pagamento em duplicidade no banco');
+  await noAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Estornar baixa' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(shown(page, 'Saldo em aberto')).toHaveText(/R\$\s200,00/);
+  await expect(shown(page, 'Valor baixado')).toHaveText(/R\$\s133,34/);
+  await expect(page.getByText('Autorizada').first()).toBeVisible();
+  await expect(page.getByText('Pagamento em duplicidade no banco').first()).toBeVisible();
+  await page.getByRole('navigation', { name: 'Você está aqui' }).getByRole('link', { name: 'Contas a Pagar' }).click();
+  await expect(await searchRows(page, page, DESCRIPTION, 1)).toContainText(/R\$\s866,66/);
+  await signOut(page);
+});
+
+test('bad input: a boleto with a wrong check digit and a baixa above the open balance are refused under the field, nothing saved', async ({ page }) => {
+  await signIn(page, 'tesouraria@demo.com.br');
+  const badDescription = `${DESCRIPTION} dígito errado`;
+  await page.goto('/contas-a-pagar/lancamentos/adicionar');
+  const lines = boletoLines();
+  await fillEntry(page, badDescription, [wrongCheckDigit(lines[0]!), lines[1]!, lines[2]!]);
+  const line = page.getByRole('textbox', { name: 'Linha digitável ou código de barras' }).first();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(line).toHaveAccessibleDescription(/dígitos? verificador/);
+  await expect(line).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/contas-a-pagar\/lancamentos\/adicionar$/);
+  await shoot(page, 'lancamento-form-erro');
+  await noAxeViolations(page);
+  await page.goto('/contas-a-pagar/lancamentos');
+  await expect(page.getByRole('heading', { name: 'Lançamentos a pagar' })).toBeVisible();
+  await searchRows(page, page, badDescription, 0);
+
+  // Parcela 2 is authorised with R$ 333,33 open: a baixa of R$ 400,00 is refused and moves nothing.
+  await page.goto('/contas-a-pagar/parcelamentos');
+  await openParcela(page, page, DESCRIPTION, 2);
+  const dialog = await settle(page, '400,00', '333,33');
+  await dialog.getByRole('button', { name: 'Dar baixa' }).click();
+  const amount = dialog.getByRole('textbox', { name: 'Valor principal (R$)' });
+  await expect(amount).toHaveAccessibleDescription(/A baixa \(R\$\s400,00\) é maior que o saldo em aberto \(R\$\s333,33\)\./);
+  await noAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await page.reload();
+  await expect(shown(page, 'Saldo em aberto')).toHaveText(/R\$\s333,33/);
+  await expect(shown(page, 'Valor baixado')).toHaveText(/R\$\s0,00/);
+  await expect(page.getByText('Autorizada').first()).toBeVisible();
+  await signOut(page);
+});
+
+test('the contas a receber list and form have no axe violations', async ({ page }) => {
+  await signIn(page, 'tesouraria@demo.com.br');
+  await page.goto('/contas-a-receber/lancamentos');
+  await expect(page.getByRole('heading', { name: 'Lançamentos a receber' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /registros?$|Nenhum/ }).first()).toBeVisible();
+  await noAxeViolations(page);
+  await page.getByRole('button', { name: 'Novo Lançamento a receber' }).click();
+  await expect(page.getByRole('heading', { name: 'Novo Lançamento a receber' })).toBeVisible();
+  await noAxeViolations(page);
+  await shoot(page, 'receber-form');
+  await signOut(page);
+});
+
+/** Signs `login` in with the intranet's <bo-login> (the other tags share the session). */
+async function intranetSignIn(page: Page, login: string) {
+  await page.goto('/intranet.html');
+  const box = page.locator('bo-login');
+  await box.getByLabel('E-mail').fill(login);
+  await box.getByLabel('Senha', { exact: true }).fill('Retaguarda#2025');
+  await box.getByRole('button', { name: 'Entrar' }).click();
+  await expect(box.getByText(`Você está conectado como ${login}.`)).toBeVisible();
+}
+
+async function intranetSignOut(page: Page) {
+  await page.locator('bo-login').getByRole('button', { name: 'Sair' }).click();
+  await expect(page.locator('bo-login').getByRole('heading', { name: 'Entrar no Retaguarda' })).toBeVisible();
+}
+
+test('<bo-contas-a-pagar> on the intranet page: enter, atesto, authorisation and a baixa inside the element', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const area = page.locator('bo-contas-a-pagar');
+
+  await intranetSignIn(page, 'tesouraria@demo.com.br');
+  await expect(area.getByRole('heading', { name: 'Lançamentos a pagar' })).toBeVisible();
+  await area.getByRole('button', { name: 'Novo Lançamento a pagar' }).click();
+  await fillEntry(area, INTRANET_DESCRIPTION, boletoLines());
+  await shoot(page, 'intranet-contas-a-pagar-form', area);
+  await area.getByRole('button', { name: 'Salvar' }).click();
+  await expect(area.getByRole('heading', { name: INTRANET_DESCRIPTION })).toBeVisible();
+  await expect(page).toHaveURL(/\/intranet\.html\/contas-a-pagar\/lancamentos\/[^/]+$/);
+  await area.getByRole('button', { name: 'Enviar para aprovação' }).click();
+  await expect(area.getByText('Aprovado').first()).toBeVisible();
+  await intranetSignOut(page);
+
+  // The requester: from the element's home to the Fila do solicitante, confirm in bulk.
+  await intranetSignIn(page, 'solicitante@demo.com.br');
+  await area.getByRole('link', { name: 'Fila do solicitante' }).click();
+  await expect(area.getByRole('heading', { name: 'Parcelas a pagar' })).toBeVisible();
+  await searchRows(area, null, INTRANET_DESCRIPTION, 3);
+  await shoot(page, 'intranet-fila-do-solicitante', area);
+  await noAxeViolations(page, 'bo-contas-a-pagar');
+  await bulk(area, INTRANET_DESCRIPTION, 'Confirmar recebimento');
+  await intranetSignOut(page);
+
+  // Treasury (not who entered it): authorise in bulk, then a partial baixa on parcela 1.
+  await intranetSignIn(page, 'admin@demo.com.br');
+  await area.getByRole('link', { name: 'Fila de pagamentos' }).click();
+  await searchRows(area, null, INTRANET_DESCRIPTION, 3);
+  await expect(area.locator('[data-totals="all"]')).toContainText(/Valor\sR\$\s1\.000,00/);
+  await shoot(page, 'intranet-fila-de-pagamentos', area);
+  await noAxeViolations(page, 'bo-contas-a-pagar');
+  await bulk(area, INTRANET_DESCRIPTION, 'Autorizar pagamento');
+  await area.getByRole('link', { name: 'Parcelas autorizadas' }).click();
+  await openParcela(area, null, INTRANET_DESCRIPTION, 1);
+  const dialog = await settle(area, '100,00', '333,34');
+  await dialog.getByRole('button', { name: 'Dar baixa' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(shown(area, 'Valor baixado')).toHaveText(/R\$\s100,00/);
+  await expect(shown(area, 'Saldo em aberto')).toHaveText(/R\$\s233,34/);
+  await shoot(page, 'intranet-parcela', area);
+  await noAxeViolations(page, 'bo-contas-a-pagar');
+
+  // The intranet's own CSS stops at the shadow root, and the portal's chunk never loaded.
+  const font = await area.getByRole('button', { name: 'Dar baixa' }).evaluate((button) => getComputedStyle(button).fontFamily);
+  expect(font).toContain('system-ui');
+  expect(requested.some((path) => path.endsWith('/dist/bo-portal.js'))).toBe(false);
 });

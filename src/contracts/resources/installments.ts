@@ -84,7 +84,7 @@ export const payableInstallmentWorkflow = defineWorkflow<PayableInstallmentState
     { name: 'approvePayment', label: 'Aprovar pagamento', verb: 'aprovar o pagamento de', from: ['awaiting_approval'], to: 'authorized', scope: 'approve', permission: 'paymentQueue', system: true },
     { name: 'rejectPayment', label: 'Reprovar pagamento', verb: 'reprovar o pagamento de', from: ['awaiting_approval'], to: 'payment_rejected', scope: 'approve', permission: 'paymentQueue', input: reasonInput, system: true },
     { name: 'unauthorize', label: 'Devolver à fila', verb: 'devolver à fila', from: ['authorized', 'payment_rejected'], to: 'queued', scope: 'approve', permission: 'paymentQueue', confirm: 'Retirar a autorização e devolver a parcela à fila?' },
-    { name: 'settle', label: 'Dar baixa', verb: 'dar baixa em', from: ['authorized'], to: 'paid', scope: 'update', permission: 'paymentQueue', input: settleInput, idempotent: true, tone: 'primary' },
+    { name: 'settle', label: 'Dar baixa', verb: 'dar baixa em', from: ['authorized'], to: 'paid', scope: 'update', permission: 'paymentQueue', input: settleInput, inputFrom: { amount: 'openBalance' }, idempotent: true, tone: 'primary' },
     { name: 'reverse', label: 'Estornar baixa', verb: 'estornar uma baixa de', from: ['authorized', 'paid'], to: 'authorized', scope: 'update', permission: 'paymentQueue', input: reverseInput, idempotent: true, tone: 'danger' },
   ],
   // Authorising goes through the approval service (queues of "Pagamentos"); none applies → authorised at once.
@@ -109,7 +109,7 @@ export const receivableInstallmentWorkflow = defineWorkflow<ReceivableInstallmen
     cancelled: { label: 'Cancelada', tone: 'neutral', locked: 'all' },
   },
   transitions: [
-    { name: 'settle', label: 'Registrar recebimento', verb: 'registrar recebimento de', from: ['open'], to: 'received', scope: 'update', input: settleInput, idempotent: true, tone: 'primary' },
+    { name: 'settle', label: 'Registrar recebimento', verb: 'registrar recebimento de', from: ['open'], to: 'received', scope: 'update', input: settleInput, inputFrom: { amount: 'openBalance' }, idempotent: true, tone: 'primary' },
     { name: 'reverse', label: 'Estornar recebimento', verb: 'estornar um recebimento de', from: ['open', 'received'], to: 'open', scope: 'update', input: reverseInput, idempotent: true, tone: 'danger' },
   ],
 });

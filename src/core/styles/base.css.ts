@@ -25,6 +25,9 @@ export const root = style({
   cursor: 'auto',
   direction: 'ltr',
   boxSizing: 'border-box',
+  // The screens follow the element's width, not the window's (`@container` rules): an element in a
+  // page's narrow column lays out like a phone.
+  containerType: 'inline-size',
 });
 
 globalStyle(`${root} *, ${root} *::before, ${root} *::after`, { boxSizing: 'border-box' });

@@ -52,9 +52,9 @@ export function TableRow({ row, props, index }: RowProps) {
     onOpen?.(row);
   };
   return (
-    <tr className={`${onOpen ? css.row : ''} ${isSelected ? css.selectedRow : ''}`} onClick={open} aria-selected={selectable ? isSelected : undefined} data-index={index}>
+    <tr role="row" className={`${onOpen ? css.row : ''} ${isSelected ? css.selectedRow : ''}`} onClick={open} aria-selected={selectable ? isSelected : undefined} data-index={index}>
       {selectable && (
-        <td className={css.checkCell}>
+        <td role="cell" className={css.checkCell}>
           <input
             type="checkbox"
             checked={isSelected}
@@ -72,7 +72,7 @@ export function TableRow({ row, props, index }: RowProps) {
         const def = fieldDef(resource, column.field);
         const value = def ? <FieldValue resource={resource} field={column.field} def={def} value={row[column.field]} refs={row._refs?.[column.field]} compact /> : null;
         return (
-          <td key={column.field} className={isNumericColumn(resource, column.field) ? css.numericCell : css.td}>
+          <td key={column.field} role="cell" data-label={fieldLabel(resource, column.field)} className={isNumericColumn(resource, column.field) ? css.numericCell : css.td}>
             {i === 0 && hrefFor && onOpen ? (
               <a
                 className={css.rowLink}
@@ -100,7 +100,7 @@ function SortHeader({ props, column }: { props: DataTableProps; column: ColumnDe
   const label = fieldLabel(resource, column.field);
   const direction = sort === column.field ? 'ascending' : sort === `-${column.field}` ? 'descending' : 'none';
   return (
-    <th scope="col" className={isNumericColumn(resource, column.field) ? css.numericHead : css.th} aria-sort={column.sortable ? direction : undefined} style={column.width ? { width: column.width } : undefined}>
+    <th scope="col" role="columnheader" data-sortable={column.sortable && onSort ? '' : undefined} className={isNumericColumn(resource, column.field) ? css.numericHead : css.th} aria-sort={column.sortable ? direction : undefined} style={column.width ? { width: column.width } : undefined}>
       {column.sortable && onSort ? (
         <button
           type="button"
@@ -125,13 +125,15 @@ export function DataTable(props: DataTableProps) {
   const allSelected = rows.length > 0 && rows.every((row) => selected?.has(row.id));
   const someSelected = !allSelected && rows.some((row) => selected?.has(row.id));
   return (
-    <div ref={scroller} className={virtual ? css.virtualWrap : css.tableWrap} part="table">
-      <table className={css.table} aria-rowcount={virtual ? rows.length + 1 : undefined}>
+    // Focusable and named: a table wider than the screen scrolls inside its frame, from the keyboard too.
+    // In a narrow box (a phone) a short list lays its rows out as cards, each value under its column's name (roles kept explicit for that).
+    <div ref={scroller} className={virtual ? css.virtualWrap : css.tableWrap} part="table" tabIndex={0} role="region" aria-label={caption}>
+      <table role="table" className={virtual ? css.table : `${css.table} ${css.cards}`} aria-rowcount={virtual ? rows.length + 1 : undefined}>
         <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{caption}</caption>
-        <thead>
-          <tr>
+        <thead role="rowgroup">
+          <tr role="row">
             {selectable && (
-              <th scope="col" className={css.th} style={{ width: 40 }}>
+              <th scope="col" role="columnheader" data-sortable="" className={css.th} style={{ width: 40 }}>
                 <input
                   type="checkbox"
                   checked={allSelected}
@@ -153,7 +155,7 @@ export function DataTable(props: DataTableProps) {
             {columns.map((column) => <SortHeader key={column.field} props={props} column={column} />)}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {virtual ? (
             <Suspense fallback={rows.slice(0, 30).map((row, index) => <TableRow key={row.id} row={row} props={props} index={index} />)}>
               <VirtualRows scroller={scroller} props={props} colSpan={columns.length + (selectable ? 1 : 0)} />

@@ -50,7 +50,8 @@ export function ListTotals({ resource, totals, groups, refLabel }: ListTotalsPro
         const label = (key: string | null) =>
           key === null ? t('registry.totals.none') : type === 'date' ? formatDate(key) : (refLabel?.(field, key) ?? key);
         return (
-          <table key={field} className={css.table} data-totals={field}>
+          <div key={field} className={css.totalsWrap} tabIndex={0} role="region" aria-label={t('registry.totals.by', { field: fieldLabel(resource, field) })}>
+          <table className={css.totalsTable} data-totals={field}>
             <caption className={css.totalsCaption}>{t('registry.totals.by', { field: fieldLabel(resource, field) })}</caption>
             <thead>
               <tr>
@@ -69,6 +70,7 @@ export function ListTotals({ resource, totals, groups, refLabel }: ListTotalsPro
               ))}
             </tbody>
           </table>
+          </div>
         );
       })}
     </div>

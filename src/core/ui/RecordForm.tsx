@@ -4,7 +4,7 @@
  * warning, and the stale-version (412) warning that never overwrites silently.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { writableFields, type AnyResource } from '../../contracts/resource';
+import { fieldShown, writableFields, type AnyResource } from '../../contracts/resource';
 import { lockedFields } from '../../contracts/workflow';
 import { documentKind } from '../../contracts/brazil/documents';
 import { hasMessage, t } from '../i18n';
@@ -183,7 +183,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
           <div className={css.formGrid}>
             {section.fields.map((field) => {
               const def = resource.fields[field];
-              if (!def) return null;
+              if (!def || !fieldShown(def, values)) return null;
               const label = fieldLabel(resource, field);
               const total = resource.totals?.[field];
               if (total && editable) {

@@ -1,4 +1,4 @@
-import { BASE_FIELD_DEFS, type AnyResource, type FieldDef } from '../../contracts/resource';
+import { BASE_FIELD_DEFS, fieldShown, type AnyResource, type FieldDef } from '../../contracts/resource';
 import { DataTable } from './DataTable';
 import { fieldLabel, sectionTitle } from '../resources/labels';
 import type { Row } from '../resources/useList';
@@ -19,7 +19,9 @@ function ItemsTable({ resource, field, def, record }: { resource: AnyResource; f
     updatedAt: '',
     _refs: Object.fromEntries(Object.keys(def.of).map((sub) => [sub, record._refs?.[`${field}.${index}.${sub}`] ?? []])),
   }));
-  return <DataTable resource={itemResource} columns={Object.keys(def.of).map((name) => ({ field: name }))} rows={rows} caption={fieldLabel(resource, field)} />;
+  // A column only some items use (a parcela's PIX key) shows when at least one item uses it.
+  const columns = Object.entries(def.of).filter(([, sub]) => rows.some((row) => fieldShown(sub, row))).map(([name]) => ({ field: name }));
+  return <DataTable resource={itemResource} columns={columns} rows={rows} caption={fieldLabel(resource, field)} />;
 }
 
 /** A record's values, section by section (the form's sections), plus when it was created/updated. */
@@ -33,7 +35,7 @@ export function RecordShow({ resource, record, fields }: { resource: AnyResource
           <dl className={css.dl}>
             {section.fields.map((field) => {
               const def = resource.fields[field];
-              return def ? (
+              return def && fieldShown(def, record) ? (
                 <div key={field} style={{ display: 'contents' }}>
                   <dt className={css.dt}>{fieldLabel(resource, field)}</dt>
                   <dd className={css.dd}>

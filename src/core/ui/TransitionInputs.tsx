@@ -37,13 +37,16 @@ export function inputDef(resource: AnyResource, name: string): ScalarFieldDef | 
 
 const today = () => new Date().toLocaleDateString('sv-SE');
 
-/** Start values: today for a date, the record's own value for a reference (its bank account). */
+/** Start values: today for a date, the record's own value for a reference (its bank account), and the transition's `inputFrom`. */
 export function initialInput(resource: AnyResource, transition: Transition, record?: Row): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const name of inputFields(transition)) {
     const def = inputDef(resource, name);
     if (def?.type === 'date') values[name] = today();
     else if (def?.type === 'reference' && record && record[name]) values[name] = record[name];
+    // A declared start value from the record: a baixa starts at the open balance (the whole rest).
+    const from = transition.inputFrom?.[name];
+    if (from && record && record[from] !== undefined && record[from] !== null) values[name] = record[from];
   }
   return values;
 }
@@ -91,7 +94,8 @@ export function TransitionInputs({ resource, params, transition, record, values,
         if (def && name !== 'settlementId') {
           return (
             <Field key={name} resource={resource} field={name} label={label(resource, name)} def={def} value={values[name] ?? null}
-              onChange={(value) => set(name, value)} params={params} errors={errors} required={!optionalInput(transition, name)} />
+              onChange={(value) => set(name, value)} params={params} errors={errors} required={!optionalInput(transition, name)}
+              refs={values[name] === record?.[name] ? record?._refs?.[name] : undefined} />
           );
         }
         const id = `${baseId}-${name}`;

@@ -9,7 +9,9 @@ export const muted = style({ color: vars.color.muted, fontSize: vars.font.sizeSm
 
 export const tableWrap = style({ overflow: 'auto', border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, background: vars.color.surface });
 export const virtualWrap = style([tableWrap, { maxHeight: '70vh' }]);
-export const table = style({ width: '100%', borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' });
+// overflowWrap reset: a table inside a record's value (a parcela's baixas) must not inherit the
+// value's break-anywhere, which split headers and cells letter by letter ("Paga / ment / os").
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums', overflowWrap: 'normal' });
 export const th = style({
   textAlign: 'left',
   padding: `${vars.space.sm} ${vars.space.md}`,
@@ -18,7 +20,9 @@ export const th = style({
   position: 'sticky',
   top: 0,
   zIndex: 1,
-  whiteSpace: 'nowrap',
+  // Headers may break between words ("Saldo em / aberto") so a narrow screen keeps the columns narrow.
+  whiteSpace: 'normal',
+  verticalAlign: 'bottom',
   fontWeight: 600,
 });
 export const td = style({ padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
@@ -26,6 +30,23 @@ export const checkCell = style([td, { width: 40 }]);
 /** Money, counts and percentages: right-aligned, tabular figures, never broken across lines. */
 export const numericCell = style([td, { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }]);
 export const numericHead = style([th, { textAlign: 'right' }]);
+
+/**
+ * A list table in a narrow box (≤ 40rem: a phone, an element in a side column): each row a card of
+ * "label / value" pairs in two columns, the header a bar of the sort buttons. Only short lists
+ * (the virtualised ones keep their rows).
+ */
+export const cards = style({});
+const NARROW = '(max-width: 40rem)';
+const narrow = (rule: Record<string, unknown>) => ({ '@container': { [NARROW]: rule } });
+globalStyle(`${cards} thead tr`, narrow({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: `0 ${vars.space.sm}`, borderBottom: `2px solid ${vars.color.border}`, background: vars.color.background }));
+// The other headers stay for screen readers (each cell keeps its column's name), out of sight.
+globalStyle(`${cards} thead th`, narrow({ position: 'absolute', width: 1, height: 1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 }));
+globalStyle(`${cards} thead th[data-sortable]`, narrow({ display: 'block', position: 'static', width: 'auto !important', height: 'auto', overflow: 'visible', clip: 'auto', padding: `${vars.space.xs} ${vars.space.sm}`, fontSize: vars.font.sizeSmall }));
+globalStyle(`${cards} tbody tr`, narrow({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: `${vars.space.xs} ${vars.space.md}`, padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}` }));
+globalStyle(`${cards} tbody td`, narrow({ display: 'block', border: 0, padding: 0, width: 'auto', textAlign: 'start', whiteSpace: 'normal', overflowWrap: 'anywhere' }));
+globalStyle(`${cards} tbody td[data-label]::before`, narrow({ content: 'attr(data-label)', display: 'block', color: vars.color.muted, fontSize: vars.font.sizeSmall, fontWeight: 600 }));
+globalStyle(`${cards} tbody td:first-child:not([data-label])`, narrow({ gridColumn: '1 / -1' }));
 export const row = style({ cursor: 'pointer', selectors: { '&:hover': { background: vars.color.background } } });
 export const selectedRow = style({ background: '#eef5fc' });
 export const sortButton = style({
@@ -54,7 +75,7 @@ export const bulkBar = style({
 export const empty = style({ padding: vars.space.xl, textAlign: 'center', color: vars.color.muted });
 
 export const filters = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, padding: vars.space.md, background: vars.color.surface });
-export const filterGrid = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))', gap: vars.space.md, marginTop: vars.space.md });
+export const filterGrid = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(14rem, 100%), 1fr))', gap: vars.space.md, marginTop: vars.space.md });
 export const summary = style({ cursor: 'pointer', fontWeight: 600 });
 
 export const select = style({ position: 'relative' });
@@ -90,21 +111,27 @@ export const dl = style({
   gridTemplateColumns: 'minmax(10rem, 16rem) minmax(0, 1fr)',
   gap: `${vars.space.sm} ${vars.space.lg}`,
   margin: 0,
-  // A phone: each label above its value, so tables (Mídias) get the whole width.
-  '@media': { 'screen and (max-width: 40rem)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: vars.space.xs } },
+  // A narrow box (a phone, or an element in a page's side column): each label above its value, so
+  // values and tables (Mídias) get the whole width. The element's root (or the portal) is the container.
+  '@container': { '(max-width: 40rem)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: vars.space.xs } },
 });
 export const dt = style({ fontWeight: 600, color: vars.color.muted });
 export const dd = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
-export const section = style({ border: 0, padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.md });
+// minWidth 0: a fieldset is otherwise never narrower than its content, and a narrow element box scrolls the page.
+export const section = style({ border: 0, padding: 0, margin: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space.md });
 export const legend = style({ fontWeight: 700, fontSize: '16px', padding: 0, marginBottom: vars.space.sm });
-export const formGrid = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(18rem, 1fr))', gap: vars.space.lg });
+export const formGrid = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(18rem, 100%), 1fr))', gap: vars.space.lg });
 export const wide = style({ gridColumn: '1 / -1' });
 export const required = style({ color: vars.color.danger, marginLeft: 2 });
 export const checkGroup = style({ border: 0, padding: 0, margin: 0, display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.lg}` });
-export const listItem = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, padding: vars.space.md, display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fill, minmax(12rem, 1fr))', alignItems: 'end' });
+export const listItem = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, padding: vars.space.md, minWidth: 0, display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fill, minmax(min(12rem, 100%), 1fr))', alignItems: 'end' });
 export const textarea = style({ minHeight: 96, resize: 'vertical' });
 
-export const tabs = style({ display: 'flex', gap: vars.space.xs, borderBottom: `1px solid ${vars.color.border}`, margin: 0, padding: 0, listStyle: 'none', flexWrap: 'wrap' });
+export const tabs = style({
+  display: 'flex', gap: vars.space.xs, borderBottom: `1px solid ${vars.color.border}`, margin: 0, padding: 0, listStyle: 'none', flexWrap: 'wrap',
+  // A narrow box: one row that scrolls sideways inside itself, not four rows of tabs above the page.
+  '@container': { '(max-width: 40rem)': { flexWrap: 'nowrap', overflowX: 'auto', whiteSpace: 'nowrap' } },
+});
 export const tab = style({
   display: 'inline-block',
   padding: `${vars.space.sm} ${vars.space.md}`,
@@ -162,9 +189,14 @@ export const auditField = style([td, { textAlign: 'left', fontWeight: 600, overf
 export const auditValue = style([td, { overflowWrap: 'anywhere' }]);
 
 /** The list's totals footer (ListTotals): money right-aligned in tabular figures. */
-export const totals = style({ display: 'grid', gap: vars.space.md });
+export const totals = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.md });
+/** A breakdown table of the footer: scrolls inside itself if a phone is still too narrow for it. */
+export const totalsWrap = style({ overflowX: 'auto', minWidth: 0 });
 export const totalsLine = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: `${vars.space.xs} ${vars.space.lg}`, margin: 0, fontVariantNumeric: 'tabular-nums' });
 export const totalsItem = style({ whiteSpace: 'nowrap' });
+/** The footer's breakdown tables: tighter cells in a narrow box, so four columns of amounts fit a phone. */
+export const totalsTable = style([table]);
+globalStyle(`${totalsTable} th, ${totalsTable} td`, { '@container': { '(max-width: 40rem)': { padding: `${vars.space.sm} ${vars.space.xs}`, fontSize: vars.font.sizeSmall } } });
 export const totalsCaption = style({ textAlign: 'left', fontWeight: 600, padding: `${vars.space.xs} 0` });
 export const money = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 

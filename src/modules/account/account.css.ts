@@ -25,7 +25,7 @@ export const facts = style({
 globalStyle(`${facts} dd`, { margin: 0, '@media': { 'screen and (max-width: 480px)': { marginBottom: vars.space.sm } } });
 export const term = style({ fontWeight: 600, color: vars.color.muted });
 export const table = style({ borderCollapse: 'collapse', width: '100%' });
-export const cell = style({ textAlign: 'left', borderBottom: `1px solid ${vars.color.border}`, padding: vars.space.sm });
+export const cell = style({ textAlign: 'left', borderBottom: `1px solid ${vars.color.border}`, padding: vars.space.sm, overflowWrap: 'anywhere' });
 export const scope = style({
   display: 'inline-block',
   margin: '2px',

@@ -4,7 +4,7 @@
  */
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BASE_FIELD_DEFS, BASE_FIELDS, fillPath, filterKind, pathParams, RESERVED_PARAMS, type AnyResource } from '../../../src/contracts/resource';
+import { BASE_FIELD_DEFS, BASE_FIELDS, fieldShown, fillPath, filterKind, pathParams, RESERVED_PARAMS, type AnyResource } from '../../../src/contracts/resource';
 import { findResource, resourceList } from '../../../src/contracts/resources';
 import { initialValues, validate } from '../../../src/core/resources/values';
 import { matchRoute } from '../../../src/core/router';
@@ -117,8 +117,10 @@ describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (
     if (!show) return;
     const view = await renderAt(show);
     expect(view.container.querySelector('h1')?.textContent).toBe(`Registro de ${resource.name}`);
+    // Every field that applies to the sample (a `shownWhen` field only for its payment method).
+    const sample = sampleRecord(resource);
     for (const section of resource.form.sections) {
-      for (const field of section.fields) expect(text(view.container)).toContain(resource.fields[field].label);
+      for (const field of section.fields) if (fieldShown(resource.fields[field], sample)) expect(text(view.container)).toContain(resource.fields[field].label);
     }
     expect(calls[0].path).toBe(`${fillPath(resource.path, PARAM_VALUES)}/rec-1`);
     view.unmount();
@@ -130,8 +132,9 @@ describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (
     const form = view.container.querySelector('form');
     expect(form, text(view.container)).not.toBeNull();
     for (const section of resource.form.sections) expect(text(form!)).toContain(section.title);
+    const sample = sampleRecord(resource);
     for (const [name, def] of Object.entries(resource.fields)) {
-      if (!resource.form.sections.some((s) => s.fields.includes(name))) continue;
+      if (!resource.form.sections.some((s) => s.fields.includes(name)) || !fieldShown(def, sample)) continue;
       expect(text(form!), name).toContain(def.label);
     }
     view.unmount();

@@ -24,19 +24,26 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
   cash: 'Dinheiro / débito automático',
 };
 
+/** A field of one payment method only: the form and the details show it for that method alone. */
+function only<F extends { def: object }>(field: F, ...methods: PaymentMethod[]): F {
+  return { ...field, def: { ...field.def, shownWhen: { field: 'paymentMethod', values: methods } } };
+}
+/** A long code, read whole: its input takes the row. */
+const wide = <F extends { def: object }>(field: F): F => ({ ...field, def: { ...field.def, wide: true } });
+
 /** The payment-data fields of a parcela (flat, so a list item and the parcela record share them). */
 export const paymentDataFields = {
   paymentMethod: enumOf('Forma de pagamento', PAYMENT_METHODS, PAYMENT_METHOD_LABELS, { initial: 'boleto' }),
-  boletoLine: text('Linha digitável ou código de barras', { max: 60, optional: true, trim: false }),
-  pixKeyType: enumOf('Tipo de chave PIX', PIX_KEY_TYPES, PIX_KEY_TYPE_LABELS, { optional: true }),
-  pixKey: text('Chave PIX', { max: 77, optional: true }),
-  pixPayload: text('PIX copia e cola', { max: 512, optional: true, trim: false }),
-  bankId: reference('Banco', 'banks', { optional: true }),
-  agency: text('Agência', { max: 5, optional: true }),
-  account: text('Conta', { max: 20, optional: true }),
-  accountDigit: text('Dígito da conta', { max: 2, optional: true }),
-  holderName: text('Favorecido', { max: 120, optional: true }),
-  holderDocument: cpfCnpj('CPF/CNPJ do favorecido', { optional: true }),
+  boletoLine: only(wide(text('Linha digitável ou código de barras', { max: 60, optional: true, trim: false })), 'boleto'),
+  pixKeyType: only(enumOf('Tipo de chave PIX', PIX_KEY_TYPES, PIX_KEY_TYPE_LABELS, { optional: true }), 'pix'),
+  pixKey: only(text('Chave PIX', { max: 77, optional: true }), 'pix'),
+  pixPayload: only(wide(text('PIX copia e cola', { max: 512, optional: true, trim: false })), 'pix'),
+  bankId: only(reference('Banco', 'banks', { optional: true }), 'transfer'),
+  agency: only(text('Agência', { max: 5, optional: true }), 'transfer'),
+  account: only(text('Conta', { max: 20, optional: true }), 'transfer'),
+  accountDigit: only(text('Dígito da conta', { max: 2, optional: true }), 'transfer'),
+  holderName: only(text('Favorecido', { max: 120, optional: true }), 'transfer'),
+  holderDocument: only(cpfCnpj('CPF/CNPJ do favorecido', { optional: true }), 'transfer'),
 };
 
 export const PAYMENT_MESSAGES = {

@@ -88,7 +88,7 @@ export function Field({ resource, field, label, def, value, onChange, params, er
     </>
   );
   return (
-    <div className={`${ui.field} ${def.type === 'list' || def.type === 'longText' || def.type === 'richText' ? css.wide : ''}`} data-field={field}>
+    <div className={`${ui.field} ${def.type === 'list' || def.type === 'longText' || def.type === 'richText' || def.wide ? css.wide : ''}`} data-field={field}>
       {def.type === 'boolean' ? (
         <label className={ui.checkbox} htmlFor={id}>{input}<span>{labelText}</span></label>
       ) : (

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { ScalarFieldDef } from '../../../contracts/resource';
+import { fieldShown, type ScalarFieldDef } from '../../../contracts/resource';
 import { t } from '../../i18n';
 import { fillPatch, referenceFill } from '../../resources/fills';
 import { emptyValue } from '../../resources/values';
@@ -45,7 +45,7 @@ export function ListInput({ id, resource, field, def, value, onChange, params, e
       {items.map((item, index) => (
         <fieldset key={typeof item.id === 'string' ? item.id : `new-${index}`} className={css.listItem} data-item-id={typeof item.id === 'string' ? item.id : undefined}>
           <legend className={css.muted}>{t('registry.list.item', { n: index + 1 })}</legend>
-          {of.map(([name, sub]) => (
+          {of.filter(([, sub]) => fieldShown(sub, item)).map(([name, sub]) => (
             <Field
               key={name}
               resource={resource}
