@@ -45,7 +45,7 @@ export interface RecurringEntry {
 
 /** What each period renews: cleared on the copy. */
 const RENEWED_PAYMENT_DATA: Readonly<Record<string, unknown>> = { boletoLine: null, pixPayload: null };
-const SERVER_FIELDS = ['id', 'number', 'version', 'status', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'openBalance', 'recurrenceOf', '_refs', '_actions', 'documentNumber', 'documentFileId'];
+const SERVER_FIELDS = ['id', 'number', 'version', 'status', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'openBalance', 'costCenterIds', 'recurrenceOf', '_refs', '_actions', 'documentNumber', 'documentFileId'];
 
 const withoutKeys = (record: Line, keys: readonly string[]): Line => Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
 
