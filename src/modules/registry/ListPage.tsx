@@ -3,7 +3,7 @@
  * paging from the Link header, empty state, row → show page, bulk actions on a selection,
  * export of the current search as CSV/XLSX.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { ActionDef, ExportFormat } from '../../contracts/resource';
 import * as z from 'zod/mini';
 import { transitionInput, type Transition } from '../../contracts/workflow';
@@ -19,7 +19,7 @@ import { useReadsAll, useTransitionAccess } from '../../core/resources/access';
 import { useTotals } from '../../core/resources/totals';
 import { ListTotals } from '../../core/ui/ListTotals';
 import { Dialog } from '../../core/ui/Dialog';
-import { idempotencyKeys, inputBody, TransitionInputs } from '../../core/ui/TransitionInputs';
+import { idempotencyKeys, inputBody } from '../../core/resources/transitionBody';
 import { apiQuery } from '../../core/resources/query';
 import { Alert } from '../../core/ui/Alert';
 import { ConfirmDialog } from '../../core/ui/ConfirmDialog';
@@ -33,6 +33,9 @@ import * as ui from '../../core/ui/ui.css';
 import { PageHeader } from './PageHeader';
 import type { RegistryPageProps } from './spec';
 import { useRegistry } from './useRegistry';
+
+// The field inputs load when a bulk transition asks for them, not with the list.
+const TransitionInputs = lazy(() => import('../../core/ui/TransitionInputs').then((m) => ({ default: m.TransitionInputs })));
 
 export default function ListPage(props: RegistryPageProps) {
   const { resource, routes, access, parentHref } = useRegistry(props);
@@ -219,7 +222,9 @@ export default function ListPage(props: RegistryPageProps) {
           }}>
             {asking.confirm && <p>{asking.confirm}</p>}
             {asking.input && <p className={css.muted}>{t('workflow.bulk.inputHelp')}</p>}
-            <TransitionInputs resource={resource} params={routes.params} transition={asking} values={inputValues} onChange={setInputValues} errors={inputErrors} />
+            <Suspense fallback={<Spinner />}>
+              <TransitionInputs resource={resource} params={routes.params} transition={asking} values={inputValues} onChange={setInputValues} errors={inputErrors} />
+            </Suspense>
             <div className={ui.row}>
               <button type="submit" className={asking.tone === 'danger' ? ui.button.danger : ui.button.primary} disabled={busy}>{asking.label}</button>
               <button type="button" className={ui.button.secondary} onClick={() => setAsking(null)}>{t('registry.cancel')}</button>
