@@ -49,7 +49,7 @@ export default {
     nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
     commonjs(),
     esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: 'tsconfig.json' }),
-    production && terser({ format: { comments: false } }),
+    production && terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: false } }),
     buildManifest(),
   ],
   onwarn(warning, warn) {

@@ -20,6 +20,8 @@ import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from '
 import * as z from 'zod/mini';
 import { bulkRequest, bulkResult, ownershipOf, parseIfMatch, recordSchema, staleBody, totalsResult, writeSchema, type AnyResource, type ApiFamily } from '../../src/contracts/resource.js';
 import { findResource, resourceList } from '../../src/contracts/resources/index.js';
+// The declarations' heavier checks (a parcela's boleto / PIX payload) run in every write schema here.
+import '../../src/contracts/resources/checks.js';
 import { bulkTransitionRequest, findTransition, historyEntry, transitionInput } from '../../src/contracts/workflow.js';
 import { idempotencyKey, onceAcrossTransactions, onceInTransaction } from './idempotency.js';
 import { auditEntry, auditQuery } from '../../src/contracts/audit.js';

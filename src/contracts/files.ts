@@ -91,6 +91,12 @@ export function sniffFileType(head: Uint8Array): FileType | null {
 
 /** Families that serve the files API (spec §7). */
 export const FILE_FAMILIES = ['commons', 'cart', 'pricing'] as const;
+export type FileFamily = (typeof FILE_FAMILIES)[number];
+
+/** The family a resource of `api` keeps its files in: its own when it serves files, else commons. */
+export function fileFamily(api: string | undefined): FileFamily {
+  return (FILE_FAMILIES as readonly string[]).includes(api ?? '') ? (api as FileFamily) : 'commons';
+}
 
 /** Paths of the files API inside a family (`commons`, `cart`, `pricing`). */
 export const FILE_PATHS = {

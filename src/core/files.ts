@@ -8,7 +8,6 @@
 import type { ApiFamily } from '../contracts/resource';
 import {
   FILE_CHUNK_BYTES,
-  FILE_FAMILIES,
   FILE_MAX_BYTES,
   FILE_MESSAGES,
   FILE_PATHS,
@@ -21,12 +20,7 @@ import {
 import { ApiError, buildUrl, request, type HttpStatus } from './api';
 import { apiUrl, ensureAppConfig } from './config';
 
-export type FileFamily = (typeof FILE_FAMILIES)[number];
-
-/** The family a resource of `api` keeps its files in: its own when it serves files, else commons. */
-export function fileFamily(api: string | undefined): FileFamily {
-  return (FILE_FAMILIES as readonly string[]).includes(api ?? '') ? (api as FileFamily) : 'commons';
-}
+export { fileFamily, type FileFamily } from '../contracts/files';
 
 /** Retries of one part after the first attempt (network failure or 5xx). */
 export const PART_RETRIES = 3;

@@ -104,7 +104,7 @@ function validCollectionBarcode(barcode: string): boolean {
   return barcode[0] === '8' && dv !== null && Number(barcode[3]) === dv(withoutGeneralDv(barcode, 3));
 }
 
-const BASE_DAY = toEpochDay('2000-07-03'); // factor 1000, first cycle
+const BASE_DAY = /* @__PURE__ */ toEpochDay('2000-07-03'); // factor 1000, first cycle; pure: only what reads boletos loads this module
 const CYCLE = 9000;
 
 /** Fator de vencimento → date of the cycle closest to `today`; null for 0000. */

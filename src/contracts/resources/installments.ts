@@ -23,7 +23,7 @@ import { defineResource } from '../define';
 import { boolean, date, enumOf, integer, list, money, reference, text } from '../fields';
 import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
 import { COST_CENTERS_OF_ENTRY } from './parts/financeEntry';
-import { paymentDataFields } from './parts/paymentData';
+import { paymentDataFields } from './parts/paymentDataFields';
 
 export const PAYABLE_INSTALLMENT_STATES = ['open', 'awaiting_requester', 'contested', 'queued', 'awaiting_approval', 'payment_rejected', 'authorized', 'in_remittance', 'paid', 'cancelled'] as const;
 export type PayableInstallmentState = (typeof PAYABLE_INSTALLMENT_STATES)[number];

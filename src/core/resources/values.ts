@@ -4,6 +4,8 @@
  */
 import * as z from 'zod/mini';
 import { writableFields, writeSchema, type AnyResource, type FieldDef } from '../../contracts/resource';
+// The declarations' heavier checks (a parcela's boleto / PIX payload), installed for `validate`.
+import '../../contracts/resources/checks';
 import { t } from '../i18n';
 import type { Row } from './useList';
 

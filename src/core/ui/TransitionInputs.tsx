@@ -14,10 +14,11 @@ import { hasMessage, t } from '../i18n';
 import type { PathParams } from '../resources/paths';
 import type { FieldErrors } from '../resources/values';
 import type { Row } from '../resources/useList';
+import { inputFields } from '../resources/transitionBody';
 import { Field } from './fields/Field';
 import * as ui from './ui.css';
 
-export const inputFields = (transition: Transition): string[] => Object.keys(transition.input?.shape ?? {});
+export { idempotencyKeys, inputBody, inputFields } from '../resources/transitionBody';
 
 /** An input the transition's zod schema marks optional. */
 const optionalInput = (transition: Transition, name: string) =>
@@ -49,17 +50,6 @@ export function initialInput(resource: AnyResource, transition: Transition, reco
     if (from && record && record[from] !== undefined && record[from] !== null) values[name] = record[from];
   }
   return values;
-}
-
-/** The body of the call: filled inputs only (an empty `reason` is sent, the server says why it is needed). */
-export function inputBody(transition: Transition, values: Record<string, unknown>): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const name of inputFields(transition)) {
-    const value = values[name];
-    const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-    if (!empty || name === 'reason') body[name] = typeof value === 'string' ? value.trim() : (value ?? '');
-  }
-  return body;
 }
 
 const label = (resource: AnyResource, name: string) =>
@@ -123,22 +113,4 @@ export function TransitionInputs({ resource, params, transition, record, values,
       })}
     </>
   );
-}
-
-/**
- * One `Idempotency-Key` per submission: the same key while the same body is retried, a new one
- * when what is sent changes or after a success (`reset`).
- */
-export function idempotencyKeys() {
-  let last: { body: string; key: string } | null = null;
-  return {
-    keyFor(body: unknown): string {
-      const text = JSON.stringify(body);
-      if (!last || last.body !== text) last = { body: text, key: crypto.randomUUID() };
-      return last.key;
-    },
-    reset() {
-      last = null;
-    },
-  };
 }

@@ -3,7 +3,7 @@
  * paging from the Link header, empty state, row → show page, bulk actions on a selection,
  * export of the current search as CSV/XLSX.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { ActionDef, ExportFormat } from '../../contracts/resource';
 import * as z from 'zod/mini';
 import { transitionInput, type Transition } from '../../contracts/workflow';
@@ -22,11 +22,9 @@ import { filterQuery } from '../../contracts/listPreferences';
 import { ColumnChooser } from '../../core/ui/ColumnChooser';
 import { SavedFilters } from '../../core/ui/SavedFilters';
 import { ListTotals } from '../../core/ui/ListTotals';
-import { Dialog } from '../../core/ui/Dialog';
-import { idempotencyKeys, inputBody, TransitionInputs } from '../../core/ui/TransitionInputs';
+import { idempotencyKeys, inputBody } from '../../core/resources/transitionBody';
 import { apiQuery } from '../../core/resources/query';
 import { Alert } from '../../core/ui/Alert';
-import { ConfirmDialog } from '../../core/ui/ConfirmDialog';
 import { DataTable } from '../../core/ui/DataTable';
 import { Filters } from '../../core/ui/Filters';
 import { Pagination } from '../../core/ui/Pagination';
@@ -37,6 +35,11 @@ import * as ui from '../../core/ui/ui.css';
 import { PageHeader } from './PageHeader';
 import type { RegistryPageProps } from './spec';
 import { useRegistry } from './useRegistry';
+
+// The dialogs and the field inputs load when a bulk action or transition asks for them, not with the list.
+const Dialog = lazy(() => import('../../core/ui/Dialog').then((m) => ({ default: m.Dialog })));
+const ConfirmDialog = lazy(() => import('../../core/ui/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+const TransitionInputs = lazy(() => import('../../core/ui/TransitionInputs').then((m) => ({ default: m.TransitionInputs })));
 
 export default function ListPage(props: RegistryPageProps) {
   const { resource, routes, access, parentHref } = useRegistry(props);
@@ -223,36 +226,40 @@ export default function ListPage(props: RegistryPageProps) {
         </section>
       )}
 
-      {asking && (
-        <Dialog title={t('workflow.bulk.title', { action: asking.label, count: selected.size })} onClose={() => setAsking(null)}>
-          <form className={ui.stack} noValidate onSubmit={(event) => {
-            event.preventDefault();
-            const checked = z.safeParse(transitionInput(asking), inputBody(asking, inputValues));
-            if (!checked.success) {
-              const found: Record<string, string[]> = {};
-              for (const issue of checked.error.issues) (found[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
-              setInputErrors(found);
-              return;
-            }
-            void runAction(asking, asking);
-          }}>
-            {asking.confirm && <p>{asking.confirm}</p>}
-            {asking.input && <p className={css.muted}>{t('workflow.bulk.inputHelp')}</p>}
-            <TransitionInputs resource={resource} params={routes.params} transition={asking} values={inputValues} onChange={setInputValues} errors={inputErrors} />
-            <div className={ui.row}>
-              <button type="submit" className={asking.tone === 'danger' ? ui.button.danger : ui.button.primary} disabled={busy}>{asking.label}</button>
-              <button type="button" className={ui.button.secondary} onClick={() => setAsking(null)}>{t('registry.cancel')}</button>
-            </div>
-          </form>
-        </Dialog>
-      )}
+      <Suspense fallback={null}>
+        {asking && (
+          <Dialog title={t('workflow.bulk.title', { action: asking.label, count: selected.size })} onClose={() => setAsking(null)}>
+            <form className={ui.stack} noValidate onSubmit={(event) => {
+              event.preventDefault();
+              const checked = z.safeParse(transitionInput(asking), inputBody(asking, inputValues));
+              if (!checked.success) {
+                const found: Record<string, string[]> = {};
+                for (const issue of checked.error.issues) (found[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
+                setInputErrors(found);
+                return;
+              }
+              void runAction(asking, asking);
+            }}>
+              {asking.confirm && <p>{asking.confirm}</p>}
+              {asking.input && <p className={css.muted}>{t('workflow.bulk.inputHelp')}</p>}
+              <Suspense fallback={<Spinner />}>
+                <TransitionInputs resource={resource} params={routes.params} transition={asking} values={inputValues} onChange={setInputValues} errors={inputErrors} />
+              </Suspense>
+              <div className={ui.row}>
+                <button type="submit" className={asking.tone === 'danger' ? ui.button.danger : ui.button.primary} disabled={busy}>{asking.label}</button>
+                <button type="button" className={ui.button.secondary} onClick={() => setAsking(null)}>{t('registry.cancel')}</button>
+              </div>
+            </form>
+          </Dialog>
+        )}
 
-      {confirming && (
-        <ConfirmDialog title={confirming.label} danger={confirming.tone === 'danger'} confirmLabel={confirming.label} onConfirm={() => void runAction(confirming)} onCancel={() => setConfirming(null)}>
-          <p>{confirming.confirm}</p>
-          <p className={css.muted}>{t('registry.selection.count', { count: selected.size })}</p>
-        </ConfirmDialog>
-      )}
+        {confirming && (
+          <ConfirmDialog title={confirming.label} danger={confirming.tone === 'danger'} confirmLabel={confirming.label} onConfirm={() => void runAction(confirming)} onCancel={() => setConfirming(null)}>
+            <p>{confirming.confirm}</p>
+            <p className={css.muted}>{t('registry.selection.count', { count: selected.size })}</p>
+          </ConfirmDialog>
+        )}
+      </Suspense>
     </section>
   );
 }

@@ -13,7 +13,7 @@ import { allocationSumError, installmentsSumError } from '../../paymentTerms';
 import { formatDateBR, isBusinessDay, nextBusinessDay } from '../../brazil/businessDays';
 import { compareCompetence, RECURRENCE_MESSAGES } from '../../recurrence';
 import { notes } from './common';
-import { paymentDataCheck, paymentDataFields } from './paymentData';
+import { paymentDataCheck, paymentDataFields } from './paymentDataFields';
 
 export const DOCUMENT_TYPES = ['nfe', 'nfse', 'invoice', 'boleto', 'receipt', 'contract', 'tax', 'other'] as const;
 export const DOCUMENT_TYPE_LABELS = {

@@ -5,46 +5,18 @@
  * payload whose CRC is verified and whose amount is compared), or TED / crédito em conta (bank,
  * agência, conta, digit, holder). One check across the item's fields puts each error under the
  * field it is about, on the screen (zod, client) and in the API's 400 (same rule, server).
+ * The fields and the zod check the declarations carry are in `./paymentDataFields`; importing
+ * this module (through `../checks`) installs the rule that check runs.
  */
-import * as z from 'zod/mini';
 import { readBoleto } from '../../brazil/boleto';
 import { formatDateBR } from '../../brazil/businessDays';
 import { readPixPayload } from '../../brazil/pixPayload';
-import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, validPixKey, type PixKeyType } from '../../brazil/pix';
+import { PIX_KEY_TYPE_LABELS, validPixKey, type PixKeyType } from '../../brazil/pix';
 import { validCnpj, validCpf } from '../../brazil/documents';
 import { formatMoney } from '../../money';
-import { cpfCnpj, enumOf, reference, text } from '../../fields';
+import { installPaymentDataRule, type PaymentDataIssue, type PaymentItem } from './paymentDataFields';
 
-export const PAYMENT_METHODS = ['boleto', 'pix', 'transfer', 'cash'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
-  boleto: 'Boleto',
-  pix: 'PIX',
-  transfer: 'TED / crédito em conta',
-  cash: 'Dinheiro / débito automático',
-};
-
-/** A field of one payment method only: the form and the details show it for that method alone. */
-function only<F extends { def: object }>(field: F, ...methods: PaymentMethod[]): F {
-  return { ...field, def: { ...field.def, shownWhen: { field: 'paymentMethod', values: methods } } };
-}
-/** A long code, read whole: its input takes the row. */
-const wide = <F extends { def: object }>(field: F): F => ({ ...field, def: { ...field.def, wide: true } });
-
-/** The payment-data fields of a parcela (flat, so a list item and the parcela record share them). */
-export const paymentDataFields = {
-  paymentMethod: enumOf('Forma de pagamento', PAYMENT_METHODS, PAYMENT_METHOD_LABELS, { initial: 'boleto' }),
-  boletoLine: only(wide(text('Linha digitável ou código de barras', { max: 60, optional: true, trim: false })), 'boleto'),
-  pixKeyType: only(enumOf('Tipo de chave PIX', PIX_KEY_TYPES, PIX_KEY_TYPE_LABELS, { optional: true }), 'pix'),
-  pixKey: only(text('Chave PIX', { max: 77, optional: true }), 'pix'),
-  pixPayload: only(wide(text('PIX copia e cola', { max: 512, optional: true, trim: false })), 'pix'),
-  bankId: only(reference('Banco', 'banks', { optional: true }), 'transfer'),
-  agency: only(text('Agência', { max: 5, optional: true }), 'transfer'),
-  account: only(text('Conta', { max: 20, optional: true }), 'transfer'),
-  accountDigit: only(text('Dígito da conta', { max: 2, optional: true }), 'transfer'),
-  holderName: only(text('Favorecido', { max: 120, optional: true }), 'transfer'),
-  holderDocument: only(cpfCnpj('CPF/CNPJ do favorecido', { optional: true }), 'transfer'),
-};
+export { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentDataCheck, paymentDataFields, type PaymentMethod } from './paymentDataFields';
 
 export const PAYMENT_MESSAGES = {
   boletoRequired: 'Informe a linha digitável ou o código de barras do boleto.',
@@ -62,23 +34,7 @@ export const PAYMENT_MESSAGES = {
   holderDocumentRequired: 'Informe o CPF ou CNPJ do favorecido.',
 } as const;
 
-interface PaymentItem {
-  amount?: number;
-  dueDate?: string;
-  paymentMethod?: PaymentMethod;
-  boletoLine?: string | null;
-  pixKeyType?: PixKeyType | null;
-  pixKey?: string | null;
-  pixPayload?: string | null;
-  bankId?: string | null;
-  agency?: string | null;
-  account?: string | null;
-  accountDigit?: string | null;
-  holderName?: string | null;
-  holderDocument?: string | null;
-}
-
-type Issue = { path: string; message: string };
+type Issue = PaymentDataIssue;
 
 /** Errors of one parcela's payment data (field → message), empty when valid. `today` dates the boleto's factor. */
 export function paymentDataIssues(item: PaymentItem, today?: string): Issue[] {
@@ -124,8 +80,4 @@ export function paymentDataIssues(item: PaymentItem, today?: string): Issue[] {
   return issues;
 }
 
-/** The same rule as a zod check of a list item (errors under the item's fields). */
-export const paymentDataCheck = () =>
-  z.superRefine((value: unknown, ctx) => {
-    for (const issue of paymentDataIssues(value as PaymentItem)) ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.path], input: value });
-  });
+installPaymentDataRule(paymentDataIssues);

@@ -1,7 +1,7 @@
 /**
  * One read-only renderer per field type (list cells and the show page).
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { AnyResource, FieldDef, FieldType, RefLabel, ScalarFieldDef } from '../../../contracts/resource';
 import { formatDate, formatDateTime } from '../../format/dates';
 import { maskCep, maskCnpj, maskCpf, maskCpfCnpj, maskPhone, maskPixKey } from '../../format/masks';
@@ -10,10 +10,11 @@ import { t } from '../../i18n';
 import { optionLabel } from '../../resources/labels';
 import * as css from '../data.css';
 import { StatusBadge } from '../StatusBadge';
-import { IMAGE_TYPES } from '../../../contracts/files';
-import { fileFamily } from '../../files';
+import { fileFamily, IMAGE_TYPES } from '../../../contracts/files';
 import { CityName } from './CityName';
-import { FileThumbnail } from './FileThumbnail';
+
+// Loaded with the first image to show (it brings the files client), not with every list.
+const FileThumbnail = lazy(() => import('./FileThumbnail').then((m) => ({ default: m.FileThumbnail })));
 
 export interface ValueProps {
   resource: AnyResource;
@@ -90,7 +91,7 @@ const RENDERERS: Record<FieldType, Renderer> = {
     // A field that takes only images shows a thumbnail (fetched with the token).
     const accept = def.type === 'file' ? def.accept : undefined;
     const images = Boolean(accept?.length) && accept!.every((type) => (IMAGE_TYPES as readonly string[]).includes(type));
-    return images ? <FileThumbnail id={String(value)} name={name} api={fileFamily(resource.api)} /> : name;
+    return images ? <Suspense fallback={name}><FileThumbnail id={String(value)} name={name} api={fileFamily(resource.api)} /></Suspense> : name;
   },
   list: (props) => {
     const items = Array.isArray(props.value) ? (props.value as Record<string, unknown>[]) : [];

@@ -1,0 +1,80 @@
+/**
+ * The payment-data fields of a parcela (DOMAIN "Payment methods of a parcela") and their check
+ * across the item's fields, as the declarations use them. The rule itself (boleto and PIX
+ * "copia e cola" readers, `./paymentData`) is heavier than the declarations should carry to every
+ * list, so it is installed by importing `../checks` — the screen's record validation
+ * (`core/resources/values`) and the server do — and stays one rule for screen and API.
+ */
+import * as z from 'zod/mini';
+import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, type PixKeyType } from '../../brazil/pix';
+import { cpfCnpj, enumOf, reference, text } from '../../fields';
+
+export const PAYMENT_METHODS = ['boleto', 'pix', 'transfer', 'cash'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
+  boleto: 'Boleto',
+  pix: 'PIX',
+  transfer: 'TED / crédito em conta',
+  cash: 'Dinheiro / débito automático',
+};
+
+/** A field of one payment method only: the form and the details show it for that method alone. */
+function only<F extends { def: object }>(field: F, ...methods: PaymentMethod[]): F {
+  return { ...field, def: { ...field.def, shownWhen: { field: 'paymentMethod', values: methods } } };
+}
+/** A long code, read whole: its input takes the row. */
+const wide = <F extends { def: object }>(field: F): F => ({ ...field, def: { ...field.def, wide: true } });
+
+/** The payment-data fields of a parcela (flat, so a list item and the parcela record share them). */
+export const paymentDataFields = {
+  paymentMethod: enumOf('Forma de pagamento', PAYMENT_METHODS, PAYMENT_METHOD_LABELS, { initial: 'boleto' }),
+  boletoLine: only(wide(text('Linha digitável ou código de barras', { max: 60, optional: true, trim: false })), 'boleto'),
+  pixKeyType: only(enumOf('Tipo de chave PIX', PIX_KEY_TYPES, PIX_KEY_TYPE_LABELS, { optional: true }), 'pix'),
+  pixKey: only(text('Chave PIX', { max: 77, optional: true }), 'pix'),
+  pixPayload: only(wide(text('PIX copia e cola', { max: 512, optional: true, trim: false })), 'pix'),
+  bankId: only(reference('Banco', 'banks', { optional: true }), 'transfer'),
+  agency: only(text('Agência', { max: 5, optional: true }), 'transfer'),
+  account: only(text('Conta', { max: 20, optional: true }), 'transfer'),
+  accountDigit: only(text('Dígito da conta', { max: 2, optional: true }), 'transfer'),
+  holderName: only(text('Favorecido', { max: 120, optional: true }), 'transfer'),
+  holderDocument: only(cpfCnpj('CPF/CNPJ do favorecido', { optional: true }), 'transfer'),
+};
+
+export interface PaymentItem {
+  amount?: number;
+  dueDate?: string;
+  paymentMethod?: PaymentMethod;
+  boletoLine?: string | null;
+  pixKeyType?: PixKeyType | null;
+  pixKey?: string | null;
+  pixPayload?: string | null;
+  bankId?: string | null;
+  agency?: string | null;
+  account?: string | null;
+  accountDigit?: string | null;
+  holderName?: string | null;
+  holderDocument?: string | null;
+}
+
+
+export type PaymentDataIssue = { path: string; message: string };
+type Rule = (item: PaymentItem, today?: string) => PaymentDataIssue[];
+
+let rule: Rule | null = null;
+
+/** Installs the rule (`./paymentData` does, once imported). */
+export function installPaymentDataRule(installed: Rule): void {
+  rule = installed;
+}
+
+/** The installed rule; a check run before `../checks` was imported is a bug, not a valid record. */
+export function paymentDataRule(): Rule {
+  if (!rule) throw new Error('payment-data rule not installed: import src/contracts/resources/checks');
+  return rule;
+}
+
+/** The rule as a zod check of a list item (errors under the item's fields). */
+export const paymentDataCheck = () =>
+  z.superRefine((value: unknown, ctx) => {
+    for (const issue of paymentDataRule()(value as PaymentItem)) ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.path], input: value });
+  });
