@@ -16,7 +16,7 @@ interface Props {
 }
 
 /** "Colunas": a checkbox per column of the list; the last one shown cannot be hidden. */
-export function ColumnChooser({ resource, columns, shown, onChange }: Props) {
+export default function ColumnChooser({ resource, columns, shown, onChange }: Props) {
   const id = useId();
   const visible = new Set(shown);
   const toggle = (field: string, on: boolean) => {
@@ -24,9 +24,7 @@ export function ColumnChooser({ resource, columns, shown, onChange }: Props) {
     onChange(next.length === columns.length ? null : next);
   };
   return (
-    <details className={css.filters}>
-      <summary className={css.summary}>{t('registry.columns.summary', { shown: shown.length, total: columns.length })}</summary>
-      <fieldset className={css.chooser} aria-describedby={`${id}-ajuda`}>
+    <fieldset className={css.chooser} aria-describedby={`${id}-ajuda`}>
         <legend className={ui.label}>{t('registry.columns.legend')}</legend>
         <p id={`${id}-ajuda`} className={css.muted}>{t('registry.columns.help')}</p>
         {columns.map((column) => {
@@ -41,7 +39,6 @@ export function ColumnChooser({ resource, columns, shown, onChange }: Props) {
         {shown.length !== columns.length && (
           <button type="button" className={ui.button.link} onClick={() => onChange(null)}>{t('registry.columns.reset')}</button>
         )}
-      </fieldset>
-    </details>
+    </fieldset>
   );
 }

@@ -14,8 +14,8 @@ interface Props {
   onSave: (filters: SavedFilter[]) => Promise<unknown>;
 }
 
-/** "Filtros salvos": apply one, delete one, or save the current search and filters under a name. */
-export function SavedFilters({ filters, current, onApply, onSave }: Props) {
+/** "Filtros salvos": apply one, delete one, or save the current search and filters under a name (the panel's body). */
+export default function SavedFilters({ filters, current, onApply, onSave }: Props) {
   const id = useId();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -45,8 +45,6 @@ export function SavedFilters({ filters, current, onApply, onSave }: Props) {
   };
 
   return (
-    <details className={css.filters}>
-      <summary className={css.summary}>{filters.length ? t('registry.savedFilters.count', { count: filters.length }) : t('registry.savedFilters.title')}</summary>
       <div className={css.chooser}>
         {filters.length === 0 ? (
           <p className={css.muted}>{t('registry.savedFilters.none')}</p>
@@ -71,6 +69,5 @@ export function SavedFilters({ filters, current, onApply, onSave }: Props) {
         </form>
         {error && <p id={`${id}-erro`} role="alert" className={ui.fieldError}>{error}</p>}
       </div>
-    </details>
   );
 }

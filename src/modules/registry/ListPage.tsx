@@ -19,8 +19,7 @@ import { useReadsAll, useTransitionAccess } from '../../core/resources/access';
 import { useTotals } from '../../core/resources/totals';
 import { useListPreferences } from '../../core/resources/preferences';
 import { filterQuery } from '../../contracts/listPreferences';
-import { ColumnChooser } from '../../core/ui/ColumnChooser';
-import { SavedFilters } from '../../core/ui/SavedFilters';
+import { LazyDetails } from '../../core/ui/LazyDetails';
 import { ListTotals } from '../../core/ui/ListTotals';
 import { idempotencyKeys, inputBody } from '../../core/resources/transitionBody';
 import { apiQuery } from '../../core/resources/query';
@@ -39,6 +38,8 @@ import { useRegistry } from './useRegistry';
 // The dialogs and the field inputs load when a bulk action or transition asks for them, not with the list.
 const Dialog = lazy(() => import('../../core/ui/Dialog').then((m) => ({ default: m.Dialog })));
 const ConfirmDialog = lazy(() => import('../../core/ui/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+const SavedFilters = lazy(() => import('../../core/ui/SavedFilters'));
+const ColumnChooser = lazy(() => import('../../core/ui/ColumnChooser'));
 const TransitionInputs = lazy(() => import('../../core/ui/TransitionInputs').then((m) => ({ default: m.TransitionInputs })));
 
 export default function ListPage(props: RegistryPageProps) {
@@ -157,12 +158,20 @@ export default function ListPage(props: RegistryPageProps) {
       <Filters resource={resource} params={routes.params} values={state.filters} onChange={(filters) => update({ filters })} hidden={Object.keys(fixedQuery ?? {})} />
       {resource.list && (
         <div className={css.listTools}>
-          <SavedFilters filters={preferences.filters} current={filterQuery(search)}
-            onApply={(filter) => { setSelected(new Set()); go(`${pathname}${filter.query}`); }}
-            onSave={(filters) => savePreferences({ ...preferences, filters })} />
+          <LazyDetails summary={preferences.filters.length ? t('registry.savedFilters.count', { count: preferences.filters.length }) : t('registry.savedFilters.title')}>
+            {() => (
+              <SavedFilters filters={preferences.filters} current={filterQuery(search)}
+                onApply={(filter) => { setSelected(new Set()); go(`${pathname}${filter.query}`); }}
+                onSave={(filters) => savePreferences({ ...preferences, filters })} />
+            )}
+          </LazyDetails>
           {declaredColumns.length > 1 && (
-            <ColumnChooser resource={resource} columns={declaredColumns} shown={columns.map((column) => column.field)}
-              onChange={(fields) => void savePreferences({ ...preferences, columns: fields }).catch(() => undefined)} />
+            <LazyDetails summary={t('registry.columns.summary', { shown: columns.length, total: declaredColumns.length })}>
+              {() => (
+                <ColumnChooser resource={resource} columns={declaredColumns} shown={columns.map((column) => column.field)}
+                  onChange={(fields) => void savePreferences({ ...preferences, columns: fields }).catch(() => undefined)} />
+              )}
+            </LazyDetails>
           )}
         </div>
       )}
