@@ -141,7 +141,7 @@ test('compras approves the second stage from the flow page', async ({ page }) =>
   await shoot(page, 'flow');
   await noAxeViolations(page);
   await page.getByRole('link', { name: 'Detalhes da etapa' }).last().click();
-  await expect(page.getByRole('heading', { name: 'Etapa 2: Compras' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Etapa 2: Compras' })).toBeVisible();
   await noAxeViolations(page);
   await page.getByRole('button', { name: 'Aprovar' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Aprovar' }).click();
