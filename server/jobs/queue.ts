@@ -1,0 +1,160 @@
+/**
+ * The background-job queue: pg-boss (docs/decisions.md "Job queue") in this process, on the
+ * same database as everything else — PGlite or PostgreSQL — through `executeSql` (the owner's
+ * handle; pg-boss keeps its tables in the schema `pgboss` and migrates them itself at start,
+ * under its own advisory lock).
+ *
+ * - Job kinds are declared as data (`JobKind`): a name, pg-boss's expiry and retries, and
+ *   `run(data)`: ONE STEP of the work. A kind that has more to do enqueues its next step in the
+ *   same transaction as the step's writes (`send(trx, …)`), so a step either happened together
+ *   with its successor being queued, or not at all.
+ * - Once: pg-boss hands a job to one worker (`FOR UPDATE SKIP LOCKED`). A job whose process died
+ *   expires after `expireInSeconds` and is retried elsewhere, so steps must be safe to run
+ *   twice (the import checks its resume point in the step's transaction).
+ * - `stop()` takes no new jobs and waits for the steps in progress (graceful shutdown).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import { APP_ROLE, kyselyExecutor, type SqlExecutor } from '../db/connect.js';
+import type { Trx } from '../registry/storage.js';
+
+export const JOB_SCHEMA = 'pgboss';
+
+export interface JobKind<Data extends object = object> {
+  name: string;
+  /** A step not finished after this long is taken as lost (its process died) and retried. */
+  expireInSeconds: number;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  run(data: Data): Promise<void>;
+  /**
+   * Called at start and every `RECOVER_MS`: re-enqueues work whose step was lost outside
+   * pg-boss (e.g. a batch left running by an older version). Duplicates must be harmless.
+   */
+  recover?(queue: JobQueue, options: { startup: boolean }): Promise<void>;
+}
+
+export interface JobQueueSettings {
+  /** Seconds between pg-boss maintenance runs (expired jobs are retried there). */
+  maintenanceSeconds: number;
+  /** Seconds between polls of an idle worker (a local `send` wakes it at once). */
+  pollingSeconds: number;
+  /** Overrides every kind's `expireInSeconds` (tests of a killed process). */
+  expireInSeconds?: number;
+}
+
+export const DEFAULT_JOB_SETTINGS: JobQueueSettings = { maintenanceSeconds: 30, pollingSeconds: 2 };
+const RECOVER_MS = 60_000;
+
+/** States of a job still to run or running. */
+export const PENDING_STATES = ['created', 'retry', 'active'] as const;
+
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly kinds = new Map<string, JobKind>();
+  private readonly workers = new Map<string, string>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private started = false;
+  private stopping = false;
+
+  constructor(
+    private readonly executeSql: SqlExecutor,
+    private readonly log: FastifyBaseLogger,
+    private readonly settings: JobQueueSettings = DEFAULT_JOB_SETTINGS,
+    /** 'pglite': the directory belongs to this process, so a job active at start was lost. */
+    readonly databaseKind: 'pglite' | 'postgres' = 'postgres',
+  ) {
+    this.boss = new PgBoss({
+      db: { executeSql: (text, values) => executeSql(text, values) },
+      schema: JOB_SCHEMA,
+      schedule: false,
+      supervise: true,
+      maintenanceIntervalSeconds: settings.maintenanceSeconds,
+    });
+    this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+  }
+
+  register(kind: JobKind): void {
+    this.kinds.set(kind.name, kind);
+  }
+
+  /** Migrates pg-boss's schema, creates the queues, lets the app's role enqueue, starts the workers. */
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const kind of this.kinds.values()) {
+      const options = {
+        expireInSeconds: this.settings.expireInSeconds ?? kind.expireInSeconds,
+        retryLimit: kind.retryLimit,
+        retryDelay: kind.retryDelaySeconds,
+      };
+      if (!(await this.boss.getQueue(kind.name))) await this.boss.createQueue(kind.name, { name: kind.name, ...options });
+      else await this.boss.updateQueue(kind.name, { name: kind.name, ...options });
+    }
+    // Steps are enqueued inside tenant transactions (role retaguarda_app).
+    await this.executeSql(
+      `GRANT USAGE ON SCHEMA ${JOB_SCHEMA} TO ${APP_ROLE}; GRANT SELECT ON ${JOB_SCHEMA}.queue TO ${APP_ROLE}; GRANT SELECT, INSERT ON ${JOB_SCHEMA}.job TO ${APP_ROLE};`,
+    );
+    this.started = true;
+    await this.recover(true);
+    for (const kind of this.kinds.values()) {
+      const id = await this.boss.work(kind.name, { pollingIntervalSeconds: this.settings.pollingSeconds, batchSize: 1 }, async ([job]) => {
+        await kind.run(job.data as object);
+      });
+      this.workers.set(kind.name, id);
+    }
+    this.timer = setInterval(() => void this.recover(false), RECOVER_MS);
+    this.timer.unref();
+  }
+
+  /** Runs the kinds' `recover` (at start, every RECOVER_MS; tests call it). */
+  async recover(startup: boolean): Promise<void> {
+    for (const kind of this.kinds.values()) {
+      if (this.stopping || !kind.recover) continue;
+      try {
+        await kind.recover(this, { startup });
+      } catch (error) {
+        this.log.error({ err: error, job: kind.name }, 'job recovery failed');
+      }
+    }
+  }
+
+  /** Enqueues a step in the caller's transaction (or on the owner's handle without one). */
+  async send(trx: Trx | undefined, name: string, data: object): Promise<void> {
+    const db = trx ? { executeSql: kyselyExecutor(trx) } : undefined;
+    await this.boss.send(name, data, db ? { db } : {});
+  }
+
+  /** After the transaction that enqueued a step commits: this process's worker looks at once. */
+  wake(name: string): void {
+    const id = this.workers.get(name);
+    if (id && !this.stopping) this.boss.notifyWorker(id);
+  }
+
+  /** Pending (or running) jobs of a kind whose data has `key` = `value`. */
+  async pending(name: string, key: string, value: string, states: readonly string[] = PENDING_STATES): Promise<number> {
+    const result = await this.executeSql(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND data->>$2 = $3 AND state::text = ANY($4::text[])`, [name, key, value, [...states]]);
+    return Number((result.rows[0] as { n: number }).n);
+  }
+
+  /** Resolves once no job of the registered kinds is waiting or running (tests, tools). */
+  async idle(): Promise<void> {
+    for (;;) {
+      if (!this.started || this.stopping) return;
+      const result = await this.executeSql(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = ANY($1::text[]) AND state::text = ANY($2::text[])`, [
+        [...this.kinds.keys()],
+        [...PENDING_STATES],
+      ]);
+      if (Number((result.rows[0] as { n: number }).n) === 0) return;
+      for (const name of this.kinds.keys()) this.wake(name);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** No new jobs; waits for the steps in progress. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.timer) clearInterval(this.timer);
+    if (!this.started) return;
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 60_000 });
+  }
+}
