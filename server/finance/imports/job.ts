@@ -151,6 +151,7 @@ export function importJob(ctx: AppContext, log: FastifyBaseLogger, queue: () => 
         WHERE id = ${batchId} AND status = 'running' AND processed = ${offset}`.execute(ctx.db);
       return;
     }
+    log.info({ batchId, processed: next, total: plan.order.length }, 'import step done');
     if (last) plans.clear();
     else queue().wake(IMPORT_JOB);
   }
