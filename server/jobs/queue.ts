@@ -14,6 +14,7 @@
  * - `stop()` takes no new jobs and waits for the steps in progress (graceful shutdown).
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import { APP_ROLE, kyselyExecutor, type SqlExecutor } from '../db/connect.js';
 import type { Trx } from '../registry/storage.js';
@@ -98,6 +99,11 @@ export class JobQueue {
     await this.recover(true);
     for (const kind of this.kinds.values()) {
       const id = await this.boss.work(kind.name, { pollingIntervalSeconds: this.settings.pollingSeconds, batchSize: 1 }, async ([job]) => {
+        // PGlite answers synchronously under its promises: steps following each other would
+        // keep the event loop in microtasks, with no HTTP request nor signal handled until the
+        // whole job ends. One macrotask turn per step lets them in.
+        await yieldToEventLoop();
+        if (this.stopping) throw new Error('job queue stopping');
         await kind.run(job.data as object);
       });
       this.workers.set(kind.name, id);

@@ -77,7 +77,7 @@ async function written(database: ServerDatabase, kind: string, prefix: string): 
   }
 }
 
-describe.each(databaseKinds())('an import survives kill -9 of its server [%s]', (kind) => {
+describe.each(databaseKinds())('an import survives the end of its server process [%s]', (kind) => {
   let database: ServerDatabase | undefined;
   let server: ServerProcess | undefined;
   afterAll(async () => {
@@ -85,7 +85,11 @@ describe.each(databaseKinds())('an import survives kill -9 of its server [%s]', 
     await database?.dispose();
   }, 60_000);
 
-  it('resumes after a restart and writes each of the 10,000 rows exactly once', async () => {
+  /**
+   * Starts an import of TOTAL cost centres, ends the server with `signal` as soon as the log
+   * shows its first chunk in (the next one is then under way), restarts it and waits for the end.
+   */
+  async function interrupted(signal: 'SIGKILL' | 'SIGTERM') {
     database = await serverDatabase(kind);
     // A step of a killed process is retried once it expired (PostgreSQL: another instance or
     // this one after restart); on PGlite the restart itself queues it again.
@@ -101,19 +105,20 @@ describe.each(databaseKinds())('an import survives kill -9 of its server [%s]', 
     expect(preview.body).toMatchObject({ valid: TOTAL, invalid: 0 });
     expect((await api(server, session, 'POST', `${BATCHES}/${id}/run`)).status).toBe(202);
 
-    // Killed as soon as the log shows the first chunk in (the next one is then under way).
-    const stepDone = () => server!.output.some((line) => line.includes('"import step done"') && line.includes(id));
-    while (!stepDone()) await new Promise((resolve) => setTimeout(resolve, 2));
-    server.child.kill('SIGKILL');
-    await server.exited;
-    const steps = server.output.filter((line) => line.includes('"import step done"')).map((line) => JSON.parse(line) as { processed: number });
-    expect(steps.at(-1)!.processed).toBeLessThan(TOTAL);
+    const stepsDone = (output: string[]) =>
+      output.filter((line) => line.includes('"import step done"') && line.includes(id)).map((line) => (JSON.parse(line) as { processed: number }).processed);
+    while (!stepsDone(server.output).length) await new Promise((resolve) => setTimeout(resolve, 2));
+    server.child.kill(signal);
+    const code = await server.exited;
+    const before = stepsDone(server.output);
+    expect(before.at(-1)!).toBeLessThan(TOTAL);
+    const output = server.output;
 
     server = await startServerProcess(env);
     session = await signIn(server);
-    // The progress kept: at least what the killed process logged as done.
+    // The progress kept: at least what the ended process logged as done.
     const resumed = (await api(server, session, 'GET', `${BATCHES}/${id}`)).body;
-    expect(resumed.processed).toBeGreaterThanOrEqual(steps.at(-1)!.processed);
+    expect(resumed.processed).toBeGreaterThanOrEqual(before.at(-1)!);
     let after: { status: string; processed: number; created: number; updated: number; failed: number };
     for (;;) {
       after = (await api(server, session, 'GET', `${BATCHES}/${id}`)).body;
@@ -121,8 +126,24 @@ describe.each(databaseKinds())('an import survives kill -9 of its server [%s]', 
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(after).toMatchObject({ status: 'done', processed: TOTAL, created: TOTAL, updated: 0, failed: 0 });
+    const later = stepsDone(server.output);
     expect(await server.stop()).toBe(0);
     server = undefined;
     expect(await written(database, kind, prefix)).toEqual({ rows: TOTAL, codes: TOTAL, audits: TOTAL });
+    await database.dispose();
+    database = undefined;
+    return { code, output, before, later };
+  }
+
+  it('kill -9 in the middle: after a restart the import finishes, each of the 10,000 rows written exactly once', async () => {
+    await interrupted('SIGKILL');
+  }, 300_000);
+
+  it('SIGTERM in the middle: the step under way finishes, exit 0; the restart takes the next step from the queue', async () => {
+    const { code, output, before, later } = await interrupted('SIGTERM');
+    expect(code).toBe(0);
+    expect(output.some((line) => line.includes('"stopped"'))).toBe(true);
+    // Every chunk done once, before or after the restart, none twice.
+    expect([...before, ...later]).toEqual(Array.from({ length: TOTAL / CHUNK_ROWS }, (_, i) => (i + 1) * CHUNK_ROWS));
   }, 300_000);
 });
