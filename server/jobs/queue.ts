@@ -57,6 +57,9 @@ export class JobQueue {
   private timer: ReturnType<typeof setInterval> | undefined;
   private started = false;
   private stopping = false;
+  /** pg-boss statements under way, and steps running. */
+  private inFlight = 0;
+  private running = 0;
 
   constructor(
     private readonly executeSql: SqlExecutor,
@@ -66,7 +69,17 @@ export class JobQueue {
     readonly databaseKind: 'pglite' | 'postgres' = 'postgres',
   ) {
     this.boss = new PgBoss({
-      db: { executeSql: (text, values) => executeSql(text, values) },
+      db: {
+        // Counted: pg-boss completes a job without awaiting it, so `stop()` waits for these.
+        executeSql: async (text, values) => {
+          this.inFlight++;
+          try {
+            return await executeSql(text, values);
+          } finally {
+            this.inFlight--;
+          }
+        },
+      },
       schema: JOB_SCHEMA,
       schedule: false,
       supervise: true,
@@ -102,9 +115,15 @@ export class JobQueue {
         // PGlite answers synchronously under its promises: steps following each other would
         // keep the event loop in microtasks, with no HTTP request nor signal handled until the
         // whole job ends. One macrotask turn per step lets them in.
-        await yieldToEventLoop();
-        if (this.stopping) throw new Error('job queue stopping');
-        await kind.run(job.data as object);
+        this.running++;
+        try {
+          await yieldToEventLoop();
+          // Fetched while stopping: back to the queue (retried after its delay, by any instance).
+          if (this.stopping) throw new Error('job queue stopping');
+          await kind.run(job.data as object);
+        } finally {
+          this.running--;
+        }
       });
       this.workers.set(kind.name, id);
     }
@@ -162,5 +181,11 @@ export class JobQueue {
     if (this.timer) clearInterval(this.timer);
     if (!this.started) return;
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 60_000 });
+    // pg-boss's stop returns once no fetched job is in a handler, but a fetch under way and
+    // the completion of the last job (not awaited by pg-boss) may still use the database.
+    for (let quiet = 0; quiet < 3; ) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      quiet = this.inFlight || this.running ? 0 : quiet + 1;
+    }
   }
 }
