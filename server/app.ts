@@ -170,7 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(approvalRoutes(ctx), { prefix: FAMILY_PREFIXES.approvals });
   // Hand-written routes next to them: batch imports (finance), the postal-code lookup (commons).
   const jobs = new JobQueue(options.jobs.executeSql, app.log, { ...DEFAULT_JOB_SETTINGS, ...options.jobs.settings }, options.jobs.databaseKind);
-  jobs.register(importJob(ctx, app.log, () => jobs) as Parameters<JobQueue['register']>[0]);
+  jobs.register(importJob(ctx, app.log, () => jobs));
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   // Stops taking jobs and waits for the step in progress (graceful shutdown).

@@ -88,8 +88,8 @@ export class JobQueue {
     this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
   }
 
-  register(kind: JobKind): void {
-    this.kinds.set(kind.name, kind);
+  register<Data extends object>(kind: JobKind<Data>): void {
+    this.kinds.set(kind.name, kind as unknown as JobKind);
   }
 
   /** Migrates pg-boss's schema, creates the queues, lets the app's role enqueue, starts the workers. */
@@ -104,9 +104,12 @@ export class JobQueue {
       if (!(await this.boss.getQueue(kind.name))) await this.boss.createQueue(kind.name, { name: kind.name, ...options });
       else await this.boss.updateQueue(kind.name, { name: kind.name, ...options });
     }
-    // Steps are enqueued inside tenant transactions (role retaguarda_app).
+    // Steps are enqueued inside tenant transactions (role retaguarda_app). Under a lock: two
+    // instances granting at once fail with "tuple concurrently updated". One simple-protocol
+    // message = one implicit transaction, which holds the xact lock to its end.
     await this.executeSql(
-      `GRANT USAGE ON SCHEMA ${JOB_SCHEMA} TO ${APP_ROLE}; GRANT SELECT ON ${JOB_SCHEMA}.queue TO ${APP_ROLE}; GRANT SELECT, INSERT ON ${JOB_SCHEMA}.job TO ${APP_ROLE};`,
+      `SELECT pg_advisory_xact_lock(hashtext('retaguarda.jobs.grants'));
+       GRANT USAGE ON SCHEMA ${JOB_SCHEMA} TO ${APP_ROLE}; GRANT SELECT ON ${JOB_SCHEMA}.queue TO ${APP_ROLE}; GRANT SELECT, INSERT ON ${JOB_SCHEMA}.job TO ${APP_ROLE};`,
     );
     this.started = true;
     await this.recover(true);
@@ -146,7 +149,8 @@ export class JobQueue {
   /** Enqueues a step in the caller's transaction (or on the owner's handle without one). */
   async send(trx: Trx | undefined, name: string, data: object): Promise<void> {
     const db = trx ? { executeSql: kyselyExecutor(trx) } : undefined;
-    await this.boss.send(name, data, db ? { db } : {});
+    // null: not queued (e.g. an unknown queue) — fail, so that the caller's transaction rolls back.
+    if (!(await this.boss.send(name, data, db ? { db } : {}))) throw new Error(`job not queued: ${name}`);
   }
 
   /** After the transaction that enqueued a step commits: this process's worker looks at once. */

@@ -27,6 +27,8 @@ import { evaluate, importTarget, preparePlan, writeChunk, type Evaluated, type P
 import type { ReadRow } from './read.js';
 
 export const CHUNK_ROWS = 1000;
+/** Plans kept in memory per process (one per batch being run). */
+const PLANS_KEPT = 4;
 
 export const JOB_MESSAGES = {
   failed: 'A importação foi interrompida por um erro inesperado. Execute-a novamente para continuar de onde parou.',
@@ -95,11 +97,15 @@ interface CachedPlan {
 export function importJob(ctx: AppContext, log: FastifyBaseLogger, queue: () => JobQueue): JobKind<ImportStep> {
   const plans = new Map<string, CachedPlan>();
 
-  /** The plan of the batch's current run (`version` changes with every run). */
+  /** The plan of the batch's current run (`version` changes with every run; done/failed bump it). */
   async function planOf(batchId: string, orgId: string, version: number): Promise<CachedPlan | undefined> {
     const key = `${batchId}:${version}`;
     const cached = plans.get(key);
-    if (cached) return cached;
+    if (cached) {
+      plans.delete(key);
+      plans.set(key, cached); // most recently used last
+      return cached;
+    }
     const prepared = await withTenant(ctx.tenantDb, orgId, async (trx) => {
       const found = await sql<StepBatch>`SELECT org_id, resource_type, run_by, created_by, columns, mapping, rows FROM import_batches
         WHERE id = ${batchId} AND org_id = ${orgId} AND status = 'running'`.execute(trx);
@@ -110,9 +116,9 @@ export function importJob(ctx: AppContext, log: FastifyBaseLogger, queue: () => 
       const plan = await preparePlan(trx, call, target, storedColumns(batch.columns), storedRows(batch.rows), storedMapping(batch.mapping));
       return { plan, call };
     });
-    // Only one batch's plan is kept: another batch's step rebuilds its own.
-    plans.clear();
+    // A few batches' plans (imports running side by side take turns step by step).
     if (prepared) plans.set(key, prepared);
+    while (plans.size > PLANS_KEPT) plans.delete(plans.keys().next().value!);
     return prepared;
   }
 
@@ -145,14 +151,14 @@ export function importJob(ctx: AppContext, log: FastifyBaseLogger, queue: () => 
       });
     } catch (error) {
       if (error instanceof StepDone) return;
-      plans.clear();
+      plans.delete(`${batchId}:${batch.version}`);
       log.error({ err: error, batchId }, 'import job failed');
       await sql`UPDATE import_batches SET status = 'failed', finished_at = ${ctx.clock()}, error_message = ${JOB_MESSAGES.failed}, version = version + 1, updated_at = ${ctx.clock()}
         WHERE id = ${batchId} AND status = 'running' AND processed = ${offset}`.execute(ctx.db);
       return;
     }
     log.info({ batchId, processed: next, total: plan.order.length }, 'import step done');
-    if (last) plans.clear();
+    if (last) plans.delete(`${batchId}:${batch.version}`);
     else queue().wake(IMPORT_JOB);
   }
 
