@@ -18,7 +18,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../src/contracts/imports.js';
 import { DEMO_ORG_ID } from '../../server/db/seed.js';
 import { MESSAGES } from '../../server/errors.js';
-import { CHUNK_ROWS, IMPORT_JOB } from '../../server/finance/imports/job.js';
+import { CHUNK_ROWS, IMPORT_JOB, JOB_MESSAGES } from '../../server/finance/imports/job.js';
 import { READ_MESSAGES } from '../../server/finance/imports/read.js';
 import { IMPORT_MESSAGES } from '../../server/finance/imports/routes.js';
 import { TREE_CYCLE_MESSAGE } from '../../server/registry/records.js';
@@ -364,6 +364,32 @@ describe.each(databaseKinds())('batch imports [%s]', (kind) => {
     await env.app.jobs.recover(false);
     await env.app.backgroundIdle();
     expect((await batch(id)).body).toMatchObject({ status: 'done', processed: total, created: total, failed: 0 });
+  });
+
+  it('an unexpected failure marks the batch failed with its progress; running it again resumes there, each row written once', async () => {
+    const total = 2 * CHUNK_ROWS + 500;
+    const t = randomUUID().slice(0, 4).toUpperCase();
+    const lines = ['codigo;nome', ...Array.from({ length: total }, (_, i) => `RF${t}-${i};Centro ${i}`)];
+    const id = (await upload('costCenters', 'falha.csv', lines.join('\n'))).body.id;
+    await map(id, { codigo: 'code', nome: 'name' });
+    // The database refuses the second chunk's progress (a fault outside the rows themselves).
+    const trigger = `fail_${t.toLowerCase()}`;
+    await sql.raw(`CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'falha simulada'; END $$`).execute(env.db);
+    await sql.raw(`CREATE TRIGGER ${trigger} BEFORE UPDATE ON import_batches FOR EACH ROW
+        WHEN (NEW.id = '${id}' AND OLD.processed = ${CHUNK_ROWS} AND NEW.processed = ${2 * CHUNK_ROWS}) EXECUTE FUNCTION ${trigger}()`).execute(env.db);
+    try {
+      expect((await run(id)).status).toBe(202);
+      await env.app.backgroundIdle();
+      expect((await batch(id)).body).toMatchObject({ status: 'failed', processed: CHUNK_ROWS, created: CHUNK_ROWS, errorMessage: JOB_MESSAGES.failed });
+    } finally {
+      await sql.raw(`DROP TRIGGER ${trigger} ON import_batches`).execute(env.db);
+      await sql.raw(`DROP FUNCTION ${trigger}()`).execute(env.db);
+    }
+    expect((await run(id)).status).toBe(202);
+    await env.app.backgroundIdle();
+    expect((await batch(id)).body).toMatchObject({ status: 'done', processed: total, created: total, updated: 0, failed: 0 });
+    const written = await sql<{ n: string; codes: string }>`SELECT count(*) AS n, count(DISTINCT code) AS codes FROM cost_centers WHERE org_id = ${DEMO_ORG_ID} AND code LIKE ${`RF${t}-%`}`.execute(env.db);
+    expect(written.rows[0]).toMatchObject({ n: String(total), codes: String(total) });
   });
 
   it('checks permissions (the batch scope and the target resource) and tenants on every import route', async () => {

@@ -126,13 +126,17 @@ export function importJob(ctx: AppContext, log: FastifyBaseLogger, queue: () => 
     const current = await sql<{ processed: number; version: number }>`SELECT processed, version FROM import_batches WHERE id = ${batchId} AND status = 'running'`.execute(ctx.db);
     const batch = current.rows[0];
     if (!batch || Number(batch.processed) !== offset) return; // done already, or no longer running
-    const prepared = await planOf(batchId, orgId, Number(batch.version));
-    if (!prepared) return;
-    const { plan, call } = prepared;
-    const indexes = plan.order.slice(offset, offset + CHUNK_ROWS);
-    const next = offset + indexes.length;
-    const last = next >= plan.order.length;
+    let next = offset;
+    let last = false;
+    let total = 0;
     try {
+      const prepared = await planOf(batchId, orgId, Number(batch.version));
+      if (!prepared) return;
+      const { plan, call } = prepared;
+      const indexes = plan.order.slice(offset, offset + CHUNK_ROWS);
+      total = plan.order.length;
+      next = offset + indexes.length;
+      last = next >= total;
       await withTenant(ctx.tenantDb, orgId, async (trx) => {
         const moved = await sql`UPDATE import_batches SET processed = ${next}, updated_at = ${ctx.clock()}
           WHERE id = ${batchId} AND org_id = ${orgId} AND status = 'running' AND processed = ${offset}`.execute(trx);
@@ -157,7 +161,7 @@ export function importJob(ctx: AppContext, log: FastifyBaseLogger, queue: () => 
         WHERE id = ${batchId} AND status = 'running' AND processed = ${offset}`.execute(ctx.db);
       return;
     }
-    log.info({ batchId, processed: next, total: plan.order.length }, 'import step done');
+    log.info({ batchId, processed: next, total }, 'import step done');
     if (last) plans.delete(`${batchId}:${batch.version}`);
     else queue().wake(IMPORT_JOB);
   }
@@ -170,10 +174,10 @@ export function importJob(ctx: AppContext, log: FastifyBaseLogger, queue: () => 
     retryDelaySeconds: 5,
     run: step,
     async recover(jobs, { startup }) {
-      // Running batches without a waiting step: left by a process killed between its step's
-      // commit and… nothing (the next step is enqueued in that commit) — so only batches of an
-      // older version, steps that exhausted their retries, or (PGlite, at start) steps that
-      // were active in this directory's previous process. A duplicate step is harmless.
+      // Running batches with no step waiting. Rare, since every step enqueues the next in its
+      // own commit: batches left running by the previous version (lease-based), steps whose
+      // retries ran out, and (PGlite, at start) the step that was active in this directory's
+      // previous process — re-enqueued now instead of after its expiry. Duplicates are harmless.
       const stale = new Date(ctx.clock().getTime() - 60_000);
       const running = await sql<{ id: string; org_id: string; processed: number }>`SELECT id, org_id, processed FROM import_batches
         WHERE status = 'running' AND (updated_at < ${stale} OR ${startup && jobs.databaseKind === 'pglite'}) ORDER BY updated_at LIMIT 100`.execute(ctx.db);
