@@ -54,7 +54,13 @@ export interface BuildAppOptions {
   /** Postal-code lookup (commons/postal-codes.ts): upstream URL (POSTAL_CODE_URL), fetch, time-out. */
   postalCodes?: PostalCodeOptions;
   /** The job queue's database access: the OWNER's raw SQL (`DatabaseHandle.executeSql`) and its kind. */
-  jobs: { executeSql: SqlExecutor; databaseKind: 'pglite' | 'postgres'; settings?: Partial<JobQueueSettings> };
+  jobs: {
+    executeSql: SqlExecutor;
+    databaseKind: 'pglite' | 'postgres';
+    settings?: Partial<JobQueueSettings>;
+    /** Serialises the queue's set-up between instances (db/startup.ts `withAdvisoryLock`). */
+    exclusively?: <T>(work: () => Promise<T>) => Promise<T>;
+  };
 }
 
 declare module 'fastify' {
@@ -169,7 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registryFamilies(app, ctx);
   await app.register(approvalRoutes(ctx), { prefix: FAMILY_PREFIXES.approvals });
   // Hand-written routes next to them: batch imports (finance), the postal-code lookup (commons).
-  const jobs = new JobQueue(options.jobs.executeSql, app.log, { ...DEFAULT_JOB_SETTINGS, ...options.jobs.settings }, options.jobs.databaseKind);
+  const jobs = new JobQueue(options.jobs.executeSql, app.log, { ...DEFAULT_JOB_SETTINGS, ...options.jobs.settings }, options.jobs.databaseKind, options.jobs.exclusively);
   jobs.register(importJob(ctx, app.log, () => jobs));
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());

@@ -37,7 +37,7 @@ import { sql } from 'kysely';
 import { buildApp } from './app.js';
 import { createPasswordHasher } from './auth/passwords.js';
 import { openDatabase } from './db/connect.js';
-import { prepareDatabase } from './db/startup.js';
+import { JOBS_LOCK_KEY, prepareDatabase, withAdvisoryLock } from './db/startup.js';
 import { prettyLogStream, wantsPrettyLogs } from './http/log-format.js';
 import { DEFAULT_MAIL_FROM, smtpMailer } from './mail/mailer.js';
 
@@ -76,6 +76,7 @@ async function main() {
     jobs: {
       executeSql: database.executeSql,
       databaseKind: database.kind,
+      exclusively: (work) => withAdvisoryLock(database, JOBS_LOCK_KEY, work),
       settings: {
         ...(env.JOBS_EXPIRE_SECONDS ? { expireInSeconds: Number(env.JOBS_EXPIRE_SECONDS) } : {}),
         ...(env.JOBS_MAINTENANCE_SECONDS ? { maintenanceSeconds: Number(env.JOBS_MAINTENANCE_SECONDS) } : {}),

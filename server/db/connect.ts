@@ -59,6 +59,21 @@ export const kyselyExecutor =
     return { rows: (result.rows as unknown[]) ?? [], rowCount: Number(result.numAffectedRows ?? result.rows?.length ?? 0) };
   };
 
+/**
+ * Several statements in one message with their own BEGIN (pg-boss's migrations) leave the
+ * connection in an aborted transaction when one fails (e.g. two instances creating pg-boss's
+ * schema at once: pg-boss expects and ignores that error): rolled back on the same connection
+ * before it goes back to the pool.
+ */
+async function rollingBack(execute: SqlExecutor, text: string) {
+  try {
+    return await execute(text);
+  } catch (error) {
+    await execute('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
 export interface DatabaseHandle {
   /** Owner context: migrations, seed, maintenance (and the tests' direct reads and writes). */
   db: Kysely<Database>;
@@ -107,7 +122,10 @@ export function pgliteDatabase(pglite: PGlite): DatabaseHandle {
           const result = await pglite.query(text, values);
           return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
         }
-        const results = await pglite.exec(text);
+        const results = await pglite.exec(text).catch(async (error) => {
+          await pglite.exec('ROLLBACK').catch(() => undefined); // see `rollingBack`
+          throw error;
+        });
         const last = results[results.length - 1];
         return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
       }),
@@ -160,7 +178,7 @@ export function postgresDatabase(connectionString: string, max = 10, appConnecti
     tenantDb,
     kind: 'postgres',
     // Without values node-postgres uses the simple protocol: several statements are allowed.
-    executeSql: kyselyExecutor(db),
+    executeSql: (text, values) => (values?.length ? kyselyExecutor(db)(text, values) : db.connection().execute((connection) => rollingBack(kyselyExecutor(connection), text))),
     close: async () => {
       await Promise.all([db.destroy(), appDb.destroy(), tenantDb.destroy()]);
     },

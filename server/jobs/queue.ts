@@ -56,6 +56,7 @@ export class JobQueue {
   private readonly workers = new Map<string, string>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private started = false;
+  private bossStarted = false;
   private stopping = false;
   /** pg-boss statements under way, and steps running. */
   private inFlight = 0;
@@ -67,6 +68,8 @@ export class JobQueue {
     private readonly settings: JobQueueSettings = DEFAULT_JOB_SETTINGS,
     /** 'pglite': the directory belongs to this process, so a job active at start was lost. */
     readonly databaseKind: 'pglite' | 'postgres' = 'postgres',
+    /** Runs the set-up with no other instance setting up at once (db/startup.ts `withAdvisoryLock`). */
+    private readonly exclusively: <T>(work: () => Promise<T>) => Promise<T> = (work) => work(),
   ) {
     this.boss = new PgBoss({
       db: {
@@ -94,32 +97,18 @@ export class JobQueue {
 
   /** Migrates pg-boss's schema, creates the queues, lets the app's role enqueue, starts the workers. */
   async start(): Promise<void> {
-    await this.boss.start();
-    for (const kind of this.kinds.values()) {
-      const options = {
-        expireInSeconds: this.settings.expireInSeconds ?? kind.expireInSeconds,
-        retryLimit: kind.retryLimit,
-        retryDelay: kind.retryDelaySeconds,
-      };
-      if (!(await this.boss.getQueue(kind.name))) await this.boss.createQueue(kind.name, { name: kind.name, ...options });
-      else await this.boss.updateQueue(kind.name, { name: kind.name, ...options });
-    }
-    // Steps are enqueued inside tenant transactions (role retaguarda_app). Under a lock: two
-    // instances granting at once fail with "tuple concurrently updated". One simple-protocol
-    // message = one implicit transaction, which holds the xact lock to its end.
-    await this.executeSql(
-      `SELECT pg_advisory_xact_lock(hashtext('retaguarda.jobs.grants'));
-       GRANT USAGE ON SCHEMA ${JOB_SCHEMA} TO ${APP_ROLE}; GRANT SELECT ON ${JOB_SCHEMA}.queue TO ${APP_ROLE}; GRANT SELECT, INSERT ON ${JOB_SCHEMA}.job TO ${APP_ROLE};`,
-    );
+    // Two instances creating pg-boss's schema and queues at once deadlock: one at a time.
+    this.bossStarted = true;
+    await this.exclusively(() => this.setUp());
     this.started = true;
     await this.recover(true);
     for (const kind of this.kinds.values()) {
       const id = await this.boss.work(kind.name, { pollingIntervalSeconds: this.settings.pollingSeconds, batchSize: 1 }, async ([job]) => {
-        // PGlite answers synchronously under its promises: steps following each other would
-        // keep the event loop in microtasks, with no HTTP request nor signal handled until the
-        // whole job ends. One macrotask turn per step lets them in.
         this.running++;
         try {
+          // PGlite answers synchronously under its promises: steps following each other would
+          // keep the event loop in microtasks, with no HTTP request nor signal handled until the
+          // whole job ends. One macrotask turn per step lets them in.
           await yieldToEventLoop();
           // Fetched while stopping: back to the queue (retried after its delay, by any instance).
           if (this.stopping) throw new Error('job queue stopping');
@@ -132,6 +121,31 @@ export class JobQueue {
     }
     this.timer = setInterval(() => void this.recover(false), RECOVER_MS);
     this.timer.unref();
+  }
+
+  private async setUp(): Promise<void> {
+    await this.boss.start();
+    for (const kind of this.kinds.values()) {
+      const options = {
+        expireInSeconds: this.settings.expireInSeconds ?? kind.expireInSeconds,
+        retryLimit: kind.retryLimit,
+        retryDelay: kind.retryDelaySeconds,
+      };
+      if (!(await this.boss.getQueue(kind.name))) {
+        // Two instances starting at once both find no queue: the second one's insert fails.
+        await this.boss.createQueue(kind.name, { name: kind.name, ...options }).catch(async (error) => {
+          if (!(await this.boss.getQueue(kind.name))) throw error;
+        });
+      }
+      await this.boss.updateQueue(kind.name, { name: kind.name, ...options });
+    }
+    // Steps are enqueued inside tenant transactions (role retaguarda_app). Also under a lock of
+    // its own (set-ups not serialised by `exclusively`): two GRANTs at once fail with "tuple
+    // concurrently updated". One simple-protocol message = one transaction, holding the lock.
+    await this.executeSql(
+      `SELECT pg_advisory_xact_lock(hashtext('retaguarda.jobs.grants'));
+       GRANT USAGE ON SCHEMA ${JOB_SCHEMA} TO ${APP_ROLE}; GRANT SELECT ON ${JOB_SCHEMA}.queue TO ${APP_ROLE}; GRANT SELECT, INSERT ON ${JOB_SCHEMA}.job TO ${APP_ROLE};`,
+    );
   }
 
   /** Runs the kinds' `recover` (at start, every RECOVER_MS; tests call it). */
@@ -183,7 +197,7 @@ export class JobQueue {
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
-    if (!this.started) return;
+    if (!this.bossStarted) return;
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 60_000 });
     // pg-boss's stop returns once no fetched job is in a handler, but a fetch under way and
     // the completion of the last job (not awaited by pg-boss) may still use the database.
