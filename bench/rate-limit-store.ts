@@ -40,6 +40,7 @@ async function requestCost(handle: DatabaseHandle, limited: false | 'database' |
   const app = await buildApp({
     db: handle.appDb,
     tenantDb: handle.tenantDb,
+    jobs: { executeSql: handle.executeSql, databaseKind: handle.kind },
     secret: 'segredo-de-bench-com-mais-de-16-caracteres',
     settings: { rateLimit: limited ? { max: 1e9, authMax: 1e9, timeWindowMs: 60_000, store: limited } : false, devMailbox: false },
   });

@@ -24,7 +24,9 @@ import { authHook, scopeHook } from './identity/guard.js';
 import { IDENTITY_PREFIX, identityPlugin } from './identity/index.js';
 import { outboxMailer, type Mailer } from './mail/mailer.js';
 import { postalCodeRoutes, type PostalCodeOptions } from './commons/postal-codes.js';
-import { ImportWorker } from './finance/imports/job.js';
+import { importJob } from './finance/imports/job.js';
+import { DEFAULT_JOB_SETTINGS, JobQueue, type JobQueueSettings } from './jobs/queue.js';
+import type { SqlExecutor } from './db/connect.js';
 import { importRoutes } from './finance/imports/routes.js';
 import { financeSummaryRoutes } from './finance/summary.js';
 import { approvalRoutes } from './approvals/routes.js';
@@ -51,14 +53,22 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
   /** Postal-code lookup (commons/postal-codes.ts): upstream URL (POSTAL_CODE_URL), fetch, time-out. */
   postalCodes?: PostalCodeOptions;
+  /** The job queue's database access: the OWNER's raw SQL (`DatabaseHandle.executeSql`) and its kind. */
+  jobs: {
+    executeSql: SqlExecutor;
+    databaseKind: 'pglite' | 'postgres';
+    settings?: Partial<JobQueueSettings>;
+    /** Serialises the queue's set-up between instances (db/startup.ts `withAdvisoryLock`). */
+    exclusively?: <T>(work: () => Promise<T>) => Promise<T>;
+  };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     appContext: AppContext;
-    /** Runs the batch-import jobs (finance/imports/job.ts). */
-    importWorker: ImportWorker;
-    /** Resolves when the background work started so far (recovery e-mails) is done. */
+    /** The background-job queue (jobs/queue.ts): the batch imports' steps. */
+    jobs: JobQueue;
+    /** Resolves when the background work started so far (recovery e-mails, queued jobs) is done. */
     backgroundIdle(): Promise<void>;
   }
 }
@@ -108,15 +118,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   };
   app.decorate('appContext', ctx);
-  app.decorate('backgroundIdle', async () => {
+  const tasksIdle = async () => {
     while (pending.size) await Promise.all([...pending]);
+  };
+  // The tasks started so far, then the job queue (its steps may start tasks).
+  app.decorate('backgroundIdle', async () => {
+    await tasksIdle();
+    await app.jobs.idle();
+    await tasksIdle();
   });
   app.decorate('requireAccess', authHook(ctx, ['access']));
   app.decorate('requireAuth', (types: readonly ('access' | 'PreAuthorization')[]) => authHook(ctx, types));
   app.decorate('requireScope', (resource: string, scope: string) => scopeHook(ctx, resource, scope));
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => {
-    await app.backgroundIdle();
+    await tasksIdle();
   });
 
   // JSON bodies: `__proto__` / `constructor.prototype` keys refused with a field error (400);
@@ -159,13 +175,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registryFamilies(app, ctx);
   await app.register(approvalRoutes(ctx), { prefix: FAMILY_PREFIXES.approvals });
   // Hand-written routes next to them: batch imports (finance), the postal-code lookup (commons).
-  const importWorker = new ImportWorker(ctx, app.log);
-  app.decorate('importWorker', importWorker);
-  app.addHook('onReady', async () => importWorker.startScanning());
+  const jobs = new JobQueue(options.jobs.executeSql, app.log, { ...DEFAULT_JOB_SETTINGS, ...options.jobs.settings }, options.jobs.databaseKind, options.jobs.exclusively);
+  jobs.register(importJob(ctx, app.log, () => jobs));
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  // Stops taking jobs and waits for the step in progress (graceful shutdown).
   app.addHook('preClose', async () => {
-    await importWorker.stop();
+    await jobs.stop();
   });
-  await app.register(importRoutes(ctx, importWorker), { prefix: FAMILY_PREFIXES.finance });
+  await app.register(importRoutes(ctx, jobs), { prefix: FAMILY_PREFIXES.finance });
   await app.register(financeSummaryRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
   await app.register(postalCodeRoutes(ctx, options.postalCodes), { prefix: FAMILY_PREFIXES.commons });
   // Files uploaded in 64 KB parts: the spec lists `files` in the commons, cart and pricing families.

@@ -18,13 +18,16 @@
  *   SEED_DEMO (1; 0 skips the demo organisation), POSTAL_CODE_URL (ViaCEP-shaped
  *   upstream of /v1/commons/addresses/postal-codes, default https://viacep.com.br/ws; `off` =
  *   offline answers from the CEP ranges only),
+ *   JOBS_EXPIRE_SECONDS (each job kind's own: a job step still active after this long is
+ *   taken as lost and retried), JOBS_MAINTENANCE_SECONDS (30: how often expired steps are
+ *   looked for — jobs/queue.ts),
  *   SHUTDOWN_DRAIN_MS (0: how long /readyz answers 503 before the server stops accepting, so that
  *   a load balancer takes the instance out first), SHUTDOWN_TIMEOUT_MS (10000: in-flight requests
  *   still running then are cut and the process exits 1).
  *
  * Start: migrations and the demo seed under a PostgreSQL advisory lock (db/startup.ts: several
  * instances may start at once). Stop (SIGTERM / SIGINT): /readyz answers 503 (draining), then
- * the server stops accepting, finishes in-flight requests and the import step in progress,
+ * the server stops accepting, finishes in-flight requests and the job step in progress (jobs/queue.ts),
  * closes the database and exits 0. Health: GET /healthz, GET /readyz (http/health.ts).
  */
 import { randomBytes } from 'node:crypto';
@@ -34,7 +37,7 @@ import { sql } from 'kysely';
 import { buildApp } from './app.js';
 import { createPasswordHasher } from './auth/passwords.js';
 import { openDatabase } from './db/connect.js';
-import { prepareDatabase } from './db/startup.js';
+import { JOBS_LOCK_KEY, prepareDatabase, withAdvisoryLock } from './db/startup.js';
 import { prettyLogStream, wantsPrettyLogs } from './http/log-format.js';
 import { DEFAULT_MAIL_FROM, smtpMailer } from './mail/mailer.js';
 
@@ -70,6 +73,15 @@ async function main() {
   const app = await buildApp({
     db: database.appDb,
     tenantDb: database.tenantDb,
+    jobs: {
+      executeSql: database.executeSql,
+      databaseKind: database.kind,
+      exclusively: (work) => withAdvisoryLock(database, JOBS_LOCK_KEY, work),
+      settings: {
+        ...(env.JOBS_EXPIRE_SECONDS ? { expireInSeconds: Number(env.JOBS_EXPIRE_SECONDS) } : {}),
+        ...(env.JOBS_MAINTENANCE_SECONDS ? { maintenanceSeconds: Number(env.JOBS_MAINTENANCE_SECONDS) } : {}),
+      },
+    },
     secret,
     mailer,
     hasher,

@@ -49,6 +49,31 @@ const CONTEXT_SETUP: Record<DbContext, string[]> = {
   tenant: [`SET ROLE ${APP_ROLE}`, "SET app.bypass_rls = 'off'"],
 };
 
+export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: unknown[]; rowCount?: number }>;
+
+/** Raw SQL through a kysely handle or transaction (one statement when there are values). */
+export const kyselyExecutor =
+  (db: { executeQuery: Kysely<Database>['executeQuery'] }): SqlExecutor =>
+  async (text, values = []) => {
+    const result = await db.executeQuery(CompiledQuery.raw(text, values));
+    return { rows: (result.rows as unknown[]) ?? [], rowCount: Number(result.numAffectedRows ?? result.rows?.length ?? 0) };
+  };
+
+/**
+ * Several statements in one message with their own BEGIN (pg-boss's migrations) leave the
+ * connection in an aborted transaction when one fails (e.g. two instances creating pg-boss's
+ * schema at once: pg-boss expects and ignores that error): rolled back on the same connection
+ * before it goes back to the pool.
+ */
+async function rollingBack(execute: SqlExecutor, text: string) {
+  try {
+    return await execute(text);
+  } catch (error) {
+    await execute('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
 export interface DatabaseHandle {
   /** Owner context: migrations, seed, maintenance (and the tests' direct reads and writes). */
   db: Kysely<Database>;
@@ -57,6 +82,11 @@ export interface DatabaseHandle {
   /** The app's role, default deny: tenant work through `withTenant` / `asSystemOwner` only. */
   tenantDb: Kysely<Database>;
   kind: DatabaseKind;
+  /**
+   * Raw SQL in the owner context, for the job queue (pg-boss, jobs/queue.ts): text without
+   * values may hold several statements (pg-boss's own schema migrations).
+   */
+  executeSql: SqlExecutor;
   /** Closes the pools / the PGlite instance. */
   close(): Promise<void>;
 }
@@ -85,6 +115,20 @@ export function pgliteDatabase(pglite: PGlite): DatabaseHandle {
     appDb,
     tenantDb,
     kind: 'pglite',
+    // Through the gate (owner context); several statements go through `exec`.
+    executeSql: (text, values) =>
+      db.connection().execute(async () => {
+        if (values?.length) {
+          const result = await pglite.query(text, values);
+          return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+        }
+        const results = await pglite.exec(text).catch(async (error) => {
+          await pglite.exec('ROLLBACK').catch(() => undefined); // see `rollingBack`
+          throw error;
+        });
+        const last = results[results.length - 1];
+        return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+      }),
     close: async () => {
       await Promise.all([db.destroy(), appDb.destroy(), tenantDb.destroy()]);
       if (!pglite.closed) await pglite.close();
@@ -135,6 +179,8 @@ export function postgresDatabase(connectionString: string, max = 10, appConnecti
     appDb,
     tenantDb,
     kind: 'postgres',
+    // Without values node-postgres uses the simple protocol: several statements are allowed.
+    executeSql: (text, values) => (values?.length ? kyselyExecutor(db)(text, values) : db.connection().execute((connection) => rollingBack(kyselyExecutor(connection), text))),
     close: async () => {
       await Promise.all([db.destroy(), appDb.destroy(), tenantDb.destroy()]);
     },

@@ -26,13 +26,24 @@ export async function prepareDatabase(handle: DatabaseHandle, options: { seed: b
     const seeded = options.seed ? await seedDemo(handle.db, options.hasher) : false;
     return { migrations, seeded };
   };
+  return withAdvisoryLock(handle, STARTUP_LOCK_KEY, work);
+}
+
+/** The job queue's set-up (pg-boss's schema, queues, grants: jobs/queue.ts) runs under this one. */
+export const JOBS_LOCK_KEY = 0x52544744_00000002n;
+
+/**
+ * `work` under a session-level advisory lock held on one connection of the owner's pool (other
+ * instances wait); on PGlite (one process, one connection) without a lock.
+ */
+export async function withAdvisoryLock<T>(handle: DatabaseHandle, key: bigint, work: () => Promise<T>): Promise<T> {
   if (handle.kind !== 'postgres') return work();
   return handle.db.connection().execute(async (locked) => {
-    await sql`SELECT pg_advisory_lock(${STARTUP_LOCK_KEY.toString()}::bigint)`.execute(locked);
+    await sql`SELECT pg_advisory_lock(${key.toString()}::bigint)`.execute(locked);
     try {
       return await work();
     } finally {
-      await sql`SELECT pg_advisory_unlock(${STARTUP_LOCK_KEY.toString()}::bigint)`.execute(locked);
+      await sql`SELECT pg_advisory_unlock(${key.toString()}::bigint)`.execute(locked);
     }
   });
 }

@@ -239,6 +239,7 @@ export function useTestEnv(kind: DbKind, options: EnvOptions = {}): TestEnv {
     env.app = await buildApp({
       db: handle.appDb,
       tenantDb: handle.tenantDb,
+      jobs: { executeSql: handle.executeSql, databaseKind: handle.kind, settings: { pollingSeconds: 0.5 } },
       secret: env.secret,
       mailer: options.outbox ? undefined : mailer,
       clock: env.clock.now,

@@ -19,7 +19,7 @@ import { suggestMapping, importableFields } from '../../src/contracts/importFiel
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_RESOURCE_TYPES } from '../../src/contracts/imports.js';
 import { DEMO_ORG_ID } from '../../server/db/seed.js';
 import { MESSAGES } from '../../server/errors.js';
-import { CHUNK_ROWS } from '../../server/finance/imports/job.js';
+import { CHUNK_ROWS, IMPORT_JOB, JOB_MESSAGES } from '../../server/finance/imports/job.js';
 import { READ_MESSAGES } from '../../server/finance/imports/read.js';
 import { IMPORT_MESSAGES } from '../../server/finance/imports/routes.js';
 import { TREE_CYCLE_MESSAGE } from '../../server/registry/records.js';
@@ -346,30 +346,71 @@ describe.each(databaseKinds())('batch imports [%s]', (kind) => {
     expect(move.result.body).toMatchObject({ updated: 0, failed: 1 });
   });
 
-  it('runs in chunks and resumes from `processed` after a crash; a leased batch is not taken twice', async () => {
+  it('runs in chunks and resumes from `processed` after a crash; a step run twice writes nothing twice', async () => {
     const total = CHUNK_ROWS + 500;
     const t = randomUUID().slice(0, 4).toUpperCase();
     const lines = ['codigo;nome', ...Array.from({ length: total }, (_, i) => `RS${t}-${i};Centro ${i}`)];
     const uploaded = await upload('costCenters', 'retomar.csv', lines.join('\n'));
     const id = uploaded.body.id;
     expect((await map(id, { codigo: 'code', nome: 'name' })).body).toMatchObject({ valid: total, invalid: 0 });
-    // A process that died after its first chunk: running, processed = CHUNK_ROWS, lease of another host.
-    const past = new Date(env.clock.now().getTime() - 1000);
-    const future = new Date(env.clock.now().getTime() + 60_000);
-    await sql`UPDATE import_batches SET status = 'running', processed = ${CHUNK_ROWS}, created = ${CHUNK_ROWS}, locked_by = 'outro-servidor', locked_until = ${future} WHERE id = ${id}`.execute(env.db);
+    // A process that died after its first chunk, its next step lost: running, processed = CHUNK_ROWS.
+    const longAgo = new Date(env.clock.now().getTime() - 10 * 60_000);
+    await sql`UPDATE import_batches SET status = 'running', processed = ${CHUNK_ROWS}, created = ${CHUNK_ROWS}, updated_at = ${longAgo} WHERE id = ${id}`.execute(env.db);
     expect((await run(id)).status).toBe(409); // already running
-    await env.app.importWorker.resumeStale();
-    await env.app.backgroundIdle();
-    expect((await batch(id)).body).toMatchObject({ status: 'running', processed: CHUNK_ROWS }); // still leased elsewhere
-    await sql`UPDATE import_batches SET locked_until = ${past} WHERE id = ${id}`.execute(env.db);
-    await env.app.importWorker.resumeStale();
+    // The same step queued twice (a retried step whose first run is still going): one writes it.
+    const step = { batchId: id, orgId: DEMO_ORG_ID, offset: CHUNK_ROWS };
+    await env.app.jobs.send(undefined, IMPORT_JOB, step);
+    await env.app.jobs.send(undefined, IMPORT_JOB, step);
     await env.app.backgroundIdle();
     expect((await batch(id)).body).toMatchObject({ status: 'done', processed: total, created: total, failed: 0 });
-    // Only the rows after the resume point were written by this run.
-    const written = await sql<{ n: string }>`SELECT count(*) AS n FROM cost_centers WHERE org_id = ${DEMO_ORG_ID} AND code LIKE ${`RS${t}-%`}`.execute(env.db);
-    expect(Number(written.rows[0].n)).toBe(total - CHUNK_ROWS);
-    const locked = await sql<{ locked_by: string | null }>`SELECT locked_by FROM import_batches WHERE id = ${id}`.execute(env.db);
-    expect(locked.rows[0].locked_by).toBeNull();
+    // Only the rows after the resume point were written, each once.
+    const written = await sql<{ n: string; codes: string }>`SELECT count(*) AS n, count(DISTINCT code) AS codes FROM cost_centers WHERE org_id = ${DEMO_ORG_ID} AND code LIKE ${`RS${t}-%`}`.execute(env.db);
+    expect(written.rows[0]).toMatchObject({ n: String(total - CHUNK_ROWS), codes: String(total - CHUNK_ROWS) });
+    // A stale step of a finished batch does nothing; the recovery scan finds nothing to resume.
+    await env.app.jobs.send(undefined, IMPORT_JOB, { ...step, offset: 0 });
+    await env.app.jobs.recover(false);
+    await env.app.backgroundIdle();
+    expect((await batch(id)).body).toMatchObject({ status: 'done', processed: total, created: total, updated: 0, failed: 0 });
+  });
+
+  it('resumes a running batch whose step was lost (the recovery scan queues it again)', async () => {
+    const total = 300;
+    const t = randomUUID().slice(0, 4).toUpperCase();
+    const lines = ['codigo;nome', ...Array.from({ length: total }, (_, i) => `RP${t}-${i};Centro ${i}`)];
+    const uploaded = await upload('costCenters', 'perdido.csv', lines.join('\n'));
+    const id = uploaded.body.id;
+    await map(id, { codigo: 'code', nome: 'name' });
+    const longAgo = new Date(env.clock.now().getTime() - 10 * 60_000);
+    await sql`UPDATE import_batches SET status = 'running', updated_at = ${longAgo} WHERE id = ${id}`.execute(env.db);
+    await env.app.jobs.recover(false);
+    await env.app.backgroundIdle();
+    expect((await batch(id)).body).toMatchObject({ status: 'done', processed: total, created: total, failed: 0 });
+  });
+
+  it('an unexpected failure marks the batch failed with its progress; running it again resumes there, each row written once', async () => {
+    const total = 2 * CHUNK_ROWS + 500;
+    const t = randomUUID().slice(0, 4).toUpperCase();
+    const lines = ['codigo;nome', ...Array.from({ length: total }, (_, i) => `RF${t}-${i};Centro ${i}`)];
+    const id = (await upload('costCenters', 'falha.csv', lines.join('\n'))).body.id;
+    await map(id, { codigo: 'code', nome: 'name' });
+    // The database refuses the second chunk's progress (a fault outside the rows themselves).
+    const trigger = `fail_${t.toLowerCase()}`;
+    await sql.raw(`CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'falha simulada'; END $$`).execute(env.db);
+    await sql.raw(`CREATE TRIGGER ${trigger} BEFORE UPDATE ON import_batches FOR EACH ROW
+        WHEN (NEW.id = '${id}' AND OLD.processed = ${CHUNK_ROWS} AND NEW.processed = ${2 * CHUNK_ROWS}) EXECUTE FUNCTION ${trigger}()`).execute(env.db);
+    try {
+      expect((await run(id)).status).toBe(202);
+      await env.app.backgroundIdle();
+      expect((await batch(id)).body).toMatchObject({ status: 'failed', processed: CHUNK_ROWS, created: CHUNK_ROWS, errorMessage: JOB_MESSAGES.failed });
+    } finally {
+      await sql.raw(`DROP TRIGGER ${trigger} ON import_batches`).execute(env.db);
+      await sql.raw(`DROP FUNCTION ${trigger}()`).execute(env.db);
+    }
+    expect((await run(id)).status).toBe(202);
+    await env.app.backgroundIdle();
+    expect((await batch(id)).body).toMatchObject({ status: 'done', processed: total, created: total, updated: 0, failed: 0 });
+    const written = await sql<{ n: string; codes: string }>`SELECT count(*) AS n, count(DISTINCT code) AS codes FROM cost_centers WHERE org_id = ${DEMO_ORG_ID} AND code LIKE ${`RF${t}-%`}`.execute(env.db);
+    expect(written.rows[0]).toMatchObject({ n: String(total), codes: String(total) });
   });
 
   it('checks permissions (the batch scope and the target resource) and tenants on every import route', async () => {

@@ -1,39 +1,38 @@
 /**
- * The import job: a PostgreSQL-backed job row (the batch itself) run by an in-process worker.
+ * The import job: a kind of the job queue (jobs/queue.ts, pg-boss), one STEP per chunk.
  *
- * - `run` marks the batch `running`; the worker takes a LEASE on it (`locked_by`,
- *   `locked_until`), prepares the plan (engine.ts) and processes the rows in order, CHUNK_ROWS
- *   at a time, each chunk in its own tenant transaction that writes the records, the audit
- *   entries, the error rows and the progress (`processed`, `created`, `updated`, `failed`)
- *   together — and renews the lease. A chunk either happens completely or not at all.
- * - Resumable: `processed` is the resume point. A batch left `running` by a process that died
- *   is picked up once its lease expired (`resumeStale`, at start and every SCAN_MS), from the
- *   first unprocessed row; several API instances never run one batch twice (the lease is
- *   taken with one conditional UPDATE and checked by every chunk).
- * - Stops between chunks when the app closes; the lease then expires and the batch resumes.
- * - An unexpected failure marks the batch `failed` with a generic pt-BR message (details only in
- *   the log); running it again resumes where it stopped.
+ * - `POST …/run` marks the batch `running` and enqueues the step `{ batchId, orgId, offset }`
+ *   in the same transaction (routes.ts).
+ * - A step prepares the plan (engine.ts; kept in memory per batch while this process runs it,
+ *   rebuilt after a restart) and processes CHUNK_ROWS rows in ONE tenant transaction that
+ *   first moves the resume point (`processed = offset` → `offset + n`: the row lock and the
+ *   check make a second run of the same step wait, find the point moved and roll back), then
+ *   writes the records, their audit entries, the error rows and the counts, and enqueues the
+ *   next step — or marks the batch `done`. A chunk happens completely, with its progress and
+ *   its successor, or not at all: no row is ever written twice.
+ * - A process killed in a step: pg-boss retries the step once it expired (another instance,
+ *   or this one after a restart); on PGlite the directory belongs to one process, so at start
+ *   a running batch without a waiting step is re-enqueued at once (`recover`).
+ * - An unexpected failure marks the batch `failed` with a generic pt-BR message (details only
+ *   in the log) and its progress; running it again resumes where it stopped.
  */
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ImportResourceType } from '../../../src/contracts/imports.js';
 import type { AppContext } from '../../context.js';
 import { withTenant } from '../../db/tenant.js';
+import type { JobKind, JobQueue } from '../../jobs/queue.js';
 import type { Call, Trx } from '../../registry/storage.js';
-import { evaluate, importTarget, preparePlan, writeChunk, type Evaluated } from './engine.js';
+import { evaluate, importTarget, preparePlan, writeChunk, type Evaluated, type Plan } from './engine.js';
 import type { ReadRow } from './read.js';
 
 export const CHUNK_ROWS = 1000;
-export const LEASE_MS = 60_000;
-const SCAN_MS = 15_000;
+/** Plans kept in memory per process (one per batch being run). */
+const PLANS_KEPT = 4;
 
 export const JOB_MESSAGES = {
   failed: 'A importação foi interrompida por um erro inesperado. Execute-a novamente para continuar de onde parou.',
 } as const;
-
-class LeaseLost extends Error {}
 
 /** Stored rows (`[line, cells]`) → rows. */
 export function storedRows(value: unknown): ReadRow[] {
@@ -67,107 +66,129 @@ export function jobCall(ctx: AppContext, orgId: string, userId: string, type: Im
   };
 }
 
-interface ClaimedBatch {
-  id: string;
+export const IMPORT_JOB = 'import-step';
+
+export interface ImportStep {
+  batchId: string;
+  orgId: string;
+  /** The resume point this step starts at (`processed` when it was enqueued). */
+  offset: number;
+}
+
+interface StepBatch {
   org_id: string;
   resource_type: ImportResourceType;
   run_by: string | null;
   created_by: string | null;
-  processed: number;
   columns: unknown;
   mapping: unknown;
   rows: unknown;
 }
 
-export class ImportWorker {
-  readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  private readonly active = new Map<string, Promise<void>>();
-  private stopping = false;
-  private timer: ReturnType<typeof setInterval> | undefined;
+/** The step of `offset` was done already (a second run of a retried step): nothing to do. */
+class StepDone extends Error {}
 
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+interface CachedPlan {
+  plan: Plan;
+  call: Call;
+}
 
-  /** Starts (or resumes) a running batch in the background, unless this process already runs it. */
-  start(batchId: string): void {
-    if (this.stopping || this.active.has(batchId)) return;
-    const job = this.process(batchId)
-      .catch((error) => this.log.error({ err: error, batchId }, 'import job failed'))
-      .finally(() => this.active.delete(batchId));
-    this.active.set(batchId, job);
-    this.ctx.background(() => job);
-  }
+/** The import as a job kind; `queue` enqueues the next steps. */
+export function importJob(ctx: AppContext, log: FastifyBaseLogger, queue: () => JobQueue): JobKind<ImportStep> {
+  const plans = new Map<string, CachedPlan>();
 
-  /** Running batches whose lease expired (their process died): resumed here. */
-  async resumeStale(): Promise<void> {
-    if (this.stopping) return;
-    const rows = await sql<{ id: string }>`SELECT id FROM import_batches WHERE status = 'running' AND (locked_until IS NULL OR locked_until < ${this.ctx.clock()}) ORDER BY updated_at LIMIT 20`.execute(this.ctx.db);
-    for (const row of rows.rows) this.start(row.id);
-  }
-
-  /** Periodic scan for stale batches (unref'd: never keeps the process alive). */
-  startScanning(): void {
-    void this.resumeStale().catch((error) => this.log.error({ err: error }, 'import scan failed'));
-    this.timer = setInterval(() => void this.resumeStale().catch((error) => this.log.error({ err: error }, 'import scan failed')), SCAN_MS);
-    this.timer.unref();
-  }
-
-  /** Stops taking work; running jobs stop after their current chunk. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
-    await Promise.all([...this.active.values()]);
-  }
-
-  private lease = () => new Date(this.ctx.clock().getTime() + LEASE_MS);
-
-  private async claim(batchId: string): Promise<ClaimedBatch | undefined> {
-    const now = this.ctx.clock();
-    const result = await sql<ClaimedBatch>`UPDATE import_batches SET locked_by = ${this.id}, locked_until = ${this.lease()}
-      WHERE id = ${batchId} AND status = 'running' AND (locked_by IS NULL OR locked_by = ${this.id} OR locked_until IS NULL OR locked_until < ${now})
-      RETURNING id, org_id, resource_type, run_by, created_by, processed, columns, mapping, rows`.execute(this.ctx.db);
-    return result.rows[0];
-  }
-
-  private async process(batchId: string): Promise<void> {
-    const batch = await this.claim(batchId);
-    if (!batch) return;
-    const { ctx } = this;
-    const orgId = batch.org_id;
-    const call = jobCall(ctx, orgId, batch.run_by ?? batch.created_by ?? '', batch.resource_type);
-    const target = importTarget(batch.resource_type);
-    try {
-      const rows = storedRows(batch.rows);
-      const plan = await withTenant(ctx.tenantDb, orgId, (trx) => preparePlan(trx, call, target, storedColumns(batch.columns), rows, storedMapping(batch.mapping)));
-      for (let offset = Number(batch.processed); offset < plan.order.length; offset += CHUNK_ROWS) {
-        if (this.stopping) {
-          await sql`UPDATE import_batches SET locked_by = NULL, locked_until = NULL WHERE id = ${batchId} AND locked_by = ${this.id}`.execute(ctx.db);
-          return;
-        }
-        const indexes = plan.order.slice(offset, offset + CHUNK_ROWS);
-        await withTenant(ctx.tenantDb, orgId, async (trx) => {
-          const evaluated = await evaluate(trx, call, plan, indexes);
-          const result = await writeChunk(trx, call, plan, batchId, evaluated, (error) => this.log.error({ err: error, batchId }, 'import row failed'));
-          await insertErrors(trx, orgId, batchId, result.failed);
-          const progress = await sql`UPDATE import_batches SET processed = processed + ${indexes.length}, created = created + ${result.created}, updated = updated + ${result.updated},
-              failed = failed + ${result.failed.length}, locked_until = ${this.lease()}, updated_at = ${ctx.clock()}
-            WHERE id = ${batchId} AND org_id = ${orgId} AND locked_by = ${this.id} AND status = 'running'`.execute(trx);
-          if (Number(progress.numAffectedRows ?? 0n) !== 1) throw new LeaseLost();
-        });
-      }
-      await sql`UPDATE import_batches SET status = 'done', finished_at = ${ctx.clock()}, locked_by = NULL, locked_until = NULL, error_message = NULL,
-          version = version + 1, updated_at = ${ctx.clock()}
-        WHERE id = ${batchId} AND locked_by = ${this.id}`.execute(ctx.db);
-    } catch (error) {
-      if (error instanceof LeaseLost) return;
-      this.log.error({ err: error, batchId }, 'import job failed');
-      await sql`UPDATE import_batches SET status = 'failed', finished_at = ${ctx.clock()}, error_message = ${JOB_MESSAGES.failed}, locked_by = NULL, locked_until = NULL,
-          version = version + 1, updated_at = ${ctx.clock()}
-        WHERE id = ${batchId} AND locked_by = ${this.id}`.execute(ctx.db);
+  /** The plan of the batch's current run (`version` changes with every run; done/failed bump it). */
+  async function planOf(batchId: string, orgId: string, version: number): Promise<CachedPlan | undefined> {
+    const key = `${batchId}:${version}`;
+    const cached = plans.get(key);
+    if (cached) {
+      plans.delete(key);
+      plans.set(key, cached); // most recently used last
+      return cached;
     }
+    const prepared = await withTenant(ctx.tenantDb, orgId, async (trx) => {
+      const found = await sql<StepBatch>`SELECT org_id, resource_type, run_by, created_by, columns, mapping, rows FROM import_batches
+        WHERE id = ${batchId} AND org_id = ${orgId} AND status = 'running'`.execute(trx);
+      const batch = found.rows[0];
+      if (!batch) return undefined;
+      const call = jobCall(ctx, orgId, batch.run_by ?? batch.created_by ?? '', batch.resource_type);
+      const target = importTarget(batch.resource_type);
+      const plan = await preparePlan(trx, call, target, storedColumns(batch.columns), storedRows(batch.rows), storedMapping(batch.mapping));
+      return { plan, call };
+    });
+    // A few batches' plans (imports running side by side take turns step by step).
+    if (prepared) plans.set(key, prepared);
+    while (plans.size > PLANS_KEPT) plans.delete(plans.keys().next().value!);
+    return prepared;
   }
+
+  async function step({ batchId, orgId, offset }: ImportStep): Promise<void> {
+    const current = await sql<{ processed: number; version: number }>`SELECT processed, version FROM import_batches WHERE id = ${batchId} AND status = 'running'`.execute(ctx.db);
+    const batch = current.rows[0];
+    if (!batch || Number(batch.processed) !== offset) return; // done already, or no longer running
+    let next = offset;
+    let last = false;
+    let total = 0;
+    try {
+      const prepared = await planOf(batchId, orgId, Number(batch.version));
+      if (!prepared) return;
+      const { plan, call } = prepared;
+      const indexes = plan.order.slice(offset, offset + CHUNK_ROWS);
+      total = plan.order.length;
+      next = offset + indexes.length;
+      last = next >= total;
+      await withTenant(ctx.tenantDb, orgId, async (trx) => {
+        const moved = await sql`UPDATE import_batches SET processed = ${next}, updated_at = ${ctx.clock()}
+          WHERE id = ${batchId} AND org_id = ${orgId} AND status = 'running' AND processed = ${offset}`.execute(trx);
+        if (Number(moved.numAffectedRows ?? 0n) !== 1) throw new StepDone();
+        const evaluated = await evaluate(trx, call, plan, indexes);
+        const result = await writeChunk(trx, call, plan, batchId, evaluated, (error) => log.error({ err: error, batchId }, 'import row failed'));
+        await insertErrors(trx, orgId, batchId, result.failed);
+        await sql`UPDATE import_batches SET created = created + ${result.created}, updated = updated + ${result.updated}, failed = failed + ${result.failed.length}
+          WHERE id = ${batchId} AND org_id = ${orgId}`.execute(trx);
+        if (last) {
+          await sql`UPDATE import_batches SET status = 'done', finished_at = ${ctx.clock()}, error_message = NULL, version = version + 1
+            WHERE id = ${batchId} AND org_id = ${orgId}`.execute(trx);
+        } else {
+          await queue().send(trx, IMPORT_JOB, { batchId, orgId, offset: next } satisfies ImportStep);
+        }
+      });
+    } catch (error) {
+      if (error instanceof StepDone) return;
+      plans.delete(`${batchId}:${batch.version}`);
+      log.error({ err: error, batchId }, 'import job failed');
+      await sql`UPDATE import_batches SET status = 'failed', finished_at = ${ctx.clock()}, error_message = ${JOB_MESSAGES.failed}, version = version + 1, updated_at = ${ctx.clock()}
+        WHERE id = ${batchId} AND status = 'running' AND processed = ${offset}`.execute(ctx.db);
+      return;
+    }
+    log.info({ batchId, processed: next, total }, 'import step done');
+    if (last) plans.delete(`${batchId}:${batch.version}`);
+    else queue().wake(IMPORT_JOB);
+  }
+
+  return {
+    name: IMPORT_JOB,
+    // One chunk takes seconds; a step still active after this long belonged to a dead process.
+    expireInSeconds: 120,
+    retryLimit: 20,
+    retryDelaySeconds: 5,
+    run: step,
+    async recover(jobs, { startup }) {
+      // Running batches with no step waiting. Rare, since every step enqueues the next in its
+      // own commit: batches left running by the previous version (lease-based), steps whose
+      // retries ran out, and (PGlite, at start) the step that was active in this directory's
+      // previous process — re-enqueued now instead of after its expiry. Duplicates are harmless.
+      const stale = new Date(ctx.clock().getTime() - 60_000);
+      const running = await sql<{ id: string; org_id: string; processed: number }>`SELECT id, org_id, processed FROM import_batches
+        WHERE status = 'running' AND (updated_at < ${stale} OR ${startup && jobs.databaseKind === 'pglite'}) ORDER BY updated_at LIMIT 100`.execute(ctx.db);
+      const states = startup && jobs.databaseKind === 'pglite' ? ['created', 'retry'] : undefined;
+      for (const batch of running.rows) {
+        if ((await jobs.pending(IMPORT_JOB, 'batchId', batch.id, states)) > 0) continue;
+        log.warn({ batchId: batch.id, processed: batch.processed }, 'import resumed: its step was lost');
+        await jobs.send(undefined, IMPORT_JOB, { batchId: batch.id, orgId: batch.org_id, offset: Number(batch.processed) } satisfies ImportStep);
+      }
+    },
+  };
 }
 
 /** One error row per (row, field, message). */

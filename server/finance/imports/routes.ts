@@ -8,8 +8,9 @@
  *   file itself is not stored. 201 with the batch and its first rows.
  * - `PUT import-batches/{id}/mapping` (+ `?only=invalid`): checks and saves the mapping, answers
  *   the preview (every row validated with the API's rules; the first IMPORT_PREVIEW_ROWS shown).
- * - `POST import-batches/{id}/run`: 202, the job (job.ts) runs in the background; the client
- *   polls the generic GET.
+ * - `POST import-batches/{id}/run`: 202, the job (job.ts) runs in the background on the job
+ *   queue (jobs/queue.ts), its first step queued with the status change; the client polls the
+ *   generic GET (`processed`, `created`, `updated`, `failed`, `status`).
  * - `GET import-batches/{id}/errors.csv`: the rows that failed, `linha;campo;mensagem` and the
  *   row's original columns, every cell starting with = + - @ neutralised; a server-made name.
  * Access: the `importBatches` scope of the route AND create + update on the target resource's
@@ -44,8 +45,8 @@ import { neutralise } from '../../registry/export.js';
 import { findRecord, notFound } from '../../registry/records.js';
 import type { Call, Trx, WireRecord } from '../../registry/storage.js';
 import { evaluate, importTarget, preparePlan, ROW } from './engine.js';
-import type { ImportWorker } from './job.js';
-import { storedColumns, storedRows } from './job.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { IMPORT_JOB, storedColumns, storedRows, type ImportStep } from './job.js';
 import { readFile, sniff } from './read.js';
 import { importTemplate } from './template.js';
 import { importBatchesStorage } from './storage.js';
@@ -91,11 +92,12 @@ interface BatchRow {
   columns: unknown;
   mapping: unknown;
   rows: unknown;
+  processed: number;
   version: number;
 }
 
-/** The routes, mounted under the finance prefix; `worker` runs the jobs (created by buildApp). */
-export function importRoutes(ctx: AppContext, worker: ImportWorker) {
+/** The routes, mounted under the finance prefix; `jobs` is the job queue (created by buildApp). */
+export function importRoutes(ctx: AppContext, jobs: JobQueue) {
   return async function imports(app: FastifyInstance) {
     await app.register(multipart, {
       limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 20, headerPairs: 100 },
@@ -123,7 +125,7 @@ export function importRoutes(ctx: AppContext, worker: ImportWorker) {
 
     async function lockBatch(trx: Trx, call: Call, id: string): Promise<BatchRow> {
       if (id.length > 64) throw notFound();
-      const row = await sql<BatchRow>`SELECT id, status, resource_type, columns, mapping, rows, version FROM import_batches WHERE org_id = ${call.tenant} AND id = ${id} FOR UPDATE`.execute(trx);
+      const row = await sql<BatchRow>`SELECT id, status, resource_type, columns, mapping, rows, processed, version FROM import_batches WHERE org_id = ${call.tenant} AND id = ${id} FOR UPDATE`.execute(trx);
       if (!row.rows[0]) throw notFound();
       return row.rows[0];
     }
@@ -285,13 +287,15 @@ export function importRoutes(ctx: AppContext, worker: ImportWorker) {
           const before = (await findRecord(trx, call, importBatchesStorage, id))!;
           const now = ctx.clock();
           await sql`UPDATE import_batches SET status = 'running', run_by = ${call.userId}, started_at = coalesce(started_at, ${now}), finished_at = NULL, error_message = NULL,
-              locked_by = NULL, locked_until = NULL, version = version + 1, updated_at = ${now}
+              version = version + 1, updated_at = ${now}
             WHERE id = ${id} AND org_id = ${call.tenant}`.execute(trx);
+          // The first step, queued with the status change (resumes at `processed` after a failure).
+          await jobs.send(trx, IMPORT_JOB, { batchId: id, orgId: call.orgId, offset: Number(batch.processed) } satisfies ImportStep);
           const after = (await findRecord(trx, call, importBatchesStorage, id))!;
           await log(trx, call, 'importBatches.run', id, before, after);
           return after;
         });
-        worker.start(id);
+        jobs.wake(IMPORT_JOB);
         return reply.code(202).send(started);
       },
     );
