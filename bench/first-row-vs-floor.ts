@@ -1,0 +1,80 @@
+/**
+ * Figure (issue 9 "render while fetching"): a cold load of a bookmarked list (/fornecedores) with a
+ * stored session, to its first row, against the floor — a plain React page (bench/floor/floor.tsx,
+ * bundled here with esbuild) that shows the same first page from the same API with the same
+ * session. Side by side in one run, each in a new browser context (cold HTTP cache), median of
+ * RUNS, alternating. Goal: ours ≤ 1.6 × the floor.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { build } from 'esbuild';
+import { BENCH_PASSWORD, prepareDatabase } from './registry-data';
+import { chromiumOptions, median, startServer } from './server-process';
+
+const RUNS = 10;
+const GOAL = 1.6;
+
+// The floor is served by our own server, next to the build (same origin, same CSP), and removed afterwards.
+const work = mkdtempSync(path.join(tmpdir(), 'rt-bench-floor-'));
+const floorDir = path.resolve('dist/bench-floor');
+mkdirSync(floorDir, { recursive: true });
+await build({ entryPoints: ['bench/floor/floor.tsx'], bundle: true, minify: true, format: 'esm', jsx: 'automatic', define: { 'process.env.NODE_ENV': '"production"' }, outfile: path.join(floorDir, 'floor.js'), logLevel: 'warning' });
+writeFileSync(path.join(floorDir, 'index.html'), '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Piso</title><script type="module" src="/dist/bench-floor/floor.js"></script></head><body><div id="root"></div></body></html>');
+
+const firstRow = (page: Page) => page.getByRole('table', { name: 'Fornecedores' }).locator('tbody tr').first();
+
+const dataDir = path.join(work, 'data');
+try {
+  await prepareDatabase({ dataDir }, async () => undefined);
+  const server = await startServer(3212, { LOG_LEVEL: 'warn' }, dataDir);
+  const browser = await chromium.launch(chromiumOptions);
+  try {
+    const signIn = await browser.newContext({ locale: 'pt-BR' });
+    const login = await signIn.newPage();
+    await login.goto(`${server.url}/login`);
+    await login.getByLabel('E-mail').fill('compras@demo.com.br');
+    await login.getByLabel('Senha', { exact: true }).fill(BENCH_PASSWORD);
+    await login.getByRole('button', { name: 'Entrar' }).click();
+    await login.getByText('Conectado como compras@demo.com.br').waitFor();
+    const storageState = await signIn.storageState();
+    await signIn.close();
+
+    const timeTo = async (url: string) => {
+      const context = await browser.newContext({ locale: 'pt-BR', storageState });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+      page.on('pageerror', (error) => problems.push(error.message));
+      const started = performance.now();
+      await page.goto(url, { waitUntil: 'commit' });
+      try {
+        await firstRow(page).waitFor({ state: 'visible' });
+      } catch (error) {
+        console.error(`first-row-vs-floor: ${url} showed no row`, problems);
+        throw error;
+      }
+      const elapsed = performance.now() - started;
+      await context.close();
+      return elapsed;
+    };
+    const ours: number[] = [];
+    const floor: number[] = [];
+    await timeTo(`${server.url}/fornecedores`); // warm the server's own caches once
+    for (let i = 0; i < RUNS; i++) {
+      ours.push(await timeTo(`${server.url}/fornecedores`));
+      floor.push(await timeTo(`${server.url}/dist/bench-floor/index.html`));
+    }
+    const ratio = median(ours) / median(floor);
+    console.log(`first-row-vs-floor: /fornecedores cold, stored session → first row: median ${median(ours).toFixed(0)} ms (min ${Math.min(...ours).toFixed(0)}, max ${Math.max(...ours).toFixed(0)})`);
+    console.log(`first-row-vs-floor: plain React floor, same API          → first row: median ${median(floor).toFixed(0)} ms (min ${Math.min(...floor).toFixed(0)}, max ${Math.max(...floor).toFixed(0)})`);
+    console.log(`first-row-vs-floor: ratio ${ratio.toFixed(2)} (goal ≤ ${GOAL}: ${ratio <= GOAL ? 'met' : 'NOT met'})`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+  rmSync(floorDir, { recursive: true, force: true });
+}
