@@ -83,6 +83,16 @@ export const flush = () => act(async () => {
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 });
 
+/** Flushes until `find` finds something (a lazily loaded part arriving), for at most `ms`. */
+export async function eventually<T>(find: () => T | null | undefined, ms = 3000): Promise<T | null> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const found = find();
+    if (found || Date.now() > end) return found ?? null;
+    await flush();
+  }
+}
+
 function NavigationHost({ initial, navigations, children }: { initial: string; navigations: string[]; children: (nav: Navigation) => ReactNode }) {
   const [location, setLocation] = useState(() => new URL(initial, 'http://localhost'));
   const [blockers] = useState(() => new Set<(transition: { retry(): void }) => void>());

@@ -6,7 +6,7 @@ import { Pagination } from '../../../src/core/ui/Pagination';
 import { parseLinkHeader } from '../../../src/core/api';
 import ListPage from '../../../src/modules/registry/ListPage';
 import type { RegistrySpec } from '../../../src/modules/registry/spec';
-import { byText, calls, click, flush, json, mount, pageResponse, resetApi, signIn, stubApi, text, type } from './harness';
+import { byText, calls, click, eventually, flush, json, mount, pageResponse, resetApi, signIn, stubApi, text, type } from './harness';
 import { sampleRecord } from './samples';
 
 const spec: RegistrySpec = { resource: 'users', base: '/usuarios', idParam: 'userId', title: 'Usuários' };
@@ -95,7 +95,8 @@ describe('ListPage', () => {
     expect(text(again.container)).toContain('1 selecionado(s)'); // the failed one stays selected
     answer = [];
     await click(byText(again.container, 'button', 'Desativar'));
-    expect(again.container.ownerDocument.querySelector('[role="dialog"]')).not.toBeNull();
+    // The confirmation dialog's code loads when it is first asked for.
+    expect(await eventually(() => again.container.ownerDocument.querySelector('[role="dialog"]'))).not.toBeNull();
     again.unmount();
 
     const empty = await mount(() => createElement(ListPage, { spec, view: 'list' }), { path: '/usuarios?q=zzz' });
