@@ -47,8 +47,9 @@ export function PreviewStep({ batchId, mapping, fields, preview: first, onBack, 
           <thead>
             <tr>
               <th className={css.th} scope="col">{t('imports.preview.line')}</th>
-              {mapped.map((field) => <th key={field.key} className={css.th} scope="col">{field.label}</th>)}
+              {/* The errors next to the line number: in view however many columns the file has. */}
               <th className={css.th} scope="col">{t('imports.preview.errors')}</th>
+              {mapped.map((field) => <th key={field.key} className={css.th} scope="col">{field.label}</th>)}
             </tr>
           </thead>
           <tbody>
@@ -57,7 +58,6 @@ export function PreviewStep({ batchId, mapping, fields, preview: first, onBack, 
               return (
                 <tr key={row.line} className={errors.length ? css.selectedRow : undefined} data-invalid={errors.length > 0 || undefined}>
                   <th className={css.td} scope="row">{row.line}</th>
-                  {mapped.map((field) => <td key={field.key} className={css.td} aria-invalid={row.errors[field.key]?.length ? true : undefined}>{row.values[field.key] ?? ''}</td>)}
                   <td className={css.td}>
                     {errors.length === 0 ? (
                       t('imports.preview.ok')
@@ -67,6 +67,7 @@ export function PreviewStep({ batchId, mapping, fields, preview: first, onBack, 
                       </ul>
                     )}
                   </td>
+                  {mapped.map((field) => <td key={field.key} className={css.td} aria-invalid={row.errors[field.key]?.length ? true : undefined}>{row.values[field.key] ?? ''}</td>)}
                 </tr>
               );
             })}
