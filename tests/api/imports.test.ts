@@ -19,7 +19,7 @@ import { suggestMapping, importableFields } from '../../src/contracts/importFiel
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_RESOURCE_TYPES } from '../../src/contracts/imports.js';
 import { DEMO_ORG_ID } from '../../server/db/seed.js';
 import { MESSAGES } from '../../server/errors.js';
-import { CHUNK_ROWS, IMPORT_JOB, JOB_MESSAGES } from '../../server/finance/imports/job.js';
+import { ABANDONED_AFTER_MS, CHUNK_ROWS, IMPORT_JOB, JOB_MESSAGES } from '../../server/finance/imports/job.js';
 import { READ_MESSAGES } from '../../server/finance/imports/read.js';
 import { IMPORT_MESSAGES } from '../../server/finance/imports/routes.js';
 import { TREE_CYCLE_MESSAGE } from '../../server/registry/records.js';
@@ -385,6 +385,19 @@ describe.each(databaseKinds())('batch imports [%s]', (kind) => {
     await env.app.jobs.recover(false);
     await env.app.backgroundIdle();
     expect((await batch(id)).body).toMatchObject({ status: 'done', processed: total, created: total, failed: 0 });
+  });
+
+  it('an abandoned wizard leaves no batch behind: an upload not imported within a day is removed by the recovery scan', async () => {
+    const sent = (await upload('costCenters', 'esquecido.csv', 'codigo;nome\nAB-1;Centro')).body.id as string;
+    const mapped = (await upload('costCenters', 'mapeado.csv', 'codigo;nome\nAB-2;Centro')).body.id as string;
+    await map(mapped, { codigo: 'code', nome: 'name' });
+    const fresh = (await upload('costCenters', 'recente.csv', 'codigo;nome\nAB-3;Centro')).body.id as string;
+    const dayAgo = new Date(env.clock.now().getTime() - ABANDONED_AFTER_MS - 60_000);
+    await sql`UPDATE import_batches SET updated_at = ${dayAgo} WHERE id IN (${sent}, ${mapped})`.execute(env.db);
+    await env.app.jobs.recover(false);
+    expect((await batch(sent)).status).toBe(404);
+    expect((await batch(mapped)).status).toBe(404);
+    expect((await batch(fresh)).body.status).toBe('uploaded');
   });
 
   it('an unexpected failure marks the batch failed with its progress; running it again resumes there, each row written once', async () => {

@@ -94,6 +94,9 @@ interface CachedPlan {
 }
 
 /** The import as a job kind; `queue` enqueues the next steps. */
+/** An upload nobody imported within this time was abandoned: the recovery scan removes it. */
+export const ABANDONED_AFTER_MS = 24 * 3600_000;
+
 export function importJob(ctx: AppContext, log: FastifyBaseLogger, queue: () => JobQueue): JobKind<ImportStep> {
   const plans = new Map<string, CachedPlan>();
 
@@ -178,6 +181,9 @@ export function importJob(ctx: AppContext, log: FastifyBaseLogger, queue: () => 
       // own commit: batches left running by the previous version (lease-based), steps whose
       // retries ran out, and (PGlite, at start) the step that was active in this directory's
       // previous process — re-enqueued now instead of after its expiry. Duplicates are harmless.
+      // A wizard left before "Importar" (a file sent, maybe mapped, never run) leaves no batch behind.
+      const abandoned = new Date(ctx.clock().getTime() - ABANDONED_AFTER_MS);
+      await sql`DELETE FROM import_batches WHERE id IN (SELECT id FROM import_batches WHERE status IN ('uploaded', 'mapped') AND updated_at < ${abandoned} LIMIT 500)`.execute(ctx.db);
       const stale = new Date(ctx.clock().getTime() - 60_000);
       const running = await sql<{ id: string; org_id: string; processed: number }>`SELECT id, org_id, processed FROM import_batches
         WHERE status = 'running' AND (updated_at < ${stale} OR ${startup && jobs.databaseKind === 'pglite'}) ORDER BY updated_at LIMIT 100`.execute(ctx.db);
