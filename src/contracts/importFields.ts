@@ -4,7 +4,7 @@
  */
 import { fold } from './brazil/text';
 import { IMPORT_TARGETS, type ImportResourceType } from './imports';
-import type { AnyResource, FieldDef } from './resource';
+import { isOptionalField, type AnyResource, type FieldDef } from './resource';
 import { findResource } from './resources';
 
 export interface ImportField {
@@ -18,8 +18,6 @@ export interface ImportField {
 
 const SKIPPED = new Set<FieldDef['type']>(['file', 'references', 'scopes', 'richText']);
 
-const isOptional = (resource: AnyResource, field: string) =>
-  (resource.schema.shape[field] as { _zod?: { optin?: string } } | undefined)?._zod?.optin === 'optional';
 
 /** Importable fields of a resource type, in declaration order (list fields: their first item). */
 export function importableFields(type: ImportResourceType): ImportField[] {
@@ -35,7 +33,7 @@ export function importableFields(type: ImportResourceType): ImportField[] {
       }
       continue;
     }
-    const required = def.type !== 'boolean' && !(def.type === 'enum' && def.multiple) && !isOptional(resource, name);
+    const required = def.type !== 'boolean' && !(def.type === 'enum' && def.multiple) && !isOptionalField(resource, name);
     out.push({ key: name, label: def.label, required, isKey: name === target.key });
   }
   return out;

@@ -463,6 +463,12 @@ function keyedList(type: z.core.$ZodType): z.core.$ZodType {
   return checks.length ? z.array(keyed).check(...(checks as z.core.$ZodCheck<unknown[]>[])) : z.array(keyed);
 }
 
+/** Whether a zod schema accepts a missing value (`optional` in the field builders). */
+export const isOptionalSchema = (schema: unknown): boolean => (schema as { _zod?: { optin?: string } } | undefined)?._zod?.optin === 'optional';
+
+/** Whether the declaration lets `field` be left empty. */
+export const isOptionalField = (resource: AnyResource, field: string): boolean => isOptionalSchema(resource.schema.shape[field]);
+
 /** Names of the writable fields (not readOnly). */
 export function writableFields(resource: AnyResource): string[] {
   return Object.keys(resource.fields).filter((name) => !resource.fields[name].readOnly);

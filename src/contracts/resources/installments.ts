@@ -149,6 +149,28 @@ function installmentFields(settlementsLabel: string) {
 const PAYMENT_SECTION = { key: 'payment', title: 'Pagamento', fields: ['bankAccountId', 'paymentMethod', 'boletoLine', 'pixKeyType', 'pixKey', 'pixPayload', 'bankId', 'agency', 'account', 'accountDigit', 'holderName', 'holderDocument'] } as const;
 const SETTLEMENTS_SECTION = { key: 'settlements', title: 'Baixas', fields: ['settlements'] } as const;
 
+/** The list of parcelas (payment queue, receipts): by due date, with the footer totals per day and per account. */
+const installmentList = <P extends 'supplierId' | 'customerId', C extends 'bankAccountId', E extends 'requesterId'>(party: P, extraColumns: readonly C[], extraFilters: readonly E[]) =>
+  ({
+    columns: [
+      { field: 'dueDate', sortable: true, width: '8rem' },
+      { field: party },
+      { field: 'description', sortable: true },
+      { field: 'number', width: '5rem' },
+      { field: 'status' },
+      ...extraColumns.map((field) => ({ field })),
+      { field: 'amount', sortable: true },
+      { field: 'openBalance', sortable: true },
+    ],
+    defaultSort: 'dueDate',
+    searchFields: ['description'],
+    filters: [
+      { field: 'status' }, { field: 'dueDate' }, { field: party }, { field: 'categoryId' }, { field: 'costCenterIds' }, { field: 'bankAccountId' }, { field: 'isOverdue' },
+      ...extraFilters.map((field) => ({ field })), { field: 'amount' },
+    ],
+    totals: { sum: ['amount', 'openBalance'], groupBy: ['dueDate', 'bankAccountId'] },
+  }) as const;
+
 export const payableInstallments = defineResource({
   name: 'payableInstallments',
   api: 'finance',
@@ -165,22 +187,7 @@ export const payableInstallments = defineResource({
     ...installmentFields('Baixas'),
     status: enumOf('Situação', PAYABLE_INSTALLMENT_STATES, stateLabels(PAYABLE_INSTALLMENT_STATES, payableInstallmentWorkflow), { readOnly: true }),
   },
-  list: {
-    columns: [
-      { field: 'dueDate', sortable: true, width: '8rem' },
-      { field: 'supplierId' },
-      { field: 'description', sortable: true },
-      { field: 'number', width: '5rem' },
-      { field: 'status' },
-      { field: 'bankAccountId' },
-      { field: 'amount', sortable: true },
-      { field: 'openBalance', sortable: true },
-    ],
-    defaultSort: 'dueDate',
-    searchFields: ['description'],
-    filters: [{ field: 'status' }, { field: 'dueDate' }, { field: 'supplierId' }, { field: 'categoryId' }, { field: 'costCenterIds' }, { field: 'bankAccountId' }, { field: 'isOverdue' }, { field: 'requesterId' }, { field: 'amount' }],
-    totals: { sum: ['amount', 'openBalance'], groupBy: ['dueDate', 'bankAccountId'] },
-  },
+  list: installmentList('supplierId', ['bankAccountId'], ['requesterId']),
   form: { sections: [{ key: 'installment', title: 'Parcela', fields: ['entryId', 'number', 'supplierId', 'description', 'dueDate', 'amount', 'paidAmount', 'openBalance', 'status', 'requesterId'] }, PAYMENT_SECTION, SETTLEMENTS_SECTION] },
   workflow: payableInstallmentWorkflow,
   bornOf: 'payables',
@@ -202,21 +209,7 @@ export const receivableInstallments = defineResource({
     ...installmentFields('Recebimentos'),
     status: enumOf('Situação', RECEIVABLE_INSTALLMENT_STATES, stateLabels(RECEIVABLE_INSTALLMENT_STATES, receivableInstallmentWorkflow), { readOnly: true }),
   },
-  list: {
-    columns: [
-      { field: 'dueDate', sortable: true, width: '8rem' },
-      { field: 'customerId' },
-      { field: 'description', sortable: true },
-      { field: 'number', width: '5rem' },
-      { field: 'status' },
-      { field: 'amount', sortable: true },
-      { field: 'openBalance', sortable: true },
-    ],
-    defaultSort: 'dueDate',
-    searchFields: ['description'],
-    filters: [{ field: 'status' }, { field: 'dueDate' }, { field: 'customerId' }, { field: 'categoryId' }, { field: 'costCenterIds' }, { field: 'bankAccountId' }, { field: 'isOverdue' }, { field: 'amount' }],
-    totals: { sum: ['amount', 'openBalance'], groupBy: ['dueDate', 'bankAccountId'] },
-  },
+  list: installmentList('customerId', [], []),
   form: { sections: [{ key: 'installment', title: 'Parcela', fields: ['entryId', 'number', 'customerId', 'description', 'dueDate', 'amount', 'paidAmount', 'openBalance', 'status'] }, PAYMENT_SECTION, { ...SETTLEMENTS_SECTION, title: 'Recebimentos' }] },
   workflow: receivableInstallmentWorkflow,
   bornOf: 'receivables',

@@ -3,7 +3,7 @@
  * anything is sent. Messages come from the schema when it has its own, else from the catalogue.
  */
 import * as z from 'zod/mini';
-import { writableFields, writeSchema, type AnyResource, type FieldDef } from '../../contracts/resource';
+import { isOptionalField, writableFields, writeSchema, type AnyResource, type FieldDef } from '../../contracts/resource';
 // The declarations' heavier checks (a parcela's boleto / PIX payload), installed for `validate`.
 import '../../contracts/resources/checks';
 import { t } from '../i18n';
@@ -32,8 +32,7 @@ export function emptyValue(def: FieldDef): unknown {
 /** A single-choice enum the declaration lets be empty, with no `initial`: a new form starts it empty ("—"). */
 function optionalChoice(resource: AnyResource, name: string): boolean {
   const def = resource.fields[name];
-  const schema = resource.schema.shape[name] as { _zod?: { optin?: string } } | undefined;
-  return def?.type === 'enum' && !def.multiple && def.initial === undefined && schema?._zod?.optin === 'optional';
+  return def?.type === 'enum' && !def.multiple && def.initial === undefined && isOptionalField(resource, name);
 }
 
 /** Initial form values: the record's writable fields, or empty ones for a new record. */

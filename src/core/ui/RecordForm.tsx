@@ -4,7 +4,7 @@
  * warning, and the stale-version (412) warning that never overwrites silently.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { fieldShown, writableFields, type AnyResource } from '../../contracts/resource';
+import { fieldShown, isOptionalField, writableFields, type AnyResource } from '../../contracts/resource';
 import { lockedFields } from '../../contracts/workflow';
 import { documentKind } from '../../contracts/brazil/documents';
 import { hasMessage, t } from '../i18n';
@@ -54,9 +54,8 @@ const OPTIONAL_FREE = new Set(['boolean', 'list', 'references', 'scopes']);
 
 function isRequired(resource: AnyResource, field: string): boolean {
   const def = resource.fields[field];
-  const schema = resource.schema.shape[field] as { _zod?: { optin?: string } } | undefined;
   if (!def || OPTIONAL_FREE.has(def.type) || (def.type === 'enum' && def.multiple)) return false;
-  return schema?._zod?.optin !== 'optional';
+  return !isOptionalField(resource, field);
 }
 
 /**

@@ -6,7 +6,7 @@
  * `note` is a text box; `settlementId` chooses one of the record's baixas not yet reversed.
  */
 import { useId } from 'react';
-import type { AnyResource, FieldDef, ScalarFieldDef } from '../../contracts/resource';
+import { isOptionalSchema, type AnyResource, type FieldDef, type ScalarFieldDef } from '../../contracts/resource';
 import type { Transition } from '../../contracts/workflow';
 import { formatDate } from '../format/dates';
 import { formatMoney } from '../format/money';
@@ -21,8 +21,7 @@ import * as ui from './ui.css';
 export { idempotencyKeys, inputBody, inputFields } from '../resources/transitionBody';
 
 /** An input the transition's zod schema marks optional. */
-const optionalInput = (transition: Transition, name: string) =>
-  (transition.input?.shape as Record<string, { _zod?: { optin?: string } }> | undefined)?.[name]?._zod?.optin === 'optional';
+const optionalInput = (transition: Transition, name: string) => isOptionalSchema((transition.input?.shape as Record<string, unknown> | undefined)?.[name]);
 
 const TEXT_INPUTS = new Set(['reason', 'note']);
 
