@@ -118,6 +118,8 @@ async function postgresTemplate(key: string): Promise<string> {
   } catch {
     await adminQuery(`DROP DATABASE IF EXISTS ${building}`);
   }
+  // Parallel checkouts with other migrations share this server: RT_KEEP_OTHER_TEMPLATES=1 keeps theirs.
+  if (process.env.RT_KEEP_OTHER_TEMPLATES === '1') return name;
   const old = await adminQuery("SELECT datname FROM pg_database WHERE datname LIKE 'rt\\_tpl%' AND datname <> $1", [name]);
   for (const row of old.rows as { datname: string }[]) await adminQuery(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`).catch(() => undefined);
   return name;
