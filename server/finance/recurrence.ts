@@ -11,6 +11,7 @@
 import { sql } from 'kysely';
 import { todayIn } from '../approvals/engine.js';
 import { nextRecurrence, RECURRENCE_MESSAGES } from '../../src/contracts/recurrence.js';
+import { writableFields } from '../../src/contracts/resource.js';
 import { paymentDataIssues } from '../../src/contracts/resources/parts/paymentData.js';
 import { HttpError, type FieldErrors } from '../errors.js';
 import { writeHistory } from '../registry/history.js';
@@ -21,7 +22,7 @@ export const PAYMENT_DATA_MISSING = 'Complete os dados de pagamento das parcelas
 
 /** Creates the next period's lançamento of an approved recurring one (once). */
 export async function createSuccessor(trx: Trx, call: Call, service: ResourceService, entry: WireRecord): Promise<void> {
-  const values = nextRecurrence(entry);
+  const values = nextRecurrence(entry, writableFields(service.resource));
   if (!values) return;
   const existing = await sql`SELECT 1 FROM finance_entries WHERE org_id = ${call.orgId} AND recurrence_of = ${entry.id}`.execute(trx);
   if (existing.rows.length) return;

@@ -45,15 +45,15 @@ export interface RecurringEntry {
 
 /** What each period renews: cleared on the copy. */
 const RENEWED_PAYMENT_DATA: Readonly<Record<string, unknown>> = { boletoLine: null, pixPayload: null };
-const SERVER_FIELDS = ['id', 'number', 'version', 'status', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'openBalance', 'costCenterIds', 'recurrenceOf', '_refs', '_actions', 'documentNumber', 'documentFileId'];
-
+const only = (record: Line, keys: readonly string[]): Line => Object.fromEntries(Object.entries(record).filter(([key]) => keys.includes(key)));
 const withoutKeys = (record: Line, keys: readonly string[]): Line => Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
 
 /**
- * The next period's lançamento (writable values), or null when the lançamento does not recur or
- * the next competência is past its end.
+ * The next period's lançamento, or null when the lançamento does not recur or the next competência
+ * is past its end. `writable` are the declaration's writable fields (`writableFields(payables)`):
+ * everything the server keeps for itself (number, status, balances, links) stays behind.
  */
-export function nextRecurrence(entry: RecurringEntry): Line | null {
+export function nextRecurrence(entry: RecurringEntry, writable: readonly string[]): Line | null {
   const recurrence = entry.recurrence as Recurrence | null | undefined;
   if (!recurrence || !Object.hasOwn(MONTHS, recurrence)) return null;
   const months = MONTHS[recurrence];
@@ -64,7 +64,7 @@ export function nextRecurrence(entry: RecurringEntry): Line | null {
   });
   const allocations = ((entry.allocations as Line[] | undefined) ?? []).map((line) => withoutKeys(line, ['id']));
   return {
-    ...withoutKeys(entry, SERVER_FIELDS),
+    ...only(entry, writable),
     documentNumber: null,
     documentFileId: null,
     competence,

@@ -2,10 +2,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isBusinessDay } from '../../../src/contracts/brazil/businessDays';
-import { addToCompetence, compareCompetence, nextRecurrence } from '../../../src/contracts/recurrence';
+import { addToCompetence, compareCompetence, nextRecurrence as nextOf, type RecurringEntry } from '../../../src/contracts/recurrence';
+import { writableFields } from '../../../src/contracts/resource';
+import { payables } from '../../../src/contracts/resources/payables';
+
+const nextRecurrence = (entry: RecurringEntry) => nextOf(entry, writableFields(payables));
 
 const entry = {
-  id: 'e1', number: 7, version: 3, status: 'approved', createdBy: 'u1', openBalance: 1000, _actions: ['cancel'],
+  id: 'e1', number: 7, version: 3, status: 'approved', createdBy: 'u1', openBalance: 1000, costCenterIds: ['c1'], recurrenceOf: 'e0', _actions: ['cancel'],
   supplierId: 's1', description: 'Licença do ERP', documentNumber: 'NF-99', documentFileId: 'f1', total: 1000,
   competence: '12/2026', issueDate: '2026-12-31', recurrence: 'monthly', recurrenceUntil: null,
   allocations: [{ id: 'a1', costCenterId: 'c1', percent: 10000, amount: 1000 }],
@@ -19,7 +23,7 @@ describe('nextRecurrence', () => {
   it('copies the lançamento to the next month, clamping month ends and moving due dates to business days', () => {
     const next = nextRecurrence(entry)!;
     expect(next).toMatchObject({ competence: '01/2027', issueDate: '2027-01-31', description: 'Licença do ERP', total: 1000, documentNumber: null, documentFileId: null, recurrence: 'monthly' });
-    for (const key of ['id', 'number', 'version', 'status', 'createdBy', 'openBalance', '_actions']) expect(next).not.toHaveProperty(key);
+    for (const key of ['id', 'number', 'version', 'status', 'createdBy', 'openBalance', 'costCenterIds', 'recurrenceOf', '_actions']) expect(next).not.toHaveProperty(key);
     // 29/02/2027 does not exist: the 28th, a Sunday → 01/03; 30/04/2027 is a Friday.
     expect(next.installments).toEqual([
       { number: 1, dueDate: '2027-03-01', amount: 600, paymentMethod: 'boleto', boletoLine: null, pixKey: null, pixPayload: null },
