@@ -257,6 +257,12 @@ export interface ResourceDeclaration<Shape extends z.core.$ZodShape = z.core.$Zo
      * fields, also grouped by each of `groupBy` (a due date, a bank account).
      */
     totals?: { sum: readonly (keyof Shape & string)[]; groupBy?: readonly (keyof Shape & string)[] };
+    /**
+     * Other lists of these records, mounted apart with fixed filters (the finance queues): each
+     * keeps its own columns and saved filters per user (`?list=<name>` on `{path}/preferences`);
+     * a mount names its list with `list` (src/modules/registry/spec.ts).
+     */
+    named?: readonly string[];
   };
   form: { sections: readonly SectionDef<keyof Shape & string>[] };
   tabs?: readonly TabDef<keyof Shape & string>[];

@@ -65,7 +65,7 @@ export default function ListPage(props: RegistryPageProps) {
   const [confirming, setConfirming] = useState<ActionDef | null>(null);
   const [busy, setBusy] = useState(false);
   // The user's own columns (kept on the server), in the declaration's order; the declaration's otherwise.
-  const { preferences, save: savePreferences } = useListPreferences(resource, routes.params, access('read'));
+  const { preferences, save: savePreferences } = useListPreferences(resource, routes.params, access('read'), props.spec.list);
   const declaredColumns = resource.list?.columns ?? [{ field: resource.titleField }];
   const chosen = preferences.columns && declaredColumns.filter((column) => preferences.columns!.includes(column.field));
   const columns = chosen?.length ? chosen : declaredColumns;
