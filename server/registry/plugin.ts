@@ -29,6 +29,7 @@ import type { AppContext } from '../context.js';
 import { forbidden, HttpError, MESSAGES } from '../errors.js';
 import { hasScope, heldScopes } from '../identity/users.js';
 import { EXPORT_TYPES, exportColumns, exportFileName, exportQuerystring, MAX_EXPORT_ROWS, toCsv, toXlsx } from './export.js';
+import { actionHandler } from './declared.js';
 import { registerListPreferences } from './preferences.js';
 import { linkHeader, listQuerystring, parseListQuery } from './query.js';
 import { checkReferences, completeValues, totalRecords } from './records.js';
@@ -249,7 +250,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
       }
       case 'bulk': {
         const action = spec.action!;
-        if (action !== 'delete' && !storage.actions?.[action]) throw new Error(`Action "${action}" of "${resource.name}" has no handler`);
+        if (action !== 'delete' && !actionHandler(resource, storage, action)) throw new Error(`Action "${action}" of "${resource.name}" has no handler`);
         app.post(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(false), body: bulkRequest, response: { 200: bulkResult } } }, async (request) => {
           const ids = [...new Set((request.body as { ids: string[] }).ids)];
           // A parent outside the tenant answers 404 for the whole call, like a missing one.
@@ -260,7 +261,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
       }
       case 'action': {
         const action = spec.action!;
-        if (!storage.actions?.[action]) throw new Error(`Action "${action}" of "${resource.name}" has no handler`);
+        if (!actionHandler(resource, storage, action)) throw new Error(`Action "${action}" of "${resource.name}" has no handler`);
         app.post(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(true), response: { 200: record } } }, async (request) => {
           const { id } = request.params as { id: string };
           const version = expectedVersion(request, false);
@@ -274,7 +275,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
       }
       case 'transition': {
         const transition = findTransition(resource.workflow!, spec.action!)!;
-        if (storage.actions?.[transition.name]) throw new Error(`"${resource.name}" declares "${transition.name}" both as an action and a transition`);
+        if (actionHandler(resource, storage, transition.name)) throw new Error(`"${resource.name}" declares "${transition.name}" both as an action and a transition`);
         const input = transitionInput(transition);
         app.post(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(true), body: z.optional(input), response: { 200: record, 412: staleBody } } }, async (request) => {
           const { id } = request.params as { id: string };

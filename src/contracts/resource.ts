@@ -202,6 +202,13 @@ export interface ActionDef {
   /** Ask before running (pt-BR question). */
   confirm?: string;
   tone?: 'danger';
+  /**
+   * An action that only sets writable fields to fixed values ("Inativar": `{isActive: false}`):
+   * the registry runs it with no handler of the storage, through the same update path as a PUT
+   * (row lock, rules, storage hooks, audit). A record that already holds the values is left as
+   * it is (no new version, no audit entry) and counts as done.
+   */
+  set?: Readonly<Record<string, string | boolean>>;
 }
 
 /** A sub-page under `{id}` (spec: membros, politicas, perfis-ativos, items, acls…). */
