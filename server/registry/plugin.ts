@@ -92,7 +92,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
     return { id: auth.userId, orgId: auth.orgId, accessLevel: auth.accessLevel };
   };
   /** Kinds a creator may use on their own records without the scope (ownership `own`). */
-  const OWN_KINDS = new Set(['list', 'totals', 'get', 'update', 'delete', 'history', 'audit', 'transition']);
+  const OWN_KINDS = new Set(['list', 'totals', 'get', 'update', 'delete', 'history', 'audit', 'transition', 'bulkTransition']);
   const ownership = ownershipOf(resource);
   function scopeCheck(spec: RouteSpec): preValidationHookHandler[] {
     const hooks: preValidationHookHandler[] = [];
@@ -111,14 +111,16 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
       // A transition checked on its own permission (the requester queue's atesto); the service
       // checks the record's named actor.
       hooks.push(app.requireScope(spec.permission, spec.scope) as preValidationHookHandler);
-    } else if (ownership && OWN_KINDS.has(spec.kind) && !(spec.kind === 'transition' && spec.scope !== 'create')) {
+    } else if (ownership && OWN_KINDS.has(spec.kind) && !((spec.kind === 'transition' || spec.kind === 'bulkTransition') && spec.scope !== 'create')) {
       hooks.push(async (request) => {
         const user = userOf(request);
         const scopes = await heldScopes(ctx.db, user, resource.permission);
-        if (scopes === 'all' || scopes.has(spec.scope)) return;
+        if (scopes === 'all' || (scopes.has(spec.scope) && scopes.has('read'))) return;
+        // Whoever does not read every record acts only on their own, even with the route's scope
+        // (a requester cancels their own pedidos, never another's).
         const owns = ownership.permission === resource.permission ? scopes.has('create') : await hasScope(ctx.db, user, ownership.permission, 'create');
-        if (!owns) throw forbidden();
-        request.ownOnly = true;
+        if (owns) request.ownOnly = true;
+        else if (!scopes.has(spec.scope)) throw forbidden();
       });
     } else {
       hooks.push(app.requireScope(resource.permission, spec.scope) as preValidationHookHandler);

@@ -10,11 +10,12 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { suppliers, users } from '../../src/contracts/resources/index.js';
 import { MESSAGES } from '../../server/errors.js';
-import { call, databaseKinds, loginSession, useTestEnv, type Session } from './fixture.js';
+import { call, databaseKinds, loginSession, userInGroups, useTestEnv, type Session } from './fixture.js';
 import { apiPath, referenceIds, sampleValues } from './registry-support.js';
 
 const SUPPLIERS = apiPath(suppliers);
 const USERS = apiPath(users);
+const ORDERS = '/v1/supply/orders';
 
 describe.each(databaseKinds())('declared bulk actions [%s]', (kind) => {
   const env = useTestEnv(kind);
@@ -97,5 +98,58 @@ describe.each(databaseKinds())('declared bulk actions [%s]', (kind) => {
       expect(await stateOf(id)).toEqual({ isActive: false, version: 2 });
       expect(await auditActions(id)).toEqual(['suppliers.create', 'suppliers.deactivate']);
     }
+  });
+
+  describe('pedidos: the workflow’s bulk transitions', () => {
+    const newOrder = async (who: Session) => {
+      const centres = (await call(env, 'GET', '/api/finance/cost-centers?perPage=1', { session: admin })).body;
+      const answer = await call(env, 'POST', ORDERS, {
+        session: who,
+        body: { title: `Pedido ${randomUUID().slice(0, 6)}`, costCenterId: centres[0].id, departmentId: null, neededBy: null, justification: 'Reposição.', lines: [{ productId: null, description: 'Resma de papel', quantity: 2, unit: 'UN', unitPrice: 2500, neededBy: null }] },
+      });
+      expect(answer.status, answer.raw).toBe(201);
+      return answer.body.id as string;
+    };
+    const statusOf = async (id: string) => (await call(env, 'GET', `${ORDERS}/${id}`, { session: admin })).body.status;
+
+    it('a requester submits and cancels their own drafts in bulk, never another’s; a wrong state is reported', async () => {
+      const requester = await userInGroups(env, ['Solicitante']);
+      const other = await userInGroups(env, ['Solicitante']);
+      const mine = [await newOrder(requester.session), await newOrder(requester.session), await newOrder(requester.session)];
+      const theirs = await newOrder(other.session);
+
+      const submit = await call(env, 'POST', `${ORDERS}/bulk/submit`, { session: requester.session, body: { ids: [...mine.slice(0, 2), theirs] } });
+      expect(submit.status, submit.raw).toBe(200);
+      expect(submit.body.done).toEqual(mine.slice(0, 2));
+      // Another's pedido is out of a requester's reach: reported like a missing one, and left as it was.
+      expect(submit.body.failed).toEqual([{ id: theirs, message: MESSAGES.notFound }]);
+      expect(await statusOf(mine[0])).toBe('submitted');
+      expect(await statusOf(theirs)).toBe('draft');
+      // One by one as well: the requester cannot cancel another's pedido.
+      expect((await call(env, 'POST', `${ORDERS}/${theirs}/actions/cancel`, { session: requester.session, body: { reason: 'Não é meu.' }, headers: { 'if-match': '"1"' } })).status).toBe(404);
+
+      // Cancel needs its reason (one for all); each record gets a history row and an audit entry.
+      expect((await call(env, 'POST', `${ORDERS}/bulk/cancel`, { session: requester.session, body: { ids: mine } })).status).toBe(400);
+      const cancel = await call(env, 'POST', `${ORDERS}/bulk/cancel`, { session: requester.session, body: { ids: mine, input: { reason: 'Compra adiada.' } } });
+      expect(cancel.body).toEqual({ done: mine, failed: [] });
+      for (const id of mine) {
+        expect(await statusOf(id)).toBe('cancelled');
+        const history = (await call(env, 'GET', `${ORDERS}/${id}/history`, { session: admin })).body;
+        expect(history).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'cancel', to: 'cancelled', input: { reason: 'Compra adiada.' } })]));
+        const audit = await env.db.selectFrom('audit_log').select('action').where('entity_id', '=', id).where('action', '=', 'orders.cancel').execute();
+        expect(audit).toHaveLength(1);
+      }
+      // Already cancelled: a 409 per record, with the reason in words.
+      const again = await call(env, 'POST', `${ORDERS}/bulk/submit`, { session: requester.session, body: { ids: [mine[2]] } });
+      expect(again.body).toEqual({ done: [], failed: [{ id: mine[2], message: 'Não é possível enviar um pedido cancelado.' }] });
+    });
+
+    it('sending to quotation in bulk needs the update scope', async () => {
+      const requester = await userInGroups(env, ['Solicitante']);
+      const id = await newOrder(requester.session);
+      expect((await call(env, 'POST', `${ORDERS}/bulk/startQuoting`, { session: requester.session, body: { ids: [id] } })).status).toBe(403);
+      const refused = await call(env, 'POST', `${ORDERS}/bulk/startQuoting`, { session: admin, body: { ids: [id] } });
+      expect(refused.body.failed).toEqual([{ id, message: expect.stringContaining('rascunho') }]);
+    });
   });
 });
