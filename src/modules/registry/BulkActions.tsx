@@ -116,10 +116,10 @@ export default function BulkActions({ resource, params, actions, transitions, se
               }
               void run(asking, asking);
             }}>
-              {asking.confirm && <p>{asking.confirm}</p>}
+              {(asking.bulkConfirm ?? asking.confirm) && <p>{asking.bulkConfirm ?? asking.confirm}</p>}
               {asking.input && <p className={css.muted}>{t('workflow.bulk.inputHelp')}</p>}
               <Suspense fallback={<Spinner />}>
-                <TransitionInputs resource={resource} params={params} transition={asking} values={inputValues} onChange={setInputValues} errors={inputErrors} />
+                <TransitionInputs resource={resource} params={params} transition={asking} values={inputValues} onChange={(next) => { setInputValues(next); setInputErrors({}); }} errors={inputErrors} />
               </Suspense>
               <div className={ui.row}>
                 <button type="submit" className={asking.tone === 'danger' ? ui.button.danger : ui.button.primary} disabled={busy}>{asking.label}</button>
