@@ -1,6 +1,6 @@
 /**
  * Writes src/modules/registry/mounts.ts: what the route table needs of each declaration (route
- * base, id parameter, title = `labels.many`, one = `labels.one` (breadcrumbs), the show tabs that are fields, singleton, bornOf). The route
+ * base, id parameter, title = `labels.many`, one = `labels.one` (breadcrumbs), the show tabs that are fields, singleton, bornOf, the named lists). The route
  * table reads this small file instead of the declarations themselves, so the bundle of every
  * element that knows the routes (<bo-login> included) does not carry the declarations' schemas.
  * Run `npm run registry:mounts` after adding or changing a declaration's route, labels or tabs;
@@ -25,6 +25,7 @@ function mountOf(resource: AnyResource): string {
   parts.push(`tabs: [${tabs.map(quote).join(', ')}]`);
   if (resource.kind === 'singleton') parts.push('singleton: true');
   if (resource.bornOf) parts.push('bornOf: true');
+  if (resource.list?.named?.length) parts.push(`lists: [${resource.list.named.map(quote).join(', ')}]`);
   return `  ${resource.name}: { ${parts.join(', ')} },`;
 }
 

@@ -187,10 +187,6 @@ const users: ResourceStorage = {
     await trx.deleteFrom('password_reset_tokens').where('user_id', '=', before.id).execute();
     await trx.deleteFrom('second_factor_throttle').where('user_id', '=', before.id).execute();
   },
-  actions: {
-    activate: async (_trx, _call, before) => (before.isActive ? null : { isActive: true }),
-    deactivate: async (_trx, _call, before) => (before.isActive ? { isActive: false } : null),
-  },
 };
 
 const userGroups: ResourceStorage = {

@@ -6,12 +6,14 @@
  * - `viewOf` → `filter`: the target's rows whose `where` fields hold those values (read, update,
  *   delete), written on insert;
  * - a `tree` field → deleting a node that still has children is a 409 with a clear message
- *   (instead of the foreign key's generic "in use").
+ *   (instead of the foreign key's generic "in use");
+ * - an action with `set` ("Ativar", "Inativar") → its handler (`actionHandler`), for any storage.
  */
 import { sql } from 'kysely';
 import type { AnyResource } from '../../src/contracts/resource.js';
 import { HttpError } from '../errors.js';
-import { snake, type ResourceStorage } from './storage.js';
+import { sameValue } from './compare.js';
+import { snake, type ActionHandler, type ResourceStorage } from './storage.js';
 
 export const uniqueConstraintName = (table: string, fields: readonly string[]) => `${table}_${fields.map(snake).join('_')}_unique`;
 
@@ -48,4 +50,16 @@ export function declaredStorage(resource: AnyResource, table: string, extra: Par
       await ownBeforeDelete?.(trx, call, before);
     },
   };
+}
+
+/**
+ * The handler of a declared action: the storage's own, else the declaration's `set` (the fields
+ * take its values; nothing to do when the record already holds them). Undefined: no such action.
+ */
+export function actionHandler(resource: AnyResource, storage: ResourceStorage, name: string): ActionHandler | undefined {
+  const own = storage.actions?.[name];
+  if (own) return own;
+  const set = resource.actions?.find((action) => action.name === name)?.set;
+  if (!set) return undefined;
+  return async (_trx, _call, before) => (Object.entries(set).every(([field, value]) => sameValue(before[field], value)) ? null : { ...set });
 }

@@ -29,6 +29,7 @@ import type { AppContext } from '../context.js';
 import { forbidden, HttpError, MESSAGES } from '../errors.js';
 import { hasScope, heldScopes } from '../identity/users.js';
 import { EXPORT_TYPES, exportColumns, exportFileName, exportQuerystring, MAX_EXPORT_ROWS, toCsv, toXlsx } from './export.js';
+import { actionHandler } from './declared.js';
 import { registerListPreferences } from './preferences.js';
 import { linkHeader, listQuerystring, parseListQuery } from './query.js';
 import { checkReferences, completeValues, totalRecords } from './records.js';
@@ -91,7 +92,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
     return { id: auth.userId, orgId: auth.orgId, accessLevel: auth.accessLevel };
   };
   /** Kinds a creator may use on their own records without the scope (ownership `own`). */
-  const OWN_KINDS = new Set(['list', 'totals', 'get', 'update', 'delete', 'history', 'audit', 'transition']);
+  const OWN_KINDS = new Set(['list', 'totals', 'get', 'update', 'delete', 'history', 'audit', 'transition', 'bulkTransition']);
   const ownership = ownershipOf(resource);
   function scopeCheck(spec: RouteSpec): preValidationHookHandler[] {
     const hooks: preValidationHookHandler[] = [];
@@ -110,14 +111,16 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
       // A transition checked on its own permission (the requester queue's atesto); the service
       // checks the record's named actor.
       hooks.push(app.requireScope(spec.permission, spec.scope) as preValidationHookHandler);
-    } else if (ownership && OWN_KINDS.has(spec.kind) && !(spec.kind === 'transition' && spec.scope !== 'create')) {
+    } else if (ownership && OWN_KINDS.has(spec.kind) && !((spec.kind === 'transition' || spec.kind === 'bulkTransition') && spec.scope !== 'create')) {
       hooks.push(async (request) => {
         const user = userOf(request);
         const scopes = await heldScopes(ctx.db, user, resource.permission);
-        if (scopes === 'all' || scopes.has(spec.scope)) return;
+        if (scopes === 'all' || (scopes.has(spec.scope) && scopes.has('read'))) return;
+        // Whoever does not read every record acts only on their own, even with the route's scope
+        // (a requester cancels their own pedidos, never another's).
         const owns = ownership.permission === resource.permission ? scopes.has('create') : await hasScope(ctx.db, user, ownership.permission, 'create');
-        if (!owns) throw forbidden();
-        request.ownOnly = true;
+        if (owns) request.ownOnly = true;
+        else if (!scopes.has(spec.scope)) throw forbidden();
       });
     } else {
       hooks.push(app.requireScope(resource.permission, spec.scope) as preValidationHookHandler);
@@ -249,7 +252,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
       }
       case 'bulk': {
         const action = spec.action!;
-        if (action !== 'delete' && !storage.actions?.[action]) throw new Error(`Action "${action}" of "${resource.name}" has no handler`);
+        if (action !== 'delete' && !actionHandler(resource, storage, action)) throw new Error(`Action "${action}" of "${resource.name}" has no handler`);
         app.post(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(false), body: bulkRequest, response: { 200: bulkResult } } }, async (request) => {
           const ids = [...new Set((request.body as { ids: string[] }).ids)];
           // A parent outside the tenant answers 404 for the whole call, like a missing one.
@@ -260,7 +263,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
       }
       case 'action': {
         const action = spec.action!;
-        if (!storage.actions?.[action]) throw new Error(`Action "${action}" of "${resource.name}" has no handler`);
+        if (!actionHandler(resource, storage, action)) throw new Error(`Action "${action}" of "${resource.name}" has no handler`);
         app.post(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(true), response: { 200: record } } }, async (request) => {
           const { id } = request.params as { id: string };
           const version = expectedVersion(request, false);
@@ -274,7 +277,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
       }
       case 'transition': {
         const transition = findTransition(resource.workflow!, spec.action!)!;
-        if (storage.actions?.[transition.name]) throw new Error(`"${resource.name}" declares "${transition.name}" both as an action and a transition`);
+        if (actionHandler(resource, storage, transition.name)) throw new Error(`"${resource.name}" declares "${transition.name}" both as an action and a transition`);
         const input = transitionInput(transition);
         app.post(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(true), body: z.optional(input), response: { 200: record, 412: staleBody } } }, async (request) => {
           const { id } = request.params as { id: string };

@@ -17,6 +17,7 @@ import { asSystemOwner, withTenant } from '../db/tenant.js';
 import { HttpError, MESSAGES } from '../errors.js';
 import { heldScopes } from '../identity/users.js';
 import { sameValue } from './compare.js';
+import { actionHandler } from './declared.js';
 import { writeHistory } from './history.js';
 import { auditAction, auditChanges } from './audit-trail.js';
 import type { AuditEntry as AuditTrailEntry } from '../../src/contracts/audit.js';
@@ -287,7 +288,7 @@ export class ResourceService {
   async runAction(trx: Trx, call: Call, rawId: string, name: string, input: Values, version: number | undefined, options: { system?: boolean } = {}): Promise<WireRecord> {
     const transition = this.workflow && findTransition(this.workflow, name);
     if (transition) return this.transition(trx, call, rawId, transition, input, version, options.system ?? false);
-    const handler = this.storage.actions?.[name];
+    const handler = actionHandler(this.resource, this.storage, name);
     if (!handler) throw notFound();
     return this.change(trx, call, rawId, version, `${this.resource.name}.${name}`, (before) => handler(trx, call, before));
   }

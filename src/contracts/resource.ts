@@ -202,6 +202,13 @@ export interface ActionDef {
   /** Ask before running (pt-BR question). */
   confirm?: string;
   tone?: 'danger';
+  /**
+   * An action that only sets writable fields to fixed values ("Inativar": `{isActive: false}`):
+   * the registry runs it with no handler of the storage, through the same update path as a PUT
+   * (row lock, rules, storage hooks, audit). A record that already holds the values is left as
+   * it is (no new version, no audit entry) and counts as done.
+   */
+  set?: Readonly<Record<string, string | boolean>>;
 }
 
 /** A sub-page under `{id}` (spec: membros, politicas, perfis-ativos, items, acls…). */
@@ -257,6 +264,12 @@ export interface ResourceDeclaration<Shape extends z.core.$ZodShape = z.core.$Zo
      * fields, also grouped by each of `groupBy` (a due date, a bank account).
      */
     totals?: { sum: readonly (keyof Shape & string)[]; groupBy?: readonly (keyof Shape & string)[] };
+    /**
+     * Other lists of these records, mounted apart with fixed filters (the finance queues): each
+     * keeps its own columns and saved filters per user (`?list=<name>` on `{path}/preferences`);
+     * a mount names its list with `list` (src/modules/registry/spec.ts).
+     */
+    named?: readonly string[];
   };
   form: { sections: readonly SectionDef<keyof Shape & string>[] };
   tabs?: readonly TabDef<keyof Shape & string>[];

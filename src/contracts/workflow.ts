@@ -37,10 +37,12 @@ export interface Transition<S extends string = string> {
   scope: Scope;
   /** Body of the action; default: an empty object. Strict: unknown keys refused. */
   input?: z.ZodMiniObject<z.core.$ZodLooseShape>;
-  /** Ask before running (pt-BR question). */
   /** Inputs that start from a field of the record (the baixa's `amount` from the parcela's `openBalance`). */
   inputFrom?: Readonly<Record<string, string>>;
+  /** Ask before running (pt-BR question). */
   confirm?: string;
+  /** The question on a selection (plural), when `confirm` speaks of one record. */
+  bulkConfirm?: string;
   tone?: 'primary' | 'danger';
   /** Only the caller who created the record may run it (a requester submits their own pedido). */
   ownerOnly?: boolean;

@@ -9,7 +9,7 @@
  */
 import { matchRoute, type RouteDef } from '../core/router';
 import { MOUNTS, type MountName } from './registry/mounts';
-import { resourceRoutes } from './registry/resourceRoutes';
+import { resourceRoutes, type ListName } from './registry/resourceRoutes';
 
 type Loader = RouteDef['load'];
 
@@ -78,8 +78,8 @@ const financeList = { list: () => import('./finance/FinanceListPage') };
 const entryViews = { ...financeList, create: () => import('./finance/EntryFormPage'), edit: () => import('./finance/EntryFormPage') };
 
 /** The lists of a queue: the same list screens with fixed filters, sorted by due date, totals per day and per account. */
-const queue = (resource: MountName, base: string, title: string, fixedQuery: Record<string, string[]>, sorted = true) =>
-  resourceRoutes(resource, { base, title, fixedQuery, views: financeList, ...(sorted ? { defaultSort: 'dueDate', totalsGroups: true } : {}) }).filter((route) => !route.path.endsWith('/adicionar'));
+const queue = <R extends 'payables' | 'payableInstallments'>(resource: R, list: ListName<R>, base: string, title: string, fixedQuery: Record<string, string[]>, sorted = true) =>
+  resourceRoutes(resource, { base, title, list, fixedQuery, views: financeList, ...(sorted ? { defaultSort: 'dueDate', totalsGroups: true } : {}) }).filter((route) => !route.path.endsWith('/adicionar'));
 
 /**
  * Contas a pagar / a receber (issue 8): the lançamentos and their parcelas as registries, the
@@ -92,15 +92,15 @@ export const payablesRoutes: RouteDef[] = [
   ...resourceRoutes('payables', { views: entryViews }),
   ...resourceRoutes('payableInstallments', { views: financeList }),
   redirect('/fila-do-solicitante', '/fila-do-solicitante/parcelamentos', 'Fila do Solicitante'),
-  ...queue('payableInstallments', '/fila-do-solicitante/parcelamentos', 'Fila do Solicitante', { status: ['awaiting_requester'], mine: ['true'] }),
-  ...queue('payables', '/fila-do-solicitante/lancamentos', 'Fila do Solicitante', { mine: ['true'] }, false),
+  ...queue('payableInstallments', 'requesterQueue', '/fila-do-solicitante/parcelamentos', 'Fila do Solicitante', { status: ['awaiting_requester'], mine: ['true'] }),
+  ...queue('payables', 'requesterQueue', '/fila-do-solicitante/lancamentos', 'Fila do Solicitante', { mine: ['true'] }, false),
   redirect('/fila-de-pagamentos', '/fila-de-pagamentos/parcelamentos/fila', 'Fila de Pagamentos'),
   redirect('/fila-de-pagamentos/parcelamentos', '/fila-de-pagamentos/parcelamentos/fila', 'Fila de Pagamentos'),
   redirect('/fila-de-pagamentos/lancamentos', '/fila-de-pagamentos/lancamentos/fila', 'Fila de Pagamentos'),
-  ...queue('payableInstallments', '/fila-de-pagamentos/parcelamentos/fila', 'Fila de Pagamentos', { status: ['queued', 'awaiting_approval', 'payment_rejected'] }),
-  ...queue('payableInstallments', '/fila-de-pagamentos/parcelamentos/autorizados', 'Fila de Pagamentos', { status: ['authorized'] }),
-  ...queue('payables', '/fila-de-pagamentos/lancamentos/fila', 'Fila de Pagamentos', { status: ['approved'] }, false),
-  ...queue('payables', '/fila-de-pagamentos/lancamentos/autorizados', 'Fila de Pagamentos', { status: ['approved'] }, false),
+  ...queue('payableInstallments', 'paymentQueue', '/fila-de-pagamentos/parcelamentos/fila', 'Fila de Pagamentos', { status: ['queued', 'awaiting_approval', 'payment_rejected'] }),
+  ...queue('payableInstallments', 'paymentAuthorized', '/fila-de-pagamentos/parcelamentos/autorizados', 'Fila de Pagamentos', { status: ['authorized'] }),
+  ...queue('payables', 'paymentQueue', '/fila-de-pagamentos/lancamentos/fila', 'Fila de Pagamentos', { status: ['approved'] }, false),
+  ...queue('payables', 'paymentAuthorized', '/fila-de-pagamentos/lancamentos/autorizados', 'Fila de Pagamentos', { status: ['approved'] }, false),
 ];
 
 export const receivablesRoutes: RouteDef[] = [

@@ -3,7 +3,7 @@
  * against the declaration, still there in a new session; no access without reading the list.
  */
 import { describe, expect, it } from 'vitest';
-import { suppliers, users } from '../../src/contracts/resources/index.js';
+import { payableInstallments, suppliers, users } from '../../src/contracts/resources/index.js';
 import { call, databaseKinds, loginSession, useTestEnv } from './fixture.js';
 import { apiPath } from './registry-support.js';
 
@@ -49,5 +49,29 @@ describe.each(databaseKinds())('list preferences [%s]', (kind) => {
     const requester = await loginSession(env, 'solicitante@demo.com.br');
     expect((await call(env, 'GET', url, { session: requester })).status).toBe(403);
     expect((await call(env, 'PUT', url, { session: requester, body: { columns: null, filters: [] } })).status).toBe(403);
+  });
+
+  it('keeps them per list: a queue mounting the same records has its own, the rows kept before stay the default list’s', async () => {
+    const admin = await loginSession(env, 'admin@demo.com.br');
+    const base = `${apiPath(payableInstallments)}/preferences`;
+    // A row stored before named lists existed (its key is the declaration's name) is the default list's.
+    const me = await env.db.selectFrom('users').select(['id', 'org_id']).where('email', '=', 'admin@demo.com.br').executeTakeFirstOrThrow();
+    await env.db.insertInto('list_preferences' as never).values({ org_id: me.org_id, user_id: me.id, list_key: 'payableInstallments', columns: JSON.stringify(['dueDate', 'amount']), filters: '[]' } as never).execute();
+    expect((await call(env, 'GET', base, { session: admin })).body).toEqual({ columns: ['dueDate', 'amount'], filters: [] });
+
+    // The payment queue and the authorised parcelas: each its own, none of the default list's.
+    expect((await call(env, 'GET', `${base}?list=paymentQueue`, { session: admin })).body).toEqual({ columns: null, filters: [] });
+    const queue = { columns: ['dueDate', 'supplierId', 'openBalance'], filters: [{ name: 'Vencidas', query: '?isOverdue=true' }] };
+    expect((await call(env, 'PUT', `${base}?list=paymentQueue`, { session: admin, body: queue })).body).toEqual(queue);
+    const authorized = { columns: null, filters: [{ name: 'Banco', query: '?bankAccountId=x' }] };
+    expect((await call(env, 'PUT', `${base}?list=paymentAuthorized`, { session: admin, body: authorized })).body).toEqual(authorized);
+    expect((await call(env, 'GET', `${base}?list=paymentQueue`, { session: admin })).body).toEqual(queue);
+    expect((await call(env, 'GET', `${base}?list=paymentAuthorized`, { session: admin })).body).toEqual(authorized);
+    expect((await call(env, 'GET', base, { session: admin })).body).toEqual({ columns: ['dueDate', 'amount'], filters: [] });
+
+    // Only the declaration's lists: an unknown name, or a name on a declaration without named lists, is a 400.
+    expect((await call(env, 'GET', `${base}?list=somewhere`, { session: admin })).status).toBe(400);
+    expect((await call(env, 'PUT', `${base}?list=somewhere`, { session: admin, body: queue })).status).toBe(400);
+    expect((await call(env, 'GET', `${url}?list=paymentQueue`, { session: admin })).status).toBe(400);
   });
 });

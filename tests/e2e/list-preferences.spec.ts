@@ -71,3 +71,24 @@ test('columns and saved filters survive a new session', async ({ page, browser }
   await page.getByRole('button', { name: 'Mostrar todas as colunas' }).click();
   await expect(table(page).getByRole('columnheader', { name: 'Telefone' })).toBeVisible();
 });
+
+test('each list of the same records keeps its own columns: the payment queue apart from the parcelas', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'admin@demo.com.br');
+  await page.goto('/fila-de-pagamentos/parcelamentos/fila');
+  await page.getByText('Colunas (8 de 8)', { exact: true }).click();
+  await page.getByRole('group', { name: 'Colunas exibidas' }).getByRole('checkbox', { name: 'Descrição' }).uncheck();
+  await expect(page.getByText('Colunas (7 de 8)', { exact: true })).toBeVisible();
+
+  // The parcelas list and the authorised ones are other lists: every column still there.
+  await page.goto('/contas-a-pagar/parcelamentos');
+  await expect(page.getByText('Colunas (8 de 8)', { exact: true })).toBeVisible();
+  await page.goto('/fila-de-pagamentos/parcelamentos/autorizados');
+  await expect(page.getByText('Colunas (8 de 8)', { exact: true })).toBeVisible();
+  // The queue kept its choice (from the server: a full page load).
+  await page.goto('/fila-de-pagamentos/parcelamentos/fila');
+  await expect(page.getByText('Colunas (7 de 8)', { exact: true })).toBeVisible();
+  await page.getByText('Colunas (7 de 8)', { exact: true }).click();
+  await page.getByRole('button', { name: 'Mostrar todas as colunas' }).click();
+  await expect(page.getByText('Colunas (8 de 8)', { exact: true })).toBeVisible();
+});

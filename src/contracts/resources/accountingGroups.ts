@@ -1,7 +1,7 @@
 /** Grupos contábeis (/configuracoes/grupos-contabeis): groups of ledger accounts for reports. API: finance `accounting-groups`. */
 import { defineResource } from '../define';
 import { boolean, text } from '../fields';
-import { code, deleteAction, notes } from './parts/common';
+import { activationActions, code, deleteAction, notes } from './parts/common';
 import { CODE_TAKEN } from './parts/tree';
 
 export const accountingGroups = defineResource({
@@ -26,5 +26,5 @@ export const accountingGroups = defineResource({
   },
   form: { sections: [{ key: 'general', title: 'Grupo contábil', fields: ['code', 'name', 'description', 'isActive'] }] },
   unique: [{ fields: ['code'], message: CODE_TAKEN }],
-  actions: [deleteAction('Excluir os grupos selecionados?')],
+  actions: [...activationActions('Inativar os grupos selecionados?'), deleteAction('Excluir os grupos selecionados?')],
 });

@@ -8,7 +8,7 @@
  */
 import { defineResource } from '../define';
 import { boolean, enumOf, integer, list, money, reference, references, text } from '../fields';
-import { deleteAction, notes } from './parts/common';
+import { activationActions, deleteAction, notes } from './parts/common';
 
 /** Resources that plug into the approval service (declarations with `workflow.approval`). */
 export const APPROVAL_RESOURCES = ['orders', 'payables', 'payableInstallments'] as const;
@@ -71,5 +71,5 @@ export const approvalQueues = defineResource({
     { path: 'gatilhos', label: 'Gatilhos', field: 'triggers' },
   ],
   unique: [{ fields: ['name'], message: 'Já existe uma fila com este nome.' }],
-  actions: [deleteAction('Excluir as filas selecionadas? As aprovações em andamento continuam com as etapas que tinham.')],
+  actions: [...activationActions('Inativar as filas selecionadas? As aprovações em andamento continuam com as etapas que tinham.'), deleteAction('Excluir as filas selecionadas? As aprovações em andamento continuam com as etapas que tinham.')],
 });

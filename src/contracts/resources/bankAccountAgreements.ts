@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { defineResource } from '../define';
 import { boolean, enumList, enumOf, integer, text } from '../fields';
-import { deleteAction, notes, positiveInt } from './parts/common';
+import { activationActions, deleteAction, notes, positiveInt } from './parts/common';
 
 export const CNAB_LAYOUTS = ['febraban240', 'itau240', 'bradesco240', 'bb240', 'santander240', 'caixa240', 'sicoob240'] as const;
 export const AGREEMENT_SERVICES = ['supplierPayments', 'boletoPayments', 'taxPayments', 'pix'] as const;
@@ -60,5 +60,5 @@ export const bankAccountAgreements = defineResource({
     ],
   },
   unique: [{ fields: ['agreementCode'], message: 'Esta conta já tem um convênio com este código.' }],
-  actions: [deleteAction('Excluir os convênios selecionados?')],
+  actions: [...activationActions('Inativar os convênios selecionados?'), deleteAction('Excluir os convênios selecionados?')],
 });

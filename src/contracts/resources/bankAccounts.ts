@@ -9,7 +9,7 @@
 import { schemas } from '../brazil';
 import { defineResource } from '../define';
 import { boolean, cpfCnpj, date, enumOf, money, reference, text } from '../fields';
-import { deleteAction, notes } from './parts/common';
+import { activationActions, deleteAction, notes } from './parts/common';
 
 export const BANK_ACCOUNT_KINDS = ['checking', 'savings', 'investment', 'cash'] as const;
 
@@ -52,5 +52,5 @@ export const bankAccounts = defineResource({
     ],
   },
   tabs: [{ path: 'convenios', label: 'Convênios', resource: 'bankAccountAgreements' }],
-  actions: [deleteAction('Excluir as contas selecionadas? Contas com movimentação não podem ser excluídas.')],
+  actions: [...activationActions('Inativar as contas selecionadas?'), deleteAction('Excluir as contas selecionadas? Contas com movimentação não podem ser excluídas.')],
 });

@@ -6,7 +6,7 @@
 import { schemas } from '../brazil';
 import { defineResource } from '../define';
 import { boolean, text } from '../fields';
-import { deleteAction } from './parts/common';
+import { activationActions, deleteAction } from './parts/common';
 
 export const banks = defineResource({
   name: 'banks',
@@ -31,5 +31,5 @@ export const banks = defineResource({
   },
   form: { sections: [{ key: 'general', title: 'Dados do banco', fields: ['code', 'ispb', 'name', 'shortName', 'isActive'] }] },
   unique: [{ fields: ['code'], message: 'Já existe um banco com este código.' }],
-  actions: [deleteAction('Excluir os bancos selecionados?')],
+  actions: [...activationActions('Inativar os bancos selecionados?'), deleteAction('Excluir os bancos selecionados?')],
 });

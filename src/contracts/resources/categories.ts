@@ -5,7 +5,7 @@
  */
 import { defineResource } from '../define';
 import { boolean, integer, text, tree } from '../fields';
-import { deleteAction, notes, slug } from './parts/common';
+import { activationActions, deleteAction, notes, slug } from './parts/common';
 
 export const categories = defineResource({
   name: 'categories',
@@ -31,5 +31,5 @@ export const categories = defineResource({
   },
   form: { sections: [{ key: 'general', title: 'Departamento', fields: ['name', 'slug', 'parentId', 'position', 'isActive', 'description'] }] },
   unique: [{ fields: ['parentId', 'slug'], message: 'Já existe um departamento com este identificador neste nível.' }],
-  actions: [deleteAction('Excluir os departamentos selecionados? Departamentos com produtos ou filhos não podem ser excluídos.')],
+  actions: [...activationActions('Inativar os departamentos selecionados?'), deleteAction('Excluir os departamentos selecionados? Departamentos com produtos ou filhos não podem ser excluídos.')],
 });

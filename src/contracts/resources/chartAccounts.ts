@@ -4,7 +4,7 @@
  */
 import { defineResource } from '../define';
 import { boolean, enumOf } from '../fields';
-import { deleteAction } from './parts/common';
+import { activationActions, deleteAction } from './parts/common';
 import { CODE_TAKEN, treeFields } from './parts/tree';
 
 export const ACCOUNT_NATURES = ['asset', 'liability', 'equity', 'revenue', 'expense'] as const;
@@ -31,5 +31,5 @@ export const chartAccounts = defineResource({
   },
   form: { sections: [{ key: 'general', title: 'Conta', fields: ['code', 'name', 'parentId', 'nature', 'acceptsEntries', 'isActive', 'description'] }] },
   unique: [{ fields: ['code'], message: CODE_TAKEN }],
-  actions: [deleteAction('Excluir as contas selecionadas? Contas com lançamentos ou filhas não podem ser excluídas.')],
+  actions: [...activationActions('Inativar as contas selecionadas?'), deleteAction('Excluir as contas selecionadas? Contas com lançamentos ou filhas não podem ser excluídas.')],
 });

@@ -7,7 +7,7 @@ import { schemas } from '../brazil';
 import { defineResource } from '../define';
 import { boolean, cnpj, email, phone, text, uf } from '../fields';
 import { addresses } from './parts/address';
-import { deleteAction } from './parts/common';
+import { activationActions, deleteAction } from './parts/common';
 import { contacts } from './parts/contact';
 
 export const companies = defineResource({
@@ -47,5 +47,5 @@ export const companies = defineResource({
     ],
   },
   unique: [{ fields: ['cnpj'], message: 'Já existe uma empresa com este CNPJ nesta organização.' }],
-  actions: [deleteAction('Excluir as empresas selecionadas?')],
+  actions: [...activationActions('Inativar as empresas selecionadas?'), deleteAction('Excluir as empresas selecionadas?')],
 });

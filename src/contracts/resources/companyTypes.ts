@@ -7,7 +7,7 @@
  */
 import { defineResource } from '../define';
 import { boolean, integer, text } from '../fields';
-import { deleteAction, notes } from './parts/common';
+import { activationActions, deleteAction, notes } from './parts/common';
 
 export const companyTypes = defineResource({
   name: 'companyTypes',
@@ -31,5 +31,5 @@ export const companyTypes = defineResource({
   },
   form: { sections: [{ key: 'general', title: 'Dados do tipo', fields: ['name', 'description', 'position', 'isActive'] }] },
   unique: [{ fields: ['name'], message: 'Já existe um tipo de empresa com este nome.' }],
-  actions: [deleteAction('Excluir os tipos selecionados? Só é possível excluir tipos sem empresas.')],
+  actions: [...activationActions('Inativar os tipos selecionados?'), deleteAction('Excluir os tipos selecionados? Só é possível excluir tipos sem empresas.')],
 });

@@ -1,6 +1,6 @@
 /** Centros de custos (/configuracoes/centros-de-custos): a tree (parent → children). API: finance `cost-centers`. */
 import { defineResource } from '../define';
-import { deleteAction } from './parts/common';
+import { activationActions, deleteAction } from './parts/common';
 import { CODE_TAKEN, treeFields } from './parts/tree';
 
 export const costCenters = defineResource({
@@ -20,5 +20,5 @@ export const costCenters = defineResource({
   },
   form: { sections: [{ key: 'general', title: 'Centro de custos', fields: ['code', 'name', 'parentId', 'isActive', 'description'] }] },
   unique: [{ fields: ['code'], message: CODE_TAKEN }],
-  actions: [deleteAction('Excluir os centros de custos selecionados? Centros com lançamentos ou filhos não podem ser excluídos.')],
+  actions: [...activationActions('Inativar os centros de custos selecionados?'), deleteAction('Excluir os centros de custos selecionados? Centros com lançamentos ou filhos não podem ser excluídos.')],
 });

@@ -8,7 +8,7 @@
  * /cadastros instead). API: companies `customers`.
  */
 import { defineResource } from '../define';
-import { deleteAction } from './parts/common';
+import { activationActions, deleteAction } from './parts/common';
 import { personParts } from './parts/person';
 
 export const customers = defineResource({
@@ -21,5 +21,5 @@ export const customers = defineResource({
   titleField: 'name',
   viewOf: { resource: 'persons', where: { isCustomer: true } },
   ...personParts('isCustomer'),
-  actions: [deleteAction('Excluir os clientes selecionados?')],
+  actions: [...activationActions('Inativar os clientes selecionados?'), deleteAction('Excluir os clientes selecionados?')],
 });

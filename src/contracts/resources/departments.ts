@@ -5,7 +5,7 @@
  */
 import { defineResource } from '../define';
 import { boolean, reference, text } from '../fields';
-import { code, deleteAction, notes } from './parts/common';
+import { activationActions, code, deleteAction, notes } from './parts/common';
 import { CODE_TAKEN } from './parts/tree';
 
 export const departments = defineResource({
@@ -32,5 +32,5 @@ export const departments = defineResource({
   },
   form: { sections: [{ key: 'general', title: 'Departamento', fields: ['code', 'name', 'managerId', 'costCenterId', 'isActive', 'description'] }] },
   unique: [{ fields: ['code'], message: CODE_TAKEN }],
-  actions: [deleteAction('Excluir os departamentos selecionados?')],
+  actions: [...activationActions('Inativar os departamentos selecionados?'), deleteAction('Excluir os departamentos selecionados?')],
 });

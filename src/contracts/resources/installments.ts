@@ -22,7 +22,7 @@ import { date as dateRule, money as moneyRule } from '../documents';
 import { defineResource } from '../define';
 import { boolean, date, enumOf, integer, list, money, reference, text } from '../fields';
 import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
-import { COST_CENTERS_OF_ENTRY } from './parts/financeEntry';
+import { COST_CENTERS_OF_ENTRY, FINANCE_QUEUE_LISTS } from './parts/financeEntry';
 import { paymentDataFields } from './parts/paymentDataFields';
 
 export const PAYABLE_INSTALLMENT_STATES = ['open', 'awaiting_requester', 'contested', 'queued', 'awaiting_approval', 'payment_rejected', 'authorized', 'in_remittance', 'paid', 'cancelled'] as const;
@@ -187,7 +187,8 @@ export const payableInstallments = defineResource({
     ...installmentFields('Baixas'),
     status: enumOf('Situação', PAYABLE_INSTALLMENT_STATES, stateLabels(PAYABLE_INSTALLMENT_STATES, payableInstallmentWorkflow), { readOnly: true }),
   },
-  list: installmentList('supplierId', ['bankAccountId'], ['requesterId']),
+  // The queues' lists (src/modules/routes.ts): each keeps its own columns and saved filters.
+  list: { ...installmentList('supplierId', ['bankAccountId'], ['requesterId']), named: FINANCE_QUEUE_LISTS },
   form: { sections: [{ key: 'installment', title: 'Parcela', fields: ['entryId', 'number', 'supplierId', 'description', 'dueDate', 'amount', 'paidAmount', 'openBalance', 'status', 'requesterId'] }, PAYMENT_SECTION, SETTLEMENTS_SECTION] },
   workflow: payableInstallmentWorkflow,
   bornOf: 'payables',

@@ -6,7 +6,7 @@
 import { defineResource } from '../define';
 import { boolean, enumOf, reference, text } from '../fields';
 import { ACCOUNT_NATURE_LABELS, ACCOUNT_NATURES } from './chartAccounts';
-import { code, deleteAction, notes } from './parts/common';
+import { activationActions, code, deleteAction, notes } from './parts/common';
 import { CODE_TAKEN } from './parts/tree';
 
 export const ledgerAccounts = defineResource({
@@ -41,5 +41,5 @@ export const ledgerAccounts = defineResource({
     ],
   },
   unique: [{ fields: ['code'], message: CODE_TAKEN }],
-  actions: [deleteAction('Excluir as contas selecionadas?')],
+  actions: [...activationActions('Inativar as contas selecionadas?'), deleteAction('Excluir as contas selecionadas?')],
 });

@@ -38,12 +38,12 @@ export const orderWorkflow = defineWorkflow<OrderState>({
     cancelled: { label: 'Cancelado', tone: 'neutral', locked: 'all' },
   },
   transitions: [
-    { name: 'submit', label: 'Enviar para aprovação', verb: 'enviar', from: ['draft', 'rejected'], to: 'submitted', scope: 'create', ownerOnly: true, tone: 'primary' },
+    { name: 'submit', label: 'Enviar para aprovação', verb: 'enviar', from: ['draft', 'rejected'], to: 'submitted', scope: 'create', ownerOnly: true, bulk: true, tone: 'primary' },
     { name: 'approve', label: 'Aprovar', verb: 'aprovar', from: ['submitted'], to: 'approved', scope: 'approve', system: true },
     { name: 'reject', label: 'Reprovar', verb: 'reprovar', from: ['submitted'], to: 'rejected', scope: 'approve', input: reasonInput, system: true },
-    { name: 'startQuoting', label: 'Iniciar cotação', verb: 'enviar para cotação', from: ['approved'], to: 'quoting', scope: 'update', confirm: 'Enviar este pedido para cotação? Depois disso ele não pode mais ser alterado.' },
-    { name: 'fulfil', label: 'Marcar como atendido', verb: 'marcar como atendido', from: ['quoting'], to: 'fulfilled', scope: 'update', confirm: 'Marcar este pedido como atendido?' },
-    { name: 'cancel', label: 'Cancelar pedido', verb: 'cancelar', from: ['draft', 'submitted', 'approved', 'rejected', 'quoting'], to: 'cancelled', scope: 'create', input: reasonInput, confirm: 'Cancelar este pedido?', tone: 'danger' },
+    { name: 'startQuoting', label: 'Iniciar cotação', verb: 'enviar para cotação', from: ['approved'], to: 'quoting', scope: 'update', bulk: true, confirm: 'Enviar este pedido para cotação? Depois disso ele não pode mais ser alterado.', bulkConfirm: 'Enviar os pedidos selecionados para cotação? Depois disso eles não podem mais ser alterados.' },
+    { name: 'fulfil', label: 'Marcar como atendido', verb: 'marcar como atendido', from: ['quoting'], to: 'fulfilled', scope: 'update', bulk: true, confirm: 'Marcar este pedido como atendido?', bulkConfirm: 'Marcar os pedidos selecionados como atendidos?' },
+    { name: 'cancel', label: 'Cancelar pedido', verb: 'cancelar', from: ['draft', 'submitted', 'approved', 'rejected', 'quoting'], to: 'cancelled', scope: 'create', input: reasonInput, bulk: true, confirm: 'Cancelar este pedido?', bulkConfirm: 'Cancelar os pedidos selecionados?', tone: 'danger' },
   ],
   approval: {
     submit: 'submit',

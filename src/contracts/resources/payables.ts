@@ -14,7 +14,7 @@ import { defineResource } from '../define';
 import { enumOf, reference, text } from '../fields';
 import { RECURRENCE_LABELS, RECURRENCES } from '../recurrence';
 import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
-import { competenceRule, DOCUMENT_TYPES, entryFields } from './parts/financeEntry';
+import { competenceRule, DOCUMENT_TYPES, entryFields, FINANCE_QUEUE_LISTS } from './parts/financeEntry';
 
 export const PAYABLE_STATES = ['open', 'submitted', 'approved', 'rejected', 'settled', 'cancelled'] as const;
 export type PayableState = (typeof PAYABLE_STATES)[number];
@@ -114,7 +114,7 @@ export const payables = defineResource({
     recurrenceOf: reference('Gerado a partir de', 'payables', { readOnly: true, optional: true }),
     status: enumOf('Situação', PAYABLE_STATES, stateLabels(PAYABLE_STATES, payableWorkflow), { readOnly: true }),
   },
-  list: entryList('supplierId', ['requesterId']),
+  list: { ...entryList('supplierId', ['requesterId']), named: FINANCE_QUEUE_LISTS },
   form: {
     sections: [
       { key: 'document', title: 'Documento', fields: ['supplierId', ...DOCUMENT_FIELDS, 'requesterId', 'orderId'] },

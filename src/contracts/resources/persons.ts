@@ -5,7 +5,7 @@
  * same CPF/CNPJ in the organisation is a 409 on `document`.
  */
 import { defineResource } from '../define';
-import { deleteAction } from './parts/common';
+import { activationActions, deleteAction } from './parts/common';
 import { personParts } from './parts/person';
 
 export const persons = defineResource({
@@ -17,5 +17,5 @@ export const persons = defineResource({
   labels: { one: 'Cadastro', many: 'Clientes & Fornecedores', gender: 'm' },
   titleField: 'name',
   ...personParts(),
-  actions: [deleteAction('Excluir os cadastros selecionados?')],
+  actions: [...activationActions('Inativar os cadastros selecionados?'), deleteAction('Excluir os cadastros selecionados?')],
 });

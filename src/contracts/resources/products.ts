@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { defineResource } from '../define';
 import { boolean, enumOf, file, lengthOnly, list, money, reference, text } from '../fields';
 import { IMAGE_TYPES } from '../files';
-import { deleteAction, notes } from './parts/common';
+import { activationActions, deleteAction, notes } from './parts/common';
 
 export const PRODUCT_UNITS = ['UN', 'CX', 'PCT', 'KG', 'G', 'L', 'ML', 'M', 'M2', 'M3', 'H', 'SV'] as const;
 export const PRODUCT_KINDS = ['product', 'service'] as const;
@@ -79,5 +79,5 @@ export const products = defineResource({
     { path: 'variantes', label: 'Variantes', field: 'variants' },
   ],
   unique: [{ fields: ['sku'], message: 'Já existe um produto com este SKU.' }],
-  actions: [deleteAction('Excluir os produtos selecionados?')],
+  actions: [...activationActions('Inativar os produtos selecionados?'), deleteAction('Excluir os produtos selecionados?')],
 });

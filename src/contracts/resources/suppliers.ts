@@ -4,7 +4,7 @@
  * what payments to the supplier use. API: companies `suppliers`.
  */
 import { defineResource } from '../define';
-import { deleteAction } from './parts/common';
+import { activationActions, deleteAction } from './parts/common';
 import { personParts } from './parts/person';
 
 export const suppliers = defineResource({
@@ -17,5 +17,5 @@ export const suppliers = defineResource({
   titleField: 'name',
   viewOf: { resource: 'persons', where: { isSupplier: true } },
   ...personParts('isSupplier'),
-  actions: [deleteAction('Excluir os fornecedores selecionados?')],
+  actions: [...activationActions('Inativar os fornecedores selecionados?'), deleteAction('Excluir os fornecedores selecionados?')],
 });

@@ -51,8 +51,8 @@ export const users = defineResource({
     { path: 'politicas', label: 'Políticas', field: 'policies' },
   ],
   actions: [
-    { name: 'activate', label: 'Ativar', scope: 'update', bulk: true },
-    { name: 'deactivate', label: 'Desativar', scope: 'update', bulk: true, confirm: 'Desativar os usuários selecionados? Eles não poderão mais entrar.' },
+    { name: 'activate', label: 'Ativar', scope: 'update', bulk: true, set: { isActive: true } },
+    { name: 'deactivate', label: 'Desativar', scope: 'update', bulk: true, set: { isActive: false }, confirm: 'Desativar os usuários selecionados? Eles não poderão mais entrar.' },
     { name: 'delete', label: 'Excluir', scope: 'delete', bulk: true, row: true, confirm: 'Excluir os usuários selecionados?', tone: 'danger' },
   ],
 });

@@ -4,13 +4,10 @@
  * export of the current search as CSV/XLSX.
  */
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import type { ActionDef, ExportFormat } from '../../contracts/resource';
-import * as z from 'zod/mini';
-import { transitionInput, type Transition } from '../../contracts/workflow';
+import type { ExportFormat } from '../../contracts/resource';
 import { t } from '../../core/i18n';
 import { useNavigation } from '../../core/navigation';
-import { notify } from '../../core/notices';
-import { exportList, runBulk } from '../../core/resources/actions';
+import { exportList } from '../../core/resources/actions';
 import { resourceLabel, newLabel } from '../../core/resources/labels';
 import { createHref, showHref } from '../../core/resources/paths';
 import { activeFilterCount, changeListState, listSearch, nextSort, readListState, type ListState } from '../../core/resources/query';
@@ -21,7 +18,6 @@ import { useListPreferences } from '../../core/resources/preferences';
 import { filterQuery } from '../../contracts/listPreferences';
 import { LazyDetails } from '../../core/ui/LazyDetails';
 import { ListTotals } from '../../core/ui/ListTotals';
-import { idempotencyKeys, inputBody } from '../../core/resources/transitionBody';
 import { apiQuery } from '../../core/resources/query';
 import { Alert } from '../../core/ui/Alert';
 import { DataTable } from '../../core/ui/DataTable';
@@ -35,12 +31,10 @@ import { PageHeader } from './PageHeader';
 import type { RegistryPageProps } from './spec';
 import { useRegistry } from './useRegistry';
 
-// The dialogs and the field inputs load when a bulk action or transition asks for them, not with the list.
-const Dialog = lazy(() => import('../../core/ui/Dialog').then((m) => ({ default: m.Dialog })));
-const ConfirmDialog = lazy(() => import('../../core/ui/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+// The selection's actions (and their dialogs) load once rows are selected; saved filters and columns when opened.
+const BulkActions = lazy(() => import('./BulkActions'));
 const SavedFilters = lazy(() => import('../../core/ui/SavedFilters'));
 const ColumnChooser = lazy(() => import('../../core/ui/ColumnChooser'));
-const TransitionInputs = lazy(() => import('../../core/ui/TransitionInputs').then((m) => ({ default: m.TransitionInputs })));
 
 export default function ListPage(props: RegistryPageProps) {
   const { resource, routes, access, parentHref } = useRegistry(props);
@@ -57,15 +51,9 @@ export default function ListPage(props: RegistryPageProps) {
   const totals = useTotals(resource, routes.params, apiQuery(queryState, false), access('read'));
   const mayRun = useTransitionAccess(resource, props.spec.permission);
   const bulkTransitions = (resource.workflow?.transitions ?? []).filter((transition) => transition.bulk && !transition.system && mayRun(transition));
-  const [asking, setAsking] = useState<Transition | null>(null);
-  const [inputValues, setInputValues] = useState<Record<string, unknown>>({});
-  const [inputErrors, setInputErrors] = useState<Record<string, string[]>>({});
-  const [keys] = useState(idempotencyKeys);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [confirming, setConfirming] = useState<ActionDef | null>(null);
-  const [busy, setBusy] = useState(false);
   // The user's own columns (kept on the server), in the declaration's order; the declaration's otherwise.
-  const { preferences, save: savePreferences } = useListPreferences(resource, routes.params, access('read'));
+  const { preferences, save: savePreferences } = useListPreferences(resource, routes.params, access('read'), props.spec.list);
   const declaredColumns = resource.list?.columns ?? [{ field: resource.titleField }];
   const chosen = preferences.columns && declaredColumns.filter((column) => preferences.columns!.includes(column.field));
   const columns = chosen?.length ? chosen : declaredColumns;
@@ -80,38 +68,6 @@ export default function ListPage(props: RegistryPageProps) {
   const update = (change: Partial<ListState>, replace = false) => {
     setSelected(new Set());
     go(`${pathname}${listSearch(resource, changeListState(state, change))}`, { replace });
-  };
-
-  const runAction = async (action: Pick<ActionDef, 'name'>, transition?: Transition) => {
-    setConfirming(null);
-    setBusy(true);
-    try {
-      const input = transition?.input ? inputBody(transition, inputValues) : undefined;
-      const key = transition?.idempotent ? keys.keyFor({ ids: [...selected], input }) : undefined;
-      const result = await runBulk(resource, routes.params, action.name, [...selected], input, key);
-      keys.reset();
-      setAsking(null);
-      setInputValues({});
-      setInputErrors({});
-      if (result.done.length) notify({ type: 'success', message: t('registry.bulk.done', { count: result.done.length }) });
-      if (result.failed.length) {
-        notify({ type: 'error', message: t('registry.bulk.failed', { count: result.failed.length }), details: result.failed.map((f) => f.message) });
-      }
-      setSelected(new Set(result.failed.map((f) => f.id)));
-      list.reload();
-    } catch {
-      // the HTTP notice already explains it
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const startTransition = (transition: Transition) => {
-    if (transition.input || transition.confirm) {
-      setInputValues({});
-      setInputErrors({});
-      setAsking(transition);
-    } else void runAction(transition, transition);
   };
 
   const doExport = (format: ExportFormat) => {
@@ -177,23 +133,9 @@ export default function ListPage(props: RegistryPageProps) {
       )}
 
       {selectable && selected.size > 0 && (
-        <div className={css.bulkBar} role="region" aria-label={t('registry.actions')}>
-          <span>{t('registry.selection.count', { count: selected.size })}</span>
-          {bulkActions.map((action) => (
-            <button key={action.name} type="button" className={action.tone === 'danger' ? ui.button.danger : ui.button.secondary} disabled={busy}
-              onClick={() => (action.confirm ? setConfirming(action) : void runAction(action))}>
-              {action.label}
-            </button>
-          ))}
-          {bulkTransitions.map((transition) => (
-            <button key={transition.name} type="button" data-transition={transition.name} disabled={busy}
-              className={transition.tone === 'danger' ? ui.button.danger : transition.tone === 'primary' ? ui.button.primary : ui.button.secondary}
-              onClick={() => startTransition(transition)}>
-              {transition.label}
-            </button>
-          ))}
-          <button type="button" className={ui.button.link} onClick={() => setSelected(new Set())}>{t('registry.selection.clear')}</button>
-        </div>
+        <Suspense fallback={<div className={css.bulkBar}><span>{t('registry.selection.count', { count: selected.size })}</span></div>}>
+          <BulkActions resource={resource} params={routes.params} actions={bulkActions} transitions={bulkTransitions} selected={selected} onSelect={setSelected} rows={list.rows} onDone={list.reload} />
+        </Suspense>
       )}
 
       {list.error && (
@@ -235,40 +177,6 @@ export default function ListPage(props: RegistryPageProps) {
         </section>
       )}
 
-      <Suspense fallback={null}>
-        {asking && (
-          <Dialog title={t('workflow.bulk.title', { action: asking.label, count: selected.size })} onClose={() => setAsking(null)}>
-            <form className={ui.stack} noValidate onSubmit={(event) => {
-              event.preventDefault();
-              const checked = z.safeParse(transitionInput(asking), inputBody(asking, inputValues));
-              if (!checked.success) {
-                const found: Record<string, string[]> = {};
-                for (const issue of checked.error.issues) (found[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
-                setInputErrors(found);
-                return;
-              }
-              void runAction(asking, asking);
-            }}>
-              {asking.confirm && <p>{asking.confirm}</p>}
-              {asking.input && <p className={css.muted}>{t('workflow.bulk.inputHelp')}</p>}
-              <Suspense fallback={<Spinner />}>
-                <TransitionInputs resource={resource} params={routes.params} transition={asking} values={inputValues} onChange={setInputValues} errors={inputErrors} />
-              </Suspense>
-              <div className={ui.row}>
-                <button type="submit" className={asking.tone === 'danger' ? ui.button.danger : ui.button.primary} disabled={busy}>{asking.label}</button>
-                <button type="button" className={ui.button.secondary} onClick={() => setAsking(null)}>{t('registry.cancel')}</button>
-              </div>
-            </form>
-          </Dialog>
-        )}
-
-        {confirming && (
-          <ConfirmDialog title={confirming.label} danger={confirming.tone === 'danger'} confirmLabel={confirming.label} onConfirm={() => void runAction(confirming)} onCancel={() => setConfirming(null)}>
-            <p>{confirming.confirm}</p>
-            <p className={css.muted}>{t('registry.selection.count', { count: selected.size })}</p>
-          </ConfirmDialog>
-        )}
-      </Suspense>
     </section>
   );
 }

@@ -36,9 +36,9 @@ export const MOUNTS = {
   orders: { base: '/pedidos', idParam: 'orderId', title: 'Pedidos', one: 'Pedido', tabs: [] },
   approvalQueues: { base: '/configuracoes/filas-de-aprovacao', idParam: 'approvalId', title: 'Filas de Aprovação', one: 'Fila de aprovação', tabs: ['etapas', 'gatilhos'] },
   approvalDelegations: { base: '/configuracoes/substituicoes-de-aprovadores', idParam: 'delegationId', title: 'Substituições de Aprovadores', one: 'Substituição de aprovador', tabs: [] },
-  payables: { base: '/contas-a-pagar/lancamentos', idParam: 'payableId', title: 'Lançamentos a pagar', one: 'Lançamento a pagar', tabs: [] },
+  payables: { base: '/contas-a-pagar/lancamentos', idParam: 'payableId', title: 'Lançamentos a pagar', one: 'Lançamento a pagar', tabs: [], lists: ['requesterQueue', 'paymentQueue', 'paymentAuthorized'] },
   receivables: { base: '/contas-a-receber/lancamentos', idParam: 'receivableId', title: 'Lançamentos a receber', one: 'Lançamento a receber', tabs: [] },
-  payableInstallments: { base: '/contas-a-pagar/parcelamentos', idParam: 'installmentId', title: 'Parcelas a pagar', one: 'Parcela a pagar', tabs: [], bornOf: true },
+  payableInstallments: { base: '/contas-a-pagar/parcelamentos', idParam: 'installmentId', title: 'Parcelas a pagar', one: 'Parcela a pagar', tabs: [], bornOf: true, lists: ['requesterQueue', 'paymentQueue', 'paymentAuthorized'] },
   receivableInstallments: { base: '/contas-a-receber/parcelamentos', idParam: 'installmentId', title: 'Parcelas a receber', one: 'Parcela a receber', tabs: [], bornOf: true },
 } as const satisfies Record<string, RegistryMount>;
 

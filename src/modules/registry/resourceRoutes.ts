@@ -21,14 +21,20 @@ function screen(spec: RegistrySpec, view: RegistryView, tab?: string): RouteDef[
     })));
 }
 
-/** What a mount may change of what its declaration says (a second base, fixed params, one view…). */
-export type MountOverrides = Partial<Omit<RegistrySpec, 'resource'>>;
+/** The named lists of a declaration (`list.named`), as the generated mounts carry them. */
+export type ListName<R extends MountName> = (typeof MOUNTS)[R] extends { lists: readonly (infer L extends string)[] } ? L : never;
+
+/**
+ * What a mount may change of what its declaration says (a second base, fixed params, one view…);
+ * `list` only among the declaration's named lists (checked by the compiler).
+ */
+export type MountOverrides<R extends MountName = MountName> = Partial<Omit<RegistrySpec, 'resource' | 'list'>> & { list?: ListName<R> };
 
 /**
  * The spec of declaration `resource` as its declaration mounts it (`route.base`, `route.idParam`,
  * `labels.many` as title, its field tabs, a singleton as the form at base), with `overrides`.
  */
-export function mountSpec(resource: MountName, overrides: MountOverrides = {}): RegistrySpec {
+export function mountSpec<R extends MountName>(resource: R, overrides: MountOverrides<R> = {}): RegistrySpec {
   const mount: { base: string; idParam?: string; title: string; tabs: readonly string[]; singleton?: boolean; bornOf?: boolean } = MOUNTS[resource];
   const single = overrides.single ?? (mount.singleton ? { mode: 'form' as const } : undefined);
   return {
@@ -52,9 +58,9 @@ export function mountSpec(resource: MountName, overrides: MountOverrides = {}): 
  * {base: '/gestao-de-empresas/{companyTypeId}', title: 'Gestão de Empresas'})` mounts it again
  * elsewhere; a full `RegistrySpec` states everything itself.
  */
-export function resourceRoutes(resource: MountName, overrides?: MountOverrides): RouteDef[];
+export function resourceRoutes<R extends MountName>(resource: R, overrides?: MountOverrides<R>): RouteDef[];
 export function resourceRoutes(spec: RegistrySpec): RouteDef[];
-export function resourceRoutes(resourceOrSpec: MountName | RegistrySpec, overrides?: MountOverrides): RouteDef[] {
+export function resourceRoutes(resourceOrSpec: MountName | RegistrySpec, overrides?: MountOverrides<any>): RouteDef[] {
   const spec = typeof resourceOrSpec === 'string' ? mountSpec(resourceOrSpec, overrides) : resourceOrSpec;
   const recordLabel = (MOUNTS as Record<string, { one?: string }>)[spec.resource]?.one;
   const route = (path: string, load: RouteDef['load']): RouteDef => ({ path, layout: 'portal', title: spec.title, load, ...(recordLabel ? { recordLabel } : {}) });

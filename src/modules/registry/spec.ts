@@ -30,6 +30,11 @@ export interface RegistrySpec {
    * every list, totals and export request, their filters hidden from the user.
    */
   fixedQuery?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Which of the declaration's lists this mount is: one of its `list.named` (a queue), absent for
+   * its own list. Columns and saved filters are kept per list. A mount with `fixedQuery` names one.
+   */
+  list?: string;
   /** Sort of the list when the URL names none (the queues: `dueDate`). */
   defaultSort?: string;
   /** Show the totals footer grouped by the declaration's `list.totals.groupBy` (per day, per account). */
@@ -82,6 +87,8 @@ export interface RegistryMount {
   singleton?: boolean;
   /** `bornOf`: records are made by another resource (no adicionar route, no create, no delete). */
   bornOf?: boolean;
+  /** `list.named`: the lists a mount may name (`RegistrySpec.list`). */
+  lists?: readonly string[];
 }
 
 /** Props every registry screen receives (route params are spread in too). */

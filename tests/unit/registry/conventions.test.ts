@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { bulkRequest, fillPath, ifMatch, listQuerySchema, parseIfMatch, parseSort, recordSchema, writeSchema } from '../../../src/contracts/resource';
-import { users } from '../../../src/contracts/resources';
+import { resourceList, users } from '../../../src/contracts/resources';
 import { apiQuery, changeListState, filterParams, listSearch, nextSort, readListState } from '../../../src/core/resources/query';
 
 describe('HTTP conventions', () => {
@@ -46,5 +46,24 @@ describe('HTTP conventions', () => {
     expect(nextSort('name', 'name', 'name')).toBe('-name');
     expect(nextSort('-name', 'name', 'name')).toBe('name');
     expect(nextSort('-email', 'email', 'name')).toBe('name');
+  });
+});
+
+describe('declared actions', () => {
+  it('a `set` action names writable fields with values they accept, and is offered on a selection', () => {
+    const found: string[] = [];
+    for (const resource of resourceList) {
+      for (const action of resource.actions ?? []) {
+        if (!action.set) continue;
+        found.push(`${resource.name}.${action.name}`);
+        expect(action.bulk || action.row, `${resource.name}.${action.name}`).toBeTruthy();
+        for (const [field, value] of Object.entries(action.set)) {
+          expect(resource.fields[field]?.readOnly, `${resource.name}.${action.name}: ${field}`).toBeFalsy();
+          expect(z.safeParse(resource.schema.shape[field] as z.ZodMiniType, value).success, `${resource.name}.${action.name}: ${field}`).toBe(true);
+        }
+      }
+    }
+    // Registries with an "Ativo" field activate and inactivate a selection.
+    expect(found).toEqual(expect.arrayContaining(['suppliers.activate', 'suppliers.deactivate', 'products.deactivate', 'costCenters.deactivate', 'users.deactivate']));
   });
 });

@@ -4,6 +4,7 @@ import { users } from '../../../src/contracts/resources';
 import { DataTable } from '../../../src/core/ui/DataTable';
 import { Pagination } from '../../../src/core/ui/Pagination';
 import { parseLinkHeader } from '../../../src/core/api';
+import { getNotices } from '../../../src/core/notices';
 import ListPage from '../../../src/modules/registry/ListPage';
 import type { RegistrySpec } from '../../../src/modules/registry/spec';
 import { byText, calls, click, eventually, flush, json, mount, pageResponse, resetApi, signIn, stubApi, text, type } from './harness';
@@ -88,11 +89,14 @@ describe('ListPage', () => {
     const again = await mount(() => createElement(ListPage, { spec, view: 'list' }), { path: '/usuarios' });
     await click(again.container.querySelector('thead input[type="checkbox"]'));
     expect(text(again.container)).toContain('2 selecionado(s)');
-    await click(byText(again.container, 'button', 'Ativar'));
+    // The selection's bar loads once rows are selected.
+    await click(await eventually(() => byText(again.container, 'button', 'Ativar')));
     const bulk = calls.find((c) => c.method === 'POST')!;
     expect(bulk.path).toBe('users/bulk/activate');
     expect(bulk.body).toEqual({ ids: ['u1', 'u2'] });
     expect(text(again.container)).toContain('1 selecionado(s)'); // the failed one stays selected
+    // Each record not processed is named, with the server's reason.
+    expect(getNotices().find((notice) => notice.type === 'error')?.details).toEqual([`Pessoa 2: Não pode.`]);
     answer = [];
     await click(byText(again.container, 'button', 'Desativar'));
     // The confirmation dialog's code loads when it is first asked for.

@@ -25,4 +25,12 @@ describe('registry mounts', () => {
     expect(routes[0]).toMatchObject({ path: '/gestao-de-empresas/{companyTypeId}', title: 'Gestão de Empresas' });
     expect(routes.map((route) => route.path)).toContain('/gestao-de-empresas/{companyTypeId}/{companyId}/editar');
   });
+
+  it('name only the lists their declaration declares (each keeps its own columns and saved filters)', () => {
+    expect(mountSpec('payableInstallments', { list: 'paymentQueue' }).list).toBe('paymentQueue');
+    // @ts-expect-error not one of the declaration's `list.named`
+    expect(mountSpec('payableInstallments', { list: 'elsewhere' }).list).toBe('elsewhere');
+    // @ts-expect-error products declare no named list
+    expect(mountSpec('products', { list: 'paymentQueue' }).list).toBe('paymentQueue');
+  });
 });

@@ -6,6 +6,15 @@ import type { ActionDef } from '../../resource';
 /** The built-in DELETE as a bulk and row action. */
 export const deleteAction = (confirm: string): ActionDef => ({ name: 'delete', label: 'Excluir', scope: 'delete', bulk: true, row: true, confirm, tone: 'danger' });
 
+/**
+ * "Ativar" / "Inativar" on a selection (and on one record): set the declaration's `isActive`,
+ * asking first before inactivating (`confirm`: what inactive means for these records).
+ */
+export const activationActions = (confirm: string): ActionDef[] => [
+  { name: 'activate', label: 'Ativar', scope: 'update', bulk: true, set: { isActive: true } },
+  { name: 'deactivate', label: 'Inativar', scope: 'update', bulk: true, set: { isActive: false }, confirm },
+];
+
 /** Rule of a code people type ("1.01.002", "CC-10", "ADM"): letters, digits and . - _ /. */
 export const code = (max = 30) =>
   z.string().check(

@@ -5,7 +5,7 @@
  */
 import { DRE_LINE_LABELS, type DreLine } from '../../brazil';
 import { enumOf, reference } from '../../fields';
-import { deleteAction } from './common';
+import { activationActions, deleteAction } from './common';
 import { CODE_TAKEN, treeFields } from './tree';
 
 export function financeCategoryParts<L extends readonly [DreLine, ...DreLine[]]>(lines: L) {
@@ -29,6 +29,6 @@ export function financeCategoryParts<L extends readonly [DreLine, ...DreLine[]]>
       ],
     } as const,
     unique: [{ fields: ['code'], message: CODE_TAKEN }] as const,
-    actions: [deleteAction('Excluir as categorias selecionadas? Categorias com lançamentos ou filhas não podem ser excluídas.')],
+    actions: [...activationActions('Inativar as categorias selecionadas?'), deleteAction('Excluir as categorias selecionadas? Categorias com lançamentos ou filhas não podem ser excluídas.')],
   };
 }

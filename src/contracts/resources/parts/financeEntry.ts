@@ -125,3 +125,9 @@ export function entryIssues(values: EntryValues): Record<string, string[]> {
 /** Sum of the parcelas (what the form shows next to the total). */
 export const installmentsTotal = (values: EntryValues) =>
   sumAmounts(Array.isArray(values.installments) ? (values.installments as { amount?: number }[]).map((i) => i.amount) : []);
+
+/**
+ * The lists of the requester's and the payment queue (parcelas and lançamentos a pagar): mounted
+ * with fixed filters (src/modules/routes.ts), each keeps its own columns and saved filters.
+ */
+export const FINANCE_QUEUE_LISTS = ['requesterQueue', 'paymentQueue', 'paymentAuthorized'] as const;

@@ -70,6 +70,7 @@ export const registry = {
   'registry.totals.label': 'Totais',
   'registry.bulk.done': 'Ação concluída para {count} registro(s).',
   'registry.bulk.failed': '{count} registro(s) não foram processados:',
+  'registry.bulk.failedItem': '{record}: {reason}',
 
   'registry.export.csv': 'Exportar CSV',
   'registry.export.xlsx': 'Exportar XLSX',
