@@ -12,6 +12,11 @@ import type { Row } from './useList';
 export type FormValues = Record<string, unknown>;
 export type FieldErrors = Record<string, string[]>;
 
+/** The errors still true after an edit: a field's message goes once its value changes. */
+export function errorsAfterEdit(errors: FieldErrors, before: Record<string, unknown>, after: Record<string, unknown>): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => Object.is(before[field.split('.')[0]], after[field.split('.')[0]])));
+}
+
 /** Starting value of a field in a new form: the declaration's `initial`, else empty for its type. */
 export function emptyValue(def: FieldDef): unknown {
   if (def.initial !== undefined) return Array.isArray(def.initial) ? [...def.initial] : def.initial;

@@ -6,6 +6,7 @@
  * reload it while the dialog keeps what was typed.
  */
 import { useId, useState, type FormEvent } from 'react';
+import { errorsAfterEdit } from '../resources/values';
 import { idempotencyKeys, initialInput, inputBody, TransitionInputs } from './TransitionInputs';
 import * as z from 'zod/mini';
 import type { AnyResource } from '../../contracts/resource';
@@ -120,7 +121,7 @@ export function WorkflowActions({ resource, params, record, onChange, onReload, 
                 )}
               </Alert>
             )}
-            <TransitionInputs resource={resource} params={params} transition={open} record={record} values={values} onChange={setValues} errors={errors} />
+            <TransitionInputs resource={resource} params={params} transition={open} record={record} values={values} onChange={(next) => { setErrors(errorsAfterEdit(errors, values, next)); setValues(next); }} errors={errors} />
             <div className={ui.row}>
               <button type="submit" className={open.tone === 'danger' ? ui.button.danger : ui.button.primary} disabled={busy} aria-busy={busy || undefined}>{open.label}</button>
               <button type="button" className={ui.button.secondary} onClick={() => setOpen(null)}>{t('registry.cancel')}</button>

@@ -14,6 +14,7 @@ import { runBulk } from '../../core/resources/actions';
 import type { PathParams } from '../../core/resources/paths';
 import { idempotencyKeys, inputBody } from '../../core/resources/transitionBody';
 import type { Row } from '../../core/resources/useList';
+import { errorsAfterEdit } from '../../core/resources/values';
 import { Spinner } from '../../core/ui/Spinner';
 import * as css from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
@@ -119,7 +120,7 @@ export default function BulkActions({ resource, params, actions, transitions, se
               {(asking.bulkConfirm ?? asking.confirm) && <p>{asking.bulkConfirm ?? asking.confirm}</p>}
               {asking.input && <p className={css.muted}>{t('workflow.bulk.inputHelp')}</p>}
               <Suspense fallback={<Spinner />}>
-                <TransitionInputs resource={resource} params={params} transition={asking} values={inputValues} onChange={(next) => { setInputValues(next); setInputErrors({}); }} errors={inputErrors} />
+                <TransitionInputs resource={resource} params={params} transition={asking} values={inputValues} onChange={(next) => { setInputErrors(errorsAfterEdit(inputErrors, inputValues, next)); setInputValues(next); }} errors={inputErrors} />
               </Suspense>
               <div className={ui.row}>
                 <button type="submit" className={asking.tone === 'danger' ? ui.button.danger : ui.button.primary} disabled={busy}>{asking.label}</button>

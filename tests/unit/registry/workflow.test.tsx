@@ -58,6 +58,21 @@ describe('workflow actions bar', () => {
     view.unmount();
   });
 
+  it('clears a field error once its value is edited', async () => {
+    stubApi(() => json({ ...order({ status: 'cancelled', version: 5 }), _actions: [] }));
+    const view = await mount(() => <WorkflowActions resource={orders} params={{}} record={order({ _actions: ['cancel'] })} onChange={() => undefined} onReload={() => undefined} />);
+    await click(byText(view.container, 'button', 'Cancelar pedido'));
+    await click(document.querySelector<HTMLButtonElement>('[role="dialog"] button[type="submit"]'));
+    const reason = () => document.querySelector('[role="dialog"] textarea')!;
+    expect(reason().getAttribute('aria-invalid')).toBe('true');
+    const message = document.getElementById(reason().getAttribute('aria-describedby')!.split(' ')[0]);
+    expect(text(message!)).not.toBe('');
+    await type(reason(), 'Comprado por outro setor');
+    expect(reason().hasAttribute('aria-invalid')).toBe(false);
+    expect(calls).toHaveLength(0);
+    view.unmount();
+  });
+
   it('shows the server message of a 409 in the dialog', async () => {
     stubApi(() => json({ message: 'Não é possível enviar um pedido cancelado.' }, { status: 409 }));
     const view = await mount(() => <WorkflowActions resource={orders} params={{}} record={order({ _actions: ['submit'] })} onChange={() => undefined} onReload={() => undefined} />);
