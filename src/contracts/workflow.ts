@@ -11,6 +11,7 @@
  * - the client shows the state as a badge and the history as a timeline.
  */
 import * as z from 'zod/mini';
+import { formatMoney } from './money';
 import type { Scope } from './resource';
 
 export const TONES = ['neutral', 'info', 'warning', 'success', 'danger'] as const;
@@ -62,6 +63,12 @@ export interface Transition<S extends string = string> {
    * first answer and changes nothing; the same key with another body is a 422).
    */
   idempotent?: boolean;
+  /**
+   * What the status history says of the change besides from → to, built from the recorded input
+   * (`{name}` placeholders; the `money` ones are centavos shown as "R$ 1,00"). `elsewhere` is the
+   * text when the transition ended in another state than `to` (a partial baixa stays autorizada).
+   */
+  historyNote?: { text: string; elsewhere?: string; money?: readonly string[] };
 }
 
 /**
@@ -121,6 +128,27 @@ export const transitionPermission = (transition: Transition, resourcePermission:
 
 /** Transitions a user may offer: not system ones. */
 export const userTransitions = (workflow: AnyWorkflow) => workflow.transitions.filter((t) => !t.system);
+
+/**
+ * The history note a transition declares, filled from a history row's input and states (null when
+ * it declares none or its input lacks a placeholder's value).
+ */
+export function historyNoteOf(transition: Transition | undefined, entry: { to: string; input: Record<string, unknown> | null }): string | null {
+  const note = transition?.historyNote;
+  if (!note) return null;
+  const input = entry.input ?? {};
+  const template = entry.to !== transition.to && note.elsewhere ? note.elsewhere : note.text;
+  let missing = false;
+  const text = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = input[name];
+    if (note.money?.includes(name)) {
+      if (typeof value === 'number' && Number.isFinite(value)) return formatMoney(value);
+    } else if (typeof value === 'string' || typeof value === 'number') return String(value);
+    missing = true;
+    return '';
+  });
+  return missing ? null : text;
+}
 
 /** Body schema of a transition. */
 export function transitionInput(transition: Transition): z.ZodMiniType {
