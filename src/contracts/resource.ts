@@ -184,19 +184,8 @@ export type FieldDef =
       keyed?: boolean;
       /** pt-BR text of the button that adds an item ("Adicionar item"). */
       addLabel?: string;
-      /** On the show page each item reads as these lines instead of a table row (an address). */
-      lines?: ItemLines;
     });
 
-/**
- * A list item read as a few lines of text (an address: "Avenida Paulista, 1578, sala 3" / "Bela
- * Vista" / "São Paulo/SP" / "CEP 01310-100"): the `title` field's value first, then each line's
- * non-empty values joined by ", ". A `uf` field is left out of a line whose `city` names it.
- */
-export interface ItemLines {
-  title?: string;
-  lines: readonly (readonly string[])[];
-}
 
 // ---------------------------------------------------------------- declaration
 

@@ -11,7 +11,6 @@
  * - the client shows the state as a badge and the history as a timeline.
  */
 import * as z from 'zod/mini';
-import { formatMoney } from './money';
 import type { Scope } from './resource';
 
 export const TONES = ['neutral', 'info', 'warning', 'success', 'danger'] as const;
@@ -128,27 +127,6 @@ export const transitionPermission = (transition: Transition, resourcePermission:
 
 /** Transitions a user may offer: not system ones. */
 export const userTransitions = (workflow: AnyWorkflow) => workflow.transitions.filter((t) => !t.system);
-
-/**
- * The history note a transition declares, filled from a history row's input and states (null when
- * it declares none or its input lacks a placeholder's value).
- */
-export function historyNoteOf(transition: Transition | undefined, entry: { to: string; input: Record<string, unknown> | null }): string | null {
-  const note = transition?.historyNote;
-  if (!note) return null;
-  const input = entry.input ?? {};
-  const template = entry.to !== transition.to && note.elsewhere ? note.elsewhere : note.text;
-  let missing = false;
-  const text = template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = input[name];
-    if (note.money?.includes(name)) {
-      if (typeof value === 'number' && Number.isFinite(value)) return formatMoney(value);
-    } else if (typeof value === 'string' || typeof value === 'number') return String(value);
-    missing = true;
-    return '';
-  });
-  return missing ? null : text;
-}
 
 /** Body schema of a transition. */
 export function transitionInput(transition: Transition): z.ZodMiniType {

@@ -5,7 +5,7 @@
  * `list('Itens', {…}, {keyed: true, addLabel: 'Adicionar item', min: 1, minMessage: 'Inclua ao menos um item.'})`.
  */
 import * as z from 'zod/mini';
-import type { ItemLines, ScalarFieldDef } from '../resource';
+import type { ScalarFieldDef } from '../resource';
 import { field, type Common, type ScalarField } from './field';
 
 export type ScalarFields = Readonly<Record<string, ScalarField>>;
@@ -27,8 +27,6 @@ export interface ListOptions extends Common {
   max?: number;
   /** …with this message (default: zod's own). */
   maxMessage?: string;
-  /** On the show page each item reads as these lines (an address), not as a table row. */
-  lines?: ItemLines;
   /** Checks of a whole item, across its fields (`schemas.pixKeyMatchesType()`). */
   itemChecks?: readonly z.core.$ZodCheck<never>[];
 }
@@ -49,11 +47,11 @@ export function list<const F extends ScalarFields, const O extends ListOptions>(
   const { object, defs } = item(of);
   const items = options?.itemChecks?.length ? object.check(...(options.itemChecks as z.core.$ZodCheck<z.output<typeof object>>[])) : object;
   const array = z.array(items);
-  const { min, minMessage, max, maxMessage, keyed, addLabel, lines } = options ?? {};
+  const { min, minMessage, max, maxMessage, keyed, addLabel } = options ?? {};
   const checks = [
     ...(min !== undefined ? [minMessage === undefined ? z.minLength(min) : z.minLength(min, minMessage)] : []),
     ...(max !== undefined ? [maxMessage === undefined ? z.maxLength(max) : z.maxLength(max, maxMessage)] : []),
   ];
   const schema = checks.length ? array.check(...checks) : array;
-  return field(schema, { type: 'list' as const, label, ...(keyed ? { keyed } : {}), ...(addLabel !== undefined ? { addLabel } : {}), ...(lines ? { lines } : {}), of: defs }, options);
+  return field(schema, { type: 'list' as const, label, ...(keyed ? { keyed } : {}), ...(addLabel !== undefined ? { addLabel } : {}), of: defs }, options);
 }

@@ -4,7 +4,8 @@
  * parcial de R$ 200,00") and its note or reason.
  */
 import type { AnyResource } from '../../contracts/resource';
-import { findTransition, historyNoteOf, type HistoryEntry } from '../../contracts/workflow';
+import { historyNoteOf } from '../../contracts/historyNote';
+import { findTransition, type HistoryEntry } from '../../contracts/workflow';
 import { formatDateTime } from '../format/dates';
 import { t } from '../i18n';
 import type { PathParams } from '../resources/paths';

@@ -1,9 +1,10 @@
 import { Fragment, type ReactNode } from 'react';
-import { BASE_FIELD_DEFS, fieldShown, type AnyResource, type FieldDef, type ItemLines } from '../../contracts/resource';
+import { BASE_FIELD_DEFS, fieldShown, type AnyResource, type FieldDef } from '../../contracts/resource';
 import { DataTable } from './DataTable';
 import { fieldLabel, sectionTitle } from '../resources/labels';
 import type { Row } from '../resources/useList';
 import * as css from './data.css';
+import * as show from './recordShow.css';
 import { FieldValue } from './fields/FieldValue';
 import { Link } from './Link';
 
@@ -33,8 +34,31 @@ function ItemsTable({ resource, field, def, record }: { resource: AnyResource; f
 
 const filled = (value: unknown) => value !== null && value !== undefined && value !== '';
 
+/** A list item read as a few lines of text: its `title` field's value, then each line's non-empty values joined by ", ". */
+interface ItemLines {
+  title?: string;
+  lines: readonly (readonly string[])[];
+}
+
 /**
- * Items of a `list` field that declares `lines` (an address) as blocks of text: its title value,
+ * An address list (its item's `cep` declares the lookup that fills the rest) reads as lines:
+ * street, number, complement / bairro / município-UF / CEP, under its type (the item's first
+ * `enum`, "Principal"). Any other list is a table.
+ */
+function addressLines(def: ListDef): ItemLines | null {
+  const entries = Object.entries(def.of);
+  const cep = entries.find(([, sub]) => sub.type === 'cep');
+  const map = cep && cep[1].type === 'cep' ? cep[1].lookup : undefined;
+  if (!cep || !map) return null;
+  const only = (...names: (string | undefined)[]) => names.filter((name): name is string => Boolean(name && def.of[name]));
+  return {
+    title: entries.find(([, sub]) => sub.type === 'enum')?.[0],
+    lines: [only(map.street, map.number, map.complement), only(map.district), only(map.city, map.state), [cep[0]]].filter((line) => line.length > 0),
+  };
+}
+
+/**
+ * Items of an address list as blocks of text: its title value,
  * then one line per group of fields, each value whole (lines wrap between words, never mid-word).
  */
 function ItemsAsLines({ resource, field, def, lines, record }: { resource: AnyResource; field: string; def: ListDef; lines: ItemLines; record: Row }) {
@@ -43,10 +67,10 @@ function ItemsAsLines({ resource, field, def, lines, record }: { resource: AnyRe
     <FieldValue resource={resource} field={`${field}.${sub}`} def={def.of[sub]} value={item[sub]} refs={record._refs?.[`${field}.${index}.${sub}`]} />
   );
   return (
-    <ul className={css.itemLines} aria-label={fieldLabel(resource, field)}>
+    <ul className={show.itemLines} aria-label={fieldLabel(resource, field)}>
       {items.map((item, index) => (
-        <li key={String(item.id ?? index)} className={css.itemLinesItem}>
-          {lines.title && filled(item[lines.title]) && <strong className={css.line}>{value(item, index, lines.title)}</strong>}
+        <li key={String(item.id ?? index)} className={show.itemLinesItem}>
+          {lines.title && filled(item[lines.title]) && <strong className={show.line}>{value(item, index, lines.title)}</strong>}
           {lines.lines.map((group, line) => {
             const shown = group.filter((sub) => {
               const sdef = def.of[sub];
@@ -56,11 +80,11 @@ function ItemsAsLines({ resource, field, def, lines, record }: { resource: AnyRe
             });
             if (!shown.length) return null;
             return (
-              <span key={line} className={css.line}>
+              <span key={line} className={show.line}>
                 {shown.map((sub, i) => (
                   <Fragment key={sub}>
                     {i > 0 && ', '}
-                    {def.of[sub].type === 'cep' ? <span className={css.keep}>{`${def.of[sub].label} `}{value(item, index, sub)}</span> : value(item, index, sub)}
+                    {def.of[sub].type === 'cep' ? <span className={show.keep}>{`${def.of[sub].label} `}{value(item, index, sub)}</span> : value(item, index, sub)}
                   </Fragment>
                 ))}
               </span>
@@ -76,7 +100,8 @@ function ItemsAsLines({ resource, field, def, lines, record }: { resource: AnyRe
 function ShownValue({ resource, field, def, record, linkOf }: { resource: AnyResource; field: string; def: FieldDef; record: Row; linkOf?: LinkOf }) {
   const value = record[field];
   if (def.type === 'list' && Array.isArray(value) && value.length > 0) {
-    return def.lines ? <ItemsAsLines resource={resource} field={field} def={def} lines={def.lines} record={record} /> : <ItemsTable resource={resource} field={field} def={def} record={record} />;
+    const lines = addressLines(def);
+    return lines ? <ItemsAsLines resource={resource} field={field} def={def} lines={lines} record={record} /> : <ItemsTable resource={resource} field={field} def={def} record={record} />;
   }
   const shown = <FieldValue resource={resource} field={field} def={def} value={value} refs={record._refs?.[field]} allRefs={record._refs} />;
   const href = def.type === 'reference' && linkOf && typeof value === 'string' && value ? linkOf(def.resource, value) : null;
@@ -121,8 +146,8 @@ export function RecordShow({ resource, record, fields, linkOf }: { resource: Any
         else {
           body = runsOf(shown, isBlock).map((run) =>
             run.block ? (
-              <div key={run.fields[0]} className={css.showSection}>
-                <h3 className={css.subheading}>{fieldLabel(resource, run.fields[0])}</h3>
+              <div key={run.fields[0]} className={show.showSection}>
+                <h3 className={show.subheading}>{fieldLabel(resource, run.fields[0])}</h3>
                 {value(run.fields[0], resource.fields[run.fields[0]])}
               </div>
             ) : (
@@ -138,7 +163,7 @@ export function RecordShow({ resource, record, fields, linkOf }: { resource: Any
           );
         }
         return (
-          <section key={section.key} aria-label={title || undefined} className={css.showSection}>
+          <section key={section.key} aria-label={title || undefined} className={show.showSection}>
             {title && <h2>{title}</h2>}
             {body}
           </section>

@@ -118,20 +118,6 @@ export const dl = style({
 export const dt = style({ fontWeight: 600, color: vars.color.muted });
 // Values wrap between words; only a word longer than the line (a linha digitável) breaks inside.
 export const dd = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'break-word', minWidth: 0 });
-/** One section of a show page: its heading, then its runs of fields (a list's table across the width). */
-export const showSection = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, minWidth: 0 });
-globalStyle(`${showSection} > :is(h2, h3)`, { margin: 0 });
-/** A list field's label above its table on the show page (the section's heading is the h2). */
-export const subheading = style({ fontSize: '15px', margin: 0, color: vars.color.muted });
-/** Items read as lines of text (addresses), side by side while there is room. */
-export const itemLines = style({
-  listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.md,
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(16rem, 100%), 1fr))',
-});
-export const itemLinesItem = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, padding: `${vars.space.sm} ${vars.space.md}`, minWidth: 0, overflowWrap: 'break-word' });
-export const line = style({ display: 'block' });
-/** A short value kept whole on its line ("CEP 01310-100"). */
-export const keep = style({ whiteSpace: 'nowrap' });
 // minWidth 0: a fieldset is otherwise never narrower than its content, and a narrow element box scrolls the page.
 export const section = style({ border: 0, padding: 0, margin: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space.md });
 export const legend = style({ fontWeight: 700, fontSize: '16px', padding: 0, marginBottom: vars.space.sm });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findTransition, historyNoteOf } from '../../../src/contracts/workflow';
+import { historyNoteOf } from '../../../src/contracts/historyNote';
+import { findTransition } from '../../../src/contracts/workflow';
 import { payableInstallmentWorkflow, receivableInstallmentWorkflow } from '../../../src/contracts/resources/installments';
 
 const nbsp = (text: string | null) => text?.replace(/\s/g, ' ') ?? null;

@@ -7,9 +7,6 @@ import type { FieldDef } from '../../resource';
 
 export const ADDRESS_TYPES = ['main', 'billing', 'delivery', 'other'] as const;
 
-/** How the show page reads an address: street, number, complement / bairro / município-UF / CEP. */
-const ADDRESS_LINES = { title: 'type', lines: [['street', 'number', 'complement'], ['district'], ['city', 'state'], ['cep']] } as const;
-
 /**
  * A list of addresses. `partial`: street, number and district may be left empty — a supplier or
  * customer is often known by CEP, city and UF only (a spreadsheet with just those columns imports).
@@ -27,7 +24,7 @@ export const addresses = (max = 50, options: { partial?: boolean } = {}) =>
       state: uf('UF'),
       city: city('Município', 'state'),
     },
-    { max, maxMessage: `No máximo ${max} endereços.`, addLabel: 'Adicionar endereço', lines: ADDRESS_LINES },
+    { max, maxMessage: `No máximo ${max} endereços.`, addLabel: 'Adicionar endereço' },
   );
 
 /**

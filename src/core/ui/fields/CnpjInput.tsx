@@ -2,10 +2,13 @@ import { useRef, useState } from 'react';
 import { validCnpj } from '../../../contracts/brazil/documents';
 import { companyLookupBaseUrl } from '../../companyLookup/config';
 import type { CompanyLookup } from '../../companyLookup/types';
-import { t } from '../../i18n';
+import { registerCatalogue, t } from '../../i18n';
+import { companyLookup } from '../../i18n/catalogue/companyLookup';
 import * as ui from '../ui.css';
 import { MaskedInput } from './MaskedInput';
 import type { InputProps } from './types';
+
+registerCatalogue(companyLookup);
 
 /** The 14 digits of a complete, valid numeric CNPJ (what the public services know), else null. */
 const lookable = (value: unknown): string | null => {
