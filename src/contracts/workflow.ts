@@ -62,12 +62,6 @@ export interface Transition<S extends string = string> {
    * first answer and changes nothing; the same key with another body is a 422).
    */
   idempotent?: boolean;
-  /**
-   * What the status history says of the change besides from → to, built from the recorded input
-   * (`{name}` placeholders; the `money` ones are centavos shown as "R$ 1,00"). `elsewhere` is the
-   * text when the transition ended in another state than `to` (a partial baixa stays autorizada).
-   */
-  historyNote?: { text: string; elsewhere?: string; money?: readonly string[] };
 }
 
 /**

@@ -1,16 +1,16 @@
 /**
  * "Histórico": the record's state changes from `GET {path}/{id}/history`, newest first — who,
- * when, from → to (state labels), what the transition declares of its input (`historyNote`: "Baixa
+ * when, from → to (state labels), what the transition did with its input (historyNote.ts: "Baixa
  * parcial de R$ 200,00") and its note or reason.
  */
 import type { AnyResource } from '../../contracts/resource';
-import { historyNoteOf } from '../../contracts/historyNote';
-import { findTransition, type HistoryEntry } from '../../contracts/workflow';
+import type { HistoryEntry } from '../../contracts/workflow';
 import { formatDateTime } from '../format/dates';
 import { t } from '../i18n';
 import type { PathParams } from '../resources/paths';
 import { useHistory } from '../resources/workflow';
 import { Alert } from './Alert';
+import { historyNote } from './historyNote';
 import { Spinner } from './Spinner';
 import { StatusBadge } from './StatusBadge';
 import * as css from './data.css';
@@ -18,7 +18,7 @@ import * as css from './data.css';
 function Note({ resource, entry }: { resource: AnyResource; entry: HistoryEntry }) {
   const input = entry.input ?? {};
   // What the transition did besides the state (a partial baixa stays "Autorizada": its amount).
-  const summary = resource.workflow ? historyNoteOf(findTransition(resource.workflow, entry.action), entry) : null;
+  const summary = historyNote(resource, entry);
   return (
     <>
       {summary && <span>{summary}</span>}
