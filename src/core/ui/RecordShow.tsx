@@ -135,7 +135,7 @@ export function RecordShow({ resource, record, fields, linkOf }: { resource: Any
       {sections.map((section) => {
         const title = section.title ? sectionTitle(resource, section) : '';
         const shown = section.fields.filter((field) => resource.fields[field] && fieldShown(resource.fields[field], record));
-        // The section's only field says what its heading says: the heading alone names it.
+        // A field named like its section (its only field, or a list in it) is named by the heading alone.
         const lone = shown.length === 1 && title !== '' && fieldLabel(resource, shown[0]) === title;
         const isBlock = (field: string) => {
           const def = resource.fields[field];
@@ -147,7 +147,7 @@ export function RecordShow({ resource, record, fields, linkOf }: { resource: Any
           body = runsOf(shown, isBlock).map((run) =>
             run.block ? (
               <div key={run.fields[0]} className={show.showSection}>
-                <h3 className={show.subheading}>{fieldLabel(resource, run.fields[0])}</h3>
+                {fieldLabel(resource, run.fields[0]) !== title && <h3 className={show.subheading}>{fieldLabel(resource, run.fields[0])}</h3>}
                 {value(run.fields[0], resource.fields[run.fields[0]])}
               </div>
             ) : (

@@ -1,6 +1,6 @@
 /** The show page reads as a document: references link to their records, each heading once, addresses as lines. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { payableInstallments, suppliers } from '../../../src/contracts/resources';
+import { orders, payableInstallments, suppliers } from '../../../src/contracts/resources';
 import { clearCache } from '../../../src/core/resources/cache';
 import { setPermissions } from '../../../src/core/session';
 import ShowPage from '../../../src/modules/registry/ShowPage';
@@ -56,6 +56,17 @@ describe('record show page as a document', () => {
     const section = view.container.querySelector('section[aria-label="Baixas"]')!;
     expect(byText(section, 'h2', 'Baixas')).toBeTruthy();
     expect(section.querySelector('dt')).toBeNull();
+    expect(section.querySelector('table')).toBeTruthy();
+    view.unmount();
+  });
+
+  it('names a list once when its section has its name and more fields (a pedido\'s "Itens" and its total)', async () => {
+    signIn();
+    const order = sampleRecord(orders, { id: 'o1', status: 'draft', _actions: [], lines: [{ id: 'l1', productId: null, description: 'Papel A4', quantity: 3, unit: 'UN', unitPrice: 24990, neededBy: null }] });
+    stubApi((call) => (call.path.endsWith('/history') ? json([]) : json(order)));
+    const view = await mount(() => <ShowPage spec={mountSpec('orders')} view="show" orderId="o1" />, { path: '/pedidos/o1' });
+    const section = view.container.querySelector('section[aria-label="Itens"]')!;
+    expect([...section.querySelectorAll('h2, h3, dt')].map((node) => text(node))).toEqual(['Itens', 'Total estimado']);
     expect(section.querySelector('table')).toBeTruthy();
     view.unmount();
   });
