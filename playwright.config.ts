@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = `.tmp/e2e-data-${process.pid}`;
+const companyLookupPort = Number(process.env.TEST_COMPANY_LOOKUP_PORT ?? 2527);
 
 /** End-to-end: the real server on a fresh embedded database, real SMTP, Debian's Chromium. */
 export default defineConfig({
@@ -29,6 +30,14 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
+      // The public CNPJ service's stand-in (scripts/test-company-lookup-server.mjs): our server asks it.
+      command: 'node scripts/test-company-lookup-server.mjs',
+      url: `http://127.0.0.1:${companyLookupPort}/health`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      env: { TEST_COMPANY_LOOKUP_PORT: String(companyLookupPort) },
+    },
+    {
       command: `rm -rf ${dataDir} && mkdir -p .tmp && cp app.config.json .tmp/e2e-app.config.json && env -u DATABASE_URL npx tsx server/main.ts`,
       url: `http://127.0.0.1:${port}/app.config.json`,
       timeout: 120_000,
@@ -44,6 +53,7 @@ export default defineConfig({
         RATE_LIMIT_MAX: '100000',
         RATE_LIMIT_AUTH_MAX: '100000',
         LOG_LEVEL: 'warn',
+        COMPANY_LOOKUP_URL: `http://127.0.0.1:${companyLookupPort}/api/cnpj/v1`,
       },
     },
   ],

@@ -23,6 +23,7 @@ import { webRoutes } from './http/web.js';
 import { authHook, scopeHook } from './identity/guard.js';
 import { IDENTITY_PREFIX, identityPlugin } from './identity/index.js';
 import { outboxMailer, type Mailer } from './mail/mailer.js';
+import { companyLookupRoutes, type CompanyLookupOptions } from './commons/company-lookup.js';
 import { postalCodeRoutes, type PostalCodeOptions } from './commons/postal-codes.js';
 import { importJob } from './finance/imports/job.js';
 import { DEFAULT_JOB_SETTINGS, JobQueue, type JobQueueSettings } from './jobs/queue.js';
@@ -53,6 +54,8 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
   /** Postal-code lookup (commons/postal-codes.ts): upstream URL (POSTAL_CODE_URL), fetch, time-out. */
   postalCodes?: PostalCodeOptions;
+  /** Company lookup by CNPJ (commons/company-lookup.ts): upstream URL (COMPANY_LOOKUP_URL), fetch, time-out. */
+  companyLookup?: CompanyLookupOptions;
   /** The job queue's database access: the OWNER's raw SQL (`DatabaseHandle.executeSql`) and its kind. */
   jobs: {
     executeSql: SqlExecutor;
@@ -174,7 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Generated routes of every declaration of the served families (registry/families.ts).
   await registryFamilies(app, ctx);
   await app.register(approvalRoutes(ctx), { prefix: FAMILY_PREFIXES.approvals });
-  // Hand-written routes next to them: batch imports (finance), the postal-code lookup (commons).
+  // Hand-written routes next to them: batch imports (finance), the postal-code and CNPJ lookups (commons).
   const jobs = new JobQueue(options.jobs.executeSql, app.log, { ...DEFAULT_JOB_SETTINGS, ...options.jobs.settings }, options.jobs.databaseKind, options.jobs.exclusively);
   jobs.register(importJob(ctx, app.log, () => jobs));
   app.decorate('jobs', jobs);
@@ -186,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(importRoutes(ctx, jobs), { prefix: FAMILY_PREFIXES.finance });
   await app.register(financeSummaryRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
   await app.register(postalCodeRoutes(ctx, options.postalCodes), { prefix: FAMILY_PREFIXES.commons });
+  await app.register(companyLookupRoutes(ctx, options.companyLookup), { prefix: FAMILY_PREFIXES.commons });
   // Files uploaded in 64 KB parts: the spec lists `files` in the commons, cart and pricing families.
   for (const family of FILE_FAMILIES) await app.register(fileRoutes(ctx), { prefix: FAMILY_PREFIXES[family] });
   await webRoutes(app, ctx);

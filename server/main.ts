@@ -17,7 +17,8 @@
  *   lines when NODE_ENV=production or stdout is not a terminal — http/log-format.ts),
  *   SEED_DEMO (1; 0 skips the demo organisation), POSTAL_CODE_URL (ViaCEP-shaped
  *   upstream of /v1/commons/addresses/postal-codes, default https://viacep.com.br/ws; `off` =
- *   offline answers from the CEP ranges only),
+ *   offline answers from the CEP ranges only), COMPANY_LOOKUP_URL (BrasilAPI-shaped upstream of
+ *   /v1/commons/companies/cnpj, default https://brasilapi.com.br/api/cnpj/v1; `off` = no lookups),
  *   JOBS_EXPIRE_SECONDS (each job kind's own: a job step still active after this long is
  *   taken as lost and retried), JOBS_MAINTENANCE_SECONDS (30: how often expired steps are
  *   looked for — jobs/queue.ts),
@@ -87,6 +88,7 @@ async function main() {
     hasher,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     postalCodes: { upstream: env.POSTAL_CODE_URL },
+    companyLookup: { upstream: env.COMPANY_LOOKUP_URL },
     logger: {
       level: env.LOG_LEVEL ?? 'info',
       ...(wantsPrettyLogs(env, Boolean(process.stdout.isTTY)) ? { stream: prettyLogStream(process.stdout) } : {}),

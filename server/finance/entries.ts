@@ -183,7 +183,7 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
         await sql`UPDATE installment_settlements SET reversed_at = ${call.ctx.clock()}, reversed_by = ${call.userId}, reversal_reason = ${String(input.reason)}
           WHERE id = ${String(input.settlementId)}`.execute(trx);
         const last = await sql<{ last: string | null }>`SELECT max(paid_on)::text AS last FROM installment_settlements WHERE installment_id = ${before.id} AND reversed_at IS NULL`.execute(trx);
-        return { values: { paidAmount: Number(before.paidAmount) - Number(settlement.amount), lastPaidOn: last.rows[0]?.last ?? null }, to: openState };
+        return { values: { paidAmount: Number(before.paidAmount) - Number(settlement.amount), lastPaidOn: last.rows[0]?.last ?? null }, to: openState, recorded: { amount: Number(settlement.amount) } };
       },
     },
     async afterTransition(trx, call, record, transition, from) {

@@ -300,6 +300,7 @@ export class ResourceService {
     let to = transition.to;
     let from = '';
     let note: string | undefined;
+    let extra: Values | undefined;
     const after = await this.change(trx, call, rawId, version, `${this.resource.name}.${transition.name}`, async (before) => {
       from = String(before[workflow.field] ?? '');
       if (!transition.from.includes(from)) {
@@ -310,9 +311,10 @@ export class ResourceService {
       const outcome = await hook?.(trx, call, before, input);
       if (outcome?.to) to = outcome.to;
       if (outcome?.note) note = outcome.note;
+      if (outcome?.recorded) extra = outcome.recorded;
       return { ...outcome?.values, [workflow.field]: to };
     });
-    const recorded = note ? { ...input, note } : input;
+    const recorded = { ...input, ...extra, ...(note ? { note } : {}) };
     await this.writeHistory(trx, call, after, transition.name, from, to, Object.keys(recorded).length ? recorded : null);
     await this.storage.afterTransition?.(trx, call, after, transition.name, from);
     return after;

@@ -81,7 +81,11 @@ export type ActionHandler = (trx: Trx, call: Call, before: WireRecord) => Promis
  * What a workflow transition does beyond changing the state: extra values to write and, when the
  * outcome decides it (a submission with no approval queue is approved at once), another state.
  */
-export type TransitionHook = (trx: Trx, call: Call, before: WireRecord, input: Values) => Promise<{ values?: Values; to?: string; note?: string } | void>;
+/**
+ * A transition's own work: `values` to write, another `to` state, a history `note`, and
+ * `recorded` values kept in the history row next to the input (an estorno's reversed amount).
+ */
+export type TransitionHook = (trx: Trx, call: Call, before: WireRecord, input: Values) => Promise<{ values?: Values; to?: string; note?: string; recorded?: Values } | void>;
 
 export interface ResourceStorage {
   table: string;

@@ -105,6 +105,23 @@ export interface CepLookupTargets {
   city?: string;
   /** A `uf` field. */
   state?: string;
+  /** Filled only by a fuller address than a CEP's (a company's, found by its CNPJ). */
+  number?: string;
+  complement?: string;
+}
+
+/**
+ * What a company lookup by CNPJ fills (`cnpj` / `cpfCnpj` fields): the sibling field receiving
+ * each part, only while it is empty. `addresses` names a `list` of addresses (its item has a
+ * `cep` field with `lookup`): the registered address becomes its first item when the list is
+ * empty (with the item's fixed `item` values, e.g. `{type: 'main'}`), through the CEP fill's map.
+ */
+export interface CompanyLookupTargets {
+  name?: string;
+  tradeName?: string;
+  email?: string;
+  phone?: string;
+  addresses?: { field: string; item?: Readonly<Record<string, string>> };
 }
 
 export type ScalarFieldDef =
@@ -112,6 +129,8 @@ export type ScalarFieldDef =
       type: PlainFieldType;
       /** cpfCnpj: sibling field shown as 'PF' / 'PJ' while the document is typed (the server sets it on write). */
       kindField?: string;
+      /** cnpj / cpfCnpj: look the company up by its CNPJ and fill these empty siblings (when app.config.json `apis.companyLookup` is set). */
+      companyLookup?: CompanyLookupTargets;
     })
   | (FieldCommon & {
       type: 'enum';
@@ -166,6 +185,7 @@ export type FieldDef =
       /** pt-BR text of the button that adds an item ("Adicionar item"). */
       addLabel?: string;
     });
+
 
 // ---------------------------------------------------------------- declaration
 

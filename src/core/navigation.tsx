@@ -12,6 +12,8 @@ export interface Navigation {
    * the function that lifts the block. Absent where the host cannot block.
    */
   block?: (blocker: (transition: { retry(): void }) => void) => () => void;
+  /** True when this host has a page at `path` (a portal routes every module, an element only its own). */
+  routable?: (path: string) => boolean;
 }
 
 export const NavigationContext = createContext<Navigation | null>(null);

@@ -159,6 +159,14 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
     const twice = await act(treasurer.session, PARCELAS, reversed.body, 'reverse', { settlementId: rest.body.settlements[1].id, reason: 'De novo.' });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe('Esta baixa já foi estornada.');
+    // The parcela's status history keeps each baixa's input and the reversed baixa's principal.
+    const parcelaHistory = (await call(env, 'GET', `${PARCELAS}/${first.id}/history`, { session: treasurer.session })).body as { action: string; from: string; to: string; input: Record<string, unknown> | null }[];
+    const moves = parcelaHistory.filter((h) => h.action === 'settle' || h.action === 'reverse').map((h) => ({ action: h.action, to: h.to, amount: h.input?.amount }));
+    expect(moves).toEqual([
+      { action: 'settle', to: 'authorized', amount: 20000 },
+      { action: 'settle', to: 'paid', amount: 13334 },
+      { action: 'reverse', to: 'authorized', amount: 13334 },
+    ]);
 
     // Every parcela paid → the lançamento is quitado; an estorno reopens it.
     const others = (await parcelasOf(entry.id)).slice(1);

@@ -217,6 +217,8 @@ export interface EnvOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** Postal-code lookup upstream; default `off` (offline answers: tests never reach the internet). */
   postalCodes?: BuildAppOptions['postalCodes'];
+  /** CNPJ lookup upstream; default `off` (every lookup a 503: tests never reach the internet). */
+  companyLookup?: BuildAppOptions['companyLookup'];
 }
 
 /** Registers beforeAll/afterAll for a suite and returns the (then filled) environment. */
@@ -248,6 +250,7 @@ export function useTestEnv(kind: DbKind, options: EnvOptions = {}): TestEnv {
       hasher: env.hasher,
       logger: { level: 'info', stream: { write: (line: string) => void env.logs.push(line) } },
       postalCodes: options.postalCodes ?? { upstream: 'off' },
+      companyLookup: options.companyLookup ?? { upstream: 'off' },
       settings: {
         publicUrl: PUBLIC_URL,
         appConfigPath: path.join(ROOT, 'app.config.json'),

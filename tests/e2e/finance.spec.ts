@@ -231,6 +231,10 @@ test('tesouraria gives a partial baixa, the rest, and reverses the first with a 
   await expect(shown(page, 'Valor baixado')).toHaveText(/R\$\s200,00/);
   await expect(shown(page, 'Saldo em aberto')).toHaveText(/R\$\s133,34/);
   await expect(page.getByText('Autorizada').first()).toBeVisible();
+  // Its status history says what happened besides "Autorizada → Autorizada": the amount.
+  const history = page.getByRole('region', { name: 'Histórico', exact: true }).getByRole('listitem');
+  await expect(history.first()).toContainText(/Autorizada\s*→\s*Autorizada/);
+  await expect(history.first()).toContainText(/Baixa parcial de R\$\s200,00/);
 
   // The rest pays it.
   dialog = await settle(page, '133,34', '133,34');
@@ -239,6 +243,7 @@ test('tesouraria gives a partial baixa, the rest, and reverses the first with a 
   await expect(shown(page, 'Saldo em aberto')).toHaveText(/R\$\s0,00/);
   await expect(shown(page, 'Valor baixado')).toHaveText(/R\$\s333,34/);
   await expect(page.getByText('Paga').first()).toBeVisible();
+  await expect(history.first()).toContainText(/Baixa de R\$\s133,34/);
   await shoot(page, 'parcela-detalhe');
   await noAxeViolations(page);
 
@@ -261,6 +266,17 @@ test('tesouraria gives a partial baixa, the rest, and reverses the first with a 
   await expect(shown(page, 'Valor baixado')).toHaveText(/R\$\s133,34/);
   await expect(page.getByText('Autorizada').first()).toBeVisible();
   await expect(page.getByText('Pagamento em duplicidade no banco').first()).toBeVisible();
+  await expect(history.first()).toContainText(/Estorno da baixa de R\$\s200,00/);
+  await expect(history.first()).toContainText('Motivo: Pagamento em duplicidade no banco');
+
+  // The parcela's lançamento is a link to it (a document, not a field dump).
+  const entryLink = shown(page, 'Lançamento').getByRole('link', { name: DESCRIPTION, exact: true });
+  await entryLink.click();
+  await expect(page).toHaveURL(/\/contas-a-pagar\/lancamentos\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: DESCRIPTION, exact: true })).toBeVisible();
+  await expect(shown(page, 'Fornecedor').getByRole('link')).toHaveAttribute('href', /^\/fornecedores\/[^/]+$/);
+  await shoot(page, 'lancamento-detalhe');
+  await noAxeViolations(page);
   await page.getByRole('navigation', { name: 'Você está aqui' }).getByRole('link', { name: 'Contas a Pagar' }).click();
   await expect(await searchRows(page, page, DESCRIPTION, 1)).toContainText(/R\$\s866,66/);
   await signOut(page);
@@ -369,6 +385,7 @@ test('<bo-contas-a-pagar> on the intranet page: enter, atesto, authorisation and
   await expect(dialog).toHaveCount(0);
   await expect(shown(area, 'Valor baixado')).toHaveText(/R\$\s100,00/);
   await expect(shown(area, 'Saldo em aberto')).toHaveText(/R\$\s233,34/);
+  await expect(area.getByRole('region', { name: 'Histórico', exact: true }).getByRole('listitem').first()).toContainText(/Baixa parcial de R\$\s100,00/);
   await shoot(page, 'intranet-parcela', area);
   await noAxeViolations(page, 'bo-contas-a-pagar');
 
@@ -376,4 +393,13 @@ test('<bo-contas-a-pagar> on the intranet page: enter, atesto, authorisation and
   const font = await area.getByRole('button', { name: 'Dar baixa' }).evaluate((button) => getComputedStyle(button).fontFamily);
   expect(font).toContain('system-ui');
   expect(requested.some((path) => path.endsWith('/dist/bo-portal.js'))).toBe(false);
+
+  // Inside the element the lançamento link stays in the element (its own routes); the supplier's
+  // module is not one of them, so its name is text there.
+  await shown(area, 'Lançamento').getByRole('link', { name: INTRANET_DESCRIPTION, exact: true }).click();
+  await expect(page).toHaveURL(/\/intranet\.html\/contas-a-pagar\/lancamentos\/[^/]+$/);
+  await expect(area.getByRole('heading', { level: 1, name: INTRANET_DESCRIPTION, exact: true })).toBeVisible();
+  await expect(shown(area, 'Fornecedor').getByRole('link')).toHaveCount(0);
+  await shoot(page, 'intranet-lancamento', area);
+  await noAxeViolations(page, 'bo-contas-a-pagar');
 });

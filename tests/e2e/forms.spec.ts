@@ -1,10 +1,16 @@
 /**
- * Forms and records (issue 11): the sticky action bar and Ctrl+S on a long registry form, and the
- * "Histórico" tab showing who changed which field.
+ * Forms and records (issue 11): the sticky action bar and Ctrl+S on a long registry form, the
+ * "Histórico" tab showing who changed which field, and the CNPJ lookup — our server asks the
+ * public service's stand-in the e2e setup starts (scripts/test-company-lookup-server.mjs) — filling
+ * the empty fields, or saying it could not look the CNPJ up.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { cnpjCheckDigits } from '../../src/contracts/brazil/documents';
-import { signIn } from './support';
+import { axeViolations, signIn } from './support';
+
+/** What the CNPJ service's stand-in knows (the same file it reads). */
+const companies = JSON.parse(readFileSync(new URL('./fixtures/company-lookup.json', import.meta.url), 'utf8')) as { found: { cnpj: string }; unreachable: string };
 
 const SHOTS = process.env.E2E_SHOTS;
 
@@ -70,3 +76,63 @@ for (const width of [1366, 390]) {
     await shot(page, `historico-${width}`);
   });
 }
+
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test('a CNPJ typed in fills the empty company fields and its address from the lookup; the show page reads the address as lines', async ({ page }) => {
+  const lookups: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/v1/commons/companies/cnpj/')) lookups.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  await signIn(page, 'admin@demo.com.br');
+  await page.goto('/fornecedores/adicionar');
+  // What the user typed first stays: only empty fields are filled.
+  await page.getByLabel(/^E-mail/).fill('financeiro@padaria.test');
+  await page.getByLabel(/^CPF\/CNPJ/).fill(companies.found.cnpj);
+  await expect(page.getByRole('status').filter({ hasText: 'Dados da empresa preenchidos a partir do CNPJ' })).toBeVisible();
+  expect(lookups).toEqual([`200 /v1/commons/companies/cnpj/${companies.found.cnpj}`]);
+  await expect(page.getByLabel(/^Nome \/ Razão social/)).toHaveValue('PADARIA PAULISTA DE TESTES LTDA');
+  await expect(page.getByLabel(/^Nome fantasia/)).toHaveValue('PADARIA PAULISTA');
+  await expect(page.getByLabel(/^E-mail/)).toHaveValue('financeiro@padaria.test');
+  await expect(page.getByLabel(/^Telefone/).first()).toHaveValue('(11) 3285-1000');
+  const addresses = page.getByRole('group', { name: 'Endereços' });
+  await expect(addresses.getByLabel(/^Tipo/)).toHaveValue('main');
+  await expect(addresses.getByLabel(/^CEP/)).toHaveValue('01310-100');
+  await expect(addresses.getByLabel(/^Logradouro/)).toHaveValue('AVENIDA PAULISTA');
+  await expect(addresses.getByLabel(/^Número/)).toHaveValue('1578');
+  await expect(addresses.getByLabel(/^UF/)).toHaveValue('SP');
+  await expect(addresses.getByLabel(/^Município/)).toHaveValue('3550308');
+  expect(await axeViolations(page)).toEqual([]);
+  await shot(page, 'cnpj-preenchido');
+
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'PADARIA PAULISTA DE TESTES LTDA' })).toBeVisible();
+  const lines = page.getByRole('list', { name: 'Endereços' }).getByRole('listitem');
+  await expect(lines).toHaveCount(1);
+  await expect(lines.first()).toContainText('AVENIDA PAULISTA, 1578, LOJA 2');
+  await expect(lines.first()).toContainText('São Paulo/SP');
+  await expect(lines.first()).toContainText(/CEP\s01310-100/);
+  // The section "Endereços" names its list once.
+  await expect(page.getByRole('region', { name: 'Endereços' }).getByRole('term')).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 844 });
+    await shot(page, `fornecedor-documento-${width}`);
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+  }
+});
+
+test('when the CNPJ service cannot be reached the form says so and stays usable', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'admin@demo.com.br');
+  await page.goto('/fornecedores/adicionar');
+  await page.getByLabel(/^Nome \/ Razão social/).fill('Fornecedor sem consulta Ltda');
+  await page.getByLabel(/^CPF\/CNPJ/).fill(companies.unreachable);
+  await expect(page.getByRole('status').filter({ hasText: 'Não foi possível consultar o CNPJ agora; preencha os dados manualmente.' })).toBeVisible();
+  await expect(page.getByLabel(/^Nome \/ Razão social/)).toHaveValue('Fornecedor sem consulta Ltda');
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  await shot(page, 'cnpj-indisponivel-390');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Fornecedor sem consulta Ltda' })).toBeVisible();
+});

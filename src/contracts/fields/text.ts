@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { schemas } from '../brazil';
-import { requiredText, type CepLookupTargets } from '../resource';
+import { requiredText, type CepLookupTargets, type CompanyLookupTargets } from '../resource';
 import { field, type Common, type MayBeEmpty } from './field';
 
 type StringRule = z.core.$ZodType<string, string>;
@@ -58,11 +58,16 @@ function fixed<T extends 'cpf' | 'cnpj' | 'cpfCnpj' | 'phone' | 'email'>(type: T
 
 /** CPF, 11 digits unmasked. */
 export const cpf = fixed('cpf', schemas.cpf);
-/** CNPJ, numeric or alphanumeric, unmasked. */
-export const cnpj = fixed('cnpj', schemas.cnpj);
-/** CPF or CNPJ. */
-export const cpfCnpj = <const O extends ValueOptions & { kindField?: string }>(label: string, options?: O) =>
-  field(options?.rule ?? schemas.cpfCnpj(), { type: 'cpfCnpj' as const, label, ...(options?.kindField ? { kindField: options.kindField } : {}) }, options);
+/** CNPJ, numeric or alphanumeric, unmasked; `companyLookup` fills the named siblings from the CNPJ lookup. */
+export const cnpj = <const O extends ValueOptions & { companyLookup?: CompanyLookupTargets }>(label: string, options?: O) =>
+  field(options?.rule ?? schemas.cnpj(), { type: 'cnpj' as const, label, ...(options?.companyLookup ? { companyLookup: options.companyLookup } : {}) }, options);
+/** CPF or CNPJ (`companyLookup` as for `cnpj`, when a CNPJ is typed). */
+export const cpfCnpj = <const O extends ValueOptions & { kindField?: string; companyLookup?: CompanyLookupTargets }>(label: string, options?: O) =>
+  field(
+    options?.rule ?? schemas.cpfCnpj(),
+    { type: 'cpfCnpj' as const, label, ...(options?.kindField ? { kindField: options.kindField } : {}), ...(options?.companyLookup ? { companyLookup: options.companyLookup } : {}) },
+    options,
+  );
 /** Phone with DDD, 10 or 11 digits. */
 export const phone = fixed('phone', schemas.phone);
 export const email = fixed('email', schemas.email);

@@ -6,7 +6,7 @@
 import { schemas } from '../brazil';
 import { defineResource } from '../define';
 import { boolean, cnpj, email, phone, text, uf } from '../fields';
-import { addresses } from './parts/address';
+import { addresses, COMPANY_LOOKUP_TARGETS } from './parts/address';
 import { activationActions, deleteAction } from './parts/common';
 import { contacts } from './parts/contact';
 
@@ -22,7 +22,7 @@ export const companies = defineResource({
   fields: {
     name: text('Razão social', { max: 160 }),
     tradeName: text('Nome fantasia', { max: 160, optional: true }),
-    cnpj: cnpj('CNPJ', { help: 'Numérico ou alfanumérico.' }),
+    cnpj: cnpj('CNPJ', { help: 'Numérico ou alfanumérico.', companyLookup: COMPANY_LOOKUP_TARGETS }),
     stateRegistration: text('Inscrição estadual', { rule: schemas.stateRegistration(), optional: true, help: 'Somente números, ou ISENTO.' }),
     stateRegistrationUf: uf('UF da inscrição estadual', { optional: true }),
     municipalRegistration: text('Inscrição municipal', { rule: schemas.municipalRegistration(), optional: true }),

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { Location } from 'history';
 import { NavigationContext, type Navigation } from '../navigation';
-import { applyScroll, useRoute, type RouteMatch, type Router } from '../router';
+import { applyScroll, matchRoute, useRoute, type RouteMatch, type Router } from '../router';
 import { reloadForChunkError } from '../chunkReload';
 import { SESSION_REFRESH_EVENT } from './loginWindow';
 
@@ -92,6 +92,14 @@ export function RouterHost({ router, guard, render }: Props) {
       hash: location.hash,
       params,
       block: (blocker) => router.history.block(blocker),
+      routable: (path) => {
+        const match = matchRoute(router.routes, path);
+        try {
+          return Boolean(match && (!match.route.validate || match.route.validate(match.params)));
+        } catch {
+          return false;
+        }
+      },
     }),
     [router, location, params],
   );

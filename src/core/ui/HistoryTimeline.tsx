@@ -1,6 +1,7 @@
 /**
  * "Histórico": the record's state changes from `GET {path}/{id}/history`, newest first — who,
- * when, from → to (state labels) and the transition's note or reason.
+ * when, from → to (state labels), what the transition did with its input (historyNote.ts: "Baixa
+ * parcial de R$ 200,00") and its note or reason.
  */
 import type { AnyResource } from '../../contracts/resource';
 import type { HistoryEntry } from '../../contracts/workflow';
@@ -9,14 +10,18 @@ import { t } from '../i18n';
 import type { PathParams } from '../resources/paths';
 import { useHistory } from '../resources/workflow';
 import { Alert } from './Alert';
+import { historyNote } from './historyNote';
 import { Spinner } from './Spinner';
 import { StatusBadge } from './StatusBadge';
 import * as css from './data.css';
 
-function Note({ entry }: { entry: HistoryEntry }) {
+function Note({ resource, entry }: { resource: AnyResource; entry: HistoryEntry }) {
   const input = entry.input ?? {};
+  // What the transition did besides the state (a partial baixa stays "Autorizada": its amount).
+  const summary = historyNote(resource, entry);
   return (
     <>
+      {summary && <span>{summary}</span>}
       {typeof input.reason === 'string' && input.reason && <span>{t('workflow.history.reason', { reason: input.reason })}</span>}
       {typeof input.note === 'string' && input.note && <span>{t('workflow.history.note', { note: input.note })}</span>}
     </>
@@ -51,7 +56,7 @@ export function HistoryTimeline({ resource, params, id }: { resource: AnyResourc
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>{' '}
                 {entry.actor ? t('workflow.history.by', { name: entry.actor.label }) : t('workflow.history.system')}
               </span>
-              <Note entry={entry} />
+              <Note resource={resource} entry={entry} />
             </li>
           ))}
         </ol>

@@ -116,7 +116,8 @@ export const dl = style({
   '@container': { '(max-width: 40rem)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: vars.space.xs } },
 });
 export const dt = style({ fontWeight: 600, color: vars.color.muted });
-export const dd = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
+// Values wrap between words; only a word longer than the line (a linha digitável) breaks inside.
+export const dd = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'break-word', minWidth: 0 });
 // minWidth 0: a fieldset is otherwise never narrower than its content, and a narrow element box scrolls the page.
 export const section = style({ border: 0, padding: 0, margin: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space.md });
 export const legend = style({ fontWeight: 700, fontSize: '16px', padding: 0, marginBottom: vars.space.sm });

@@ -28,6 +28,7 @@ import { Spinner } from '../../core/ui/Spinner';
 import * as css from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
 import { NavLink, PageHeader } from './PageHeader';
+import { useRecordLinks } from './recordLinks';
 import { AUDIT_TAB, type RegistryPageProps } from './spec';
 import { useRegistry } from './useRegistry';
 
@@ -45,6 +46,7 @@ export default function ShowPage(props: RegistryPageProps) {
   const titleId = `show-${resource.name}`;
   const named = record?.[resource.titleField];
   useRecordTitle(here, named === undefined || named === null || named === '' ? undefined : String(named));
+  const linkOf = useRecordLinks();
 
   if (!access('read')) return <Alert>{t('registry.forbidden')}</Alert>;
   if (loading) return <Spinner />;
@@ -114,9 +116,9 @@ export default function ShowPage(props: RegistryPageProps) {
         ) : PageBody ? (
           <Suspense fallback={<Spinner />}><PageBody resource={resource} record={record} routes={routes} /></Suspense>
         ) : tab && 'field' in tab ? (
-          <RecordShow resource={resource} record={record} fields={[tab.field]} />
+          <RecordShow resource={resource} record={record} fields={[tab.field]} linkOf={linkOf} />
         ) : (
-          <RecordShow resource={resource} record={record} />
+          <RecordShow resource={resource} record={record} linkOf={linkOf} />
         )}
       </div>
       {resource.workflow && !PageBody && !tab && !auditing && id && (

@@ -93,7 +93,7 @@ export async function eventually<T>(find: () => T | null | undefined, ms = 3000)
   }
 }
 
-function NavigationHost({ initial, navigations, children }: { initial: string; navigations: string[]; children: (nav: Navigation) => ReactNode }) {
+function NavigationHost({ initial, navigations, routable, children }: { initial: string; navigations: string[]; routable?: (path: string) => boolean; children: (nav: Navigation) => ReactNode }) {
   const [location, setLocation] = useState(() => new URL(initial, 'http://localhost'));
   const [blockers] = useState(() => new Set<(transition: { retry(): void }) => void>());
   const navigation = useMemo<Navigation>(
@@ -115,14 +115,18 @@ function NavigationHost({ initial, navigations, children }: { initial: string; n
       search: location.search,
       hash: location.hash,
       params: {},
+      ...(routable ? { routable } : {}),
     }),
-    [location, navigations, blockers],
+    [location, navigations, blockers, routable],
   );
   return <NavigationContext.Provider value={navigation}>{children(navigation)}</NavigationContext.Provider>;
 }
 
-/** Renders `render(navigation)` at `path`, in a shadow root when `shadow` is set. */
-export async function mount(render: (nav: Navigation) => ReactNode, { path = '/', shadow = false } = {}): Promise<Mounted> {
+/**
+ * Renders `render(navigation)` at `path`, in a shadow root when `shadow` is set; `routable` says
+ * which paths the host routes (absent: none, so a show page links to no other record).
+ */
+export async function mount(render: (nav: Navigation) => ReactNode, { path = '/', shadow = false, routable }: { path?: string; shadow?: boolean; routable?: (path: string) => boolean } = {}): Promise<Mounted> {
   const host = document.body.appendChild(document.createElement('div'));
   const container = shadow ? host.attachShadow({ mode: 'open' }).appendChild(document.createElement('div')) : host;
   const root = createRoot(container);
@@ -130,7 +134,7 @@ export async function mount(render: (nav: Navigation) => ReactNode, { path = '/'
   await act(async () => {
     root.render(
       <Provider store={store}>
-        <NavigationHost initial={path} navigations={navigations}>{render}</NavigationHost>
+        <NavigationHost initial={path} navigations={navigations} routable={routable}>{render}</NavigationHost>
       </Provider>,
     );
   });

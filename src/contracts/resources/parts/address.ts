@@ -16,7 +16,7 @@ export const addresses = (max = 50, options: { partial?: boolean } = {}) =>
     'Endereços',
     {
       type: enumOf('Tipo', ADDRESS_TYPES, { main: 'Principal', billing: 'Cobrança', delivery: 'Entrega', other: 'Outro' }),
-      cep: cep('CEP', { lookup: { street: 'street', district: 'district', city: 'city', state: 'state' } }),
+      cep: cep('CEP', { lookup: { street: 'street', district: 'district', city: 'city', state: 'state', number: 'number', complement: 'complement' } }),
       street: options.partial ? text('Logradouro', { max: 160, optional: true }) : text('Logradouro', { max: 160, required: 'Informe o logradouro.' }),
       number: options.partial ? text('Número', { max: 20, optional: true }) : text('Número', { max: 20, required: 'Informe o número (ou S/N).' }),
       complement: text('Complemento', { max: 80, optional: true, trim: false }),
@@ -26,6 +26,12 @@ export const addresses = (max = 50, options: { partial?: boolean } = {}) =>
     },
     { max, maxMessage: `No máximo ${max} endereços.`, addLabel: 'Adicionar endereço' },
   );
+
+/**
+ * What a CNPJ typed in fills on a record with these field names (persons, companies): razão
+ * social, nome fantasia, e-mail, telefone and, while `addresses` is empty, its main address.
+ */
+export const COMPANY_LOOKUP_TARGETS = { name: 'name', tradeName: 'tradeName', email: 'email', phone: 'phone', addresses: { field: 'addresses', item: { type: 'main' } } } as const;
 
 /** The screen definition alone (input tests). */
 export const addressesField: FieldDef = addresses().def;

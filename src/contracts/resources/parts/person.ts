@@ -7,7 +7,7 @@
 import { schemas } from '../../brazil';
 import { boolean, cpfCnpj, email, enumOf, phone, text, uf } from '../../fields';
 import type { ColumnDef, FilterDef, SectionDef } from '../../resource';
-import { addresses } from './address';
+import { addresses, COMPANY_LOOKUP_TARGETS } from './address';
 import { notes } from './common';
 import { contacts } from './contact';
 import { bankData, pixKeys } from './payment';
@@ -16,7 +16,7 @@ export const PERSON_KINDS = ['PF', 'PJ'] as const;
 export const DUPLICATE_DOCUMENT_MESSAGE = 'Já existe um cadastro com este CPF/CNPJ nesta organização.';
 
 export const personFields = {
-  document: cpfCnpj('CPF/CNPJ', { help: 'CNPJ numérico ou alfanumérico.', kindField: 'kind' }),
+  document: cpfCnpj('CPF/CNPJ', { help: 'CNPJ numérico ou alfanumérico.', kindField: 'kind', companyLookup: COMPANY_LOOKUP_TARGETS }),
   kind: enumOf('Tipo de pessoa', PERSON_KINDS, { PF: 'Pessoa física', PJ: 'Pessoa jurídica' }, { readOnly: true }),
   name: text('Nome / Razão social', { max: 160 }),
   tradeName: text('Nome fantasia', { max: 160, optional: true }),

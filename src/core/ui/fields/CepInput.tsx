@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { addressPatch } from '../../postal/patch';
 import type { PostalLookup } from '../../postal/types';
 import { t } from '../../i18n';
 import * as ui from '../ui.css';
@@ -6,15 +7,7 @@ import { MaskedInput } from './MaskedInput';
 import type { InputProps } from './types';
 
 function patchOf(result: PostalLookup, targets: NonNullable<Extract<InputProps['def'], { type: 'cep' }>['lookup']>): Record<string, unknown> {
-  if (result.status !== 'found' && result.status !== 'offline') return {};
-  const { address } = result;
-  const patch: Record<string, unknown> = {};
-  // Only what the service knows: a whole-city CEP leaves the street the user typed.
-  if (targets.street && address.street) patch[targets.street] = address.street;
-  if (targets.district && address.district) patch[targets.district] = address.district;
-  if (targets.state && address.state) patch[targets.state] = address.state;
-  if (targets.city && (address.cityCode || address.state)) patch[targets.city] = address.cityCode;
-  return patch;
+  return result.status === 'found' || result.status === 'offline' ? addressPatch(result.address, targets) : {};
 }
 
 const MESSAGES: Record<PostalLookup['status'], (result: PostalLookup) => string> = {

@@ -12,6 +12,7 @@ import * as css from '../data.css';
 import { CepInput } from './CepInput';
 import { BooleanInput, EnumInput, ScopesInput } from './ChoiceInputs';
 import { CityInput } from './CityInput';
+import { CnpjInput } from './CnpjInput';
 import { FileInput } from './FileInput';
 import { ListInput } from './ListInput';
 import { MaskedInput } from './MaskedInput';
@@ -40,8 +41,8 @@ export const INPUTS: Record<FieldType, ComponentType<InputProps>> = {
   references: ReferenceInput,
   tree: ReferenceInput,
   cpf: MaskedInput,
-  cnpj: MaskedInput,
-  cpfCnpj: MaskedInput,
+  cnpj: CnpjInput,
+  cpfCnpj: CnpjInput,
   cep: CepInput,
   phone: MaskedInput,
   file: FileInput,

@@ -1,0 +1,60 @@
+/**
+ * The company (CNPJ) lookup adapter: asks the configured BrasilAPI-shaped service
+ * (app.config.json `apis.companyLookup.baseURL`; our server's same-origin route, with the
+ * session's token) and says `offline` when it cannot be reached (network failure, time-out, 5xx,
+ * unreadable answer) — the form then says so and stays usable. Loaded only when a lookup runs.
+ */
+import { normaliseCnpj, validCnpj } from '../../contracts/brazil';
+import { getAccessToken } from '../session';
+import { readBrasilApi, type BrasilApiCompany } from './brasilapi';
+import { companyLookupBaseUrl } from './config';
+import type { CompanyLookup } from './types';
+
+export const COMPANY_LOOKUP_TIMEOUT_MS = 8000;
+
+export interface CompanyLookupOptions {
+  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+  baseUrl?: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Bearer token sent to a same-origin service (default: the session's). */
+  token?: string | null;
+}
+
+/** A numeric CNPJ with valid check digits (the public services know no alphanumeric one yet). */
+export function lookableCnpj(value: string): string | null {
+  const cnpj = normaliseCnpj(value);
+  return cnpj && /^\d{14}$/.test(cnpj) && validCnpj(cnpj) ? cnpj : null;
+}
+
+export async function lookupCompany(value: string, options: CompanyLookupOptions = {}): Promise<CompanyLookup> {
+  const cnpj = lookableCnpj(value);
+  const base = options.baseUrl ?? companyLookupBaseUrl();
+  if (!cnpj || !base) return { status: 'invalid' };
+  const fetchImpl = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? COMPANY_LOOKUP_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onAbort);
+  const url = `${base}/${cnpj}`;
+  const token = options.token === undefined ? getAccessToken() : options.token;
+  const sameOrigin = url.startsWith('/') && !url.startsWith('//');
+  try {
+    const response = await fetchImpl(url, {
+      headers: { Accept: 'application/json', ...(token && sameOrigin ? { Authorization: `Bearer ${token}` } : {}) },
+      signal: controller.signal,
+      credentials: sameOrigin ? 'same-origin' : 'omit',
+    });
+    if (response.status === 404) return { status: 'notFound' };
+    if (response.status === 400) return { status: 'invalid' };
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const company = readBrasilApi(cnpj, (await response.json()) as BrasilApiCompany);
+    return company ? { status: 'found', company } : { status: 'notFound' };
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return { status: 'offline' };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
