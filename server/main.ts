@@ -58,15 +58,22 @@ function appSecret(): string {
   return secret;
 }
 
+/** Milliseconds since the process started, per start-up step (logged; bench/embedded-db.ts reads them). */
+const startup: Record<string, number> = { modulesLoaded: Math.round(performance.now()) };
+const step = (name: string) => (startup[name] = Math.round(performance.now()));
+
 async function main() {
   const secret = appSecret();
   if (!env.DATABASE_URL) mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, appDatabaseUrl: env.DATABASE_APP_URL, dataDir: path.join(dataDir, 'pglite') });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, appDatabaseUrl: env.DATABASE_APP_URL, dataDir: path.join(dataDir, 'pglite'), tuned: env.PGLITE_TUNED !== '0' });
+  step('databaseOpen');
   const hasher = createPasswordHasher();
   const { migrations: applied, seeded } = await prepareDatabase(database, { seed: env.SEED_DEMO !== '0', hasher });
+  step('migrated');
   // PGlite has no autovacuum: refresh the planner's statistics at every start (PostgreSQL's
   // autovacuum does it on its own). Sampled, so it stays quick on large tables.
   if (database.kind === 'pglite') await sql`ANALYZE`.execute(database.db);
+  step('analyzed');
   const mailFrom = env.MAIL_FROM ?? DEFAULT_MAIL_FROM;
   const mailer = env.SMTP_URL ? smtpMailer(env.SMTP_URL, mailFrom) : undefined;
 
@@ -109,6 +116,7 @@ async function main() {
       },
     },
   });
+  step('appBuilt');
   app.log.info({ database: database.kind, migrations: applied, seeded }, 'database ready');
   if (!env.SMTP_URL) app.log.warn(`SMTP_URL not set: e-mails go to ${publicUrl}/dev/caixa-de-entrada (development only)`);
 
@@ -144,7 +152,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port, host });
-  app.log.info(`Retaguarda em ${publicUrl} (API em ${publicUrl}/v1/identity, OpenAPI em ${publicUrl}/openapi.json)`);
+  step('listening');
+  app.log.info({ startupMs: startup }, `Retaguarda em ${publicUrl} (API em ${publicUrl}/v1/identity, OpenAPI em ${publicUrl}/openapi.json)`);
 }
 
 main().catch((error) => {
