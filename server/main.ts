@@ -1,11 +1,13 @@
 /**
- * Entry point: `npx tsx server/main.ts`.
+ * Entry point: `npx tsx server/main.ts`; `npm start` runs it bundled (`node dist-server/main.mjs`,
+ * scripts/build-server.mjs).
  *
  * Environment:
  *   PORT (3000), HOST (0.0.0.0), DATABASE_URL (PostgreSQL, the tables' owner: migrations; the app
  *   runs as the role retaguarda_app — see db/connect.ts; else PGlite in DATA_DIR),
  *   DATABASE_APP_URL (optional login for the app's connections, a member of retaguarda_app),
- *   DATA_DIR (./data), SMTP_URL (else the database outbox, readable at /dev/caixa-de-entrada
+ *   DATA_DIR (./data), PGLITE_TUNED (1; 0 = the data directory's own PostgreSQL settings instead of
+ *   PGLITE_SETTINGS in db/connect.ts, for bench/embedded-db.ts), SMTP_URL (else the database outbox, readable at /dev/caixa-de-entrada
  *   unless NODE_ENV=production),
  *   MAIL_FROM, PUBLIC_URL (http://localhost:PORT), APP_SECRET (else generated once into
  *   DATA_DIR/app-secret, mode 600), APP_CONFIG_PATH (./app.config.json), STATIC_DIR (./dist),
