@@ -1,6 +1,6 @@
 /** Starts the real server (fresh embedded database) for a benchmark and stops it afterwards. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -44,6 +44,47 @@ export async function startServer(port: number, env: Record<string, string> = {}
       if (!dataDir) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The process and all its descendants (Linux /proc). */
+export function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree: number[] = [];
+  const visit = (pid: number) => {
+    tree.push(pid);
+    for (const child of children.get(pid) ?? []) visit(child);
+  };
+  visit(root);
+  return tree;
+}
+
+/**
+ * Resident memory of processes in MB: `rss` adds up each process's RSS (pages shared between
+ * them, like PostgreSQL's shared buffers, count once per process); `pss` shares them out.
+ */
+export function memoryOf(pids: number[]): { rss: number; pss: number } {
+  let rss = 0;
+  let pss = 0;
+  for (const pid of pids) {
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      rss += Number(rollup.match(/^Rss:\s+(\d+)/m)?.[1] ?? 0);
+      pss += Number(rollup.match(/^Pss:\s+(\d+)/m)?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return { rss: rss / 1024, pss: pss / 1024 };
 }
 
 export const chromiumOptions = {

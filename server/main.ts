@@ -1,11 +1,13 @@
 /**
- * Entry point: `npx tsx server/main.ts`.
+ * Entry point: `npx tsx server/main.ts`; `npm start` runs it bundled (`node dist-server/main.mjs`,
+ * scripts/build-server.mjs).
  *
  * Environment:
  *   PORT (3000), HOST (0.0.0.0), DATABASE_URL (PostgreSQL, the tables' owner: migrations; the app
  *   runs as the role retaguarda_app — see db/connect.ts; else PGlite in DATA_DIR),
  *   DATABASE_APP_URL (optional login for the app's connections, a member of retaguarda_app),
- *   DATA_DIR (./data), SMTP_URL (else the database outbox, readable at /dev/caixa-de-entrada
+ *   DATA_DIR (./data), PGLITE_TUNED (1; 0 = the data directory's own PostgreSQL settings instead of
+ *   PGLITE_SETTINGS in db/connect.ts, for bench/embedded-db.ts), SMTP_URL (else the database outbox, readable at /dev/caixa-de-entrada
  *   unless NODE_ENV=production),
  *   MAIL_FROM, PUBLIC_URL (http://localhost:PORT), APP_SECRET (else generated once into
  *   DATA_DIR/app-secret, mode 600), APP_CONFIG_PATH (./app.config.json), STATIC_DIR (./dist),
@@ -59,15 +61,22 @@ function appSecret(): string {
   return secret;
 }
 
+/** Milliseconds since the process started, per start-up step (logged; bench/embedded-db.ts reads them). */
+const startup: Record<string, number> = { modulesLoaded: Math.round(performance.now()) };
+const step = (name: string) => (startup[name] = Math.round(performance.now()));
+
 async function main() {
   const secret = appSecret();
   if (!env.DATABASE_URL) mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, appDatabaseUrl: env.DATABASE_APP_URL, dataDir: path.join(dataDir, 'pglite') });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, appDatabaseUrl: env.DATABASE_APP_URL, dataDir: path.join(dataDir, 'pglite'), tuned: env.PGLITE_TUNED !== '0' });
+  step('databaseOpen');
   const hasher = createPasswordHasher();
   const { migrations: applied, seeded } = await prepareDatabase(database, { seed: env.SEED_DEMO !== '0', hasher });
+  step('migrated');
   // PGlite has no autovacuum: refresh the planner's statistics at every start (PostgreSQL's
   // autovacuum does it on its own). Sampled, so it stays quick on large tables.
   if (database.kind === 'pglite') await sql`ANALYZE`.execute(database.db);
+  step('analyzed');
   const mailFrom = env.MAIL_FROM ?? DEFAULT_MAIL_FROM;
   const mailer = env.SMTP_URL ? smtpMailer(env.SMTP_URL, mailFrom) : undefined;
 
@@ -111,6 +120,7 @@ async function main() {
       },
     },
   });
+  step('appBuilt');
   app.log.info({ database: database.kind, migrations: applied, seeded }, 'database ready');
   if (!env.SMTP_URL) app.log.warn(`SMTP_URL not set: e-mails go to ${publicUrl}/dev/caixa-de-entrada (development only)`);
 
@@ -146,7 +156,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port, host });
-  app.log.info(`Retaguarda em ${publicUrl} (API em ${publicUrl}/v1/identity, OpenAPI em ${publicUrl}/openapi.json)`);
+  step('listening');
+  app.log.info({ startupMs: startup }, `Retaguarda em ${publicUrl} (API em ${publicUrl}/v1/identity, OpenAPI em ${publicUrl}/openapi.json)`);
 }
 
 main().catch((error) => {

@@ -92,13 +92,25 @@ export interface DatabaseHandle {
 }
 
 /**
- * Opens (or creates) a PGlite database in `dataDir` (undefined → in memory), with pg_trgm
- * (trigram indexes of the list searches, migration 0003).
+ * PostgreSQL settings of the embedded database (issue 9 "the embedded database";
+ * bench/embedded-db.ts). PGlite is one single-user backend inside the WebAssembly heap, where
+ * shared memory is ordinary heap that is zeroed (so resident) at start: the data directory's
+ * default `shared_buffers = 128MB` alone costs ~120 MB of RSS. 16 MB holds the demo
+ * organisation's hot pages; reads past it come from the OS page cache.
  */
-export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
+export const PGLITE_SETTINGS: Readonly<Record<string, string>> = { shared_buffers: '16MB' };
+
+/**
+ * Opens (or creates) a PGlite database in `dataDir` (undefined → in memory), with pg_trgm
+ * (trigram indexes of the list searches, migration 0003) and PGLITE_SETTINGS (`tuned: false`:
+ * the data directory's own settings, for bench/embedded-db.ts).
+ */
+export async function openPglite(dataDir: string | undefined, options: { tuned?: boolean } = {}): Promise<PGlite> {
+  const settings = options.tuned === false ? [] : Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
   const pglite = new PGlite(dataDir, {
     parsers: { [pgliteTypes.INT8]: asText, [OID.NUMERIC]: asText, [OID.DATE]: asText },
     extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...settings],
   });
   await pglite.waitReady;
   return pglite;
@@ -187,9 +199,9 @@ export function postgresDatabase(connectionString: string, max = 10, appConnecti
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; appDatabaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: { databaseUrl?: string; appDatabaseUrl?: string; dataDir: string; tuned?: boolean }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) return postgresDatabase(opts.databaseUrl, 10, opts.appDatabaseUrl || opts.databaseUrl);
-  return pgliteDatabase(await openPglite(opts.dataDir));
+  return pgliteDatabase(await openPglite(opts.dataDir, { tuned: opts.tuned }));
 }
 
 /**

@@ -42,10 +42,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the server and resolves once GET /readyz answers 200. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the server and resolves once GET /readyz answers 200: `tsx server/main.ts`, or
+ * `script` with plain node (the bundle of `npm start`).
+ */
+export async function startServerProcess(env: Record<string, string>, script?: string): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, script ? [script] : ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

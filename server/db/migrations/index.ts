@@ -23,6 +23,7 @@ import rateLimits from './0016_rate_limits.js';
 import listPreferences from './0017_list_preferences.js';
 import recurringEntries from './0018_recurring_entries.js';
 import permissionEpochs from './0019_permission_epochs.js';
+import dropImportLease from './0020_drop_import_lease.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0017_list_preferences': listPreferences,
   '0018_recurring_entries': recurringEntries,
   '0019_permission_epochs': permissionEpochs,
+  '0020_drop_import_lease': dropImportLease,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,50 @@
+/**
+ * `npm start` runs the esbuild bundle of the server with plain node (scripts/build-server.mjs,
+ * issue 9 "the embedded database"): the bundle starts on an existing database, serves a login,
+ * and drains and exits 0 on SIGTERM like `tsx server/main.ts`.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../../server/db/migrations/index.js';
+import { DEMO_PASSWORD, ROOT, databaseKinds } from './fixture.js';
+import { serverDatabase, startServerProcess, type ServerDatabase, type ServerProcess } from './server-process.js';
+
+const LATEST = Object.keys(migrations).sort().at(-1)!;
+
+describe.each(databaseKinds())('npm start: the bundled server process [%s]', (kind) => {
+  let bundleDir: string;
+  let database: ServerDatabase;
+  let server: ServerProcess;
+  beforeAll(async () => {
+    // Inside the checkout, so that the bundle finds node_modules.
+    bundleDir = mkdtempSync(path.join(ROOT, '.tmp', 'server-bundle-'));
+    execFileSync(process.execPath, ['scripts/build-server.mjs', path.join(bundleDir, 'main.mjs')], { cwd: ROOT });
+    database = await serverDatabase(kind);
+    server = await startServerProcess(database.env, path.join(bundleDir, 'main.mjs'));
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    await database?.dispose();
+    if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
+  });
+
+  it('is ready on the existing database, signs in, and exits 0 on SIGTERM', async () => {
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(await ready.json()).toEqual({ status: 'ready', migration: LATEST });
+    const login = await fetch(`${server.url}/v1/identity/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'compras@demo.com.br', secret: DEMO_PASSWORD }) });
+    expect(login.status).toBe(200);
+    expect((await login.json()).tokenType).toBe('Authorization');
+
+    expect(await server.stop()).toBe(0);
+    const messages = server.output.flatMap((line) => {
+      try {
+        return [JSON.parse(line).msg as string];
+      } catch {
+        return [];
+      }
+    });
+    expect(messages.at(-1)).toBe('stopped');
+  }, 60_000);
+});
