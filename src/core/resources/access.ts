@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { ownershipOf, type AnyResource, type Scope } from '../../contracts/resource';
 import { transitionPermission, type Transition } from '../../contracts/workflow';
-import { can, permissionSubjectAtom } from '../permissions';
+import { can, permissionSubjectAtom, type PermissionSubject } from '../permissions';
 
 export type Access = (scope: Scope) => boolean;
 
@@ -14,19 +14,22 @@ export type Access = (scope: Scope) => boolean;
  */
 export function useAccess(resource: AnyResource, permission?: string): Access {
   const subject = useAtomValue(permissionSubjectAtom);
-  return useMemo(() => {
-    const name = permission ?? resource.permission;
-    if (resource.systemOwnerOnly && subject.user?.accessLevel !== 'SystemOwner') return () => false;
-    const has = (scope: Scope) => can(subject, name, scope).can;
-    // Own records (`ownership`): the create scope also reads and changes what the caller owns
-    // (created, or is named by the ownership field); the server narrows the list and refuses the rest.
-    const ownership = ownershipOf(resource);
-    if (ownership) {
-      const owns = can(subject, ownership.permission, 'create').can;
-      return (scope: Scope) => has(scope) || ((scope === 'read' || scope === 'update') && owns);
-    }
-    return has;
-  }, [subject, resource, permission]);
+  return useMemo(() => accessFor(subject, resource, permission), [subject, resource, permission]);
+}
+
+/** `useAccess` outside React (`store.get(permissionSubjectAtom)` as subject). */
+export function accessFor(subject: PermissionSubject, resource: AnyResource, permission?: string): Access {
+  const name = permission ?? resource.permission;
+  if (resource.systemOwnerOnly && subject.user?.accessLevel !== 'SystemOwner') return () => false;
+  const has = (scope: Scope) => can(subject, name, scope).can;
+  // Own records (`ownership`): the create scope also reads and changes what the caller owns
+  // (created, or is named by the ownership field); the server narrows the list and refuses the rest.
+  const ownership = ownershipOf(resource);
+  if (ownership) {
+    const owns = can(subject, ownership.permission, 'create').can;
+    return (scope: Scope) => has(scope) || ((scope === 'read' || scope === 'update') && owns);
+  }
+  return has;
 }
 
 /** True when the user reads every record of the resource, not only their own (the "Meus / Todos" toggle). */

@@ -1,0 +1,26 @@
+/**
+ * A list route's `prime`: its first page asked for while the guard runs. Its own small chunk,
+ * next to the list screen's (whose modules it shares), loaded only by routes that prime.
+ */
+import { findResource } from '../../contracts/resources';
+import { permissionSubjectAtom } from '../../core/permissions';
+import { accessFor } from '../../core/resources/access';
+import { apiPath } from '../../core/resources/paths';
+import { primePage } from '../../core/resources/primed';
+import { apiQuery } from '../../core/resources/query';
+import { getSession } from '../../core/session';
+import { store } from '../../core/store';
+import { listQueryState, listState } from './ListPage';
+import type { RegistrySpec } from './spec';
+
+/**
+ * Asks for the list's first page now (the route's `prime`), when a full session is stored and it
+ * may read the resource; returns the release the router calls if the guard refuses.
+ */
+export function primeList(spec: RegistrySpec, routeParams: Readonly<Record<string, string>>, search: string): () => void {
+  const resource = findResource(spec.resource);
+  const session = getSession();
+  if (!resource || !session.accessToken || session.tokenType !== 'Authorization' || !accessFor(store.get(permissionSubjectAtom), resource, spec.permission)('read')) return () => undefined;
+  const path = apiPath(resource, { ...routeParams, ...spec.params });
+  return primePage(resource.api, path, JSON.stringify(apiQuery(listQueryState(listState(resource, spec.defaultSort, search), spec.fixedQuery))));
+}
