@@ -20,6 +20,26 @@ function buildManifest() {
   };
 }
 
+/**
+ * preload.json: each entry file's static imports, transitively (`{"bo-portal.js": ["chunks/…"]}`).
+ * The server lists them as <link rel="modulepreload"> in the pages that use the entry, so the
+ * browser fetches the element's chunks at once instead of one import level at a time.
+ */
+function preloadManifest() {
+  return {
+    name: 'preload-manifest',
+    generateBundle(_options, bundle) {
+      const closure = (fileName, seen) => {
+        for (const dep of bundle[fileName]?.imports ?? []) if (!seen.has(dep)) closure(dep, seen.add(dep));
+        return seen;
+      };
+      const manifest = {};
+      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) manifest[chunk.fileName] = [...closure(chunk.fileName, new Set())];
+      this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify(manifest) });
+    },
+  };
+}
+
 export default {
   input: {
     retaguarda: 'src/elements/index.ts',
@@ -51,6 +71,7 @@ export default {
     esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: 'tsconfig.json' }),
     production && terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: false } }),
     buildManifest(),
+    preloadManifest(),
   ],
   onwarn(warning, warn) {
     if (warning.code === 'MODULE_LEVEL_DIRECTIVE' || warning.code === 'CIRCULAR_DEPENDENCY') return;

@@ -50,6 +50,29 @@ async function readAppConfig(ctx: AppContext): Promise<{ text: string; mtime: Da
   }
 }
 
+/**
+ * A page of DEMO_DIR with <link rel="modulepreload"> for what its scripts and elements load
+ * (STATIC_DIR/preload.json, written by the build): `/dist/retaguarda.js` and `<bo-portal>` → the
+ * entries and their static imports, fetched at once. Without the manifest the page goes as it is.
+ */
+export async function pageWithPreloads(file: string, staticDir: string): Promise<string> {
+  const html = await readFile(file, 'utf8');
+  let manifest: Record<string, string[]>;
+  try {
+    manifest = JSON.parse(await readFile(path.join(staticDir, 'preload.json'), 'utf8')) as Record<string, string[]>;
+  } catch {
+    return html;
+  }
+  const entries = [
+    ...[...html.matchAll(/src="\/dist\/([\w.-]+\.js)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/<(bo-[a-z-]+)[\s>]/g)].map((m) => `${m[1]}.js`),
+  ].filter((entry) => Object.hasOwn(manifest, entry));
+  const files = new Set(entries.flatMap((entry) => [entry, ...manifest[entry]]));
+  const links = [...files].filter((name) => !html.includes(`"/dist/${name}"`)).map((name) => `<link rel="modulepreload" href="/dist/${name}" />`);
+  if (!links.length) return html;
+  return html.includes('</head>') ? html.replace('</head>', `${links.join('')}</head>`) : `${links.join('')}${html}`;
+}
+
 export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
   const staticDir = path.resolve(ctx.settings.staticDir);
   const demoDir = path.resolve(ctx.settings.demoDir);
@@ -110,6 +133,10 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   const hasDemo = isDir(demoDir);
+  const portalPage = (reply: FastifyReply) =>
+    pageWithPreloads(path.join(demoDir, 'index.html'), staticDir).then((html) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html));
+  // The portal's home is the portal page too, with its preload links (not the plain static file).
+  if (hasDemo && existsSync(path.join(demoDir, 'index.html'))) app.get('/', { schema: { hide: true } }, (_request, reply) => portalPage(reply));
   await app.register(fastifyStatic, {
     root: hasDemo ? demoDir : process.cwd(),
     serve: hasDemo,
@@ -144,7 +171,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
     const url = request.url.split('?')[0];
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (request.method === 'GET' && wantsHtml && !API_PREFIXES.some((p) => url.startsWith(p)) && existsSync(path.join(demoDir, 'index.html'))) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', demoDir);
+      return portalPage(reply);
     }
     return sendError(reply, 404, { message: MESSAGES.notFound });
   });

@@ -140,6 +140,24 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
     expect((await call(env, 'GET', '/pedidos', { headers: { accept: 'application/json' } })).status).toBe(404);
   });
 
+  it('lists the chunks of the page\'s elements as modulepreload links (build manifest), on / and on any portal path', async () => {
+    writeFileSync(path.join(dirs.dist, 'preload.json'), JSON.stringify({ 'retaguarda.js': [], 'bo-portal.js': ['chunks/routes-AbCdEf12.js', 'chunks/guard-AbCdEf12.js'], 'bo-login.js': ['chunks/login-AbCdEf12.js'] }));
+    try {
+      for (const url of ['/', '/fornecedores?page=2']) {
+        const page = await call(env, 'GET', url, { headers: { accept: 'text/html' } });
+        expect(page.status).toBe(200);
+        expect(page.raw).toContain('<bo-portal>');
+        for (const file of ['bo-portal.js', 'chunks/routes-AbCdEf12.js', 'chunks/guard-AbCdEf12.js']) expect(page.raw).toContain(`<link rel="modulepreload" href="/dist/${file}" />`);
+        // Only what the page uses.
+        expect(page.raw).not.toContain('login-AbCdEf12.js');
+      }
+    } finally {
+      rmSync(path.join(dirs.dist, 'preload.json'));
+    }
+    // Without a manifest the page goes as it is.
+    expect((await call(env, 'GET', '/fornecedores', { headers: { accept: 'text/html' } })).raw).not.toContain('modulepreload');
+  });
+
   it('answers CORS only for configured origins', async () => {
     const allowed = await call(env, 'OPTIONS', 'auth', { headers: { origin: 'https://intranet.example.com', 'access-control-request-method': 'POST' } });
     expect(allowed.status).toBe(204);
