@@ -205,8 +205,11 @@ async function benchOne(kind: string, target: BenchDatabase) {
   const generic: { figures: Figures; answers: string[] }[][] = CALLERS.map(() => []);
   const server = await startServer(PORT_GENERIC, env, target.dataDir);
   try {
-    for (const [c, [, login]] of CALLERS.entries()) {
-      const headers = { authorization: `Bearer ${await apiLogin(server.url, login)}` };
+    // Every sign-in first: a sign-in changes its user's "last login" in the answers compared below.
+    const tokens: string[] = [];
+    for (const [, login] of CALLERS) tokens.push(await apiLogin(server.url, login));
+    for (const c of CALLERS.keys()) {
+      const headers = { authorization: `Bearer ${tokens[c]}` };
       for (const [sort] of SORTS) generic[c].push({ answers: await answers(server.url, genericPath(sort), headers), figures: await load(server.url, genericPath(sort), headers) });
     }
   } finally {

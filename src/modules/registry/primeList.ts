@@ -6,12 +6,27 @@ import { findResource } from '../../contracts/resources';
 import { permissionSubjectAtom } from '../../core/permissions';
 import { accessFor } from '../../core/resources/access';
 import { apiPath } from '../../core/resources/paths';
-import { primePage } from '../../core/resources/primed';
+import { requestPage } from '../../core/api';
+import { primed, primeKey } from '../../core/resources/primed';
 import { apiQuery } from '../../core/resources/query';
 import { getSession } from '../../core/session';
 import { store } from '../../core/store';
 import { listQueryState, listState } from './ListPage';
 import type { RegistrySpec } from './spec';
+
+/**
+ * Sends the page now (`query`: the list's `JSON.stringify(apiQuery(state))`); returns its release.
+ * A 401 shows no notice: the guard's revalidation of the same session owns that case (sign-out,
+ * /login), and the page is not shown before it.
+ */
+export function primePage(api: string, path: string, query: string): () => void {
+  const key = primeKey(api, path, query);
+  const { page, perPage, ...rest } = JSON.parse(query) as Record<string, never>;
+  const answer = requestPage(api, path, { page, perPage, query: rest, silent: (error) => error.status === 401 });
+  answer.catch(() => undefined);
+  primed.set(key, answer);
+  return () => primed.get(key) === answer && primed.delete(key);
+}
 
 /**
  * Asks for the list's first page now (the route's `prime`), when a full session is stored and it
