@@ -21,9 +21,11 @@ function buildManifest() {
 }
 
 /**
- * preload.json: each entry file's static imports, transitively (`{"bo-portal.js": ["chunks/…"]}`).
- * The server lists them as <link rel="modulepreload"> in the pages that use the entry, so the
- * browser fetches the element's chunks at once instead of one import level at a time.
+ * preload.json: the static imports, transitively, of each entry and each lazily loaded chunk
+ * (`files: {"bo-portal.js": ["chunks/…"]}`), and the file of each lazy chunk by name (`names:
+ * {"ListPage": "chunks/ListPage-….js"}`). The server lists them as <link rel="modulepreload"> in
+ * the pages that use them, so the browser fetches an element's (and a list screen's) chunks at
+ * once instead of one import level at a time.
  */
 function preloadManifest() {
   return {
@@ -33,9 +35,14 @@ function preloadManifest() {
         for (const dep of bundle[fileName]?.imports ?? []) if (!seen.has(dep)) closure(dep, seen.add(dep));
         return seen;
       };
-      const manifest = {};
-      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) manifest[chunk.fileName] = [...closure(chunk.fileName, new Set())];
-      this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify(manifest) });
+      const files = {};
+      const names = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !(chunk.isEntry || chunk.isDynamicEntry)) continue;
+        files[chunk.fileName] = [...closure(chunk.fileName, new Set())];
+        if (chunk.isDynamicEntry) names[chunk.name] = chunk.fileName;
+      }
+      this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify({ files, names }) });
     },
   };
 }
