@@ -20,6 +20,33 @@ function buildManifest() {
   };
 }
 
+/**
+ * preload.json: the static imports, transitively, of each entry and each lazily loaded chunk
+ * (`files: {"bo-portal.js": ["chunks/…"]}`), and the file of each lazy chunk by name (`names:
+ * {"ListPage": "chunks/ListPage-….js"}`). The server lists them as <link rel="modulepreload"> in
+ * the pages that use them, so the browser fetches an element's (and a list screen's) chunks at
+ * once instead of one import level at a time.
+ */
+function preloadManifest() {
+  return {
+    name: 'preload-manifest',
+    generateBundle(_options, bundle) {
+      const closure = (fileName, seen) => {
+        for (const dep of bundle[fileName]?.imports ?? []) if (!seen.has(dep)) closure(dep, seen.add(dep));
+        return seen;
+      };
+      const files = {};
+      const names = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !(chunk.isEntry || chunk.isDynamicEntry)) continue;
+        files[chunk.fileName] = [...closure(chunk.fileName, new Set())];
+        if (chunk.isDynamicEntry) names[chunk.name] = chunk.fileName;
+      }
+      this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify({ files, names }) });
+    },
+  };
+}
+
 export default {
   input: {
     retaguarda: 'src/elements/index.ts',
@@ -51,6 +78,7 @@ export default {
     esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: 'tsconfig.json' }),
     production && terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: false } }),
     buildManifest(),
+    preloadManifest(),
   ],
   onwarn(warning, warn) {
     if (warning.code === 'MODULE_LEVEL_DIRECTIVE' || warning.code === 'CIRCULAR_DEPENDENCY') return;

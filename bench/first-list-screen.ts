@@ -45,7 +45,7 @@ const firstRow = (page: Page) => page.getByRole('table', { name: 'Usuários' }).
 const dataDir = mkdtempSync(path.join(tmpdir(), 'rt-bench-first-list-'));
 try {
   await prepareDatabase({ dataDir }, (db) => insertUsers(db, EXTRA_USERS));
-  const server = await startServer(3204, { LOG_LEVEL: 'warn' }, dataDir);
+  const server = await startServer(Number(process.env.BENCH_PORT ?? 3204), { LOG_LEVEL: 'warn' }, dataDir);
   const browser = await chromium.launch(chromiumOptions);
   try {
     // One sign-in through the login page; later contexts start from its storage (localStorage session).

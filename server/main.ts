@@ -13,7 +13,8 @@
  *   DATA_DIR/app-secret, mode 600), APP_CONFIG_PATH (./app.config.json), STATIC_DIR (./dist),
  *   DEMO_DIR (./demo), CORS_ORIGINS (comma separated), TRUST_PROXY (1 behind a proxy),
  *   RATE_LIMIT_MAX (600 API calls/min per signed-in user, else per IP; pages and static files
- *   are not counted), RATE_LIMIT_AUTH_MAX (30/min per IP on auth calls) — counted in PostgreSQL
+ *   are not counted), RATE_LIMIT_AUTH_MAX (30/min per IP on auth calls), RATE_LIMIT_STORE
+ *   (memory | database; default database on PostgreSQL) — counted in PostgreSQL
  *   (shared by every instance) or, on PGlite, in memory,
  *   LOG_LEVEL (info), LOG_FORMAT (json | pretty; default: readable lines in a terminal, JSON
  *   lines when NODE_ENV=production or stdout is not a terminal — http/log-format.ts),
@@ -115,8 +116,9 @@ async function main() {
         authMax: Number(env.RATE_LIMIT_AUTH_MAX ?? 30),
         timeWindowMs: 60_000,
         // Shared counters in PostgreSQL (several instances); PGlite belongs to this one process,
-        // where counting in memory is cheaper (bench/rate-limit-store.ts).
-        store: database.kind === 'postgres' ? 'database' : 'memory',
+        // where counting in memory is cheaper (bench/rate-limit-store.ts). RATE_LIMIT_STORE
+        // (`memory` | `database`) overrides it: one instance, or a limiter in front of the API.
+        store: env.RATE_LIMIT_STORE === 'memory' || env.RATE_LIMIT_STORE === 'database' ? env.RATE_LIMIT_STORE : database.kind === 'postgres' ? 'database' : 'memory',
       },
     },
   });

@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { MESSAGES, sendError } from '../errors.js';
 import { escapeHtml } from '../mail/templates.js';
+import { resourceList } from '../../src/contracts/resources/index.js';
 
 const API_PREFIXES = ['/v1/', '/api/', '/dist/', '/dev/'];
 
@@ -49,6 +50,48 @@ async function readAppConfig(ctx: AppContext): Promise<{ text: string; mtime: Da
     return null;
   }
 }
+
+/** dist/preload.json (rollup.config.mjs `preloadManifest`). */
+interface PreloadManifest {
+  /** Entry or lazy chunk → its static imports, transitively. */
+  files: Record<string, string[]>;
+  /** Lazy chunk name (`ListPage`) → its file. */
+  names: Record<string, string>;
+}
+
+/**
+ * A page of DEMO_DIR with <link rel="modulepreload"> for what its scripts and elements load
+ * (STATIC_DIR/preload.json, written by the build): `/dist/retaguarda.js` and `<bo-portal>` → the
+ * entries and their static imports, fetched at once; `screens` (lazy chunk names: the list
+ * screen of a list route) → those chunks and their imports too. Without the manifest the page
+ * goes as it is.
+ */
+export async function pageWithPreloads(file: string, staticDir: string, screens: readonly string[] = []): Promise<string> {
+  const html = await readFile(file, 'utf8');
+  let manifest: PreloadManifest;
+  try {
+    manifest = JSON.parse(await readFile(path.join(staticDir, 'preload.json'), 'utf8')) as PreloadManifest;
+  } catch {
+    return html;
+  }
+  const entries = [
+    ...[...html.matchAll(/src="\/dist\/([\w.-]+\.js)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/<(bo-[a-z-]+)[\s>]/g)].map((m) => `${m[1]}.js`),
+    ...screens.map((name) => manifest.names?.[name] ?? ''),
+  ].filter((entry) => Object.hasOwn(manifest.files ?? {}, entry));
+  const files = new Set(entries.flatMap((entry) => [entry, ...manifest.files[entry]]));
+  const links = [...files].filter((name) => !html.includes(`"/dist/${name}"`)).map((name) => `<link rel="modulepreload" href="/dist/${name}" />`);
+  if (!links.length) return html;
+  return html.includes('</head>') ? html.replace('</head>', `${links.join('')}</head>`) : `${links.join('')}${html}`;
+}
+
+/** Portal paths of the registry lists (a declaration's `route.base`, and `/lista` under it; `{params}` any segment). */
+const LIST_ROUTES = resourceList
+  .filter((resource) => resource.kind !== 'singleton')
+  .map((resource) => new RegExp(`^${resource.route.base.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}(?:/lista)?/?$`));
+
+/** The lazy screens a portal path shows first (a registry list: the generic list screen). */
+export const screensOf = (pathname: string): string[] => (LIST_ROUTES.some((route) => route.test(pathname)) ? ['ListPage'] : []);
 
 export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
   const staticDir = path.resolve(ctx.settings.staticDir);
@@ -110,6 +153,10 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   const hasDemo = isDir(demoDir);
+  const portalPage = (reply: FastifyReply, pathname = '/') =>
+    pageWithPreloads(path.join(demoDir, 'index.html'), staticDir, screensOf(pathname)).then((html) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html));
+  // The portal's home is the portal page too, with its preload links (not the plain static file).
+  if (hasDemo && existsSync(path.join(demoDir, 'index.html'))) app.get('/', { schema: { hide: true } }, (_request, reply) => portalPage(reply));
   await app.register(fastifyStatic, {
     root: hasDemo ? demoDir : process.cwd(),
     serve: hasDemo,
@@ -144,7 +191,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
     const url = request.url.split('?')[0];
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (request.method === 'GET' && wantsHtml && !API_PREFIXES.some((p) => url.startsWith(p)) && existsSync(path.join(demoDir, 'index.html'))) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', demoDir);
+      return portalPage(reply, url);
     }
     return sendError(reply, 404, { message: MESSAGES.notFound });
   });

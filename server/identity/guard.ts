@@ -10,13 +10,14 @@
  * tokens the session (sid) must be live and the user active; for PreAuthorization tokens the
  * token must not have been spent. Mutating methods also need `x-xsrf-token` = HMAC(secret, sid).
  */
+import { sql } from 'kysely';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import { XSRF_HEADER } from '../../src/contracts/identity.js';
 import { safeEqual, xsrfFor } from '../auth/crypto.js';
 import type { JwtType, TokenClaims } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
 import { forbidden, MESSAGES, unauthenticated } from '../errors.js';
-import { findUserById, hasScope, type UserRow } from './users.js';
+import { findUserById, hasScope, type ScopeSubject, type UserRow } from './users.js';
 
 export interface AuthContext {
   type: 'access' | 'PreAuthorization';
@@ -25,6 +26,11 @@ export interface AuthContext {
   sid: string;
   jti: string;
   accessLevel: 'SystemOwner' | 'Admin' | 'User';
+  /**
+   * The organisation's permission stamp, read with the session (access tokens): the scope checks
+   * of this request compare the cached permissions with it instead of reading it again.
+   */
+  permissionStamp?: string;
   claims: TokenClaims;
 }
 
@@ -58,12 +64,15 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest, typ
   if (!claims) throw unauthenticated();
   const now = ctx.clock();
   let accessLevel: AuthContext['accessLevel'];
+  let permissionStamp: string | undefined;
   if (claims.typ === 'access') {
     const row = await ctx.db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .innerJoin('organizations as o', 'o.id', 'u.org_id')
       .select(['s.revoked_at', 's.absolute_expires_at', 'u.is_active', 'u.access_level', 'u.org_id', 'o.is_active as org_active'])
+      // In the same round trip: the stamp the request's scope checks compare the permission cache with.
+      .select(sql<string | null>`(SELECT pe.stamp FROM permission_epochs AS pe WHERE pe.org_id = u.org_id)`.as('permission_stamp'))
       .where('s.id', '=', claims.sid)
       .where('s.user_id', '=', claims.sub)
       .executeTakeFirst();
@@ -71,6 +80,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest, typ
       throw unauthenticated();
     }
     accessLevel = row.access_level;
+    permissionStamp = row.permission_stamp ?? undefined;
   } else if (claims.typ === 'PreAuthorization') {
     const spent = await ctx.db.selectFrom('consumed_tokens').select('jti').where('jti', '=', claims.jti).executeTakeFirst();
     if (spent) throw unauthenticated();
@@ -80,7 +90,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest, typ
   } else {
     throw unauthenticated();
   }
-  return { type: claims.typ, userId: claims.sub, orgId: claims.org, sid: claims.sid, jti: claims.jti, accessLevel, claims };
+  return { type: claims.typ, userId: claims.sub, orgId: claims.org, sid: claims.sid, jti: claims.jti, accessLevel, ...(permissionStamp === undefined ? {} : { permissionStamp }), claims };
 }
 
 export function checkXsrf(ctx: AppContext, request: FastifyRequest, sid: string): void {
@@ -98,11 +108,14 @@ export function authHook(ctx: AppContext, types: readonly ('access' | 'PreAuthor
   };
 }
 
+/** Who a scope check is about: the request's user, with the permission stamp read with its session. */
+export const scopeSubject = (auth: AuthContext): ScopeSubject => ({ id: auth.userId, orgId: auth.orgId, accessLevel: auth.accessLevel, stamp: auth.permissionStamp });
+
 export function scopeHook(ctx: AppContext, resource: string, scope: string): preHandlerHookHandler {
   return async function requireScopeHook(request: FastifyRequest) {
     const auth = request.auth;
     if (!auth || auth.type !== 'access') throw unauthenticated();
-    if (!(await hasScope(ctx.db, { id: auth.userId, orgId: auth.orgId, accessLevel: auth.accessLevel }, resource, scope))) throw forbidden();
+    if (!(await hasScope(ctx.db, scopeSubject(auth), resource, scope))) throw forbidden();
   };
 }
 

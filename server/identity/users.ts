@@ -85,8 +85,9 @@ async function permissionStamp(db: Kysely<Database>, orgId: string): Promise<str
  * Union of the user's own policies and the policies of their groups, one entry per policy,
  * within the user's organisation only.
  */
-export async function effectivePermissions(db: Kysely<Database>, userId: string, orgId: string): Promise<EffectivePermission[]> {
-  const stamp = await permissionStamp(db, orgId);
+export async function effectivePermissions(db: Kysely<Database>, userId: string, orgId: string, knownStamp?: string): Promise<EffectivePermission[]> {
+  // A stamp read with the request's session (guard.ts) is as fresh as reading it here.
+  const stamp = knownStamp ?? (await permissionStamp(db, orgId));
   const key = `${orgId}:${userId}`;
   const cached = stamp === undefined ? undefined : permissionCache.get(key);
   if (cached && cached.stamp === stamp) return cached.permissions;
@@ -128,15 +129,23 @@ async function loadPermissions(db: Kysely<Database>, userId: string, orgId: stri
   return [...byPolicy.values()];
 }
 
+/** Whose scopes: `stamp` is the organisation's permission stamp when the caller already read it (the request's session). */
+export interface ScopeSubject {
+  id: string;
+  orgId: string;
+  accessLevel: string;
+  stamp?: string;
+}
+
 /** True when the user holds `scope` on `resource` (SystemOwner always does). For other families. */
-export async function hasScope(db: Kysely<Database>, user: { id: string; orgId: string; accessLevel: string }, resource: string, scope: string): Promise<boolean> {
+export async function hasScope(db: Kysely<Database>, user: ScopeSubject, resource: string, scope: string): Promise<boolean> {
   const held = await heldScopes(db, user, resource);
   return held === 'all' || held.has(scope);
 }
 
 /** Every scope the user holds on `resource` in one read (SystemOwner: `'all'`). */
-export async function heldScopes(db: Kysely<Database>, user: { id: string; orgId: string; accessLevel: string }, resource: string): Promise<Set<string> | 'all'> {
+export async function heldScopes(db: Kysely<Database>, user: ScopeSubject, resource: string): Promise<Set<string> | 'all'> {
   if (user.accessLevel === 'SystemOwner') return 'all';
-  const permissions = await effectivePermissions(db, user.id, user.orgId);
+  const permissions = await effectivePermissions(db, user.id, user.orgId, user.stamp);
   return new Set(permissions.flatMap((p) => [...p.resources, ...p.acls]).filter((e) => e.name === resource).flatMap((e) => e.scopes));
 }

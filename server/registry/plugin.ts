@@ -28,6 +28,7 @@ import { auditEntry, auditQuery } from '../../src/contracts/audit.js';
 import type { AppContext } from '../context.js';
 import { forbidden, HttpError, MESSAGES } from '../errors.js';
 import { hasScope, heldScopes } from '../identity/users.js';
+import { scopeSubject } from '../identity/guard.js';
 import { EXPORT_TYPES, exportColumns, exportFileName, exportQuerystring, MAX_EXPORT_ROWS, toCsv, toXlsx } from './export.js';
 import { actionHandler } from './declared.js';
 import { registerListPreferences } from './preferences.js';
@@ -89,7 +90,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
   const userOf = (request: FastifyRequest) => {
     const auth = request.auth;
     if (!auth) throw forbidden();
-    return { id: auth.userId, orgId: auth.orgId, accessLevel: auth.accessLevel };
+    return scopeSubject(auth);
   };
   /** Kinds a creator may use on their own records without the scope (ownership `own`). */
   const OWN_KINDS = new Set(['list', 'totals', 'get', 'update', 'delete', 'history', 'audit', 'transition', 'bulkTransition']);

@@ -6,6 +6,7 @@ import { createPath, parsePath, type Path } from 'history';
 import { isApiError } from './api';
 import { loadAppConfig, type AppConfig } from './config';
 import { loadPermissions, loadUser, logout, refresh } from './auth';
+import { announceSessionRefresh } from './host/loginWindow';
 import { matchRoute, type RouteDef } from './router';
 import { getField, getSession, setNewAppVersionAvailable, setStoredFrontEndVersion, type Session } from './session';
 import { isAccessTokenValid, isVerificationTokenValid } from './token';
@@ -54,6 +55,8 @@ export interface GuardDeps {
   serverRedirectLookup?: (path: string) => Promise<string | null | undefined>;
   /** Origin of the page, to tell external redirect targets (default `location.origin`). */
   origin?: string;
+  /** The revalidation behind a stored session ended it (401/403): sign out and re-run the guard. */
+  onRevalidated?: () => Promise<unknown> | void;
 }
 
 const trimSlash = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
@@ -100,7 +103,9 @@ function innerRedirect(search: string | undefined): string | null {
  * 2. valid PreAuthorization token → two-factor setup (setup required) or code screen, with redirectTo;
  * 3. valid token, account-security page, two-factor mandatory, no valid verification token →
  *    code screen for `usersMe`;
- * 4. otherwise, rememberMe → refresh the token; then (valid token) reload user and permissions;
+ * 4. otherwise, rememberMe → refresh the token; then (valid token) reload user and permissions —
+ *    behind the page when the stored session has a valid token, its user and its permissions
+ *    (the page paints from them at once; see `revalidateBehind` for a refusal);
  * 5. invalid token on a private route or the empty path → log out, /login?redirectTo=…; the
  *    same for the two-factor screens (setup, code), whose own redirectTo is kept (a form there
  *    can never work without a sign-in in progress); a full session on the login's second step
@@ -147,23 +152,13 @@ export async function runGuard(to: string | Partial<Path>, deps: GuardDeps): Pro
     return redirect(CODE_PATH, { endpoint: 'usersMe', redirectTo: fullPath });
   }
 
-  // 4. Refresh (remember me), then reload the user and the effective permissions.
-  if (session.rememberMe && session.refreshToken) {
-    try {
-      await deps.refreshToken();
-    } catch {
-      // An expired refresh token ends in step 5 when the access token is invalid too.
-    }
+  // 4. Refresh (remember me), then reload the user and the effective permissions. A stored
+  //    session (valid token, user and permissions on hand) paints at once and does this behind.
+  if (tokenValid && session.tokenType === 'Authorization' && session.loggedUser && session.policyEffectivePermissions) {
+    revalidateBehind(config, deps);
+  } else {
+    tokenValid = await reloadSession(config, deps);
     session = deps.getSession();
-    tokenValid = isAccessTokenValid(session, config, deps.now());
-  }
-  if (tokenValid && session.tokenType !== 'PreAuthorization') {
-    try {
-      // Independent calls: one round trip, not two (the user's first screen waits on both).
-      await Promise.all([deps.loadUser(), deps.loadPermissions()]);
-    } catch (error) {
-      if (isApiError(error) && (error.status === 401 || error.status === 403)) tokenValid = false;
-    }
   }
 
   // 5a. The second-step screens are login-layout pages, but they only work inside a sign-in.
@@ -203,6 +198,52 @@ export async function runGuard(to: string | Partial<Path>, deps: GuardDeps): Pro
   return { type: 'continue' };
 }
 
+/**
+ * Step 4 itself: refresh (remember me), then — with a valid full token — the user and the
+ * effective permissions at once. Says whether the session is still valid (a 401/403 ends it).
+ */
+async function reloadSession(config: AppConfig, deps: GuardDeps): Promise<boolean> {
+  let session = deps.getSession();
+  if (session.rememberMe && session.refreshToken) {
+    try {
+      await deps.refreshToken();
+    } catch {
+      // An expired refresh token ends in step 5 when the access token is invalid too.
+    }
+    session = deps.getSession();
+  }
+  let valid = isAccessTokenValid(session, config, deps.now());
+  if (valid && session.tokenType !== 'PreAuthorization') {
+    try {
+      // Independent calls: one round trip, not two.
+      await Promise.all([deps.loadUser(), deps.loadPermissions()]);
+    } catch (error) {
+      if (isApiError(error) && (error.status === 401 || error.status === 403)) valid = false;
+    }
+  }
+  return valid;
+}
+
+/** The revalidation running behind a painted page (one at a time per page, shared by every element). */
+let behind: Promise<unknown> | null = null;
+
+/**
+ * Step 4 behind the page. When it ends the session (401/403, a refused refresh with an expired
+ * token), `onRevalidated` signs out and re-runs the guard of every element: to /login with
+ * redirectTo. Changed permissions need nothing more: screens read them from the session and
+ * re-render (a screen no longer allowed shows the forbidden notice); a changed user (two-factor
+ * now mandatory) counts from the next navigation (step 3).
+ */
+function revalidateBehind(config: AppConfig, deps: GuardDeps): void {
+  // reloadSession never throws; a failed sign-out leaves the session to the next navigation.
+  behind ??= reloadSession(config, deps)
+    .then((valid) => {
+      behind = null;
+      return valid || deps.onRevalidated?.();
+    })
+    .catch(() => undefined);
+}
+
 /** The guard wired to the real modules (config, session, auth). */
 export function createGuardDeps(overrides: Partial<GuardDeps> = {}): GuardDeps {
   return {
@@ -216,6 +257,7 @@ export function createGuardDeps(overrides: Partial<GuardDeps> = {}): GuardDeps {
     loadPermissions: () => loadPermissions({ silent: true }),
     logout: () => logout({ quiet: true }),
     now: () => Date.now(),
+    onRevalidated: () => logout({ quiet: true }).then(announceSessionRefresh),
     ...overrides,
   };
 }

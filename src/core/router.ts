@@ -29,6 +29,11 @@ export interface RouteDef {
   /** Route validation step: false shows the not-found page. */
   validate?: (params: RouteParams) => boolean;
   load: () => Promise<{ default: ComponentType<any> }>;
+  /**
+   * Asks for the screen's first data while the guard runs (a list's first page); resolves to
+   * the release the router calls when the guard refuses (the answer is dropped).
+   */
+  prime?: (params: RouteParams, search: string) => Promise<() => void>;
   title?: string;
   /** One record of this route's registry (`labels.one`), for breadcrumbs: "Pedido 12". */
   recordLabel?: string;

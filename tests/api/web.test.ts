@@ -140,6 +140,39 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
     expect((await call(env, 'GET', '/pedidos', { headers: { accept: 'application/json' } })).status).toBe(404);
   });
 
+  it('lists the chunks of the page\'s elements (and of a registry list\'s screen) as modulepreload links (build manifest)', async () => {
+    writeFileSync(
+      path.join(dirs.dist, 'preload.json'),
+      JSON.stringify({
+        files: {
+          'retaguarda.js': [],
+          'bo-portal.js': ['chunks/routes-AbCdEf12.js', 'chunks/guard-AbCdEf12.js'],
+          'bo-login.js': ['chunks/login-AbCdEf12.js'],
+          'chunks/ListPage-AbCdEf12.js': ['chunks/DataTable-AbCdEf12.js', 'chunks/routes-AbCdEf12.js'],
+        },
+        names: { ListPage: 'chunks/ListPage-AbCdEf12.js' },
+      }),
+    );
+    const link = (file: string) => `<link rel="modulepreload" href="/dist/${file}" />`;
+    try {
+      for (const url of ['/', '/fornecedores?page=2', '/configuracoes/aplicacoes/7/acls', '/fornecedores/12']) {
+        const page = await call(env, 'GET', url, { headers: { accept: 'text/html' } });
+        expect(page.status).toBe(200);
+        expect(page.raw).toContain('<bo-portal>');
+        for (const file of ['bo-portal.js', 'chunks/routes-AbCdEf12.js', 'chunks/guard-AbCdEf12.js']) expect(page.raw).toContain(link(file));
+        // Only what the page uses: no other element; the list screen on list routes only.
+        expect(page.raw).not.toContain('login-AbCdEf12.js');
+        const list = url.startsWith('/fornecedores?') || url.endsWith('/acls');
+        for (const file of ['chunks/ListPage-AbCdEf12.js', 'chunks/DataTable-AbCdEf12.js']) expect(page.raw.includes(link(file)), `${url} ${file}`).toBe(list);
+        expect(page.raw.split(link('chunks/routes-AbCdEf12.js'))).toHaveLength(2);
+      }
+    } finally {
+      rmSync(path.join(dirs.dist, 'preload.json'));
+    }
+    // Without a manifest the page goes as it is.
+    expect((await call(env, 'GET', '/fornecedores', { headers: { accept: 'text/html' } })).raw).not.toContain('modulepreload');
+  });
+
   it('answers CORS only for configured origins', async () => {
     const allowed = await call(env, 'OPTIONS', 'auth', { headers: { origin: 'https://intranet.example.com', 'access-control-request-method': 'POST' } });
     expect(allowed.status).toBe(204);

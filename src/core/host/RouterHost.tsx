@@ -45,6 +45,10 @@ export function RouterHost({ router, guard, render }: Props) {
     // guard allows it); a failure is judged after the guard, as before.
     const chunk = match && !notFound ? match.route.load() : null;
     chunk?.catch(() => undefined);
+    // So does the screen's first data (a list's first page): the screen takes it when the guard
+    // lets it through; a refusal (redirect, external, error) never shows the screen, and the
+    // answer is dropped when this navigation ends (cleanup below).
+    const primed = match && !notFound ? match.route.prime?.(match.params, location.search).catch(() => undefined) : undefined;
     (async () => {
       try {
         const outcome = await guard(to, match);
@@ -73,6 +77,8 @@ export function RouterHost({ router, guard, render }: Props) {
     })();
     return () => {
       cancelled = true;
+      // Not taken by the screen (refused, or left for another navigation): dropped.
+      void primed?.then((release) => release?.());
     };
   }, [state, guard, router, sessionChanges]);
 

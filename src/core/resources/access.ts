@@ -14,11 +14,11 @@ export type Access = (scope: Scope) => boolean;
  */
 export function useAccess(resource: AnyResource, permission?: string): Access {
   const subject = useAtomValue(permissionSubjectAtom);
-  return useMemo(() => accessOf(subject, resource, permission), [subject, resource, permission]);
+  return useMemo(() => accessFor(subject, resource, permission), [subject, resource, permission]);
 }
 
-/** `useAccess` for a given subject (outside a hook: the links of a show page to other resources). */
-export function accessOf(subject: PermissionSubject, resource: AnyResource, permission?: string): Access {
+/** `useAccess` outside React (`store.get(permissionSubjectAtom)` as subject; a show page's links to other resources). */
+export function accessFor(subject: PermissionSubject, resource: AnyResource, permission?: string): Access {
   const name = permission ?? resource.permission;
   if (resource.systemOwnerOnly && subject.user?.accessLevel !== 'SystemOwner') return () => false;
   const has = (scope: Scope) => can(subject, name, scope).can;

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AnyResource, RecordBase } from '../../contracts/resource';
 import { requestPage, toApiError, type ApiError, type Pagination } from '../api';
 import { onInvalidate } from './cache';
+import { takePrimed } from './primed';
 import { apiPath, type PathParams } from './paths';
 import { apiQuery, type ListState } from './query';
 
@@ -29,11 +30,14 @@ export function useList(resource: AnyResource, state: ListState, params: PathPar
     const controller = new AbortController();
     setResult((r) => ({ ...r, loading: true, error: null }));
     const { page, perPage, ...query } = JSON.parse(key) as Record<string, never>;
-    requestPage<Row>(resource.api, path, { page, perPage, query, signal: controller.signal })
-      .then((answer) => setResult({ rows: answer.items, pagination: answer.pagination, total: answer.total, totalOver: answer.totalOver, loading: false, error: null }))
+    // The route may have asked for this very page while its guard ran: take that answer.
+    (takePrimed<Row>(resource.api, path, key) ?? requestPage<Row>(resource.api, path, { page, perPage, query, signal: controller.signal }))
+      .then((answer) => {
+        if (!controller.signal.aborted) setResult({ rows: answer.items, pagination: answer.pagination, total: answer.total, totalOver: answer.totalOver, loading: false, error: null });
+      })
       .catch((error: unknown) => {
-        const apiError = toApiError(error);
-        if (!apiError.aborted) setResult((r) => ({ ...r, rows: [], loading: false, error: apiError }));
+        // Left (aborted): the answer is no longer this list's, primed or not.
+        if (!controller.signal.aborted) setResult((r) => ({ ...r, rows: [], loading: false, error: toApiError(error) }));
       });
     return () => controller.abort();
   }, [resource, path, key, generation, enabled]);

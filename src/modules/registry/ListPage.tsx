@@ -10,7 +10,10 @@ import { useNavigation } from '../../core/navigation';
 import { exportList } from '../../core/resources/actions';
 import { resourceLabel, newLabel } from '../../core/resources/labels';
 import { createHref, showHref } from '../../core/resources/paths';
-import { activeFilterCount, changeListState, listSearch, nextSort, readListState, type ListState } from '../../core/resources/query';
+import { activeFilterCount, changeListState, listSearch, nextSort, type ListState } from '../../core/resources/query';
+import { listQueryState, listState } from './listQuery';
+
+export { listQueryState, listState } from './listQuery';
 import { useList } from '../../core/resources/useList';
 import { useReadsAll, useTransitionAccess } from '../../core/resources/access';
 import { useTotals } from '../../core/resources/totals';
@@ -40,13 +43,8 @@ export default function ListPage(props: RegistryPageProps) {
   const { resource, routes, access, parentHref } = useRegistry(props);
   const { search, pathname, go } = useNavigation();
   const { fixedQuery, defaultSort } = props.spec;
-  const state = useMemo(() => {
-    const params = new URLSearchParams(search);
-    const read = readListState(resource, params);
-    return defaultSort && !params.get('sort') ? { ...read, sort: defaultSort } : read;
-  }, [resource, search, defaultSort]);
-  // What the API gets: the URL's state plus what the mount fixes (a queue's status, `mine`).
-  const queryState = useMemo(() => (fixedQuery ? { ...state, filters: { ...state.filters, ...(fixedQuery as Record<string, string[]>) } } : state), [state, fixedQuery]);
+  const state = useMemo(() => listState(resource, defaultSort, search), [resource, search, defaultSort]);
+  const queryState = useMemo(() => listQueryState(state, fixedQuery), [state, fixedQuery]);
   const list = useList(resource, queryState, routes.params, access('read'));
   const totals = useTotals(resource, routes.params, apiQuery(queryState, false), access('read'));
   const mayRun = useTransitionAccess(resource, props.spec.permission);

@@ -9,7 +9,7 @@ import { useCallback } from 'react';
 import { findResource } from '../../contracts/resources';
 import { useNavigation } from '../../core/navigation';
 import { permissionSubjectAtom } from '../../core/permissions';
-import { accessOf } from '../../core/resources/access';
+import { accessFor } from '../../core/resources/access';
 import { MOUNTS } from './mounts';
 
 export type RecordLinkOf = (target: string, id: string) => string | null;
@@ -22,7 +22,7 @@ export function useRecordLinks(): RecordLinkOf {
       const mount = (MOUNTS as Record<string, { base: string; idParam?: string }>)[target];
       const resource = findResource(target);
       if (!mount?.idParam || mount.base.includes('{') || !resource || !id) return null;
-      if (!accessOf(subject, resource)('read')) return null;
+      if (!accessFor(subject, resource)('read')) return null;
       const href = `${mount.base}/${encodeURIComponent(id)}`;
       return routable?.(href) ? href : null;
     },

@@ -63,7 +63,10 @@ export function resourceRoutes(spec: RegistrySpec): RouteDef[];
 export function resourceRoutes(resourceOrSpec: MountName | RegistrySpec, overrides?: MountOverrides<any>): RouteDef[] {
   const spec = typeof resourceOrSpec === 'string' ? mountSpec(resourceOrSpec, overrides) : resourceOrSpec;
   const recordLabel = (MOUNTS as Record<string, { one?: string }>)[spec.resource]?.one;
-  const route = (path: string, load: RouteDef['load']): RouteDef => ({ path, layout: 'portal', title: spec.title, load, ...(recordLabel ? { recordLabel } : {}) });
+  const route = (path: string, load: RouteDef['load'], prime?: RouteDef['prime']): RouteDef => ({ path, layout: 'portal', title: spec.title, load, prime, ...(recordLabel ? { recordLabel } : {}) });
+  // The generic list's first page is asked for while the guard runs, as soon as its chunk is in
+  // (a replaced list view asks itself).
+  const prime: RouteDef['prime'] = spec.views?.list ? undefined : (params, search) => import('./primeList').then((m) => m.primeList(spec, params, search));
   if (spec.single) {
     if (spec.single.mode === 'form') return [route(spec.base, screen(spec, 'edit'))];
     return [
@@ -75,8 +78,8 @@ export function resourceRoutes(resourceOrSpec: MountName | RegistrySpec, overrid
   }
   const id = `${spec.base}/{${spec.idParam ?? 'id'}}`;
   return [
-    route(spec.base, screen(spec, 'list')),
-    route(`${spec.base}/lista`, screen(spec, 'list')),
+    route(spec.base, screen(spec, 'list'), prime),
+    route(`${spec.base}/lista`, screen(spec, 'list'), prime),
     // A record born of another (a parcela of its lançamento) is never added on its own.
     ...(spec.bornOf ? [] : [route(`${spec.base}/adicionar`, screen(spec, 'create'))]),
     route(id, screen(spec, 'show')),

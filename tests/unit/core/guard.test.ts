@@ -272,4 +272,85 @@ describe('runGuard (spec §2 route guard order)', () => {
     const none = fakeDeps(signedIn(), { serverRedirectLookup: async () => null });
     expect(await runGuard('/pedidos/1', none.deps)).toEqual({ type: 'continue' });
   });
+
+  describe('a stored session (valid token, user and permissions) paints at once and revalidates behind', () => {
+    const stored = (overrides: Partial<Session> = {}) =>
+      signedIn({ policyEffectivePermissions: [{ resources: [{ name: 'orders', scopes: ['read'] }], acls: [] }], ...overrides });
+    const pending = () => {
+      let answer!: { resolve: () => void; reject: (error: unknown) => void };
+      const promise = new Promise<void>((resolve, reject) => (answer = { resolve, reject }));
+      return { promise, answer: () => answer };
+    };
+
+    it('continues before users/me and the permissions answer; both are asked for at once behind', async () => {
+      const user = pending();
+      const permissions = pending();
+      const revalidated: string[] = [];
+      const { deps, calls } = fakeDeps(stored(), {
+        loadUser: () => (calls.push('loadUser'), user.promise),
+        loadPermissions: () => (calls.push('loadPermissions'), permissions.promise),
+        onRevalidated: () => void revalidated.push('rejected'),
+      });
+      expect(await runGuard('/pedidos/42', deps)).toEqual({ type: 'continue' });
+      expect(calls).toEqual(['fetchAppConfig', 'loadUser', 'loadPermissions']);
+      user.answer().resolve();
+      permissions.answer().resolve();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(revalidated).toEqual([]);
+      expect(calls).not.toContain('logout');
+    });
+
+    it('a 401 on the revalidation ends the session: onRevalidated signs out, and the guard run again sends to /login', async () => {
+      const user = pending();
+      let rejected = 0;
+      const { deps, calls, setSession } = fakeDeps(stored(), {
+        loadUser: () => user.promise,
+        onRevalidated: async () => {
+          rejected++;
+          await deps.logout();
+        },
+      });
+      expect(await runGuard('/pedidos/42', deps)).toEqual({ type: 'continue' });
+      user.answer().reject(new ApiError({ status: 401, message: 'Não autorizado' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(rejected).toBe(1);
+      expect(calls).toContain('logout');
+      // What the re-run of every element's guard then decides (the session is gone).
+      expect(await runGuard('/pedidos/42', deps)).toEqual({ type: 'redirect', to: '/login?redirectTo=%2Fpedidos%2F42' });
+      setSession(stored());
+    });
+
+    it('a network failure on the revalidation keeps the session (only 401/403 end it)', async () => {
+      let rejected = 0;
+      const { deps } = fakeDeps(stored(), {
+        loadPermissions: async () => {
+          throw new ApiError({ status: 'UNK', message: 'sem rede' });
+        },
+        onRevalidated: () => void rejected++,
+      });
+      expect(await runGuard('/pedidos/42', deps)).toEqual({ type: 'continue' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(rejected).toBe(0);
+    });
+
+    it('without stored permissions (a first visit after an older build) the guard still waits for them', async () => {
+      const { deps } = fakeDeps(signedIn(), {
+        loadUser: async () => {
+          throw new ApiError({ status: 401, message: 'Não autorizado' });
+        },
+      });
+      expect((await runGuard('/pedidos/42', deps)).type).toBe('redirect');
+    });
+
+    it('an expired access token is refreshed in the foreground (nothing to paint from)', async () => {
+      const { deps, calls, setSession } = fakeDeps(stored({ accessToken: PAST_JWT, rememberMe: true, refreshToken: 'r1' }), {
+        refreshToken: async () => {
+          calls.push('refresh');
+          setSession(stored({ rememberMe: true, refreshToken: 'r2' }));
+        },
+      });
+      expect(await runGuard('/pedidos/42', deps)).toEqual({ type: 'continue' });
+      expect(calls).toEqual(['fetchAppConfig', 'refresh', 'loadUser', 'loadPermissions']);
+    });
+  });
 });

@@ -1,0 +1,123 @@
+/** Render while fetching: a list route's first page asked for while the guard runs, taken by the list. */
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createMemoryHistory } from 'history';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findResource } from '../../../src/contracts/resources';
+import { configureApi } from '../../../src/core/api';
+import { appConfigAtom } from '../../../src/core/config';
+import { RouteView } from '../../../src/core/host/RouteView';
+import { RouterHost, type GuardOutcome } from '../../../src/core/host/RouterHost';
+import { apiPath } from '../../../src/core/resources/paths';
+import { apiQuery, readListState } from '../../../src/core/resources/query';
+import { useList } from '../../../src/core/resources/useList';
+import { createRouter, type RouteDef } from '../../../src/core/router';
+import { resetSession, setFields } from '../../../src/core/session';
+import { primeList, primePage } from '../../../src/modules/registry/primeList';
+import { mountSpec } from '../../../src/modules/registry/resourceRoutes';
+import { store } from '../../../src/core/store';
+import { FUTURE_JWT, jsonResponse, makeUser, testConfig } from './helpers';
+
+const flush = () =>
+  act(async () => {
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+
+const resource = findResource('suppliers')!;
+const state = readListState(resource, new URLSearchParams());
+const query = JSON.stringify(apiQuery(state));
+let sent: string[];
+
+beforeEach(() => {
+  resetSession();
+  setFields({ accessToken: FUTURE_JWT, tokenType: 'Authorization' });
+  store.set(appConfigAtom, testConfig());
+  sent = [];
+  configureApi({
+    fetch: async (input) => {
+      sent.push(String(input));
+      return jsonResponse([{ id: 's1', version: 1, name: 'Fornecedor Um' }], { headers: { 'x-total-count': '1' } });
+    },
+  });
+});
+afterEach(() => configureApi({ fetch: null }));
+
+function SupplierList() {
+  const list = useList(resource, state, {});
+  return <ul>{list.rows.map((row) => <li key={row.id}>{String(row.name)}</li>)}</ul>;
+}
+
+async function mount(guard: (to: string) => Promise<GuardOutcome>, primed: () => void) {
+  const routes: RouteDef[] = [
+    {
+      path: '/fornecedores',
+      layout: 'portal',
+      load: async () => ({ default: SupplierList }),
+      prime: async () => {
+        primed();
+        return primePage(resource.api, apiPath(resource, {}), query);
+      },
+    },
+    { path: '/login', layout: 'login', public: true, load: async () => ({ default: () => <h1>Entrar</h1> }) },
+  ];
+  const router = createRouter({ history: createMemoryHistory({ initialEntries: ['/fornecedores'] }), routes, primary: false });
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  await act(async () => root.render(<RouterHost router={router} guard={guard} render={(view) => <RouteView view={view} />} />));
+  return { container, router, unmount: async () => { await act(async () => root.unmount()); container.remove(); } };
+}
+
+describe('a list route primes its first page while the guard runs', () => {
+  it('sends the page while the guard is still running, renders nothing before it allows, and the list reuses that answer (one request)', async () => {
+    const events: string[] = [];
+    let allow!: (outcome: GuardOutcome) => void;
+    const page = await mount(
+      () => {
+        events.push('guard started');
+        return new Promise<GuardOutcome>((resolve) => (allow = resolve));
+      },
+      () => events.push('page asked for'),
+    );
+    await flush();
+    expect(events).toEqual(['page asked for', 'guard started']);
+    expect(sent.filter((url) => url.includes('/companies/suppliers')), sent.join()).toHaveLength(1);
+    expect(page.container.textContent).not.toContain('Fornecedor Um');
+    allow({ type: 'continue' });
+    await flush();
+    expect(page.container.textContent).toContain('Fornecedor Um');
+    expect(sent.filter((url) => url.includes('/companies/suppliers'))).toHaveLength(1);
+    await page.unmount();
+  });
+
+  it('a refused guard renders nothing of the list and drops the answer: a later list asks again', async () => {
+    const page = await mount(async (to) => (to.startsWith('/login') ? { type: 'continue' } : { type: 'redirect', to: '/login' }), () => undefined);
+    await flush();
+    expect(page.container.textContent).toContain('Entrar');
+    expect(page.container.textContent).not.toContain('Fornecedor Um');
+    expect(sent.filter((url) => url.includes('/companies/suppliers'))).toHaveLength(1);
+    await page.unmount();
+
+    // The dropped answer is nobody's: a list shown afterwards sends its own request.
+    const again = await mount(async () => ({ type: 'continue' }), () => undefined);
+    await flush();
+    expect(again.container.textContent).toContain('Fornecedor Um');
+    await again.unmount();
+  });
+
+  it('the registry list primes only for a full session allowed to read the resource', async () => {
+    const spec = mountSpec('suppliers');
+    const asked = () => sent.filter((url) => url.includes('/companies/suppliers')).length;
+    primeList(spec, {}, '')(); // signed in, but no permission to read suppliers
+    expect(asked()).toBe(0);
+    setFields({ loggedUser: makeUser(), policyEffectivePermissions: [{ resources: [{ name: 'suppliers', scopes: ['read'] }], acls: [] }] });
+    primeList(spec, {}, '?q=acme')();
+    await flush();
+    expect(asked()).toBe(1);
+    expect(sent[0]).toContain('q=acme');
+    resetSession();
+    primeList(spec, {}, '')();
+    await flush();
+    expect(asked()).toBe(1);
+  });
+});
