@@ -15,7 +15,7 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
   return (
     <div className={css.backdrop} onKeyDown={(event) => event.key === 'Escape' && onClose()}>
       <div ref={box} className={css.dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
-        <div className={css.row} style={{ justifyContent: 'space-between' }}>
+        <div className={css.dialogHeader}>
           <h2 id={titleId}>{title}</h2>
           <button type="button" className={css.button.link} onClick={onClose}>{t('ui.close')}</button>
         </div>

@@ -100,6 +100,10 @@ export const backdrop = style({
   placeItems: 'center',
   zIndex: 900,
 });
+/** Title and "Fechar" on one line: a long title wraps inside its own box, the button stays beside it. */
+export const dialogHeader = style({ display: 'flex', gap: vars.space.sm, alignItems: 'baseline', justifyContent: 'space-between' });
+globalStyle(`${dialogHeader} > h2`, { flex: '1 1 auto', minWidth: 0 });
+globalStyle(`${dialogHeader} > button`, { flex: 'none' });
 export const dialog = style([card, { width: 'min(440px, calc(100vw - 32px))', maxHeight: 'calc(100vh - 32px)', overflow: 'auto' }]);
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
