@@ -4,7 +4,7 @@
  * and drains and exits 0 on SIGTERM like `tsx server/main.ts`.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../server/db/migrations/index.js';
@@ -19,6 +19,7 @@ describe.each(databaseKinds())('npm start: the bundled server process [%s]', (ki
   let server: ServerProcess;
   beforeAll(async () => {
     // Inside the checkout, so that the bundle finds node_modules.
+    mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
     bundleDir = mkdtempSync(path.join(ROOT, '.tmp', 'server-bundle-'));
     execFileSync(process.execPath, ['scripts/build-server.mjs', path.join(bundleDir, 'main.mjs')], { cwd: ROOT });
     database = await serverDatabase(kind);
