@@ -164,6 +164,11 @@ export function postgresPool(connectionString: string, max = 10): pg.Pool {
   // An idle client dropped by the server (restart, DROP DATABASE … WITH (FORCE)) must not
   // crash the process: the pool discards it and the next checkout opens a new one.
   pool.on('error', () => undefined);
+  // Nor one dropped while checked out between two statements (a transaction awaiting other
+  // work): pg-pool listens only to idle clients, and a client's 'error' without a listener is
+  // an uncaught exception. Its next query fails ("not queryable": a 503) and the pool removes
+  // it when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

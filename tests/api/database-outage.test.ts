@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, registerErrorHandling } from '../../server/errors.js';
+import { isDatabaseUnavailable, MESSAGES, registerErrorHandling } from '../../server/errors.js';
 import { call, loginSession, useTestEnv } from './fixture.js';
 
 describe('a database out of reach', () => {
@@ -47,5 +47,31 @@ describe.skipIf(!process.env.DATABASE_URL)('the database drops every connection 
     }
     expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
     expect((await list()).status).toBe(200);
+  });
+
+  it('survives a connection cut inside a transaction, between two statements (no uncaught error)', async () => {
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const failure = await env.db
+        .transaction()
+        .execute(async (trx) => {
+          const pid = (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx)).rows[0].pid;
+          const killer = new pg.Client({ connectionString: process.env.DATABASE_URL });
+          await killer.connect();
+          await killer.query('SELECT pg_terminate_backend($1)', [pid]);
+          await killer.end();
+          // The socket closes while the transaction holds the client and sends nothing.
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await sql`SELECT 1`.execute(trx);
+        })
+        .then(() => null, (error: unknown) => error);
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+      expect(uncaught).toEqual([]);
+      expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(env.db)).rows[0].one).toBe(1);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
   });
 });
