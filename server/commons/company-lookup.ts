@@ -22,6 +22,7 @@ import * as z from 'zod/mini';
 import { validCnpj } from '../../src/contracts/brazil/documents.js';
 import type { AppContext } from '../context.js';
 import { sendError } from '../errors.js';
+import { cachedUpstream, type UpstreamOptions } from './upstream.js';
 
 export const DEFAULT_COMPANY_LOOKUP_URL = 'https://brasilapi.com.br/api/cnpj/v1';
 
@@ -31,13 +32,8 @@ export const COMPANY_LOOKUP_MESSAGES = {
   unavailable: 'O serviço de consulta de CNPJ não respondeu.',
 } as const;
 
-export interface CompanyLookupOptions {
-  /** BrasilAPI-shaped base URL (`{base}/{cnpj}`); `off` or empty: no lookups. */
-  upstream?: string;
-  fetch?: typeof fetch;
-  /** Upstream time-out (ms); the browser's own is longer. */
-  timeoutMs?: number;
-}
+/** `upstream`: a BrasilAPI-shaped base URL (`{base}/{cnpj}`); `off` or empty: no lookups. Time-out 4 s. */
+export type CompanyLookupOptions = UpstreamOptions;
 
 /** The part of a BrasilAPI answer the forms use, each value trimmed and bounded. */
 export interface CompanyAnswer {
@@ -56,11 +52,6 @@ export interface CompanyAnswer {
   uf: string;
   codigo_municipio_ibge: string;
 }
-
-const FOUND_TTL_MS = 24 * 3600_000;
-const NOT_FOUND_TTL_MS = 3600_000;
-const REST_MS = 60_000;
-const CACHE_SIZE = 5000;
 
 const field = (value: unknown, max = 200) => (typeof value === 'string' ? value.trim().slice(0, max) : typeof value === 'number' ? String(value).slice(0, max) : '');
 const digits = (value: unknown, length: readonly number[]) => {
@@ -91,34 +82,16 @@ export function readCompany(cnpj: string, body: Record<string, unknown>): Compan
 }
 
 export function companyLookupRoutes(_ctx: AppContext, options: CompanyLookupOptions = {}) {
-  const upstream = (options.upstream ?? DEFAULT_COMPANY_LOOKUP_URL).trim().replace(/\/+$/, '');
-  const online = upstream !== '' && upstream !== 'off';
-  const fetchImpl = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
-  const timeoutMs = options.timeoutMs ?? 4000;
-  const cache = new Map<string, { at: number; ttl: number; answer: CompanyAnswer | null }>();
-  let restUntil = 0;
-
-  const remember = (cnpj: string, answer: CompanyAnswer | null) => {
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    cache.set(cnpj, { at: Date.now(), ttl: answer ? FOUND_TTL_MS : NOT_FOUND_TTL_MS, answer });
-  };
-
-  /** The upstream's answer (null: it does not know the CNPJ), or undefined when it could not answer. */
-  async function ask(cnpj: string): Promise<CompanyAnswer | null | undefined> {
-    if (!online || Date.now() < restUntil) return undefined;
-    try {
-      const response = await fetchImpl(`${upstream}/${cnpj}`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
-      if (response.status === 404 || response.status === 400) return null;
-      if (!response.ok) throw new Error(`upstream ${response.status}`);
-      const body = (await response.json()) as unknown;
+  const lookup = cachedUpstream(options, {
+    defaultUrl: DEFAULT_COMPANY_LOOKUP_URL,
+    timeoutMs: 4000,
+    url: (base, cnpj) => `${base}/${cnpj}`,
+    read: (cnpj, body) => {
       if (!body || typeof body !== 'object') throw new Error('upstream body');
       const answer = readCompany(cnpj, body as Record<string, unknown>);
       return answer.razao_social ? answer : null;
-    } catch {
-      restUntil = Date.now() + REST_MS;
-      return undefined;
-    }
-  }
+    },
+  });
 
   return async function companyLookup(app: FastifyInstance) {
     app.get(
@@ -136,13 +109,7 @@ export function companyLookupRoutes(_ctx: AppContext, options: CompanyLookupOpti
       async (request, reply: FastifyReply) => {
         const cnpj = String((request.params as { cnpj: string }).cnpj ?? '').replace(/\D/g, '');
         if (!/^\d{14}$/.test(cnpj) || !validCnpj(cnpj)) return sendError(reply, 400, { message: COMPANY_LOOKUP_MESSAGES.invalid, errors: { cnpj: [COMPANY_LOOKUP_MESSAGES.invalid] } });
-        const hit = cache.get(cnpj);
-        let answer: CompanyAnswer | null | undefined;
-        if (hit && Date.now() - hit.at < hit.ttl) answer = hit.answer;
-        else {
-          answer = await ask(cnpj);
-          if (answer !== undefined) remember(cnpj, answer);
-        }
+        const answer = await lookup(cnpj);
         if (answer === undefined) {
           reply.header('cache-control', 'no-store');
           return sendError(reply, 503, { message: COMPANY_LOOKUP_MESSAGES.unavailable });

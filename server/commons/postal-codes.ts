@@ -23,16 +23,12 @@ import { capitalOfCep, normaliseCep, ufOfCep } from '../../src/contracts/brazil/
 import { municipalityByCode } from '../../src/contracts/brazil/municipalities.js';
 import type { AppContext } from '../context.js';
 import { sendError } from '../errors.js';
+import { cachedUpstream, type UpstreamOptions } from './upstream.js';
 
 export const DEFAULT_POSTAL_CODE_URL = 'https://viacep.com.br/ws';
 
-export interface PostalCodeOptions {
-  /** ViaCEP-shaped base URL (`{base}/{cep}/json/`); `off` or empty: offline answers only. */
-  upstream?: string;
-  fetch?: typeof fetch;
-  /** Upstream time-out (ms); the browser's own is 5 s. */
-  timeoutMs?: number;
-}
+/** `upstream`: a ViaCEP-shaped base URL (`{base}/{cep}/json/`); `off` or empty: offline answers only. Time-out 2.5 s (the browser's own is 5 s). */
+export type PostalCodeOptions = UpstreamOptions;
 
 export interface ViaCepAnswer {
   cep: string;
@@ -46,11 +42,6 @@ export interface ViaCepAnswer {
   offline?: boolean;
 }
 
-const FOUND_TTL_MS = 24 * 3600_000;
-const NOT_FOUND_TTL_MS = 3600_000;
-const REST_MS = 60_000;
-const CACHE_SIZE = 5000;
-
 const masked = (cep: string) => `${cep.slice(0, 5)}-${cep.slice(5)}`;
 const field = (value: unknown, max = 200) => (typeof value === 'string' ? value.trim().slice(0, max) : '');
 
@@ -62,57 +53,32 @@ export function offlineAnswer(cep: string): ViaCepAnswer | null {
   return { cep: masked(cep), logradouro: '', complemento: '', bairro: '', localidade: code ? (municipalityByCode(code)?.name ?? '') : '', uf, ibge: code ?? '', offline: true };
 }
 
-export function postalCodeRoutes(_ctx: AppContext, options: PostalCodeOptions = {}) {
-  const upstream = (options.upstream ?? DEFAULT_POSTAL_CODE_URL).trim().replace(/\/+$/, '');
-  const online = upstream !== '' && upstream !== 'off';
-  const fetchImpl = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
-  const timeoutMs = options.timeoutMs ?? 2500;
-  const cache = new Map<string, { at: number; ttl: number; answer: ViaCepAnswer | null }>();
-  let restUntil = 0;
-
-  const remember = (cep: string, answer: ViaCepAnswer | null) => {
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    cache.set(cep, { at: Date.now(), ttl: answer ? FOUND_TTL_MS : NOT_FOUND_TTL_MS, answer });
+/** A ViaCEP answer as we pass it on; null for `{erro: true}` or an unreadable body. */
+function readViaCep(cep: string, raw: unknown): ViaCepAnswer | null {
+  const body = raw as Record<string, unknown> | null;
+  if (!body || typeof body !== 'object' || body.erro === true || body.erro === 'true') return null;
+  const uf = field(body.uf, 2).toUpperCase();
+  const ibge = field(body.ibge, 7);
+  return {
+    cep: masked(cep),
+    logradouro: field(body.logradouro),
+    complemento: field(body.complemento),
+    bairro: field(body.bairro),
+    localidade: field(body.localidade),
+    uf: /^[A-Z]{2}$/.test(uf) ? uf : '',
+    ibge: /^\d{7}$/.test(ibge) ? ibge : '',
   };
+}
 
-  /** The upstream's answer (null: the CEP does not exist), or undefined when it could not answer. */
-  async function ask(cep: string): Promise<ViaCepAnswer | null | undefined> {
-    if (!online || Date.now() < restUntil) return undefined;
-    try {
-      const response = await fetchImpl(`${upstream}/${cep}/json/`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
-      if (response.status === 400 || response.status === 404) return null;
-      if (!response.ok) throw new Error(`upstream ${response.status}`);
-      const body = (await response.json()) as Record<string, unknown>;
-      if (!body || typeof body !== 'object' || body.erro === true || body.erro === 'true') return null;
-      const uf = field(body.uf, 2).toUpperCase();
-      const ibge = field(body.ibge, 7);
-      return {
-        cep: masked(cep),
-        logradouro: field(body.logradouro),
-        complemento: field(body.complemento),
-        bairro: field(body.bairro),
-        localidade: field(body.localidade),
-        uf: /^[A-Z]{2}$/.test(uf) ? uf : '',
-        ibge: /^\d{7}$/.test(ibge) ? ibge : '',
-      };
-    } catch {
-      restUntil = Date.now() + REST_MS;
-      return undefined;
-    }
-  }
+export function postalCodeRoutes(_ctx: AppContext, options: PostalCodeOptions = {}) {
+  const lookup = cachedUpstream(options, { defaultUrl: DEFAULT_POSTAL_CODE_URL, timeoutMs: 2500, url: (base, cep) => `${base}/${cep}/json/`, read: readViaCep });
 
   return async function postalCodes(app: FastifyInstance) {
     const handler = async (request: { params: unknown }, reply: import('fastify').FastifyReply) => {
       const cep = normaliseCep(String((request.params as { cep: string }).cep ?? ''));
       if (!cep || !ufOfCep(cep)) return sendError(reply, 400, { message: 'CEP inválido.', errors: { cep: ['CEP inválido.'] }, erro: true });
-      const hit = cache.get(cep);
-      let answer: ViaCepAnswer | null | undefined;
-      if (hit && Date.now() - hit.at < hit.ttl) answer = hit.answer;
-      else {
-        answer = await ask(cep);
-        if (answer !== undefined) remember(cep, answer);
-        else answer = offlineAnswer(cep);
-      }
+      const found = await lookup(cep);
+      const answer = found === undefined ? offlineAnswer(cep) : found;
       reply.header('cache-control', answer && !answer.offline ? 'public, max-age=86400' : 'no-store');
       return reply.type('application/json; charset=utf-8').send(answer ?? { erro: true });
     };
