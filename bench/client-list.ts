@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { BENCH_PASSWORD, insertAcl, insertUsers, prepareDatabase } from './registry-data';
-import { chromiumOptions, median, startServer } from './server-process';
+import { chromiumOptions, median, signedInState, startServer } from './server-process';
 
 const USERS = 10_000;
 const LOAD_RUNS = 5;
@@ -207,15 +207,7 @@ try {
   const server = await startServer(3205, { LOG_LEVEL: 'warn' }, dataDir);
   const browser = await chromium.launch(chromiumOptions);
   try {
-    const signIn = await browser.newContext({ locale: 'pt-BR' });
-    const login = await signIn.newPage();
-    await login.goto(`${server.url}/login`);
-    await login.getByLabel('E-mail').fill('admin@demo.com.br');
-    await login.getByLabel('Senha', { exact: true }).fill(BENCH_PASSWORD);
-    await login.getByRole('button', { name: 'Entrar' }).click();
-    await login.getByText('Conectado como admin@demo.com.br').waitFor();
-    const storageState = await signIn.storageState();
-    await signIn.close();
+    const storageState = await signedInState(browser, server.url, 'admin@demo.com.br', BENCH_PASSWORD);
 
     await registryList(browser, server.url, storageState);
     for (const [id, items] of acls) await virtualTable(browser, server.url, storageState, id, items);

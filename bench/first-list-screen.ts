@@ -12,7 +12,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Response } from '@playwright/test';
 import { BENCH_PASSWORD, insertUsers, prepareDatabase } from './registry-data';
-import { chromiumOptions, median, startServer } from './server-process';
+import { chromiumOptions, median, signedInState, startServer } from './server-process';
 
 const RUNS = 10;
 const BUDGET_KB = 160;
@@ -48,16 +48,7 @@ try {
   const server = await startServer(Number(process.env.BENCH_PORT ?? 3204), { LOG_LEVEL: 'warn' }, dataDir);
   const browser = await chromium.launch(chromiumOptions);
   try {
-    // One sign-in through the login page; later contexts start from its storage (localStorage session).
-    const signIn = await browser.newContext({ locale: 'pt-BR' });
-    const login = await signIn.newPage();
-    await login.goto(`${server.url}/login`);
-    await login.getByLabel('E-mail').fill('admin@demo.com.br');
-    await login.getByLabel('Senha', { exact: true }).fill(BENCH_PASSWORD);
-    await login.getByRole('button', { name: 'Entrar' }).click();
-    await login.getByText('Conectado como admin@demo.com.br').waitFor();
-    const storageState = await signIn.storageState();
-    await signIn.close();
+    const storageState = await signedInState(browser, server.url, 'admin@demo.com.br', BENCH_PASSWORD);
 
     const direct: number[] = [];
     const viaNavigation: number[] = [];

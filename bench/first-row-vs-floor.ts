@@ -14,7 +14,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { BENCH_PASSWORD, prepareDatabase } from './registry-data';
-import { chromiumOptions, median, startServer } from './server-process';
+import { chromiumOptions, median, signedInState, startServer } from './server-process';
 
 const RUNS = 10;
 const GOAL = 1.6;
@@ -46,15 +46,7 @@ try {
   const server = await startServer(Number(process.env.BENCH_PORT ?? 3212), { LOG_LEVEL: 'warn' }, dataDir);
   const browser = await chromium.launch(chromiumOptions);
   try {
-    const signIn = await browser.newContext({ locale: 'pt-BR' });
-    const login = await signIn.newPage();
-    await login.goto(`${server.url}/login`);
-    await login.getByLabel('E-mail').fill('compras@demo.com.br');
-    await login.getByLabel('Senha', { exact: true }).fill(BENCH_PASSWORD);
-    await login.getByRole('button', { name: 'Entrar' }).click();
-    await login.getByText('Conectado como compras@demo.com.br').waitFor();
-    const storageState = await signIn.storageState();
-    await signIn.close();
+    const storageState = await signedInState(browser, server.url, 'compras@demo.com.br', BENCH_PASSWORD);
 
     const timeTo = async (url: string) => {
       const context = await browser.newContext({ locale: 'pt-BR', storageState });

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Browser, BrowserContextOptions } from '@playwright/test';
 
 export interface RunningServer {
   url: string;
@@ -93,3 +94,20 @@ export const chromiumOptions = {
 };
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Signs `login` in once through the login page and returns the context's storage (the stored
+ * session), so later contexts start signed in: `browser.newContext({storageState})`.
+ */
+export async function signedInState(browser: Browser, url: string, login: string, secret: string): Promise<NonNullable<BrowserContextOptions['storageState']>> {
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  const page = await context.newPage();
+  await page.goto(`${url}/login`);
+  await page.getByLabel('E-mail').fill(login);
+  await page.getByLabel('Senha', { exact: true }).fill(secret);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByText(`Conectado como ${login}`).waitFor();
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
