@@ -5,6 +5,7 @@
  * unreadable answer) — the form then says so and stays usable. Loaded only when a lookup runs.
  */
 import { normaliseCnpj, validCnpj } from '../../contracts/brazil';
+import { fetchWithin } from '../fetchWithin';
 import { getAccessToken } from '../session';
 import { readBrasilApi, type BrasilApiCompany } from './brasilapi';
 import { companyLookupBaseUrl } from './config';
@@ -31,30 +32,20 @@ export async function lookupCompany(value: string, options: CompanyLookupOptions
   const cnpj = lookableCnpj(value);
   const base = options.baseUrl ?? companyLookupBaseUrl();
   if (!cnpj || !base) return { status: 'invalid' };
-  const fetchImpl = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? COMPANY_LOOKUP_TIMEOUT_MS);
-  const onAbort = () => controller.abort();
-  options.signal?.addEventListener('abort', onAbort);
   const url = `${base}/${cnpj}`;
   const token = options.token === undefined ? getAccessToken() : options.token;
   const sameOrigin = url.startsWith('/') && !url.startsWith('//');
+  const init: RequestInit = { headers: { Accept: 'application/json', ...(token && sameOrigin ? { Authorization: `Bearer ${token}` } : {}) }, credentials: sameOrigin ? 'same-origin' : 'omit' };
   try {
-    const response = await fetchImpl(url, {
-      headers: { Accept: 'application/json', ...(token && sameOrigin ? { Authorization: `Bearer ${token}` } : {}) },
-      signal: controller.signal,
-      credentials: sameOrigin ? 'same-origin' : 'omit',
+    return await fetchWithin(url, init, { fetch: options.fetch, timeoutMs: options.timeoutMs ?? COMPANY_LOOKUP_TIMEOUT_MS, signal: options.signal }, async (response): Promise<CompanyLookup> => {
+      if (response.status === 404) return { status: 'notFound' };
+      if (response.status === 400) return { status: 'invalid' };
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const company = readBrasilApi(cnpj, (await response.json()) as BrasilApiCompany);
+      return company ? { status: 'found', company } : { status: 'notFound' };
     });
-    if (response.status === 404) return { status: 'notFound' };
-    if (response.status === 400) return { status: 'invalid' };
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const company = readBrasilApi(cnpj, (await response.json()) as BrasilApiCompany);
-    return company ? { status: 'found', company } : { status: 'notFound' };
   } catch (error) {
     if (options.signal?.aborted) throw error;
     return { status: 'offline' };
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onAbort);
   }
 }

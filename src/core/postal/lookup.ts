@@ -4,6 +4,7 @@
  * reached (network failure, time-out, 5xx, unreadable answer) falls back to the offline ranges.
  */
 import { normaliseCep, validCep } from '../../contracts/brazil';
+import { fetchWithin } from '../fetchWithin';
 import { postalCodeBaseUrl } from './config';
 import { offlineAddress } from './offline';
 import type { PostalLookup } from './types';
@@ -21,27 +22,17 @@ export interface LookupOptions {
 export async function lookupPostalCode(value: string, options: LookupOptions = {}): Promise<PostalLookup> {
   const cep = normaliseCep(value);
   if (!cep || !validCep(cep)) return { status: 'invalid' };
-  const fetchImpl = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? POSTAL_TIMEOUT_MS);
-  const onAbort = () => controller.abort();
-  options.signal?.addEventListener('abort', onAbort);
+  const url = viaCepUrl(options.baseUrl ?? postalCodeBaseUrl(), cep);
   try {
-    const response = await fetchImpl(viaCepUrl(options.baseUrl ?? postalCodeBaseUrl(), cep), {
-      headers: { Accept: 'application/json' },
-      signal: controller.signal,
-      credentials: 'omit',
+    return await fetchWithin(url, { headers: { Accept: 'application/json' }, credentials: 'omit' }, { fetch: options.fetch, timeoutMs: options.timeoutMs ?? POSTAL_TIMEOUT_MS, signal: options.signal }, async (response): Promise<PostalLookup> => {
+      if (response.status === 400 || response.status === 404) return { status: 'notFound' };
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const address = readViaCep(cep, (await response.json()) as ViaCepBody);
+      return address ? { status: 'found', address } : { status: 'notFound' };
     });
-    if (response.status === 400 || response.status === 404) return { status: 'notFound' };
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const address = readViaCep(cep, (await response.json()) as ViaCepBody);
-    return address ? { status: 'found', address } : { status: 'notFound' };
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const address = await offlineAddress(cep);
     return address ? { status: 'offline', address } : { status: 'invalid' };
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onAbort);
   }
 }
