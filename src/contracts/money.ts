@@ -43,14 +43,15 @@ export function sumAmounts(amounts: readonly (number | null | undefined)[]): num
   return Number(amounts.reduce<bigint>((acc, value) => acc + BigInt(value ?? 0), 0n));
 }
 
-const currency = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+// Made on first use: building an Intl formatter loads the locale's data (tens of ms on a cold page).
+let currency: Intl.NumberFormat | undefined;
 
 /** Centavos → "R$ 1.234,56" as Intl pt-BR BRL prints it (symbol and spacing from Intl). */
 export function formatMoney(centavos: number): string {
   const big = BigInt(Math.trunc(centavos));
   const negative = big < 0n;
   const abs = negative ? -big : big;
-  const parts = currency.formatToParts(abs / 100n);
+  const parts = (currency ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })).formatToParts(abs / 100n);
   const fraction = (abs % 100n).toString().padStart(2, '0');
   let text = '';
   for (const part of parts) text += part.type === 'fraction' ? fraction : part.value;

@@ -82,19 +82,23 @@ export const AUTH_FIELDS: readonly SessionField[] = [
   'policyEffectiveScopes',
 ];
 
-const storage = createJSONStorage<never>(() => {
+const localStorageOrNothing = () => {
   try {
     return window.localStorage;
   } catch {
     return undefined as unknown as Storage;
   }
-});
+};
+
+// A storage per field: each keeps the last text it parsed, so reading the fields in turn does not
+// parse every one again (one shared storage remembers only the last key's text).
+const storages = Object.fromEntries(SESSION_FIELDS.map((field) => [field, createJSONStorage<never>(localStorageOrNothing)])) as Record<SessionField, ReturnType<typeof createJSONStorage<never>>>;
 
 type FieldAtom<K extends SessionField> = WritableAtom<Session[K], [Session[K] | typeof RESET], void>;
 type FieldAtoms = { [K in SessionField]: FieldAtom<K> };
 
 function fieldAtom<K extends SessionField>(field: K): FieldAtom<K> {
-  return atomWithStorage<Session[K]>(sessionKey(field), SESSION_DEFAULTS[field], storage as never, {
+  return atomWithStorage<Session[K]>(sessionKey(field), SESSION_DEFAULTS[field], storages[field] as never, {
     getOnInit: true,
   }) as FieldAtom<K>;
 }
@@ -141,13 +145,13 @@ export function setFields(fields: Partial<Session>): void {
 
 /** A field as localStorage holds it now (another tab may have written it a moment ago). */
 export function readStoredField<K extends SessionField>(field: K): Session[K] {
-  return storage.getItem(sessionKey(field), SESSION_DEFAULTS[field] as never) as Session[K];
+  return storages[field].getItem(sessionKey(field), SESSION_DEFAULTS[field] as never) as Session[K];
 }
 
 /** Re-reads every field from localStorage (after another script wrote it directly). */
 export function reloadSessionFromStorage(): void {
   for (const field of SESSION_FIELDS) {
-    setField(field, storage.getItem(sessionKey(field), SESSION_DEFAULTS[field] as never) as Session[typeof field]);
+    setField(field, storages[field].getItem(sessionKey(field), SESSION_DEFAULTS[field] as never) as Session[typeof field]);
   }
 }
 

@@ -27,21 +27,24 @@ export function parseDate(text: string): string | null {
 export const maskDate = (text: string): string => applyPattern('##/##/####', text.replace(/\D/g, '').slice(0, 8));
 export const maskDateTime = (text: string): string => applyPattern('##/##/#### ##:##', text.replace(/\D/g, '').slice(0, 12));
 
-const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: TIMEZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+// Made on first use (see contracts/money.ts).
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+const dateTimeFormatter = () =>
+  (dateTimeFormat ??= new Intl.DateTimeFormat('pt-BR', {
+    timeZone: TIMEZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }));
 
 /** ISO instant → `26/06/2025 09:00` in Brasília time. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return dateTimeFormat.format(date).replace(',', '');
+  return dateTimeFormatter().format(date).replace(',', '');
 }
 
 /** `26/06/2025 09:00` (Brasília) → ISO instant with offset, or null. */

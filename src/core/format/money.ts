@@ -42,7 +42,8 @@ export const parseMoney = (text: string): number | null => parseScaled(text, 2);
 /** "12,34" → 1234 basis points. */
 export const parsePercent = (text: string): number | null => parseScaled(text, 2);
 
-const groupedInteger = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+// Made on first use (see contracts/money.ts).
+let groupedInteger: Intl.NumberFormat | undefined;
 
 /** Integer in units of 10^-scale → "1.234,56" (pt-BR grouping, no symbol). */
 export function formatScaled(value: number, scale = 2): string {
@@ -50,7 +51,7 @@ export function formatScaled(value: number, scale = 2): string {
   const negative = big < 0n;
   const abs = negative ? -big : big;
   const unit = 10n ** BigInt(scale);
-  const whole = groupedInteger.format(abs / unit);
+  const whole = (groupedInteger ??= new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 })).format(abs / unit);
   const fraction = (abs % unit).toString().padStart(scale, '0');
   return `${negative ? '-' : ''}${whole}${scale ? `,${fraction}` : ''}`;
 }
