@@ -90,8 +90,8 @@ const LIST_ROUTES = resourceList
   .filter((resource) => resource.kind !== 'singleton')
   .map((resource) => new RegExp(`^${resource.route.base.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}(?:/lista)?/?$`));
 
-/** The lazy screens a portal path shows first (a registry list: the generic list screen). */
-export const screensOf = (pathname: string): string[] => (LIST_ROUTES.some((route) => route.test(pathname)) ? ['ListPage'] : []);
+/** The lazy chunks a portal path loads first (a registry list: what primes its first page, and the generic list screen). */
+export const screensOf = (pathname: string): string[] => (LIST_ROUTES.some((route) => route.test(pathname)) ? ['primeList', 'ListPage'] : []);
 
 export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
   const staticDir = path.resolve(ctx.settings.staticDir);

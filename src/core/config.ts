@@ -5,6 +5,7 @@
 import { atom } from 'jotai/vanilla';
 import * as z from 'zod/mini';
 import { ApiError } from './api';
+import { CONFIG_REQUEST, takeEarlyConfig, withTimestamp } from './configEarly';
 import { t } from './i18n';
 import { store } from './store';
 
@@ -163,14 +164,9 @@ export function parseAppConfig(input: unknown, url = '/app.config.json'): AppCon
 
 // ---------------------------------------------------------------- loading
 
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+export { withTimestamp };
 
-/** Adds the cache-busting timestamp parameter `t` (spec §7). */
-export function withTimestamp(url: string, now = Date.now()): string {
-  const [base, hash] = url.split('#', 2);
-  const joined = `${base}${base.includes('?') ? '&' : '?'}t=${now}`;
-  return hash === undefined ? joined : `${joined}#${hash}`;
-}
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 const defaultFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
 
@@ -185,10 +181,10 @@ export async function fetchAppConfig(url = '/app.config.json', fetchImpl: FetchL
   const known = validated.get(url);
   let response: Response;
   try {
-    const headers: Record<string, string> = { Accept: 'application/json' };
     // Not on another origin: If-None-Match is no CORS-safelisted header (it would cost a preflight).
-    if (known && sameOrigin(url)) headers['If-None-Match'] = known.etag;
-    response = await fetchImpl(withTimestamp(url), { headers, cache: 'no-store' });
+    const headers: Record<string, string> = known && sameOrigin(url) ? { Accept: 'application/json', 'If-None-Match': known.etag } : { Accept: 'application/json' };
+    // The page's first read may already be on its way (retaguarda.js asked for it).
+    response = await (takeEarlyConfig(url) ?? fetchImpl(withTimestamp(url), { ...CONFIG_REQUEST, headers }));
   } catch (cause) {
     throw new ApiError({ status: 'UNK', message: t('config.unreadable', { url }), cause });
   }

@@ -105,20 +105,20 @@ function innerRedirect(search: string | undefined): string | null {
  *    code screen for `usersMe`;
  * 4. otherwise, rememberMe → refresh the token; then (valid token) reload user and permissions —
  *    behind the page when the stored session has a valid token, its user and its permissions
- *    (the page paints from them at once; see `revalidateBehind` for a refusal);
+ *    (the page paints from them at once; see `revalidateBehind` for a refusal), once the
+ *    screen's first data (`firstData`, asked for while the guard runs) has come back;
  * 5. invalid token on a private route or the empty path → log out, /login?redirectTo=…; the
  *    same for the two-factor screens (setup, code), whose own redirectTo is kept (a form there
  *    can never work without a sign-in in progress); a full session on the login's second step
  *    goes on to that redirectTo.
  * Then the server-side redirect lookup (an external target → full page navigation).
  */
-export async function runGuard(to: string | Partial<Path>, deps: GuardDeps): Promise<GuardResult> {
+export async function runGuard(to: string | Partial<Path>, deps: GuardDeps, firstData?: Promise<unknown>): Promise<GuardResult> {
   const target = typeof to === 'string' ? parsePath(to) : to;
   const pathname = target.pathname || '/';
   const fullPath = createPath({ pathname, search: target.search ?? '', hash: target.hash ?? '' });
   const isPublic = deps.isPublic ? deps.isPublic(pathname) : isPublicPath(pathname, deps.routes);
 
-  // 1. App config and front-end version.
   const config = await deps.fetchAppConfig();
   const stored = deps.storedFrontEndVersion();
   let newVersion = false;
@@ -155,7 +155,7 @@ export async function runGuard(to: string | Partial<Path>, deps: GuardDeps): Pro
   // 4. Refresh (remember me), then reload the user and the effective permissions. A stored
   //    session (valid token, user and permissions on hand) paints at once and does this behind.
   if (tokenValid && session.tokenType === 'Authorization' && session.loggedUser && session.policyEffectivePermissions) {
-    revalidateBehind(config, deps);
+    revalidateBehind(config, deps, firstData);
   } else {
     tokenValid = await reloadSession(config, deps);
     session = deps.getSession();
@@ -224,6 +224,8 @@ async function reloadSession(config: AppConfig, deps: GuardDeps): Promise<boolea
   return valid;
 }
 
+const FIRST_DATA_WAIT_MS = 3000;
+
 /** The revalidation running behind a painted page (one at a time per page, shared by every element). */
 let behind: Promise<unknown> | null = null;
 
@@ -233,10 +235,15 @@ let behind: Promise<unknown> | null = null;
  * redirectTo. Changed permissions need nothing more: screens read them from the session and
  * re-render (a screen no longer allowed shows the forbidden notice); a changed user (two-factor
  * now mandatory) counts from the next navigation (step 3).
+ * It waits for the screen's first data: on the embedded database the server answers one query at
+ * a time, and the user is waiting for the screen, not for the revalidation (the server checks the
+ * session on that request anyway). An answer slower than FIRST_DATA_WAIT_MS waits no longer.
  */
-function revalidateBehind(config: AppConfig, deps: GuardDeps): void {
+function revalidateBehind(config: AppConfig, deps: GuardDeps, firstData?: Promise<unknown>): void {
   // reloadSession never throws; a failed sign-out leaves the session to the next navigation.
-  behind ??= reloadSession(config, deps)
+  if (behind) return;
+  const reload = () => reloadSession(config, deps);
+  behind = (firstData ? Promise.race([firstData.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]).then(reload) : reload())
     .then((valid) => {
       behind = null;
       return valid || deps.onRevalidated?.();

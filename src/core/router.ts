@@ -2,6 +2,7 @@
  * Routes as data and a small router over `history` (browser history for the portal, memory
  * history for an element embedded alone). Refine-style contract: go / back / parse.
  */
+import type { Primed } from './resources/primed';
 import { atom, type PrimitiveAtom } from 'jotai/vanilla';
 import { createContext, useContext, useSyncExternalStore, type ComponentType } from 'react';
 import {
@@ -31,9 +32,10 @@ export interface RouteDef {
   load: () => Promise<{ default: ComponentType<any> }>;
   /**
    * Asks for the screen's first data while the guard runs (a list's first page); resolves to
-   * the release the router calls when the guard refuses (the answer is dropped).
+   * the answer in flight and the release the router calls when the guard refuses (the answer
+   * is dropped).
    */
-  prime?: (params: RouteParams, search: string) => Promise<() => void>;
+  prime?: (params: RouteParams, search: string) => Promise<Primed>;
   title?: string;
   /** One record of this route's registry (`labels.one`), for breadcrumbs: "Pedido 12". */
   recordLabel?: string;

@@ -4,6 +4,7 @@
  * `<bo-login>` never downloads the portal.
  */
 import { reloadForChunkError } from '../core/chunkReload';
+import { requestConfigEarly } from '../core/configEarly';
 
 const loaders: Record<string, () => Promise<unknown>> = {
   'bo-portal': () => import('./bo-portal'),
@@ -18,7 +19,10 @@ const requested = new Set<string>();
 
 function scan(root: ParentNode): void {
   for (const [tag, load] of Object.entries(loaders)) {
-    if (requested.has(tag) || customElements.get(tag) || !root.querySelector(tag)) continue;
+    const element = requested.has(tag) || customElements.get(tag) ? null : root.querySelector(tag);
+    if (!element) continue;
+    // Every element's guard starts by reading app.config.json: ask for it while its code downloads.
+    requestConfigEarly(element.getAttribute('config-url') || '/app.config.json');
     requested.add(tag);
     load().catch((error) => {
       if (reloadForChunkError(error)) return;

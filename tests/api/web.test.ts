@@ -149,8 +149,9 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
           'bo-portal.js': ['chunks/routes-AbCdEf12.js', 'chunks/guard-AbCdEf12.js'],
           'bo-login.js': ['chunks/login-AbCdEf12.js'],
           'chunks/ListPage-AbCdEf12.js': ['chunks/DataTable-AbCdEf12.js', 'chunks/routes-AbCdEf12.js'],
+          'chunks/primeList-AbCdEf12.js': ['chunks/resources-AbCdEf12.js', 'chunks/routes-AbCdEf12.js'],
         },
-        names: { ListPage: 'chunks/ListPage-AbCdEf12.js' },
+        names: { ListPage: 'chunks/ListPage-AbCdEf12.js', primeList: 'chunks/primeList-AbCdEf12.js' },
       }),
     );
     const link = (file: string) => `<link rel="modulepreload" href="/dist/${file}" />`;
@@ -160,10 +161,11 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
         expect(page.status).toBe(200);
         expect(page.raw).toContain('<bo-portal>');
         for (const file of ['bo-portal.js', 'chunks/routes-AbCdEf12.js', 'chunks/guard-AbCdEf12.js']) expect(page.raw).toContain(link(file));
-        // Only what the page uses: no other element; the list screen on list routes only.
+        // Only what the page uses: no other element; the list screen, and what asks for its
+        // first page while the guard runs, on list routes only.
         expect(page.raw).not.toContain('login-AbCdEf12.js');
         const list = url.startsWith('/fornecedores?') || url.endsWith('/acls');
-        for (const file of ['chunks/ListPage-AbCdEf12.js', 'chunks/DataTable-AbCdEf12.js']) expect(page.raw.includes(link(file)), `${url} ${file}`).toBe(list);
+        for (const file of ['chunks/ListPage-AbCdEf12.js', 'chunks/DataTable-AbCdEf12.js', 'chunks/primeList-AbCdEf12.js', 'chunks/resources-AbCdEf12.js']) expect(page.raw.includes(link(file)), `${url} ${file}`).toBe(list);
         expect(page.raw.split(link('chunks/routes-AbCdEf12.js'))).toHaveLength(2);
       }
     } finally {

@@ -6,7 +6,8 @@ import { reloadForChunkError } from '../chunkReload';
 import { SESSION_REFRESH_EVENT } from './loginWindow';
 
 export type GuardOutcome = { type: 'continue' } | { type: 'redirect'; to: string } | { type: 'external'; url: string };
-export type Guard = (to: string, match: RouteMatch | null) => Promise<GuardOutcome>;
+/** `firstData`: the screen's first data asked for while the guard runs (settles when answered). */
+export type Guard = (to: string, match: RouteMatch | null, firstData?: Promise<unknown>) => Promise<GuardOutcome>;
 
 export type View =
   | { kind: 'loading' }
@@ -41,17 +42,18 @@ export function RouterHost({ router, guard, render }: Props) {
     let cancelled = false;
     const { location, match, notFound } = state;
     const to = `${location.pathname}${location.search}${location.hash}`;
-    // The route's chunk downloads while the guard runs (code only: nothing renders before the
-    // guard allows it); a failure is judged after the guard, as before.
+    // The screen's first data (a list's first page) is asked for while the guard runs: the screen
+    // takes it when the guard lets it through; a refusal (redirect, external, error) never shows
+    // the screen, and the answer is dropped when this navigation ends (cleanup below). Asked
+    // first: its modules are few and evaluate before the screen's.
+    const primed = match && !notFound ? match.route.prime?.(match.params, location.search).catch(() => undefined) : undefined;
+    // The route's chunk downloads meanwhile too (code only: nothing renders before the guard
+    // allows it); a failure is judged after the guard, as before.
     const chunk = match && !notFound ? match.route.load() : null;
     chunk?.catch(() => undefined);
-    // So does the screen's first data (a list's first page): the screen takes it when the guard
-    // lets it through; a refusal (redirect, external, error) never shows the screen, and the
-    // answer is dropped when this navigation ends (cleanup below).
-    const primed = match && !notFound ? match.route.prime?.(match.params, location.search).catch(() => undefined) : undefined;
     (async () => {
       try {
-        const outcome = await guard(to, match);
+        const outcome = await guard(to, match, primed?.then((started) => started?.answer));
         if (cancelled) return;
         if (outcome.type === 'redirect') {
           if (outcome.to !== to) router.go(outcome.to, { replace: true });
@@ -78,7 +80,7 @@ export function RouterHost({ router, guard, render }: Props) {
     return () => {
       cancelled = true;
       // Not taken by the screen (refused, or left for another navigation): dropped.
-      void primed?.then((release) => release?.());
+      void primed?.then((started) => started?.release());
     };
   }, [state, guard, router, sessionChanges]);
 

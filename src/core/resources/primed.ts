@@ -6,6 +6,12 @@
  */
 import type { PageResult } from '../api';
 
+/** What a route's `prime` started: the answer in flight (none when nothing was asked) and its release. */
+export interface Primed {
+  answer?: Promise<unknown>;
+  release(): void;
+}
+
 /** Answers in flight by `primeKey`. */
 export const primed = new Map<string, Promise<PageResult<unknown>>>();
 

@@ -24,7 +24,7 @@ export function AccountElement({ container, page }: AccountElementProps) {
   const [router] = useState(() => createEmbeddedRouter(elementRoutes, pathFor(page)));
   const guard = useMemo<Guard>(() => {
     const deps = createGuardDeps({ routes: elementRoutes });
-    return (to) => runGuard(to, deps);
+    return (to, _match, firstData) => runGuard(to, deps, firstData);
   }, []);
   useEffect(() => {
     if (router.location.pathname !== pathFor(page)) router.go(pathFor(page));

@@ -56,7 +56,7 @@ export function createAreaElement(area: Area) {
     });
     const guard = useMemo<Guard>(() => {
       const deps = createGuardDeps({ routes: elementRoutes });
-      return (to) => runGuard(to, deps);
+      return (to, _match, firstData) => runGuard(to, deps, firstData);
     }, []);
     useEffect(() => () => router.destroy(), [router]);
     useEffect(

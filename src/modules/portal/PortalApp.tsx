@@ -27,7 +27,7 @@ export function PortalApp({ container, configUrl }: PortalProps) {
   const [router] = useState(() => createPortalRouter(routes));
   const guard = useMemo<Guard>(() => {
     const deps = createGuardDeps({ routes });
-    return (to) => runGuard(to, deps);
+    return (to, _match, firstData) => runGuard(to, deps, firstData);
   }, []);
   const host = container?.host;
   useEffect(() => router.subscribe((state) => emit(host, 'bo-navigate', { path: state.location.pathname })), [router, host]);

@@ -7,7 +7,7 @@ import { permissionSubjectAtom } from '../../core/permissions';
 import { accessFor } from '../../core/resources/access';
 import { apiPath } from '../../core/resources/paths';
 import { requestPage } from '../../core/api';
-import { primed, primeKey } from '../../core/resources/primed';
+import { primed, primeKey, type Primed } from '../../core/resources/primed';
 import { apiQuery } from '../../core/resources/query';
 import { getSession } from '../../core/session';
 import { store } from '../../core/store';
@@ -15,27 +15,27 @@ import { listQueryState, listState } from './ListPage';
 import type { RegistrySpec } from './spec';
 
 /**
- * Sends the page now (`query`: the list's `JSON.stringify(apiQuery(state))`); returns its release.
+ * Sends the page now (`query`: the list's `JSON.stringify(apiQuery(state))`); returns the answer and its release.
  * A 401 shows no notice: the guard's revalidation of the same session owns that case (sign-out,
  * /login), and the page is not shown before it.
  */
-export function primePage(api: string, path: string, query: string): () => void {
+export function primePage(api: string, path: string, query: string): Primed {
   const key = primeKey(api, path, query);
   const { page, perPage, ...rest } = JSON.parse(query) as Record<string, never>;
   const answer = requestPage(api, path, { page, perPage, query: rest, silent: (error) => error.status === 401 });
   answer.catch(() => undefined);
   primed.set(key, answer);
-  return () => primed.get(key) === answer && primed.delete(key);
+  return { answer, release: () => primed.get(key) === answer && primed.delete(key) };
 }
 
 /**
  * Asks for the list's first page now (the route's `prime`), when a full session is stored and it
- * may read the resource; returns the release the router calls if the guard refuses.
+ * may read the resource; returns the answer and the release the router calls if the guard refuses.
  */
-export function primeList(spec: RegistrySpec, routeParams: Readonly<Record<string, string>>, search: string): () => void {
+export function primeList(spec: RegistrySpec, routeParams: Readonly<Record<string, string>>, search: string): Primed {
   const resource = findResource(spec.resource);
   const session = getSession();
-  if (!resource || !session.accessToken || session.tokenType !== 'Authorization' || !accessFor(store.get(permissionSubjectAtom), resource, spec.permission)('read')) return () => undefined;
+  if (!resource || !session.accessToken || session.tokenType !== 'Authorization' || !accessFor(store.get(permissionSubjectAtom), resource, spec.permission)('read')) return { release: () => undefined };
   const path = apiPath(resource, { ...routeParams, ...spec.params });
   return primePage(resource.api, path, JSON.stringify(apiQuery(listQueryState(listState(resource, spec.defaultSort, search), spec.fixedQuery))));
 }

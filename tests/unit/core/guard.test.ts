@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/core/api';
 import { runGuard, type GuardDeps } from '../../../src/core/guard';
 import type { RouteDef } from '../../../src/core/router';
@@ -298,6 +298,39 @@ describe('runGuard (spec §2 route guard order)', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
       expect(revalidated).toEqual([]);
       expect(calls).not.toContain('logout');
+    });
+
+    it("waits for the screen's first data before revalidating (the server answers one query at a time on the embedded database)", async () => {
+      const firstPage = pending();
+      const { deps, calls } = fakeDeps(stored());
+      expect(await runGuard('/fornecedores', deps, firstPage.promise)).toEqual({ type: 'continue' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(calls).toEqual(['fetchAppConfig']);
+      firstPage.answer().resolve();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(calls).toEqual(['fetchAppConfig', 'loadUser', 'loadPermissions']);
+    });
+
+    it('a failed first page or one slower than 3 s does not hold the revalidation back', async () => {
+      const failed = pending();
+      const first = fakeDeps(stored());
+      await runGuard('/fornecedores', first.deps, failed.promise);
+      failed.answer().reject(new ApiError({ status: 500, message: 'erro' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(first.calls).toContain('loadUser');
+      await new Promise((resolve) => setTimeout(resolve, 0)); // the shared revalidation ends
+
+      vi.useFakeTimers();
+      try {
+        const second = fakeDeps(stored());
+        await runGuard('/fornecedores', second.deps, new Promise(() => {}));
+        await vi.advanceTimersByTimeAsync(2900);
+        expect(second.calls).not.toContain('loadUser');
+        await vi.advanceTimersByTimeAsync(200);
+        expect(second.calls).toContain('loadUser');
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('a 401 on the revalidation ends the session: onRevalidated signs out, and the guard run again sends to /login', async () => {

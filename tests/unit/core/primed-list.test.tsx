@@ -7,7 +7,7 @@ import { findResource } from '../../../src/contracts/resources';
 import { configureApi } from '../../../src/core/api';
 import { appConfigAtom } from '../../../src/core/config';
 import { RouteView } from '../../../src/core/host/RouteView';
-import { RouterHost, type GuardOutcome } from '../../../src/core/host/RouterHost';
+import { RouterHost, type Guard, type GuardOutcome } from '../../../src/core/host/RouterHost';
 import { apiPath } from '../../../src/core/resources/paths';
 import { apiQuery, readListState } from '../../../src/core/resources/query';
 import { useList } from '../../../src/core/resources/useList';
@@ -47,7 +47,7 @@ function SupplierList() {
   return <ul>{list.rows.map((row) => <li key={row.id}>{String(row.name)}</li>)}</ul>;
 }
 
-async function mount(guard: (to: string) => Promise<GuardOutcome>, primed: () => void) {
+async function mount(guard: Guard, primed: () => void) {
   const routes: RouteDef[] = [
     {
       path: '/fornecedores',
@@ -90,6 +90,17 @@ describe('a list route primes its first page while the guard runs', () => {
     await page.unmount();
   });
 
+  it("hands the guard the first page's answer (the session's revalidation waits for it)", async () => {
+    let firstData: Promise<unknown> | undefined;
+    const page = await mount(async (_to, _match, data) => {
+      firstData = data;
+      return { type: 'continue' };
+    }, () => undefined);
+    await flush();
+    await expect(firstData).resolves.toMatchObject({ items: [{ id: 's1', name: 'Fornecedor Um' }], total: 1 });
+    await page.unmount();
+  });
+
   it('a refused guard renders nothing of the list and drops the answer: a later list asks again', async () => {
     const page = await mount(async (to) => (to.startsWith('/login') ? { type: 'continue' } : { type: 'redirect', to: '/login' }), () => undefined);
     await flush();
@@ -108,15 +119,15 @@ describe('a list route primes its first page while the guard runs', () => {
   it('the registry list primes only for a full session allowed to read the resource', async () => {
     const spec = mountSpec('suppliers');
     const asked = () => sent.filter((url) => url.includes('/companies/suppliers')).length;
-    primeList(spec, {}, '')(); // signed in, but no permission to read suppliers
+    primeList(spec, {}, '').release(); // signed in, but no permission to read suppliers
     expect(asked()).toBe(0);
     setFields({ loggedUser: makeUser(), policyEffectivePermissions: [{ resources: [{ name: 'suppliers', scopes: ['read'] }], acls: [] }] });
-    primeList(spec, {}, '?q=acme')();
+    primeList(spec, {}, '?q=acme').release();
     await flush();
     expect(asked()).toBe(1);
     expect(sent[0]).toContain('q=acme');
     resetSession();
-    primeList(spec, {}, '')();
+    primeList(spec, {}, '').release();
     await flush();
     expect(asked()).toBe(1);
   });
