@@ -42,8 +42,15 @@ export const parseMoney = (text: string): number | null => parseScaled(text, 2);
 /** "12,34" → 1234 basis points. */
 export const parsePercent = (text: string): number | null => parseScaled(text, 2);
 
-// Made on first use (see contracts/money.ts).
-let groupedInteger: Intl.NumberFormat | undefined;
+/**
+ * An integer with pt-BR thousands dots ("12.345", "-1.234.567") as Intl prints it, without Intl:
+ * the first formatter a page builds loads the locale's data (~15 ms on a cold list screen).
+ */
+export function formatInteger(value: number | bigint): string {
+  const text = (typeof value === 'bigint' ? value : BigInt(Math.trunc(value))).toString();
+  const negative = text.startsWith('-');
+  return `${negative ? '-' : ''}${(negative ? text.slice(1) : text).replace(/\B(?=(\d{3})+$)/g, '.')}`;
+}
 
 /** Integer in units of 10^-scale → "1.234,56" (pt-BR grouping, no symbol). */
 export function formatScaled(value: number, scale = 2): string {
@@ -51,7 +58,7 @@ export function formatScaled(value: number, scale = 2): string {
   const negative = big < 0n;
   const abs = negative ? -big : big;
   const unit = 10n ** BigInt(scale);
-  const whole = (groupedInteger ??= new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 })).format(abs / unit);
+  const whole = formatInteger(abs / unit);
   const fraction = (abs % unit).toString().padStart(scale, '0');
   return `${negative ? '-' : ''}${whole}${scale ? `,${fraction}` : ''}`;
 }

@@ -5,7 +5,7 @@
  */
 import type { AnyResource, TotalsResult } from '../../contracts/resource';
 import { formatDate } from '../format/dates';
-import { formatMoney } from '../format/money';
+import { formatInteger, formatMoney } from '../format/money';
 import { t } from '../i18n';
 import type { RefLabel } from '../../contracts/resource';
 import * as css from './data.css';
@@ -33,7 +33,7 @@ function Sums({ resource, sums }: { resource: AnyResource; sums: Record<string, 
   );
 }
 
-const countText = (count: number) => (count === 1 ? t('registry.totals.one') : t('registry.totals.count', { count: count.toLocaleString('pt-BR') }));
+const countText = (count: number) => (count === 1 ? t('registry.totals.one') : t('registry.totals.count', { count: formatInteger(count) }));
 
 export function ListTotals({ resource, totals, groups, refLabel }: ListTotalsProps) {
   const groupBy = groups ? (resource.list?.totals?.groupBy ?? []) : [];
@@ -64,7 +64,7 @@ export function ListTotals({ resource, totals, groups, refLabel }: ListTotalsPro
               {rows.map((row) => (
                 <tr key={row.key ?? ''}>
                   <td className={css.td}>{label(row.key)}</td>
-                  <td className={`${css.td} ${css.money}`}>{row.count.toLocaleString('pt-BR')}</td>
+                  <td className={`${css.td} ${css.money}`}>{formatInteger(row.count)}</td>
                   {(resource.list?.totals?.sum ?? []).map((sum) => <td key={sum} className={`${css.td} ${css.money}`}>{formatMoney(row.sums[sum] ?? 0)}</td>)}
                 </tr>
               ))}

@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { ExportFormat } from '../../contracts/resource';
+import { formatInteger } from '../../core/format/money';
 import { t } from '../../core/i18n';
 import { useNavigation } from '../../core/navigation';
 import { exportList } from '../../core/resources/actions';
@@ -106,8 +107,8 @@ export default function ListPage(props: RegistryPageProps) {
         {(resource.list?.searchFields.length ?? 0) > 0 && (
           <div className={css.grow}><SearchBox value={state.q} onSearch={(q) => update({ q }, true)} /></div>
         )}
-        {list.total !== null && <p className={css.muted} role="status">{list.total === 1 ? t('registry.totalOne') : t('registry.total', { count: list.total.toLocaleString('pt-BR') })}</p>}
-        {list.total === null && list.totalOver !== null && <p className={css.muted} role="status">{t('registry.totalOver', { count: list.totalOver.toLocaleString('pt-BR') })}</p>}
+        {list.total !== null && <p className={css.muted} role="status">{list.total === 1 ? t('registry.totalOne') : t('registry.total', { count: formatInteger(list.total) })}</p>}
+        {list.total === null && list.totalOver !== null && <p className={css.muted} role="status">{t('registry.totalOver', { count: formatInteger(list.totalOver) })}</p>}
       </div>
       <Filters resource={resource} params={routes.params} values={state.filters} onChange={(filters) => update({ filters })} hidden={Object.keys(fixedQuery ?? {})} />
       {resource.list && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPercent, formatScaled, moneyInputText, parseMoney, parsePercent } from '../../../src/core/format/money';
+import { formatInteger, formatMoney, formatPercent, formatScaled, moneyInputText, parseMoney, parsePercent } from '../../../src/core/format/money';
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 
@@ -63,5 +63,17 @@ describe('money (integer centavos, no floating point)', () => {
     expect(parsePercent('100')).toBe(10000);
     expect(formatPercent(1234)).toBe('12,34%');
     expect(formatPercent(5)).toBe('0,05%');
+  });
+});
+
+describe('integers with pt-BR thousands dots, without Intl', () => {
+  it('print as Intl pt-BR prints them, negatives and BigInt too', () => {
+    const intl = new Intl.NumberFormat('pt-BR');
+    for (const value of [0, 7, 12, 999, 1000, 1234, 12345, 100000, 999999, 1000000, 1234567, 90071992547409, Number.MAX_SAFE_INTEGER, -1, -1234, -1234567]) {
+      expect(formatInteger(value), String(value)).toBe(intl.format(value));
+    }
+    expect(formatInteger(12345678901234567890n)).toBe('12.345.678.901.234.567.890');
+    expect(formatInteger(-1000n)).toBe('-1.000');
+    expect(formatInteger(12.9)).toBe('12');
   });
 });

@@ -5,7 +5,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import type { AnyResource, FieldDef, FieldType, RefLabel, ScalarFieldDef } from '../../../contracts/resource';
 import { formatDate, formatDateTime } from '../../format/dates';
 import { maskCep, maskCnpj, maskCpf, maskCpfCnpj, maskPhone, maskPixKey } from '../../format/masks';
-import { formatMoney, formatPercent } from '../../format/money';
+import { formatInteger, formatMoney, formatPercent } from '../../format/money';
 import { t } from '../../i18n';
 import { optionLabel } from '../../resources/labels';
 import * as css from '../data.css';
@@ -54,7 +54,7 @@ const RENDERERS: Record<FieldType, Renderer> = {
     const plain = v.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
     return compact && plain.length > 80 ? `${plain.slice(0, 80)}…` : plain;
   }),
-  integer: ({ value }) => (typeof value === 'number' ? new Intl.NumberFormat('pt-BR').format(value) : null),
+  integer: ({ value }) => (typeof value === 'number' && Number.isFinite(value) ? formatInteger(value) : null),
   money: ({ value }) => (typeof value === 'number' ? formatMoney(value) : null),
   percent: ({ value }) => (typeof value === 'number' ? formatPercent(value) : null),
   date: ({ value }) => text(value, formatDate),
