@@ -9,6 +9,9 @@ export type GuardOutcome = { type: 'continue' } | { type: 'redirect'; to: string
 /** `firstData`: the screen's first data asked for while the guard runs (settles when answered). */
 export type Guard = (to: string, match: RouteMatch | null, firstData?: Promise<unknown>) => Promise<GuardOutcome>;
 
+/** How long a screen waits for its first data before it renders without it (loading). */
+const FIRST_DATA_WAIT_MS = 400;
+
 export type View =
   | { kind: 'loading' }
   | { kind: 'route'; match: RouteMatch; Component: ComponentType<Record<string, unknown>>; location: Location }
@@ -51,9 +54,10 @@ export function RouterHost({ router, guard, render }: Props) {
     // allows it); a failure is judged after the guard, as before.
     const chunk = match && !notFound ? match.route.load() : null;
     chunk?.catch(() => undefined);
+    const firstData = primed?.then((started) => started?.answer).catch(() => undefined);
     (async () => {
       try {
-        const outcome = await guard(to, match, primed?.then((started) => started?.answer));
+        const outcome = await guard(to, match, firstData);
         if (cancelled) return;
         if (outcome.type === 'redirect') {
           if (outcome.to !== to) router.go(outcome.to, { replace: true });
@@ -72,6 +76,10 @@ export function RouterHost({ router, guard, render }: Props) {
           if (reloadForChunkError(error)) return new Promise<never>(() => {});
           throw error;
         });
+        // The screen's first data, when asked for, up to FIRST_DATA_WAIT_MS more: the screen then
+        // renders once, with its rows, instead of empty and again with them (and its rendering
+        // does not take the CPU the answer is being made with, when the server runs alongside).
+        if (firstData) await Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);
         if (!cancelled) setView({ kind: 'route', match, Component: module.default, location });
       } catch (error) {
         if (!cancelled) setView({ kind: 'error', error, location });

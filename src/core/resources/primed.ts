@@ -1,7 +1,8 @@
 /**
  * A list's first page asked for while the route guard runs (render while fetching): the route
- * primes it (modules/registry/primeList.ts), the list takes the answer in flight instead of
- * asking again. Nothing renders before the guard allows it; when the guard refuses, the route's
+ * primes it (modules/registry/primeList.ts), the list takes the answer instead of asking again —
+ * already there when the router waited for it (RouterHost), so the screen's first render shows
+ * its rows. Nothing renders before the guard allows it; when the guard refuses, the route's
  * release drops the answer unread.
  */
 import type { PageResult } from '../api';
@@ -12,16 +13,30 @@ export interface Primed {
   release(): void;
 }
 
-/** Answers in flight by `primeKey`. */
-export const primed = new Map<string, Promise<PageResult<unknown>>>();
+/** A primed page: its answer, and its value once it came back. */
+export interface PrimedPage<T = unknown> {
+  answer: Promise<PageResult<T>>;
+  value?: PageResult<T>;
+}
+
+/** Primed pages by `primeKey`. */
+export const primed = new Map<string, PrimedPage>();
+
+/** Keeps `answer` for the list that will show it; returns its release (drops it unless taken). */
+export function keepPrimed(key: string, answer: Promise<PageResult<unknown>>): () => void {
+  const page: PrimedPage = { answer };
+  answer.then((value) => (page.value = value)).catch(() => undefined);
+  primed.set(key, page);
+  return () => primed.get(key) === page && primed.delete(key);
+}
 
 /** `query`: the list's `JSON.stringify(apiQuery(state))`. */
 export const primeKey = (api: string, path: string, query: string) => `${api} ${path} ${query}`;
 
-/** The primed answer for this page, once (the list then owns it), or undefined. */
-export function takePrimed<T>(api: string, path: string, query: string): Promise<PageResult<T>> | undefined {
+/** The primed page, once (the list then owns it), or undefined. */
+export function takePrimed<T>(api: string, path: string, query: string): PrimedPage<T> | undefined {
   const key = primeKey(api, path, query);
-  const answer = primed.get(key);
+  const page = primed.get(key);
   primed.delete(key);
-  return answer as Promise<PageResult<T>> | undefined;
+  return page as PrimedPage<T> | undefined;
 }

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AnyResource, RecordBase } from '../../contracts/resource';
-import { requestPage, toApiError, type ApiError, type Pagination } from '../api';
+import { requestPage, toApiError, type ApiError, type PageResult, type Pagination } from '../api';
 import { onInvalidate } from './cache';
 import { takePrimed } from './primed';
 import { apiPath, type PathParams } from './paths';
@@ -19,21 +19,31 @@ export interface ListResult {
   reload: () => void;
 }
 
+const shown = (answer: PageResult<Row>): Omit<ListResult, 'reload'> => ({ rows: answer.items, pagination: answer.pagination, total: answer.total, totalOver: answer.totalOver, loading: false, error: null });
+
 /** One page of a resource for the list state taken from the URL (nothing while not `enabled`). Aborts stale requests. */
 export function useList(resource: AnyResource, state: ListState, params: PathParams, enabled = true): ListResult {
-  const [result, setResult] = useState<Omit<ListResult, 'reload'>>({ rows: [], pagination: null, total: null, totalOver: null, loading: true, error: null });
-  const [generation, setGeneration] = useState(0);
   const path = apiPath(resource, params);
   const key = JSON.stringify(apiQuery(state));
+  // The route may have asked for this very page while its guard ran: taken at the first render,
+  // which shows its rows when the answer is already there.
+  const [primedPage] = useState(() => (enabled ? takePrimed<Row>(resource.api, path, key) : undefined));
+  const firstRun = useRef(true);
+  const [result, setResult] = useState<Omit<ListResult, 'reload'>>(() =>
+    primedPage?.value ? shown(primedPage.value) : { rows: [], pagination: null, total: null, totalOver: null, loading: true, error: null },
+  );
+  const [generation, setGeneration] = useState(0);
   useEffect(() => {
     if (!enabled) return;
+    const primedAnswer = firstRun.current ? primedPage : undefined;
+    firstRun.current = false;
+    if (primedAnswer?.value) return;
     const controller = new AbortController();
     setResult((r) => ({ ...r, loading: true, error: null }));
     const { page, perPage, ...query } = JSON.parse(key) as Record<string, never>;
-    // The route may have asked for this very page while its guard ran: take that answer.
-    (takePrimed<Row>(resource.api, path, key) ?? requestPage<Row>(resource.api, path, { page, perPage, query, signal: controller.signal }))
+    (primedAnswer?.answer ?? requestPage<Row>(resource.api, path, { page, perPage, query, signal: controller.signal }))
       .then((answer) => {
-        if (!controller.signal.aborted) setResult({ rows: answer.items, pagination: answer.pagination, total: answer.total, totalOver: answer.totalOver, loading: false, error: null });
+        if (!controller.signal.aborted) setResult(shown(answer));
       })
       .catch((error: unknown) => {
         // Left (aborted): the answer is no longer this list's, primed or not.

@@ -7,7 +7,7 @@ import { permissionSubjectAtom } from '../../core/permissions';
 import { accessFor } from '../../core/resources/access';
 import { apiPath } from '../../core/resources/paths';
 import { requestPage } from '../../core/api';
-import { primed, primeKey, type Primed } from '../../core/resources/primed';
+import { keepPrimed, primeKey, type Primed } from '../../core/resources/primed';
 import { apiQuery } from '../../core/resources/query';
 import { getSession } from '../../core/session';
 import { store } from '../../core/store';
@@ -23,9 +23,7 @@ export function primePage(api: string, path: string, query: string): Primed {
   const key = primeKey(api, path, query);
   const { page, perPage, ...rest } = JSON.parse(query) as Record<string, never>;
   const answer = requestPage(api, path, { page, perPage, query: rest, silent: (error) => error.status === 401 });
-  answer.catch(() => undefined);
-  primed.set(key, answer);
-  return { answer, release: () => primed.get(key) === answer && primed.delete(key) };
+  return { answer, release: keepPrimed(key, answer) };
 }
 
 /**

@@ -33,6 +33,7 @@ beforeEach(() => {
   setFields({ accessToken: FUTURE_JWT, tokenType: 'Authorization' });
   store.set(appConfigAtom, testConfig());
   sent = [];
+  renders = [];
   configureApi({
     fetch: async (input) => {
       sent.push(String(input));
@@ -42,9 +43,12 @@ beforeEach(() => {
 });
 afterEach(() => configureApi({ fetch: null }));
 
+let renders: string[] = [];
+
 function SupplierList() {
   const list = useList(resource, state, {});
-  return <ul>{list.rows.map((row) => <li key={row.id}>{String(row.name)}</li>)}</ul>;
+  renders.push(list.loading ? 'carregando' : `${list.rows.length} linha(s)`);
+  return <ul aria-busy={list.loading}>{list.rows.map((row) => <li key={row.id}>{String(row.name)}</li>)}</ul>;
 }
 
 async function mount(guard: Guard, primed: () => void) {
@@ -86,6 +90,42 @@ describe('a list route primes its first page while the guard runs', () => {
     allow({ type: 'continue' });
     await flush();
     expect(page.container.textContent).toContain('Fornecedor Um');
+    expect(sent.filter((url) => url.includes('/companies/suppliers'))).toHaveLength(1);
+    await page.unmount();
+  });
+
+  it('waits for the first page after the guard, so the list renders once, with its rows', async () => {
+    configureApi({
+      fetch: async (input) => {
+        sent.push(String(input));
+        await new Promise((resolve) => setTimeout(resolve, 60)); // answered after the guard and the chunk
+        return jsonResponse([{ id: 's1', version: 1, name: 'Fornecedor Um' }], { headers: { 'x-total-count': '1' } });
+      },
+    });
+    const page = await mount(async () => ({ type: 'continue' }), () => undefined);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
+    await flush();
+    expect(page.container.textContent).toContain('Fornecedor Um');
+    expect(renders).toEqual(['1 linha(s)']);
+    expect(sent.filter((url) => url.includes('/companies/suppliers'))).toHaveLength(1);
+    await page.unmount();
+  });
+
+  it('a first page slower than 400 ms does not hold the screen: it shows loading, then the rows', async () => {
+    let answer!: () => void;
+    configureApi({
+      fetch: (input) => {
+        sent.push(String(input));
+        return new Promise((resolve) => (answer = () => resolve(jsonResponse([{ id: 's1', version: 1, name: 'Fornecedor Um' }], { headers: { 'x-total-count': '1' } }))));
+      },
+    });
+    const page = await mount(async () => ({ type: 'continue' }), () => undefined);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 450)));
+    expect(page.container.querySelector('ul')?.getAttribute('aria-busy')).toBe('true');
+    answer();
+    await flush();
+    expect(page.container.textContent).toContain('Fornecedor Um');
+    expect(renders[0]).toBe('carregando');
     expect(sent.filter((url) => url.includes('/companies/suppliers'))).toHaveLength(1);
     await page.unmount();
   });
