@@ -164,7 +164,6 @@ export function parseAppConfig(input: unknown, url = '/app.config.json'): AppCon
 
 // ---------------------------------------------------------------- loading
 
-export { withTimestamp };
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -283,7 +282,7 @@ export async function fetchBuildManifest(config: AppConfig, fetchImpl: FetchLike
   const url = buildManifestUrl(config);
   let response: Response;
   try {
-    response = await fetchImpl(withTimestamp(url), { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    response = await fetchImpl(withTimestamp(url), CONFIG_REQUEST);
   } catch (cause) {
     throw new ApiError({ status: 'UNK', message: t('config.buildManifestUnreadable', { url }), cause });
   }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { changePassword } from '../../core/auth';
+import { changePassword } from '../../core/account';
 import { t } from '../../core/i18n';
 import { notify } from '../../core/notices';
 import { Button } from '../../core/ui/Button';

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { updateMe } from '../../core/auth';
+import { updateMe } from '../../core/account';
 import { t } from '../../core/i18n';
 import { notify } from '../../core/notices';
 import { sessionAtom } from '../../core/session';

@@ -10,7 +10,7 @@ import {
   startAccountTotp,
   unbindTwoFactor,
   verifyCode,
-} from '../../core/auth';
+} from '../../core/account';
 import { t } from '../../core/i18n';
 import { notify } from '../../core/notices';
 import { sessionAtom } from '../../core/session';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { SecondStepMethod, TwoFactorMethod } from '../../contracts/identity';
-import { sendEmailCode } from '../../core/auth';
+import { sendEmailCode } from '../../core/account';
 import { t } from '../../core/i18n';
 import { Alert } from '../../core/ui/Alert';
 import { Button } from '../../core/ui/Button';

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import type { TwoFactorMethod } from '../../contracts/identity';
-import { verifyCode } from '../../core/auth';
+import { verifyCode } from '../../core/account';
 import { t } from '../../core/i18n';
 import { safeRedirect, useNavigation, useQuery } from '../../core/navigation';
 import { sessionAtom } from '../../core/session';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { requestPasswordRecovery, resetPassword } from '../../core/auth';
+import { requestPasswordRecovery, resetPassword } from '../../core/account';
 import { t } from '../../core/i18n';
 import { useNavigation, useQuery } from '../../core/navigation';
 import { Alert } from '../../core/ui/Alert';

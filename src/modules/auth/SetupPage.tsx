@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import type { TwoFactorMethod } from '../../contracts/identity';
-import { getTotpSetup, setupTotp, verifyCode } from '../../core/auth';
+import { getTotpSetup, setupTotp, verifyCode } from '../../core/account';
 import { t } from '../../core/i18n';
 import { safeRedirect, useQuery } from '../../core/navigation';
 import { sessionAtom } from '../../core/session';

@@ -1,15 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  changePassword,
-  loadUser,
-  login,
-  logout,
-  refresh,
-  REFRESH_LOCK,
-  setTwoFactorEnabled,
-  unbindTwoFactor,
-  verifyCode,
-} from '../../../src/core/auth';
+import { changePassword, setTwoFactorEnabled, unbindTwoFactor, verifyCode } from '../../../src/core/account';
+import { loadUser, login, logout, refresh, REFRESH_LOCK } from '../../../src/core/auth';
 import { configureApi } from '../../../src/core/api';
 import { appConfigAtom } from '../../../src/core/config';
 import { clearNotices, getNotices, noticesAtom } from '../../../src/core/notices';
