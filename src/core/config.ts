@@ -164,7 +164,6 @@ export function parseAppConfig(input: unknown, url = '/app.config.json'): AppCon
 
 // ---------------------------------------------------------------- loading
 
-
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 const defaultFetch: FetchLike = (input, init) => globalThis.fetch(input, init);

@@ -119,6 +119,7 @@ export async function runGuard(to: string | Partial<Path>, deps: GuardDeps, firs
   const fullPath = createPath({ pathname, search: target.search ?? '', hash: target.hash ?? '' });
   const isPublic = deps.isPublic ? deps.isPublic(pathname) : isPublicPath(pathname, deps.routes);
 
+  // 1. App config and front-end version.
   const config = await deps.fetchAppConfig();
   const stored = deps.storedFrontEndVersion();
   let newVersion = false;
