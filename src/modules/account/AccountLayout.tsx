@@ -1,11 +1,14 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { t } from '../../core/i18n';
+import { registerCatalogue, t } from '../../core/i18n';
+import { account } from './catalogue';
 import { useNavigation } from '../../core/navigation';
 import { sessionAtom } from '../../core/session';
 import { Spinner } from '../../core/ui/Spinner';
 import * as css from '../../core/ui/ui.css';
 import * as styles from './account.css';
+
+registerCatalogue(account);
 
 const tabs = [
   ['/minha-conta', 'account.tabs.overview'],

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { requestPasswordRecovery, resetPassword } from '../../core/account';
-import { t } from '../../core/i18n';
+import { registerCatalogue, t } from '../../core/i18n';
+import { account } from '../account/catalogue';
 import { useNavigation, useQuery } from '../../core/navigation';
 import { Alert } from '../../core/ui/Alert';
 import { Button } from '../../core/ui/Button';
@@ -8,6 +9,8 @@ import { TextField } from '../../core/ui/TextField';
 import { useAction } from '../../core/ui/useAction';
 import * as css from '../../core/ui/ui.css';
 import { AuthCard } from './AuthCard';
+
+registerCatalogue(account);
 
 /** /auth/recuperar-senha: ask for the e-mail link; with ?token= from that link, choose the new password. */
 export default function RecoverPage() {
