@@ -1,6 +1,7 @@
 /**
  * A @fastify/rate-limit store in the database, so that every API instance counts the same hits
- * (issue 9 "more than one machine"). One statement per hit: the row of the key is created,
+ * (issue 9 "more than one machine"). One statement per hit (or per burst of one key's hits,
+ * `coalescedHits`): the row of the key is created,
  * incremented, or — when its window has ended — restarted at 1, atomically (INSERT … ON
  * CONFLICT … DO UPDATE … RETURNING), with the database's clock (the one clock all instances
  * share). Ended windows are deleted every `CLEAN_EVERY_MS` by each instance (an ended row
@@ -20,13 +21,13 @@ export interface Hit {
   ttl: number;
 }
 
-/** Counts one hit of `key` in a window of `windowMs`. */
-export async function countHit(db: Kysely<Database>, key: string, windowMs: number): Promise<Hit> {
+/** Counts `count` hits (default one) of `key` in a window of `windowMs`; `current` includes them all. */
+export async function countHit(db: Kysely<Database>, key: string, windowMs: number, count = 1): Promise<Hit> {
   const { rows } = await sql<{ hits: number; ttl: number }>`
     INSERT INTO rate_limit_hits AS r (key, hits, resets_at)
-    VALUES (${key}, 1, now() + make_interval(secs => ${windowMs}::float8 / 1000))
+    VALUES (${key}, ${count}::int, now() + make_interval(secs => ${windowMs}::float8 / 1000))
     ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN r.resets_at <= now() THEN 1 ELSE least(r.hits + 1, ${MAX_HITS}) END,
+      hits = CASE WHEN r.resets_at <= now() THEN ${count}::int ELSE least(r.hits + ${count}::int, ${MAX_HITS}) END,
       resets_at = CASE WHEN r.resets_at <= now() THEN excluded.resets_at ELSE r.resets_at END
     RETURNING r.hits, greatest(ceil(extract(epoch FROM r.resets_at - now()) * 1000), 0)::int AS ttl`.execute(db);
   return { current: rows[0].hits, ttl: rows[0].ttl };
@@ -43,16 +44,14 @@ export async function cleanHits(db: Kysely<Database>): Promise<number> {
  * gets a child whose keys carry the route (method and URL), like the plugin's Redis store.
  */
 export function databaseRateLimitStore(db: Kysely<Database>): FastifyRateLimitStoreCtor {
+  const incr = coalescedHits((key, windowMs, count) => countHit(db, key, windowMs, count));
   class DatabaseStore implements FastifyRateLimitStore {
     constructor(
       _options?: unknown,
       readonly prefix = '',
     ) {}
     incr(key: string, callback: (error: Error | null, result?: Hit) => void, timeWindow: number): void {
-      countHit(db, this.prefix + key, timeWindow).then(
-        (hit) => callback(null, hit),
-        (error: Error) => callback(error),
-      );
+      incr(this.prefix + key, timeWindow, callback);
     }
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
       // The plugin passes the route as `routeInfo` (its types say otherwise).
@@ -61,4 +60,37 @@ export function databaseRateLimitStore(db: Kysely<Database>): FastifyRateLimitSt
     }
   }
   return DatabaseStore as unknown as FastifyRateLimitStoreCtor;
+}
+
+type HitCallback = (error: Error | null, result?: Hit) => void;
+
+/**
+ * Hits of one key that arrive while its statement is in flight wait and go together in the next
+ * one (`count` = how many), so a burst of one caller (a page's parallel calls, 50 connections of
+ * bench/list-endpoint.ts) costs a statement per round trip instead of one per hit, all updating
+ * the same row under its lock. Each hit still gets its own number: the k hits of a statement
+ * that brought the row to `current` are current − k + 1 … current, in arrival order — what k
+ * statements one after the other would have answered (they queued on the row lock anyway).
+ */
+export function coalescedHits(count: (key: string, windowMs: number, count: number) => Promise<Hit>) {
+  /** Keys with a statement in flight → the hits waiting for the next one. */
+  const waiting = new Map<string, HitCallback[]>();
+  const send = (key: string, windowMs: number, callbacks: HitCallback[]) => {
+    waiting.set(key, []);
+    const settle = (error: Error | null, hit?: Hit) => {
+      const next = waiting.get(key)!;
+      waiting.delete(key);
+      if (next.length) send(key, windowMs, next);
+      callbacks.forEach((callback, i) => (hit ? callback(null, { current: Math.max(1, hit.current - (callbacks.length - 1 - i)), ttl: hit.ttl }) : callback(error)));
+    };
+    count(key, windowMs, callbacks.length).then(
+      (hit) => settle(null, hit),
+      (error: Error) => settle(error),
+    );
+  };
+  return (key: string, windowMs: number, callback: HitCallback) => {
+    const queue = waiting.get(key);
+    if (queue) queue.push(callback);
+    else send(key, windowMs, [callback]);
+  };
 }

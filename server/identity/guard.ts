@@ -48,6 +48,17 @@ declare module 'fastify' {
   }
 }
 
+/** A row of `session_state(sid, user)` (migration 0021). */
+interface SessionState {
+  revoked_at: Date | null;
+  absolute_expires_at: Date;
+  is_active: boolean;
+  access_level: AuthContext['accessLevel'];
+  org_id: string;
+  org_active: boolean;
+  permission_stamp: string | null;
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -66,16 +77,11 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest, typ
   let accessLevel: AuthContext['accessLevel'];
   let permissionStamp: string | undefined;
   if (claims.typ === 'access') {
-    const row = await ctx.db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .innerJoin('organizations as o', 'o.id', 'u.org_id')
-      .select(['s.revoked_at', 's.absolute_expires_at', 'u.is_active', 'u.access_level', 'u.org_id', 'o.is_active as org_active'])
-      // In the same round trip: the stamp the request's scope checks compare the permission cache with.
-      .select(sql<string | null>`(SELECT pe.stamp FROM permission_epochs AS pe WHERE pe.org_id = u.org_id)`.as('permission_stamp'))
-      .where('s.id', '=', claims.sid)
-      .where('s.user_id', '=', claims.sub)
-      .executeTakeFirst();
+    // Session, user, organisation and the organisation's permission stamp (the request's scope
+    // checks compare the permission cache with it) in one call of a PL/pgSQL function, whose plan
+    // each connection keeps (migration 0021).
+    const found = await sql<SessionState>`SELECT * FROM session_state(${claims.sid}, ${claims.sub})`.execute(ctx.db);
+    const row = found.rows[0];
     if (!row || row.revoked_at || row.absolute_expires_at.getTime() <= now.getTime() || !row.is_active || !row.org_active || row.org_id !== claims.org) {
       throw unauthenticated();
     }

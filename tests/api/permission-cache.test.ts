@@ -36,6 +36,23 @@ describe.each(databaseKinds())('permission cache [%s]', (kind) => {
     expect(await status()).toBe(403);
   });
 
+  it('sees a change of many rows made by one statement on the next request, for every user it touched', async () => {
+    const first = await userInGroups(env, ['Solicitante']);
+    const second = await userInGroups(env, ['Solicitante']);
+    const status = async (session: typeof first.session) => (await call(env, 'GET', `${BANK_ACCOUNTS}?perPage=1`, { session })).status;
+    expect([await status(first.session), await status(second.session)]).toEqual([403, 403]);
+
+    const finance = await env.db.selectFrom('user_groups').select('id').where('org_id', '=', DEMO_ORG_ID).where('name', '=', 'Financeiro').executeTakeFirstOrThrow();
+    // One INSERT of two rows, then one DELETE of both (bulk changes straight in the database).
+    await env.db
+      .insertInto('user_group_members')
+      .values([first.user, second.user].map((user) => ({ org_id: DEMO_ORG_ID, group_id: finance.id, user_id: user.id })))
+      .execute();
+    expect([await status(first.session), await status(second.session)]).toEqual([200, 200]);
+    await env.db.deleteFrom('user_group_members').where('group_id', '=', finance.id).where('user_id', 'in', [first.user.id, second.user.id]).execute();
+    expect([await status(first.session), await status(second.session)]).toEqual([403, 403]);
+  });
+
   it('keeps one organisation\'s changes from touching another\'s stamp', async () => {
     const stamps = async () => (await sql<{ org_id: string; stamp: string }>`SELECT org_id, stamp FROM permission_epochs ORDER BY org_id`.execute(env.db)).rows;
     const before = await stamps();

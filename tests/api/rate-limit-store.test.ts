@@ -1,11 +1,11 @@
 /**
- * The request-flood counters in the database (http/rate-limit-store.ts): one statement per hit,
- * atomic under concurrency, a window that has ended starts again at 1, ended rows cleaned up.
+ * The request-flood counters in the database (http/rate-limit-store.ts): one statement per hit
+ * (or per burst of one key's hits, each still numbered), atomic under concurrency, a window that has ended starts again at 1, ended rows cleaned up.
  * (Two server processes sharing them: multi-instance.test.ts.)
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { cleanHits, countHit } from '../../server/http/rate-limit-store.js';
+import { cleanHits, countHit, databaseRateLimitStore, type Hit } from '../../server/http/rate-limit-store.js';
 import { databaseKinds, useTestEnv } from './fixture.js';
 
 describe.each(databaseKinds())('rate-limit counters in the database [%s]', (kind) => {
@@ -19,6 +19,19 @@ describe.each(databaseKinds())('rate-limit counters in the database [%s]', (kind
       expect(hit.ttl).toBeLessThanOrEqual(60_000);
     }
     expect((await countHit(env.appDb, 'ip:203.0.113.8', 60_000)).current).toBe(1);
+  });
+
+  it('gives each of 40 simultaneous hits of one key through the store its own number 1…40, and counts all 40', async () => {
+    const Store = databaseRateLimitStore(env.appDb) as unknown as new () => { incr(key: string, callback: (error: Error | null, hit?: Hit) => void, windowMs: number): void };
+    const store = new Store();
+    const incr = (key: string) => new Promise<Hit>((resolve, reject) => store.incr(key, (error, hit) => (error ? reject(error) : resolve(hit!)), 60_000));
+    const hits = await Promise.all(Array.from({ length: 40 }, () => incr('user:burst')));
+    expect(hits.map((h) => h.current)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    for (const hit of hits) expect(hit.ttl).toBeGreaterThan(0);
+    expect((await incr('user:burst')).current).toBe(41);
+    expect((await incr('user:other')).current).toBe(1);
+    const row = await env.db.selectFrom('rate_limit_hits').select('hits').where('key', '=', 'user:burst').executeTakeFirstOrThrow();
+    expect(row.hits).toBe(41);
   });
 
   it('starts an ended window again at 1, and the clean-up removes ended windows only', async () => {

@@ -3,7 +3,9 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../server/errors.js';
 import { REFRESH_GRACE_MS } from '../../server/identity/policy.js';
-import { call, createUser, databaseKinds, jwtPayload, login, loginSession, preAuthorize, useTestEnv, xsrfOf, type Session, type TestEnv } from './fixture.js';
+import { sql } from 'kysely';
+import { DEMO_ORG_ID } from '../../server/db/seed.js';
+import { call, createUser, databaseKinds, jwtPayload, login, loginSession, preAuthorize, userInGroups, useTestEnv, xsrfOf, type Session, type TestEnv } from './fixture.js';
 
 const UNAUTHENTICATED = { message: MESSAGES.unauthenticated };
 const HOUR = 3600_000;
@@ -176,6 +178,46 @@ describe.each(databaseKinds())('sessions [%s]', (kind) => {
     expect(row.revoked_reason).toBe('logout');
     const audit = await env.db.selectFrom('audit_log').select('action').where('actor_user_id', '=', user.id).where('action', '=', 'auth.logout').execute();
     expect(audit).toHaveLength(1);
+  });
+
+  it('refuses a session no longer valid on a registry list with the same 401 and no rows: logged out, past its lifetime, user or organisation deactivated', async () => {
+    const users = async (session: Session) => call(env, 'GET', '/v1/identity/users?perPage=5', { session });
+    const refused = async (session: Session) => {
+      const answer = await users(session);
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual(UNAUTHENTICATED);
+      expect(answer.headers['x-total-count']).toBeUndefined();
+    };
+    // users: read through the group Financeiro.
+    const open = async () => {
+      const { user, session } = await userInGroups(env, ['Financeiro']);
+      remember(session.accessToken, session.refreshToken);
+      const answer = await users(session);
+      expect(answer.status).toBe(200);
+      expect(answer.body.length).toBeGreaterThan(0);
+      return { user, session };
+    };
+
+    const loggedOut = await open();
+    expect((await call(env, 'POST', 'auth/logout', { session: loggedOut.session })).status).toBe(204);
+    await refused(loggedOut.session);
+
+    const expired = await open();
+    await sql`UPDATE sessions SET absolute_expires_at = now() - interval '1 second' WHERE id = ${jwtPayload(expired.session.accessToken).sid}`.execute(env.db);
+    await refused(expired.session);
+
+    const deactivated = await open();
+    await env.db.updateTable('users').set({ is_active: false }).where('id', '=', deactivated.user.id).execute();
+    await refused(deactivated.session);
+
+    const ofClosedOrg = await open();
+    await env.db.updateTable('organizations').set({ is_active: false }).where('id', '=', DEMO_ORG_ID).execute();
+    try {
+      await refused(ofClosedOrg.session);
+    } finally {
+      await env.db.updateTable('organizations').set({ is_active: true }).where('id', '=', DEMO_ORG_ID).execute();
+    }
+    expect((await users(ofClosedOrg.session)).status).toBe(200);
   });
 
   it('a password change revokes the other sessions, not the current one', async () => {

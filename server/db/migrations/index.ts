@@ -24,6 +24,7 @@ import listPreferences from './0017_list_preferences.js';
 import recurringEntries from './0018_recurring_entries.js';
 import permissionEpochs from './0019_permission_epochs.js';
 import dropImportLease from './0020_drop_import_lease.js';
+import requestFixedCost from './0021_request_fixed_cost.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0018_recurring_entries': recurringEntries,
   '0019_permission_epochs': permissionEpochs,
   '0020_drop_import_lease': dropImportLease,
+  '0021_request_fixed_cost': requestFixedCost,
 };
 
 export const migrationProvider: MigrationProvider = {
