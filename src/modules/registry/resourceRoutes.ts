@@ -64,9 +64,9 @@ export function resourceRoutes(resourceOrSpec: MountName | RegistrySpec, overrid
   const spec = typeof resourceOrSpec === 'string' ? mountSpec(resourceOrSpec, overrides) : resourceOrSpec;
   const recordLabel = (MOUNTS as Record<string, { one?: string }>)[spec.resource]?.one;
   const route = (path: string, load: RouteDef['load'], prime?: RouteDef['prime']): RouteDef => ({ path, layout: 'portal', title: spec.title, load, prime, ...(recordLabel ? { recordLabel } : {}) });
-  // The generic list's first page is asked for while the guard runs, as soon as its chunk is in
-  // (a replaced list view asks itself).
-  const prime: RouteDef['prime'] = spec.views?.list ? undefined : (params, search) => import('./primeList').then((m) => m.primeList(spec, params, search));
+  // The list's first page is asked for while the guard runs, as soon as its chunk is in (a
+  // replaced list view wraps the generic one: the same page).
+  const prime: RouteDef['prime'] = (params, search) => import('./primeList').then((m) => m.primeList(spec, params, search));
   if (spec.single) {
     if (spec.single.mode === 'form') return [route(spec.base, screen(spec, 'edit'))];
     return [

@@ -53,7 +53,11 @@ export interface RegistrySpec {
    * tabs stay): `/pedidos/{orderId}/analises`. Shown as tabs after the declaration's own.
    */
   pages?: readonly SubPage[];
-  /** Replace one view without copying the rest: `views: {show: () => import('./UserShow')}`. */
+  /**
+   * Replace one view without copying the rest: `views: {show: () => import('./UserShow')}`. A
+   * list view wraps the generic `ListPage` with the same props (tabs or buttons around it): the
+   * route asks for that list's first page while its guard runs.
+   */
   views?: Partial<Record<RegistryView, ViewLoader>>;
 }
 
