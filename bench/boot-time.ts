@@ -3,8 +3,9 @@ import { chromium } from '@playwright/test';
 import { chromiumOptions, median, startServer } from './server-process';
 
 const RUNS = 15;
-const server = await startServer(3202);
+// The browser first: a missing Chromium then leaves no server running.
 const browser = await chromium.launch(chromiumOptions);
+const server = await startServer(3202);
 try {
   for (const [label, path] of [['<bo-login> alone', '/login.html'], ['portal /login', '/login']] as const) {
     const times: number[] = [];

@@ -32,8 +32,9 @@ async function measure(page: Page, go: () => Promise<unknown>) {
   return { files: sizes.size, kb: [...sizes.values()].reduce((a, b) => a + b, 0) / 1024 };
 }
 
-const server = await startServer(3201);
+// The browser first: a missing Chromium then leaves no server running.
 const browser = await chromium.launch(chromiumOptions);
+const server = await startServer(3201);
 try {
   const page = await browser.newPage();
   const login = await measure(page, async () => {

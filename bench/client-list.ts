@@ -204,8 +204,9 @@ try {
     await insertUsers(db, USERS);
     acls.push([await insertAcl(db, 'bench5000', 5000), 5000], [await insertAcl(db, 'bench10000', 10_000), 10_000]);
   });
-  const server = await startServer(3205, { LOG_LEVEL: 'warn' }, dataDir);
+  // The browser first: a missing Chromium then leaves no server running.
   const browser = await chromium.launch(chromiumOptions);
+  const server = await startServer(3205, { LOG_LEVEL: 'warn' }, dataDir);
   try {
     const storageState = await signedInState(browser, server.url, 'admin@demo.com.br', BENCH_PASSWORD);
 

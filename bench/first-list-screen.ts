@@ -45,8 +45,9 @@ const firstRow = (page: Page) => page.getByRole('table', { name: 'Usuários' }).
 const dataDir = mkdtempSync(path.join(tmpdir(), 'rt-bench-first-list-'));
 try {
   await prepareDatabase({ dataDir }, (db) => insertUsers(db, EXTRA_USERS));
-  const server = await startServer(Number(process.env.BENCH_PORT ?? 3204), { LOG_LEVEL: 'warn' }, dataDir);
+  // The browser first: a missing Chromium then leaves no server running.
   const browser = await chromium.launch(chromiumOptions);
+  const server = await startServer(Number(process.env.BENCH_PORT ?? 3204), { LOG_LEVEL: 'warn' }, dataDir);
   try {
     const storageState = await signedInState(browser, server.url, 'admin@demo.com.br', BENCH_PASSWORD);
 

@@ -43,8 +43,9 @@ const firstRow = (page: Page) => page.getByRole('table', { name: 'Fornecedores' 
 const dataDir = path.join(work, 'data');
 try {
   await prepareDatabase({ dataDir }, async () => undefined);
-  const server = await startServer(Number(process.env.BENCH_PORT ?? 3212), { LOG_LEVEL: 'warn' }, dataDir);
+  // The browser first: a missing Chromium then leaves no server running.
   const browser = await chromium.launch(chromiumOptions);
+  const server = await startServer(Number(process.env.BENCH_PORT ?? 3212), { LOG_LEVEL: 'warn' }, dataDir);
   try {
     const storageState = await signedInState(browser, server.url, 'compras@demo.com.br', BENCH_PASSWORD);
 
