@@ -5,7 +5,7 @@
  * unreadable answer) — the form then says so and stays usable. Loaded only when a lookup runs.
  */
 import { normaliseCnpj, validCnpj } from '../../contracts/brazil';
-import { fetchWithin } from '../fetchWithin';
+import { fetchWithin, type WithinOptions } from '../fetchWithin';
 import { getAccessToken } from '../session';
 import { readBrasilApi, type BrasilApiCompany } from './brasilapi';
 import { companyLookupBaseUrl } from './config';
@@ -13,11 +13,8 @@ import type { CompanyLookup } from './types';
 
 export const COMPANY_LOOKUP_TIMEOUT_MS = 8000;
 
-export interface CompanyLookupOptions {
-  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+export interface CompanyLookupOptions extends Partial<WithinOptions> {
   baseUrl?: string;
-  timeoutMs?: number;
-  signal?: AbortSignal;
   /** Bearer token sent to a same-origin service (default: the session's). */
   token?: string | null;
 }
@@ -37,7 +34,7 @@ export async function lookupCompany(value: string, options: CompanyLookupOptions
   const sameOrigin = url.startsWith('/') && !url.startsWith('//');
   const init: RequestInit = { headers: { Accept: 'application/json', ...(token && sameOrigin ? { Authorization: `Bearer ${token}` } : {}) }, credentials: sameOrigin ? 'same-origin' : 'omit' };
   try {
-    return await fetchWithin(url, init, { fetch: options.fetch, timeoutMs: options.timeoutMs ?? COMPANY_LOOKUP_TIMEOUT_MS, signal: options.signal }, async (response): Promise<CompanyLookup> => {
+    return await fetchWithin(url, init, { ...options, timeoutMs: options.timeoutMs ?? COMPANY_LOOKUP_TIMEOUT_MS }, async (response): Promise<CompanyLookup> => {
       if (response.status === 404) return { status: 'notFound' };
       if (response.status === 400) return { status: 'invalid' };
       if (!response.ok) throw new Error(`HTTP ${response.status}`);

@@ -4,7 +4,7 @@
  * reached (network failure, time-out, 5xx, unreadable answer) falls back to the offline ranges.
  */
 import { normaliseCep, validCep } from '../../contracts/brazil';
-import { fetchWithin } from '../fetchWithin';
+import { fetchWithin, type WithinOptions } from '../fetchWithin';
 import { postalCodeBaseUrl } from './config';
 import { offlineAddress } from './offline';
 import type { PostalLookup } from './types';
@@ -12,11 +12,8 @@ import { readViaCep, viaCepUrl, type ViaCepBody } from './viacep';
 
 export const POSTAL_TIMEOUT_MS = 5000;
 
-export interface LookupOptions {
-  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+export interface LookupOptions extends Partial<WithinOptions> {
   baseUrl?: string;
-  timeoutMs?: number;
-  signal?: AbortSignal;
 }
 
 export async function lookupPostalCode(value: string, options: LookupOptions = {}): Promise<PostalLookup> {
@@ -24,7 +21,7 @@ export async function lookupPostalCode(value: string, options: LookupOptions = {
   if (!cep || !validCep(cep)) return { status: 'invalid' };
   const url = viaCepUrl(options.baseUrl ?? postalCodeBaseUrl(), cep);
   try {
-    return await fetchWithin(url, { headers: { Accept: 'application/json' }, credentials: 'omit' }, { fetch: options.fetch, timeoutMs: options.timeoutMs ?? POSTAL_TIMEOUT_MS, signal: options.signal }, async (response): Promise<PostalLookup> => {
+    return await fetchWithin(url, { headers: { Accept: 'application/json' }, credentials: 'omit' }, { ...options, timeoutMs: options.timeoutMs ?? POSTAL_TIMEOUT_MS }, async (response): Promise<PostalLookup> => {
       if (response.status === 400 || response.status === 404) return { status: 'notFound' };
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const address = readViaCep(cep, (await response.json()) as ViaCepBody);

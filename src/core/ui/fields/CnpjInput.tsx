@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { validCnpj } from '../../../contracts/brazil/documents';
 import { companyLookupBaseUrl } from '../../companyLookup/config';
 import type { CompanyLookup } from '../../companyLookup/types';
@@ -7,6 +7,7 @@ import { companyLookup } from '../../i18n/catalogue/companyLookup';
 import * as ui from '../ui.css';
 import { MaskedInput } from './MaskedInput';
 import type { InputProps } from './types';
+import { useLookupField } from './useLookupField';
 
 registerCatalogue(companyLookup);
 
@@ -32,44 +33,27 @@ const MESSAGES: Record<CompanyLookup['status'], string> = {
 export function CnpjInput(props: InputProps) {
   const { id, resource, def, value, siblings, onSiblings } = props;
   const targets = (def.type === 'cnpj' || def.type === 'cpfCnpj') && 'companyLookup' in def ? def.companyLookup : undefined;
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  /** The CNPJ last looked up by typing (the button looks up again on demand). */
-  const looked = useRef<string | null>(null);
   // The lookup ends after the typed digit re-rendered the form: read and patch the latest values.
   const latest = useRef({ siblings, onSiblings });
   latest.current = { siblings, onSiblings };
-  if (!targets || !onSiblings || !companyLookupBaseUrl()) return <MaskedInput {...props} />;
-
-  const lookup = async (cnpj: string) => {
-    setBusy(true);
-    setMessage(t('brazil.cnpj.searching'));
-    try {
+  // The last character of a valid CNPJ typed looks the company up by itself (once per CNPJ).
+  const { busy, message, lookup, typed } = useLookupField(
+    lookable,
+    async (cnpj) => {
       const [{ lookupCompany }, { companyPatch }] = await Promise.all([import('../../companyLookup/lookup'), import('../../companyLookup/fill')]);
       const result = await lookupCompany(cnpj);
-      if (result.status === 'found') {
-        const patch = companyPatch(resource, result.company, targets, latest.current.siblings ?? {});
-        if (Object.keys(patch).length) latest.current.onSiblings?.(patch);
-        setMessage(t(Object.keys(patch).length ? 'brazil.cnpj.found' : 'brazil.cnpj.foundKept'));
-      } else setMessage(t(MESSAGES[result.status]));
-    } catch {
-      setMessage(t('brazil.cnpj.offline'));
-    } finally {
-      setBusy(false);
-    }
-  };
+      if (result.status !== 'found') return t(MESSAGES[result.status]);
+      const patch = companyPatch(resource, result.company, targets!, latest.current.siblings ?? {});
+      if (Object.keys(patch).length) latest.current.onSiblings?.(patch);
+      return t(Object.keys(patch).length ? 'brazil.cnpj.found' : 'brazil.cnpj.foundKept');
+    },
+    { searching: t('brazil.cnpj.searching'), failed: t('brazil.cnpj.offline') },
+  );
+  if (!targets || !onSiblings || !companyLookupBaseUrl()) return <MaskedInput {...props} />;
 
-  // The last character of a valid CNPJ typed looks the company up by itself (once per CNPJ).
   const onChange = (next: unknown) => {
     props.onChange(next);
-    const cnpj = lookable(next);
-    if (!cnpj) {
-      looked.current = null;
-      return;
-    }
-    if (looked.current === cnpj) return;
-    looked.current = cnpj;
-    void lookup(cnpj);
+    typed(next);
   };
   const current = lookable(value);
 
