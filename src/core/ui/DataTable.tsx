@@ -11,6 +11,7 @@ import { fieldDef } from '../resources/query';
 import type { Row } from '../resources/useList';
 import * as css from './data.css';
 import { FieldValue } from './fields/FieldValue';
+import { Link } from './Link';
 
 const VirtualRows = lazy(() => import('./VirtualRows'));
 
@@ -74,17 +75,9 @@ export function TableRow({ row, props, index }: RowProps) {
         return (
           <td key={column.field} role="cell" data-label={fieldLabel(resource, column.field)} className={isNumericColumn(resource, column.field) ? css.numericCell : css.td}>
             {i === 0 && hrefFor && onOpen ? (
-              <a
-                className={css.rowLink}
-                href={hrefFor(row)}
-                onClick={(event) => {
-                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-                  event.preventDefault();
-                  onOpen(row);
-                }}
-              >
+              <Link className={css.rowLink} href={hrefFor(row)} onFollow={() => onOpen(row)}>
                 {value}
-              </a>
+              </Link>
             ) : (
               value
             )}

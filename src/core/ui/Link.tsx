@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { useNavigation } from '../navigation';
 
-/** Link that navigates inside the host router (a new tab with modifier keys still works). */
-export function Link({ href, children, className, current }: { href: string; children: ReactNode; className?: string; current?: boolean }) {
+/**
+ * Link that navigates inside the host router (a new tab with modifier keys still works);
+ * `onFollow` replaces the plain navigation (a row that opens its record, the sidebar's own steps).
+ */
+export function Link({ href, children, className, current, onFollow }: { href: string; children: ReactNode; className?: string; current?: boolean; onFollow?: () => void }) {
   const { go } = useNavigation();
   return (
     <a
@@ -12,7 +15,8 @@ export function Link({ href, children, className, current }: { href: string; chi
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         event.preventDefault();
-        go(href);
+        if (onFollow) onFollow();
+        else go(href);
       }}
     >
       {children}

@@ -4,6 +4,7 @@ import { appConfigAtom, navigationFor, type NavGroupItem, type NavItem } from '.
 import { t } from '../../core/i18n';
 import { useNavigation } from '../../core/navigation';
 import { can, permissionSubjectAtom } from '../../core/permissions';
+import { Link } from '../../core/ui/Link';
 import { MenuSearch } from './MenuSearch';
 import { groupsHolding, isCurrent, isGroupOpen, moduleEntries, readGroupChoices, writeGroupChoice, type GroupChoices } from './navState';
 import * as styles from './portal.css';
@@ -41,18 +42,9 @@ export function Sidebar({ id, open, onNavigate, searchRef }: SidebarProps) {
     onNavigate?.(from);
   };
   const link = (path: string, title: string) => (
-    <a
-      href={path}
-      className={styles.navLink}
-      aria-current={isCurrent(path, pathname) ? 'page' : undefined}
-      onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        follow(path);
-      }}
-    >
+    <Link href={path} className={styles.navLink} current={isCurrent(path, pathname)} onFollow={() => follow(path)}>
       {title}
-    </a>
+    </Link>
   );
   const group = (item: NavGroupItem, nested?: boolean) => (
     <Group key={item.key} group={item} nested={nested} open={!item.collapsible || isGroupOpen(item.key, choices, holding)} onToggle={toggle}>
