@@ -20,6 +20,7 @@ export type ResourceInput<F extends FieldMap> = Omit<ResourceDeclaration<ShapeOf
  */
 export function defineResource<const F extends FieldMap>(input: ResourceInput<F>): ResourceDeclaration<ShapeOf<F>> & AnyResource {
   if ('schema' in input) throw new Error(`${input.name}: declare the fields with builders (contracts/fields); the schema is derived`);
-  const { schema, fields } = deriveFields(input.name, input.fields);
-  return { ...input, schema, fields } as unknown as ResourceDeclaration<ShapeOf<F>> & AnyResource;
+  const derived = deriveFields(input.name, input.fields);
+  // `schema` stays a getter (built on first read); a spread of the declaration builds it then.
+  return Object.defineProperty({ ...input, fields: derived.fields }, 'schema', { get: () => derived.schema, enumerable: true }) as unknown as ResourceDeclaration<ShapeOf<F>> & AnyResource;
 }

@@ -9,15 +9,14 @@ type Options = readonly [string, ...string[]];
 export type OptionLabels<T extends Options> = Readonly<Record<T[number], string>>;
 
 /** A yes/no flag (never optional): `boolean('Ativo', {initial: true})`. */
-export const boolean = <const O extends Common & { initial?: boolean }>(label: string, options?: O) => field(z.boolean(), { type: 'boolean', label }, options);
+export const boolean = <const O extends Common & { initial?: boolean }>(label: string, options?: O) => field(() => z.boolean(), { type: 'boolean', label }, options);
 
 /**
  * One of `options`: `enumOf('Tipo', KINDS, {product: 'Produto', service: 'Serviço'})`. A state
  * column names a badge tone per option: `{tones: {open: 'info', paid: 'success'}}`.
  */
 export function enumOf<const T extends Options, const O extends Common & MayBeEmpty & { message?: string; initial?: T[number]; tones?: Readonly<Record<T[number], Tone>> }>(label: string, options: T, optionLabels: OptionLabels<T>, extra?: O) {
-  const schema = extra?.message === undefined ? z.enum(options) : z.enum(options, extra.message);
-  return field(schema, { type: 'enum', label, options, optionLabels: optionLabels as Readonly<Record<string, string>>, ...(extra?.tones ? { tones: extra.tones } : {}) }, extra);
+  return field(() => (extra?.message === undefined ? z.enum(options) : z.enum(options, extra.message)), { type: 'enum', label, options, optionLabels: optionLabels as Readonly<Record<string, string>>, ...(extra?.tones ? { tones: extra.tones } : {}) }, extra);
 }
 
 export interface ListOfOptions extends Common {
@@ -29,8 +28,8 @@ const atLeast = <S extends z.ZodMiniArray>(schema: S, message: string | undefine
 
 /** Several of `options` (an `enum` with `multiple`); `initial` lists the ones a new record starts with. */
 export const enumList = <const T extends Options, const O extends ListOfOptions & { initial?: readonly T[number][] }>(label: string, options: T, optionLabels: OptionLabels<T>, extra?: O) =>
-  field(atLeast(z.array(z.enum(options)), extra?.atLeastOne), { type: 'enum', multiple: true, label, options, optionLabels: optionLabels as Readonly<Record<string, string>> }, extra);
+  field(() => atLeast(z.array(z.enum(options)), extra?.atLeastOne), { type: 'enum', multiple: true, label, options, optionLabels: optionLabels as Readonly<Record<string, string>> }, extra);
 
 /** Permission scopes (`SCOPES`), `options` narrowing what is offered. */
 export const scopes = <const O extends ListOfOptions & { options?: readonly Scope[] }>(label: string, extra?: O) =>
-  field(atLeast(z.array(z.enum(SCOPES)), extra?.atLeastOne), { type: 'scopes', label, ...(extra?.options ? { options: extra.options } : {}) }, extra);
+  field(() => atLeast(z.array(z.enum(SCOPES)), extra?.atLeastOne), { type: 'scopes', label, ...(extra?.options ? { options: extra.options } : {}) }, extra);

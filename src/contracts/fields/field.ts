@@ -2,6 +2,8 @@
  * What a field builder returns: the field's wire schema (zod) and its screen definition
  * (`FieldDef`), made together so they cannot disagree. `defineResource` derives a declaration's
  * `schema` and `fields` from a map of these.
+ * The schema is built on first read: a screen that only shows records (a list) never builds the
+ * rules of the declarations it loads, and building them all was most of their evaluation time.
  */
 import type * as z from 'zod/mini';
 import { optional, type FieldDef, type ScalarFieldDef } from '../resource';
@@ -31,9 +33,9 @@ export interface MayBeEmpty {
 /** The schema a builder answers for `options`: wrapped in `optional(nullable(…))` when optional. */
 export type Maybe<S extends z.core.$ZodType, O> = O extends { optional: true } ? ReturnType<typeof optional<S>> : S;
 
-/** `schema`, made optional when asked, with `def` and the common options (undefined ones left out). */
+/** The schema `rule` makes (on first read, once), made optional when asked, with `def` and the common options (undefined ones left out). */
 export function field<S extends z.core.$ZodType, D extends FieldDef, O extends Common & MayBeEmpty & { initial?: unknown }>(
-  schema: S,
+  rule: () => S,
   def: D,
   options: O | undefined,
 ): Field<Maybe<S, O>, D> {
@@ -41,8 +43,11 @@ export function field<S extends z.core.$ZodType, D extends FieldDef, O extends C
   if (options?.help !== undefined) extra.help = options.help;
   if (options?.readOnly !== undefined) extra.readOnly = options.readOnly;
   if (options?.initial !== undefined) extra.initial = options.initial as FieldDef['initial'];
+  let schema: Maybe<S, O> | undefined;
   return {
-    schema: (options?.optional ? optional(schema) : schema) as Maybe<S, O>,
+    get schema() {
+      return (schema ??= (options?.optional ? optional(rule()) : rule()) as Maybe<S, O>);
+    },
     def: { ...def, ...extra },
   };
 }

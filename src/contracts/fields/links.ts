@@ -23,14 +23,14 @@ export interface ReferenceOptions extends IdOptions {
 
 /** The id of a record of `resource` (a key of `resources/index.ts`). */
 export const reference = <const O extends ReferenceOptions>(label: string, resource: string, options?: O) =>
-  field(id(options, 'Escolha uma opção.'), { type: 'reference', label, resource, ...(options?.params ? { params: options.params } : {}) }, options);
+  field(() => id(options, 'Escolha uma opção.'), { type: 'reference', label, resource, ...(options?.params ? { params: options.params } : {}) }, options);
 
 /** Ids of records of `resource` (at most `max`, default 1000). */
 export const references = <const O extends Common & { params?: Readonly<Record<string, string>>; max?: number }>(label: string, resource: string, options?: O) =>
-  field(idList(options?.max), { type: 'references', label, resource, ...(options?.params ? { params: options.params } : {}) }, options);
+  field(() => idList(options?.max), { type: 'references', label, resource, ...(options?.params ? { params: options.params } : {}) }, options);
 
 /** The parent in the same resource (always optional: a root has none). */
-export const tree = <const O extends Common>(label: string, options?: O) => field(z.string().check(z.maxLength(64)), { type: 'tree', label }, { ...options, optional: true as const });
+export const tree = <const O extends Common>(label: string, options?: O) => field(() => z.string().check(z.maxLength(64)), { type: 'tree', label }, { ...options, optional: true as const });
 
 export interface FileOptions extends IdOptions {
   /** Content types taken (default: every one of `FILE_TYPES`). */
@@ -41,4 +41,4 @@ export interface FileOptions extends IdOptions {
 
 /** The id of a stored file (uploaded in parts, files.ts). */
 export const file = <const O extends FileOptions>(label: string, options?: O) =>
-  field(options?.rule ?? id(options, 'Envie o arquivo.'), { type: 'file', label, ...(options?.accept ? { accept: options.accept } : {}) }, options);
+  field(() => options?.rule ?? id(options, 'Envie o arquivo.'), { type: 'file', label, ...(options?.accept ? { accept: options.accept } : {}) }, options);

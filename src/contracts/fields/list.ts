@@ -33,25 +33,28 @@ export interface ListOptions extends Common {
 
 /** The item schema and the `of` definitions of a map of scalar builders. */
 function item<F extends ScalarFields>(of: F) {
-  const shape = {} as ItemShape<F>;
   const defs: Record<string, ScalarFieldDef> = {};
-  for (const [name, sub] of Object.entries(of) as [keyof F & string, ScalarField][]) {
-    shape[name] = sub.schema as ItemShape<F>[typeof name];
-    defs[name] = sub.def;
-  }
-  return { object: z.object(shape), defs };
+  for (const [name, sub] of Object.entries(of) as [keyof F & string, ScalarField][]) defs[name] = sub.def;
+  const object = () => {
+    const shape = {} as ItemShape<F>;
+    for (const [name, sub] of Object.entries(of) as [keyof F & string, ScalarField][]) shape[name] = sub.schema as ItemShape<F>[typeof name];
+    return z.object(shape);
+  };
+  return { object, defs };
 }
 
-/** A list of items with the fields `of`. */
 export function list<const F extends ScalarFields, const O extends ListOptions>(label: string, of: F, options?: O) {
   const { object, defs } = item(of);
-  const items = options?.itemChecks?.length ? object.check(...(options.itemChecks as z.core.$ZodCheck<z.output<typeof object>>[])) : object;
-  const array = z.array(items);
   const { min, minMessage, max, maxMessage, keyed, addLabel } = options ?? {};
-  const checks = [
-    ...(min !== undefined ? [minMessage === undefined ? z.minLength(min) : z.minLength(min, minMessage)] : []),
-    ...(max !== undefined ? [maxMessage === undefined ? z.maxLength(max) : z.maxLength(max, maxMessage)] : []),
-  ];
-  const schema = checks.length ? array.check(...checks) : array;
-  return field(schema, { type: 'list' as const, label, ...(keyed ? { keyed } : {}), ...(addLabel !== undefined ? { addLabel } : {}), of: defs }, options);
+  const rule = () => {
+    const shaped = object();
+    const items = options?.itemChecks?.length ? shaped.check(...(options.itemChecks as z.core.$ZodCheck<z.output<typeof shaped>>[])) : shaped;
+    const array = z.array(items);
+    const checks = [
+      ...(min !== undefined ? [minMessage === undefined ? z.minLength(min) : z.minLength(min, minMessage)] : []),
+      ...(max !== undefined ? [maxMessage === undefined ? z.maxLength(max) : z.maxLength(max, maxMessage)] : []),
+    ];
+    return checks.length ? array.check(...checks) : array;
+  };
+  return field(rule, { type: 'list' as const, label, ...(keyed ? { keyed } : {}), ...(addLabel !== undefined ? { addLabel } : {}), of: defs }, options);
 }

@@ -38,7 +38,7 @@ function integerRule(options: IntegerOptions = {}): NumberRule {
  * A whole number: `integer('Ordem de exibição', {min: 0, max: 100_000, optional: true})`,
  * `integer('Quantidade', {message: 'Informe uma quantidade inteira.', min: 1, minMessage: 'A quantidade deve ser maior que zero.', initial: 1})`.
  */
-export const integer = <const O extends IntegerOptions>(label: string, options?: O) => field(integerRule(options), { type: 'integer', label }, options);
+export const integer = <const O extends IntegerOptions>(label: string, options?: O) => field(() => integerRule(options), { type: 'integer', label }, options);
 
 export interface MoneyOptions extends Common, MayBeEmpty, Bounds {
   /** The value's own rule instead of integer centavos (±9e15) with the bounds. */
@@ -52,14 +52,14 @@ export interface MoneyOptions extends Common, MayBeEmpty, Bounds {
  * server computes is `money('Total', {readOnly: true})`.
  */
 export const money = <const O extends MoneyOptions>(label: string, options?: O) =>
-  field(options?.rule ?? bounded(moneyRule(), options ?? {}), { type: 'money', label }, options);
+  field(() => options?.rule ?? bounded(moneyRule(), options ?? {}), { type: 'money', label }, options);
 
 /** Integer basis points (12,34% = 1234), between `min` and `max` (default 0 – 10.000). */
 export const percent = <const O extends Common & MayBeEmpty & { min?: number; max?: number; initial?: number }>(label: string, options?: O) =>
-  field(percentRule(options?.min, options?.max), { type: 'percent', label }, options);
+  field(() => percentRule(options?.min, options?.max), { type: 'percent', label }, options);
 
 /** A calendar date, `YYYY-MM-DD`. */
-export const date = <const O extends Common & MayBeEmpty>(label: string, options?: O) => field(dateRule(), { type: 'date', label }, options);
+export const date = <const O extends Common & MayBeEmpty>(label: string, options?: O) => field(() => dateRule(), { type: 'date', label }, options);
 
 /** An instant (ISO 8601 with offset); today only server-managed ones (`readOnly`), so any string. */
-export const datetime = <const O extends Common & MayBeEmpty>(label: string, options?: O) => field(z.string(), { type: 'datetime', label }, options);
+export const datetime = <const O extends Common & MayBeEmpty>(label: string, options?: O) => field(() => z.string(), { type: 'datetime', label }, options);

@@ -38,13 +38,13 @@ function textRule(options: TextOptions = {}): StringRule {
 export const lengthOnly = (max: number) => z.string().check(z.maxLength(max));
 
 /** One line of text: `text('Nome', {max: 160})`, `text('Marca', {max: 80, optional: true})`. */
-export const text = <const O extends TextOptions>(label: string, options?: O) => field(textRule(options), { type: 'text', label }, options);
+export const text = <const O extends TextOptions>(label: string, options?: O) => field(() => textRule(options), { type: 'text', label }, options);
 
 /** Several lines of text (same options as `text`). */
-export const longText = <const O extends TextOptions>(label: string, options?: O) => field(textRule(options), { type: 'longText', label }, options);
+export const longText = <const O extends TextOptions>(label: string, options?: O) => field(() => textRule(options), { type: 'longText', label }, options);
 
 /** Sanitised HTML (same options as `text`). */
-export const richText = <const O extends TextOptions>(label: string, options?: O) => field(textRule(options), { type: 'richText', label }, options);
+export const richText = <const O extends TextOptions>(label: string, options?: O) => field(() => textRule(options), { type: 'richText', label }, options);
 
 export interface ValueOptions extends Common, MayBeEmpty {
   /** The value's own rule instead of the type's. */
@@ -53,18 +53,18 @@ export interface ValueOptions extends Common, MayBeEmpty {
 
 /** A builder of a string type whose rule is fixed (`schemas.cpf()`…). */
 function fixed<T extends 'cpf' | 'cnpj' | 'cpfCnpj' | 'phone' | 'email'>(type: T, rule: () => StringRule) {
-  return <const O extends ValueOptions>(label: string, options?: O) => field(options?.rule ?? rule(), { type, label }, options);
+  return <const O extends ValueOptions>(label: string, options?: O) => field(() => options?.rule ?? rule(), { type, label }, options);
 }
 
 /** CPF, 11 digits unmasked. */
 export const cpf = fixed('cpf', schemas.cpf);
 /** CNPJ, numeric or alphanumeric, unmasked; `companyLookup` fills the named siblings from the CNPJ lookup. */
 export const cnpj = <const O extends ValueOptions & { companyLookup?: CompanyLookupTargets }>(label: string, options?: O) =>
-  field(options?.rule ?? schemas.cnpj(), { type: 'cnpj' as const, label, ...(options?.companyLookup ? { companyLookup: options.companyLookup } : {}) }, options);
+  field(() => options?.rule ?? schemas.cnpj(), { type: 'cnpj' as const, label, ...(options?.companyLookup ? { companyLookup: options.companyLookup } : {}) }, options);
 /** CPF or CNPJ (`companyLookup` as for `cnpj`, when a CNPJ is typed). */
 export const cpfCnpj = <const O extends ValueOptions & { kindField?: string; companyLookup?: CompanyLookupTargets }>(label: string, options?: O) =>
   field(
-    options?.rule ?? schemas.cpfCnpj(),
+    () => options?.rule ?? schemas.cpfCnpj(),
     { type: 'cpfCnpj' as const, label, ...(options?.kindField ? { kindField: options.kindField } : {}), ...(options?.companyLookup ? { companyLookup: options.companyLookup } : {}) },
     options,
   );
@@ -74,18 +74,18 @@ export const email = fixed('email', schemas.email);
 
 /** CEP, 8 digits; `lookup` fills the named sibling fields from the postal-code service. */
 export const cep = <const O extends Common & MayBeEmpty & { lookup?: CepLookupTargets }>(label: string, options?: O) =>
-  field(schemas.cep(), { type: 'cep', label, ...(options?.lookup ? { lookup: options.lookup } : {}) }, options);
+  field(() => schemas.cep(), { type: 'cep', label, ...(options?.lookup ? { lookup: options.lookup } : {}) }, options);
 
 /**
  * A PIX key. With `typeField` (the sibling enum holding the key type) the key is only typed
  * text here and its validity for the type is the item's check (`schemas.pixKeyMatchesType`).
  */
 export const pixKey = <const O extends Common & MayBeEmpty & { typeField?: string }>(label: string, options?: O) =>
-  field(options?.typeField ? schemas.pixKeyText() : schemas.pixKey(), { type: 'pixKey', label, ...(options?.typeField ? { typeField: options.typeField } : {}) }, options);
+  field(() => (options?.typeField ? schemas.pixKeyText() : schemas.pixKey()), { type: 'pixKey', label, ...(options?.typeField ? { typeField: options.typeField } : {}) }, options);
 
 /** One of the 27 UF codes. */
-export const uf = <const O extends Common & MayBeEmpty>(label: string, options?: O) => field(schemas.uf(), { type: 'uf', label }, options);
+export const uf = <const O extends Common & MayBeEmpty>(label: string, options?: O) => field(() => schemas.uf(), { type: 'uf', label }, options);
 
 /** IBGE municipality code of the UF in the sibling field `stateField`. */
 export const city = <const O extends Common & MayBeEmpty>(label: string, stateField: string, options?: O) =>
-  field(schemas.ibgeCity(), { type: 'city', label, stateField }, options);
+  field(() => schemas.ibgeCity(), { type: 'city', label, stateField }, options);
