@@ -31,6 +31,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.js';
+import { sendsStatementsTogether } from './tenant.js';
 
 const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
 const asText = (value: string) => value;
@@ -191,6 +192,7 @@ export function postgresDatabase(connectionString: string, max = 10, appConnecti
   const db = postgresKysely(connectionString, Math.min(max, 3), 'owner');
   const appDb = postgresKysely(appConnectionString, max, 'app');
   const tenantDb = postgresKysely(appConnectionString, max, 'tenant');
+  for (const handle of [db, appDb, tenantDb]) sendsStatementsTogether(handle);
   return {
     db,
     appDb,

@@ -17,16 +17,47 @@ import type { Database } from './types.js';
 
 export async function withTenant<T>(db: Kysely<Database>, orgId: string, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   if (!orgId) throw new Error('withTenant needs an organisation id');
-  return db.transaction().execute(async (trx) => {
-    await sql`SELECT set_config('app.org_id', ${orgId}, true), set_config('app.bypass_rls', 'off', true)`.execute(trx);
-    return fn(trx);
-  });
+  return inContext(db, orgId, 'off', fn);
 }
 
 export async function asSystemOwner<T>(db: Kysely<Database>, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    await sql`SELECT set_config('app.org_id', '', true), set_config('app.bypass_rls', 'on', true)`.execute(trx);
-    return fn(trx);
+  return inContext(db, '', 'on', fn);
+}
+
+/** Handles on node-postgres (connect.ts), whose simple protocol takes several statements in one message. */
+const batching = new WeakSet<Kysely<Database>>();
+export const sendsStatementsTogether = (db: Kysely<Database>) => void batching.add(db);
+
+/** A string constant whatever `standard_conforming_strings` says: E'…' with its backslashes and quotes doubled. */
+const literal = (value: string) => {
+  if (value.includes('\0')) throw new Error('Invalid tenant id');
+  return `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+};
+
+/**
+ * One transaction with the tenant settings. On PostgreSQL `BEGIN` and the settings travel in one
+ * message (one round trip fewer for every unit of work: the list endpoint's fixed cost); the
+ * values are literals there (no parameters in a message of several statements).
+ */
+async function inContext<T>(db: Kysely<Database>, orgId: string, bypass: 'on' | 'off', fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  if (!batching.has(db)) {
+    return db.transaction().execute(async (trx) => {
+      await sql`SELECT set_config('app.org_id', ${orgId}, true), set_config('app.bypass_rls', ${bypass}, true)`.execute(trx);
+      return fn(trx);
+    });
+  }
+  return db.connection().execute(async (connection) => {
+    const begin = sql.raw(`BEGIN; SELECT set_config('app.org_id', ${literal(orgId)}, true), set_config('app.bypass_rls', '${bypass}', true)`);
+    let result: T;
+    try {
+      await begin.execute(connection);
+      result = await fn(connection as unknown as Transaction<Database>);
+    } catch (error) {
+      await sql`ROLLBACK`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+    await sql`COMMIT`.execute(connection);
+    return result;
   });
 }
 

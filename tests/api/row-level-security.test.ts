@@ -110,4 +110,25 @@ describe.each(databaseKinds())('row-level security [%s]', (kind) => {
       await expect(withTenant(env.tenantDb, DEMO_ORG_ID, (trx) => statement.execute(trx))).rejects.toMatchObject({ code: '42501' });
     }
   });
+
+  it('undoes a failed unit of work and hands the next one a clean connection, whatever the organisation id holds', async () => {
+    const name = `RLS rollback ${randomUUID()}`;
+    const failing = withTenant(env.tenantDb, DEMO_ORG_ID, async (trx) => {
+      await sql`UPDATE users SET name = ${name} WHERE email = 'compras@demo.com.br'`.execute(trx);
+      await sql`SELECT 1 / 0`.execute(trx);
+    });
+    await expect(failing).rejects.toMatchObject({ code: '22012' });
+    // Every pooled connection after it: no transaction left open, no tenant left set.
+    for (let i = 0; i < 12; i++) {
+      const state = (await sql<{ org: string | null; xact: string | null }>`SELECT current_setting('app.org_id', true) AS org, txid_current_if_assigned()::text AS xact`.execute(env.tenantDb)).rows[0];
+      expect([null, ''].includes(state.org), `connection ${i}: app.org_id ${state.org}`).toBe(true);
+      expect(state.xact).toBeNull();
+    }
+    const names = (await sql<{ name: string }>`SELECT name FROM users WHERE email = 'compras@demo.com.br'`.execute(env.db)).rows;
+    expect(names.map((r) => r.name)).not.toContain(name);
+    // An id with a backslash and a quote is a value, never SQL: it matches no tenant and sees no row.
+    const seen = await withTenant(env.tenantDb, `${DEMO_ORG_ID}\\', true); DROP TABLE users; --`, async (trx) => (await sql<{ n: string }>`SELECT count(*) AS n FROM users`.execute(trx)).rows[0].n);
+    expect(Number(seen)).toBe(0);
+    expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM users`.execute(env.db)).rows[0].n)).toBeGreaterThan(0);
+  });
 });
