@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { t } from '../../core/i18n';
 import { useNavigation } from '../../core/navigation';
 import { recordTitleAtom } from '../../core/recordTitle';
@@ -66,7 +66,8 @@ export function PortalShell({ children, routes = [] }: { children: ReactNode; ro
   }, [menuOpen, closeMenu]);
 
   // Ctrl+K anywhere, "/" outside a field: the menu search (on a narrow portal, inside the panel).
-  useEffect(() => {
+  // A layout effect: listening from the first paint of the shell, not a frame later.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || !isMenuSearchKey(event, event.composedPath()[0])) return;
       event.preventDefault();
