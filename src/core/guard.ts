@@ -10,6 +10,7 @@ import { announceSessionRefresh } from './host/loginWindow';
 import { matchRoute, type RouteDef } from './router';
 import { getField, getSession, setNewAppVersionAvailable, setStoredFrontEndVersion, type Session } from './session';
 import { isAccessTokenValid, isVerificationTokenValid } from './token';
+import { waitAtMost } from './waitAtMost';
 
 export const LOGIN_PATH = '/login';
 export const CODE_PATH = '/auth/codigo';
@@ -225,7 +226,8 @@ async function reloadSession(config: AppConfig, deps: GuardDeps): Promise<boolea
   return valid;
 }
 
-const FIRST_DATA_WAIT_MS = 3000;
+/** How long the revalidation behind a painted page waits for the screen's first data. */
+const REVALIDATION_WAIT_MS = 3000;
 
 /** The revalidation running behind a painted page (one at a time per page, shared by every element). */
 let behind: Promise<unknown> | null = null;
@@ -238,13 +240,13 @@ let behind: Promise<unknown> | null = null;
  * now mandatory) counts from the next navigation (step 3).
  * It waits for the screen's first data: on the embedded database the server answers one query at
  * a time, and the user is waiting for the screen, not for the revalidation (the server checks the
- * session on that request anyway). An answer slower than FIRST_DATA_WAIT_MS waits no longer.
+ * session on that request anyway). An answer slower than REVALIDATION_WAIT_MS waits no longer.
  */
 function revalidateBehind(config: AppConfig, deps: GuardDeps, firstData?: Promise<unknown>): void {
   // reloadSession never throws; a failed sign-out leaves the session to the next navigation.
   if (behind) return;
   const reload = () => reloadSession(config, deps);
-  behind = (firstData ? Promise.race([firstData.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]).then(reload) : reload())
+  behind = (firstData ? waitAtMost(firstData, REVALIDATION_WAIT_MS).then(reload) : reload())
     .then((valid) => {
       behind = null;
       return valid || deps.onRevalidated?.();

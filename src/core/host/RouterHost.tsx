@@ -3,6 +3,7 @@ import type { Location } from 'history';
 import { NavigationContext, type Navigation } from '../navigation';
 import { applyScroll, matchRoute, useRoute, type RouteMatch, type Router } from '../router';
 import { reloadForChunkError } from '../chunkReload';
+import { waitAtMost } from '../waitAtMost';
 import { SESSION_REFRESH_EVENT } from './loginWindow';
 
 export type GuardOutcome = { type: 'continue' } | { type: 'redirect'; to: string } | { type: 'external'; url: string };
@@ -79,7 +80,7 @@ export function RouterHost({ router, guard, render }: Props) {
         // The screen's first data, when asked for, up to FIRST_DATA_WAIT_MS more: the screen then
         // renders once, with its rows, instead of empty and again with them (and its rendering
         // does not take the CPU the answer is being made with, when the server runs alongside).
-        if (firstData) await Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);
+        if (firstData) await waitAtMost(firstData, FIRST_DATA_WAIT_MS);
         if (!cancelled) setView({ kind: 'route', match, Component: module.default, location });
       } catch (error) {
         if (!cancelled) setView({ kind: 'error', error, location });
