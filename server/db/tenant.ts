@@ -35,22 +35,22 @@ const literal = (value: string) => {
 };
 
 /**
- * One transaction with the tenant settings. On PostgreSQL `BEGIN` and the settings travel in one
- * message (one round trip fewer for every unit of work: the list endpoint's fixed cost); the
- * values are literals there (no parameters in a message of several statements).
+ * One transaction with the tenant settings (literals: a message of several statements takes no
+ * parameters). On PostgreSQL `BEGIN` and the settings travel in one message: one round trip
+ * fewer for every unit of work (the list endpoint's fixed cost).
  */
 async function inContext<T>(db: Kysely<Database>, orgId: string, bypass: 'on' | 'off', fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  const settings = `SELECT set_config('app.org_id', ${literal(orgId)}, true), set_config('app.bypass_rls', '${bypass}', true)`;
   if (!batching.has(db)) {
     return db.transaction().execute(async (trx) => {
-      await sql`SELECT set_config('app.org_id', ${orgId}, true), set_config('app.bypass_rls', ${bypass}, true)`.execute(trx);
+      await sql.raw(settings).execute(trx);
       return fn(trx);
     });
   }
   return db.connection().execute(async (connection) => {
-    const begin = sql.raw(`BEGIN; SELECT set_config('app.org_id', ${literal(orgId)}, true), set_config('app.bypass_rls', '${bypass}', true)`);
     let result: T;
     try {
-      await begin.execute(connection);
+      await sql.raw(`BEGIN; ${settings}`).execute(connection);
       result = await fn(connection as unknown as Transaction<Database>);
     } catch (error) {
       await sql`ROLLBACK`.execute(connection).catch(() => undefined);
