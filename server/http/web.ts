@@ -2,8 +2,8 @@
  * Everything the server serves besides the API families:
  * - /app.config.json, read from APP_CONFIG_PATH on every request (admins edit it live);
  * - /builds/latest.json, the front-end version the portal polls;
- * - /dist/… the built bundle (STATIC_DIR): hashed chunks immutable for a year, entry files
- *   revalidated (`staticCacheControl`); /… the demo pages (DEMO_DIR), revalidated;
+ * - /dist/… the built bundle (STATIC_DIR), from memory (bundle-files.ts); /… the demo pages
+ *   (DEMO_DIR), revalidated;
  * - /dev/caixa-de-entrada and /dev/outbox.json: the development mailbox (outbox mailer only);
  * - /openapi.json;
  * - the SPA fallback: other GETs that accept HTML get DEMO_DIR/index.html (the portal page).
@@ -16,23 +16,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { MESSAGES, sendError } from '../errors.js';
+import { bundleFiles } from './bundle-files.js';
 import { escapeHtml } from '../mail/templates.js';
 import { resourceList } from '../../src/contracts/resources/index.js';
 
 const API_PREFIXES = ['/v1/', '/api/', '/dist/', '/dev/'];
-
-/** A chunk rollup names with its content hash (`chunkFileNames: 'chunks/[name]-[hash].js'`). */
-const HASHED_CHUNK = /^chunks\/[^/]+-[A-Za-z0-9_-]{8,}\.js$/;
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/**
- * Cache-Control of a file of the bundle (path relative to STATIC_DIR): a hashed chunk never
- * changes under its name, so browsers keep it a year without asking; the entry files
- * (retaguarda.js, bo-*.js, builds/latest.json…) keep their names across builds and revalidate.
- */
-export function staticCacheControl(relativePath: string): string {
-  return HASHED_CHUNK.test(relativePath.split(path.sep).join('/')) ? IMMUTABLE : 'no-cache';
-}
 
 function isDir(dir: string): boolean {
   try {
@@ -171,21 +159,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
       res.header('cache-control', 'no-cache');
     },
   });
-  if (isDir(staticDir)) {
-    await app.register(fastifyStatic, {
-      root: staticDir,
-      prefix: '/dist/',
-      wildcard: true,
-      index: false,
-      dotfiles: 'deny',
-      decorateReply: false,
-      setHeaders: (res, filePath) => {
-        // The bundle may be embedded by intranet pages of another origin.
-        res.header('cross-origin-resource-policy', 'cross-origin');
-        res.header('cache-control', staticCacheControl(path.relative(staticDir, filePath)));
-      },
-    });
-  }
+  if (isDir(staticDir)) bundleFiles(app, staticDir);
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0];

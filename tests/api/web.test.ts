@@ -140,6 +140,44 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
     expect((await call(env, 'GET', '/pedidos', { headers: { accept: 'application/json' } })).status).toBe(404);
   });
 
+  it('serves the bundle from memory yet sees a rebuild, answers its validator with 304, and serves nothing outside it', async () => {
+    writeFileSync(path.join(dirs.dist, 'bo-teste.js'), 'export const versao = 1;');
+    mkdirSync(path.join(dirs.dist, 'chunks'), { recursive: true });
+    writeFileSync(path.join(dirs.dist, 'chunks', 'tabela-AbCdEf12.js'), 'export const t = 1;');
+    writeFileSync(path.join(dirs.dist, '.env'), 'SEGREDO=1');
+    writeFileSync(path.join(dirs.base, 'fora.js'), 'export const fora = 1;');
+
+    const first = await call(env, 'GET', '/dist/bo-teste.js');
+    expect(first.status).toBe(200);
+    expect(first.raw).toBe('export const versao = 1;');
+    expect(first.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = String(first.headers.etag);
+    expect((await call(env, 'GET', '/dist/bo-teste.js', { headers: { 'if-none-match': etag } })).status).toBe(304);
+
+    // A rebuild keeps an entry file's name: the next request gets the new content and validator.
+    writeFileSync(path.join(dirs.dist, 'bo-teste.js'), 'export const versao = 22;');
+    const rebuilt = await call(env, 'GET', '/dist/bo-teste.js', { headers: { 'if-none-match': etag } });
+    expect(rebuilt.status).toBe(200);
+    expect(rebuilt.raw).toBe('export const versao = 22;');
+    expect(rebuilt.headers.etag).not.toBe(etag);
+
+    const chunk = await call(env, 'GET', '/dist/chunks/tabela-AbCdEf12.js');
+    expect(chunk.raw).toBe('export const t = 1;');
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await call(env, 'HEAD', '/dist/chunks/tabela-AbCdEf12.js')).status).toBe(200);
+
+    for (const url of ['/dist/.env', '/dist/../fora.js', '/dist/%2e%2e/fora.js', '/dist/chunks/%2e%2e%2f%2e%2e%2ffora.js', '/dist/chunks', '/dist/', '/dist/chunks/nada-AbCdEf12.js']) {
+      const answer = await call(env, 'GET', url);
+      expect(answer.status, url).toBe(404);
+      expect(answer.raw, url).not.toContain('SEGREDO');
+      expect(answer.raw, url).not.toContain('fora');
+    }
+    // A file removed by a rebuild is gone.
+    rmSync(path.join(dirs.dist, 'bo-teste.js'));
+    expect((await call(env, 'GET', '/dist/bo-teste.js')).status).toBe(404);
+  });
+
   it('lists the chunks of the page\'s elements (and of a registry list\'s screen) as modulepreload links (build manifest)', async () => {
     writeFileSync(
       path.join(dirs.dist, 'preload.json'),

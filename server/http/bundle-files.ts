@@ -1,0 +1,87 @@
+/**
+ * The built bundle (STATIC_DIR) under /dist/, served from memory. A cold portal load asks for
+ * ~30 small files at once (the modulepreload links), and the per-file work of a static file
+ * server (stat, open, stream, validator) on each of them delayed the first row by tens of
+ * milliseconds on a 2-core machine (docs/decisions.md, "The bundle from memory").
+ * A file is read on its first request and kept. A hashed chunk never changes under its name; any
+ * other file (the entry files, the manifests) is checked against its size and mtime on every
+ * request, so a rebuild under a running server is served at once.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES, sendError } from '../errors.js';
+
+const HASHED_CHUNK = /^chunks\/[^/]+-[A-Za-z0-9_-]{8,}\.js$/;
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+};
+
+/**
+ * Cache-Control of a file of the bundle (path relative to STATIC_DIR, `/`-separated): a hashed
+ * chunk never changes under its name, so browsers keep it a year without asking; the entry files
+ * (retaguarda.js, bo-*.js, builds/latest.json…) keep their names across builds and revalidate.
+ */
+export const staticCacheControl = (relativePath: string): string => (HASHED_CHUNK.test(relativePath) ? IMMUTABLE : 'no-cache');
+
+interface BundleFile {
+  body: Buffer;
+  etag: string;
+  type: string;
+  cacheControl: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** A path of the bundle a client may ask for: relative, no dot segment or dotfile, no NUL. */
+const servable = (relative: string) => relative !== '' && !relative.includes('\0') && relative.split('/').every((segment) => segment !== '' && !segment.startsWith('.'));
+
+export function bundleFiles(app: FastifyInstance, staticDir: string): void {
+  const root = path.resolve(staticDir);
+  const files = new Map<string, BundleFile>();
+
+  const load = async (relative: string): Promise<BundleFile | null> => {
+    const known = files.get(relative);
+    if (known && known.cacheControl === IMMUTABLE) return known;
+    const file = path.join(root, relative);
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) return null;
+      if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) return known;
+      const body = await readFile(file);
+      const loaded: BundleFile = {
+        body,
+        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+        type: TYPES[path.extname(relative)] ?? 'application/octet-stream',
+        cacheControl: staticCacheControl(relative),
+        size: info.size,
+        mtimeMs: info.mtimeMs,
+      };
+      files.set(relative, loaded);
+      return loaded;
+    } catch {
+      files.delete(relative);
+      return null;
+    }
+  };
+
+  app.get('/dist/*', { schema: { hide: true } }, async (request, reply) => {
+    const relative = (request.params as { '*': string })['*'];
+    const file = servable(relative) ? await load(relative) : null;
+    if (!file) return sendError(reply, 404, { message: MESSAGES.notFound });
+    // The bundle may be embedded by intranet pages of another origin.
+    reply.header('cross-origin-resource-policy', 'cross-origin').header('cache-control', file.cacheControl).header('etag', file.etag);
+    if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+    return reply.type(file.type).send(file.body);
+  });
+}
