@@ -166,6 +166,9 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
     expect(chunk.raw).toBe('export const t = 1;');
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await call(env, 'HEAD', '/dist/chunks/tabela-AbCdEf12.js')).status).toBe(200);
+    // A page kept next to the bundle (the benchmarks' floor page) opens as a page, not a download.
+    writeFileSync(path.join(dirs.dist, 'pagina.html'), '<!doctype html><title>P</title>');
+    expect((await call(env, 'GET', '/dist/pagina.html')).headers['content-type']).toBe('text/html; charset=utf-8');
 
     for (const url of ['/dist/.env', '/dist/../fora.js', '/dist/%2e%2e/fora.js', '/dist/chunks/%2e%2e%2f%2e%2e%2ffora.js', '/dist/chunks', '/dist/', '/dist/chunks/nada-AbCdEf12.js']) {
       const answer = await call(env, 'GET', url);
