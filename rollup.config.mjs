@@ -3,6 +3,7 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
+import { createHash } from 'node:crypto';
 import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { vanillaShadow } from './scripts/rollup-vanilla-shadow.mjs';
 
@@ -40,10 +41,61 @@ function preloadManifest() {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk' || !(chunk.isEntry || chunk.isDynamicEntry)) continue;
         files[chunk.fileName] = [...closure(chunk.fileName, new Set())];
-        if (chunk.isDynamicEntry) names[chunk.name] = chunk.fileName;
+        if (!chunk.isDynamicEntry) continue;
+        names[chunk.name] = chunk.fileName;
+        // The lazily imported modules a chunk holds (the list chunk holds ListPage and primeList).
+        for (const moduleId of chunk.moduleIds) {
+          if (this.getModuleInfo(moduleId)?.dynamicImporters.length) names[moduleId.replace(/^.*\//, '').replace(/\.[^.]+$/, '')] ??= chunk.fileName;
+        }
       }
       this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify({ files, names }) });
     },
+  };
+}
+
+/**
+ * The list screen in one chunk: every module the generic list screen (ListPage) and its prime
+ * (primeList) import statically, except what an element's own code already loads up front. A
+ * cold list otherwise fetched ~20 small chunks after the element's; each file costs the browser
+ * and the server a request of their own (docs/decisions.md, "Fewer files on a cold list").
+ * A manual chunk takes in every unassigned module it imports, so the modules of the list's graph
+ * that the elements load up front are assigned too: to `core` when every element (bo-*) loads them
+ * (with all the others every element loads), else grouped by the set of elements that load them,
+ * as rollup groups them by itself. The rest of the bundle is left to rollup.
+ */
+function listScreenChunk() {
+  const listRoots = ['/src/modules/registry/ListPage.tsx', '/src/modules/registry/primeList.ts'];
+  let chunkOf = null;
+  return (id, { getModuleIds, getModuleInfo }) => {
+    if (!chunkOf) {
+      const closure = (start) => {
+        const seen = new Set();
+        const visit = (moduleId) => {
+          if (seen.has(moduleId)) return;
+          seen.add(moduleId);
+          for (const imported of getModuleInfo(moduleId)?.importedIds ?? []) visit(imported);
+        };
+        [].concat(start).forEach(visit);
+        return seen;
+      };
+      const ids = [...getModuleIds()];
+      const entries = ids.filter((moduleId) => getModuleInfo(moduleId)?.isEntry).sort();
+      const loadedBy = new Map();
+      for (const entry of entries) for (const moduleId of closure(entry)) loadedBy.set(moduleId, [...(loadedBy.get(moduleId) ?? []), entry]);
+      const elements = entries.filter((entry) => /\/bo-[\w-]+\.ts$/.test(entry));
+      const boot = entries.find((entry) => !elements.includes(entry));
+      const group = (by) => `shared-${createHash('sha256').update(by.join('|')).digest('hex').slice(0, 6)}`;
+      const inList = closure(ids.filter((candidate) => listRoots.some((root) => candidate.endsWith(root))));
+      chunkOf = new Map();
+      for (const [moduleId, by] of loadedBy) {
+        // What every element loads, but not retaguarda.js (it stays small: it finds the tags and asks for the config at once).
+        if (by.length === elements.length && elements.every((element) => by.includes(element))) chunkOf.set(moduleId, 'core');
+        // What retaguarda.js loads, and the list's modules the elements load up front: as rollup groups them.
+        else if (by.includes(boot) || inList.has(moduleId)) chunkOf.set(moduleId, group(by));
+      }
+      for (const moduleId of inList) if (!loadedBy.has(moduleId)) chunkOf.set(moduleId, 'list');
+    }
+    return chunkOf.get(id);
   };
 }
 
@@ -63,6 +115,7 @@ export default {
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
     sourcemap: false,
+    manualChunks: listScreenChunk(),
   },
   plugins: [
     replace({
