@@ -5,7 +5,7 @@
 import { atom } from 'jotai/vanilla';
 import * as z from 'zod/mini';
 import { ApiError } from './api';
-import { CONFIG_REQUEST, takeEarlyConfig, withTimestamp } from './configEarly';
+import { CONFIG_REQUEST, hasEarlyConfig, takeEarlyConfig, withTimestamp } from './configEarly';
 import { t } from './i18n';
 import { store } from './store';
 
@@ -225,9 +225,28 @@ export function setAppConfigUrl(url: string): void {
   appConfigUrl = url;
 }
 
+/**
+ * The read of the page's early request (configEarly.ts) until a guard takes it as its step 1:
+ * when the first screen's prime read the config before the guard ran, the guard's first step
+ * is that same request, not a second one.
+ */
+let firstRead: Promise<AppConfig> | null = null;
+
+/** Guard step 1: the page's early read when no guard used it yet, else a new read. */
+export function loadAppConfigForGuard(): Promise<AppConfig> {
+  const first = firstRead;
+  firstRead = null;
+  if (first) return first;
+  const read = loadAppConfig();
+  // A guard's own read, early request or not, serves that guard only.
+  firstRead = null;
+  return read;
+}
+
 /** Fetches the config (deduplicated while in flight) and stores it in `appConfigAtom`. */
 export function loadAppConfig(url = appConfigUrl, fetchImpl?: FetchLike): Promise<AppConfig> {
   if (pending) return pending;
+  const early = hasEarlyConfig(url);
   pending = fetchAppConfig(url, fetchImpl)
     .then((config) => {
       store.set(appConfigAtom, config);
@@ -236,6 +255,7 @@ export function loadAppConfig(url = appConfigUrl, fetchImpl?: FetchLike): Promis
     .finally(() => {
       pending = null;
     });
+  if (early) firstRead = pending;
   return pending;
 }
 

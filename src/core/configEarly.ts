@@ -23,6 +23,9 @@ export function requestConfigEarly(url: string): void {
   early = { url, answer };
 }
 
+/** Whether the early answer for `url` is still there to take. */
+export const hasEarlyConfig = (url: string): boolean => Boolean(early && early.url === url);
+
 /** The early answer when it was asked for `url` and nobody took it yet. */
 export function takeEarlyConfig(url: string): Promise<Response> | undefined {
   const taken = early?.url === url ? early.answer : undefined;

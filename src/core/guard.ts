@@ -4,7 +4,7 @@
  */
 import { createPath, parsePath, type Path } from 'history';
 import { isApiError } from './api';
-import { loadAppConfig, type AppConfig } from './config';
+import { loadAppConfigForGuard, type AppConfig } from './config';
 import { loadPermissions, loadUser, logout, refresh } from './auth';
 import { announceSessionRefresh } from './host/loginWindow';
 import { matchRoute, type RouteDef } from './router';
@@ -257,7 +257,7 @@ function revalidateBehind(config: AppConfig, deps: GuardDeps, firstData?: Promis
 /** The guard wired to the real modules (config, session, auth). */
 export function createGuardDeps(overrides: Partial<GuardDeps> = {}): GuardDeps {
   return {
-    fetchAppConfig: () => loadAppConfig(),
+    fetchAppConfig: () => loadAppConfigForGuard(),
     storedFrontEndVersion: () => getField('frontEndVersion'),
     storeFrontEndVersion: (version) => setStoredFrontEndVersion(version),
     onNewAppVersion: () => setNewAppVersionAvailable(true),

@@ -183,10 +183,15 @@ export interface CreateRouterOptions {
 /** State of the primary (portal) router. */
 export const routerAtom = atom<RouteState | null>(null);
 
-function stateFor(routes: readonly RouteDef[], location: Location): RouteState {
-  const match = matchRoute(routes, location.pathname);
+/** The route of `pathname`, and whether it counts as not found (no route, or its validation failed). */
+export function matchLocation(routes: readonly RouteDef[], pathname: string): Pick<RouteState, 'match' | 'notFound'> {
+  const match = matchRoute(routes, pathname);
   const notFound = !match || (match.route.validate ? !safeValidate(match.route, match.params) : false);
-  return { location, match, notFound };
+  return { match, notFound };
+}
+
+function stateFor(routes: readonly RouteDef[], location: Location): RouteState {
+  return { location, ...matchLocation(routes, location.pathname) };
 }
 
 function safeValidate(route: RouteDef, params: RouteParams): boolean {

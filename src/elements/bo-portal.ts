@@ -15,10 +15,20 @@
  * @cssprop --bo-color-sidebar - Sidebar background.
  * @cssprop --bo-font-family - Font of every text.
  */
+import { setAppConfigUrl } from '../core/config';
 import { defineElement } from '../core/elements/define';
+import { primeFirstScreen } from '../core/host/firstScreen';
 import { PortalApp } from '../modules/portal/PortalApp';
+import { routes } from '../modules/routes';
 
-export const BoPortal = defineElement('bo-portal', PortalApp, { configUrl: 'string' });
+// The element is defined (and React renders it) once its first screen's request has left
+// (core/host/firstScreen.ts). Not a top-level await: rollup would split the shared chunks apart.
+const portal = document.querySelector('bo-portal');
+const configUrl = portal?.getAttribute('config-url');
+if (configUrl) setAppConfigUrl(configUrl);
+void (portal ? primeFirstScreen(routes) : Promise.resolve())
+  .catch(() => undefined)
+  .then(() => defineElement('bo-portal', PortalApp, { configUrl: 'string' }));
 
 declare global {
   interface HTMLElementTagNameMap {

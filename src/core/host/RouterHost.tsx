@@ -4,6 +4,7 @@ import { NavigationContext, type Navigation } from '../navigation';
 import { applyScroll, matchRoute, useRoute, type RouteMatch, type Router } from '../router';
 import { reloadForChunkError } from '../chunkReload';
 import { waitAtMost } from '../waitAtMost';
+import type { FirstScreenPrime } from './firstScreen';
 import { SESSION_REFRESH_EVENT } from './loginWindow';
 
 export type GuardOutcome = { type: 'continue' } | { type: 'redirect'; to: string } | { type: 'external'; url: string };
@@ -24,6 +25,8 @@ interface Props {
   guard: Guard;
   /** Wraps the view in its layout (portal shell, login card, bare). */
   render: (view: View) => ReactNode;
+  /** The first screen's data, already asked for (firstScreen.ts): taken by the first navigation when it is to the same location. */
+  firstPrime?: FirstScreenPrime | null;
 }
 
 /**
@@ -31,11 +34,12 @@ interface Props {
  * once the guard lets it through.
  * A guard redirect replaces the entry (no back-button loop); scroll follows the spec.
  */
-export function RouterHost({ router, guard, render }: Props) {
+export function RouterHost({ router, guard, render, firstPrime = null }: Props) {
   const state = useRoute(router);
   const [view, setView] = useState<View>({ kind: 'loading' });
   const anchor = useRef<HTMLDivElement>(null);
   const [sessionChanges, setSessionChanges] = useState(0);
+  const early = useRef(firstPrime);
   useEffect(() => {
     const rerun = () => setSessionChanges((n) => n + 1);
     window.addEventListener(SESSION_REFRESH_EVENT, rerun);
@@ -50,7 +54,11 @@ export function RouterHost({ router, guard, render }: Props) {
     // takes it when the guard lets it through; a refusal (redirect, external, error) never shows
     // the screen, and the answer is dropped when this navigation ends (cleanup below). Asked
     // first: its modules are few and evaluate before the screen's.
-    const primed = match && !notFound ? match.route.prime?.(match.params, location.search).catch(() => undefined) : undefined;
+    const first = early.current;
+    early.current = null;
+    const adopted = first && first.to === to && match && !notFound ? first.primed : undefined;
+    if (first && !adopted) void first.primed.then((started) => started?.release());
+    const primed = adopted ?? (match && !notFound ? match.route.prime?.(match.params, location.search).catch(() => undefined) : undefined);
     // The route's chunk downloads meanwhile too (code only: nothing renders before the guard
     // allows it); a failure is judged after the guard, as before.
     const chunk = match && !notFound ? match.route.load() : null;

@@ -4,6 +4,7 @@ import { emit } from '../../core/elements/events';
 import { createGuardDeps, runGuard } from '../../core/guard';
 import { ElementRoot } from '../../core/host/ElementRoot';
 import { RouterHost, type Guard, type View } from '../../core/host/RouterHost';
+import { takeFirstScreenPrime } from '../../core/host/firstScreen';
 import { RouteView } from '../../core/host/RouteView';
 import { useAtomValue } from 'jotai';
 import { t } from '../../core/i18n';
@@ -25,6 +26,7 @@ export interface PortalProps {
 export function PortalApp({ container, configUrl }: PortalProps) {
   if (configUrl) setAppConfigUrl(configUrl);
   const [router] = useState(() => createPortalRouter(routes));
+  const [firstPrime] = useState(takeFirstScreenPrime);
   const guard = useMemo<Guard>(() => {
     const deps = createGuardDeps({ routes });
     return (to, _match, firstData) => runGuard(to, deps, firstData);
@@ -52,7 +54,7 @@ export function PortalApp({ container, configUrl }: PortalProps) {
   };
   return (
     <ElementRoot>
-      <RouterHost router={router} guard={guard} render={render} />
+      <RouterHost router={router} guard={guard} render={render} firstPrime={firstPrime} />
     </ElementRoot>
   );
 }
