@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, type PixKeyType } from '../../brazil/pix';
 import { cpfCnpj, enumOf, reference, text } from '../../fields';
+import { withDef, type Field } from '../../fields/field';
 
 export const PAYMENT_METHODS = ['boleto', 'pix', 'transfer', 'cash'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -19,11 +20,11 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
 };
 
 /** A field of one payment method only: the form and the details show it for that method alone. */
-function only<F extends { def: object }>(field: F, ...methods: PaymentMethod[]): F {
-  return { ...field, def: { ...field.def, shownWhen: { field: 'paymentMethod', values: methods } } };
+function only<F extends Field>(field: F, ...methods: PaymentMethod[]): F {
+  return withDef(field, { shownWhen: { field: 'paymentMethod', values: methods } });
 }
 /** A long code, read whole: its input takes the row. */
-const wide = <F extends { def: object }>(field: F): F => ({ ...field, def: { ...field.def, wide: true } });
+const wide = <F extends Field>(field: F): F => withDef(field, { wide: true });
 
 /** The payment-data fields of a parcela (flat, so a list item and the parcela record share them). */
 export const paymentDataFields = {
