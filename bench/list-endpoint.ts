@@ -19,11 +19,17 @@
  * - Load: autocannon, 50 connections, pages 1–40 in turn (loopback): a warm-up of 200 requests,
  *   then as many requests as take about 10 s at the warm-up's rate (nothing left in flight),
  *   for `sort=name` (the list's default) and `sort=email`, each served by its rt_sort_key index.
- * On PGlite always; on PostgreSQL too when DATABASE_URL is set (a scratch database is created
- * next to it and dropped afterwards). The servers run one at a time.
+ * - Side by side on PostgreSQL: both servers run at once and the 10 s of each route are taken in
+ *   ROUNDS slices, the routes in turn (the order rotating), so the machine's drift over a minute
+ *   falls on all of them alike; a rate is the slices' requests over their time.
+ * - CPU per request: the server process's own CPU time (user + system, /proc) over the measured
+ *   requests — the route's fixed cost, which req/s on a shared 2-core machine blurs.
+ * On PGlite always (its directory belongs to one process: the servers run one after the other);
+ * on PostgreSQL too when DATABASE_URL is set (a scratch database is created next to it and
+ * dropped afterwards).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,16 +40,17 @@ import { COUNT_CAP } from '../src/contracts/resource';
 import { DEMO_ORG_ID } from '../server/db/seed';
 import { withTenant } from '../server/db/tenant';
 import { apiLogin, insertUsers, openBenchDatabase, prepareDatabase, scratchPostgres, type BenchDatabase } from './registry-data';
-import { startServer } from './server-process';
+import { processTree, startServer } from './server-process';
 
 const ROWS = 100_000;
 const PER_PAGE = 25;
 const PAGES = 40;
 const CONNECTIONS = 50;
 const DURATION_S = 10;
+/** Slices of each route's DURATION_S on PostgreSQL, taken in turn. */
+const ROUNDS = 5;
 const PORT_GENERIC = Number(process.env.BENCH_PORT ?? 3211);
-// The two servers never run at once (PGlite: one process per directory): one port for both.
-const PORT_BARE = PORT_GENERIC;
+const PORT_BARE = PORT_GENERIC + 1;
 /** The two callers of the generic route: a SystemOwner (no permission lookup) and an ordinary user. */
 const CALLERS = [
   ['SystemOwner', 'admin@demo.com.br'],
@@ -124,7 +131,7 @@ async function serveBare(target: BenchDatabase, port: number) {
   await app.listen({ port, host: '127.0.0.1' });
 }
 
-async function startBare(target: BenchDatabase, port: number): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startBare(target: BenchDatabase, port: number): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
     env: { ...process.env, BENCH_ROLE: 'bare', BENCH_PORT: String(port), BENCH_DATA_DIR: target.dataDir, BENCH_DATABASE_URL: target.databaseUrl ?? '' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -141,6 +148,7 @@ async function startBare(target: BenchDatabase, port: number): Promise<{ url: st
   }
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -155,34 +163,93 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** The server process's CPU (user + system) per measured request, ms. */
+  cpuMs: number;
 }
 
 type PathFor = (page: number) => string;
 
+/** A route under load: where, with which headers, served by which process. */
+interface Route {
+  url: string;
+  pathFor: PathFor;
+  headers: Record<string, string>;
+  pid: number;
+}
+
+/** CPU time (user + system) of a process and its descendants, ms (/proc, clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  let ticks = 0;
+  for (const member of processTree(pid)) {
+    try {
+      const fields = readFileSync(`/proc/${member}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks * 10;
+}
+
+interface Slice {
+  ok: number;
+  bad: number;
+  seconds: number;
+  cpuMs: number;
+  p50: number;
+  p99: number;
+}
+
 /**
- * A warm-up of four requests per connection, then about DURATION_S seconds of requests (a fixed
- * amount sized from the warm-up's rate). Fixed amounts end with nothing in flight, so a run never
- * leaves queued work to the next one (PGlite answers one query at a time, on the event loop).
+ * A fixed amount of requests (fixed amounts end with nothing in flight, so a run never leaves
+ * queued work to the next one: PGlite answers one query at a time, on the event loop).
  */
-async function load(url: string, pathFor: PathFor, headers: Record<string, string>): Promise<Figures> {
+async function slice(route: Route, amount: number): Promise<Slice> {
   let n = 0;
-  const requests = [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, path: pathFor(1 + (n++ % PAGES)) }) }];
+  const requests = [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, path: route.pathFor(1 + (n++ % PAGES)) }) }];
   // Rates from our own clock, first request to last answer: autocannon's `duration` is whole
   // seconds and it notices the end of a fixed amount on its 1 s tick, so both made every figure
   // jump between a few values (amount / 8, 9, 10, 12 s).
-  const run = async (amount: number) => {
-    const started = performance.now();
-    let last = started;
-    const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon({ url, connections: CONNECTIONS, amount, timeout: 300, headers, requests: requests as never }, (error, done) => (error ? reject(error) : resolve(done)));
-      instance.on('response', () => (last = performance.now()));
-    });
-    return { result, seconds: (last - started) / 1000 };
-  };
-  const warm = await run(CONNECTIONS * 4);
-  const rate = warm.result['2xx'] / warm.seconds;
-  const { result, seconds } = await run(Math.max(CONNECTIONS, Math.round(rate * DURATION_S)));
-  return { rps: result['2xx'] / seconds, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
+  const cpuBefore = cpuMsOf(route.pid);
+  const started = performance.now();
+  let last = started;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url: route.url, connections: CONNECTIONS, amount, timeout: 300, headers: route.headers, requests: requests as never }, (error, done) => (error ? reject(error) : resolve(done)));
+    instance.on('response', () => (last = performance.now()));
+  });
+  return { ok: result['2xx'], bad: result.non2xx + result.errors + result.timeouts, seconds: (last - started) / 1000, cpuMs: cpuMsOf(route.pid) - cpuBefore, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Each route: a warm-up of four requests per connection, then about DURATION_S seconds of
+ * requests (sized from the warm-up's rate) in `rounds` slices; the routes take their slices in
+ * turn, the first of each round rotating. One route and one round: the plain sequential run.
+ */
+async function load(routes: Route[], rounds: number): Promise<Figures[]> {
+  const amounts: number[] = [];
+  for (const route of routes) {
+    const warm = await slice(route, CONNECTIONS * 4);
+    amounts.push(Math.max(CONNECTIONS, Math.round((warm.ok / warm.seconds) * (DURATION_S / rounds))));
+  }
+  const slices: Slice[][] = routes.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < routes.length; k++) {
+      const r = (round + k) % routes.length;
+      slices[r].push(await slice(routes[r], amounts[r]));
+    }
+  }
+  return slices.map((taken) => {
+    const ok = taken.reduce((sum, s) => sum + s.ok, 0);
+    return {
+      rps: ok / taken.reduce((sum, s) => sum + s.seconds, 0),
+      p50: median(taken.map((s) => s.p50)),
+      p99: median(taken.map((s) => s.p99)),
+      errors: taken.reduce((sum, s) => sum + s.bad, 0),
+      cpuMs: taken.reduce((sum, s) => sum + s.cpuMs, 0) / ok,
+    };
+  });
 }
 
 const genericPath = (sort: string): PathFor => (page) => `/v1/identity/users?page=${page}&perPage=${PER_PAGE}&sort=${sort}`;
@@ -227,30 +294,63 @@ async function benchOne(kind: string, target: BenchDatabase) {
   // Request logging off (LOG_LEVEL=warn, as in the e2e runs): the figure is the route's own cost.
   const env: Record<string, string> = { LOG_LEVEL: 'warn', ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}) };
 
-  // One server at a time: PGlite's directory belongs to one process.
   const generic: { figures: Figures; answers: string[] }[][] = CALLERS.map(() => []);
-  const server = await startServer(PORT_GENERIC, env, target.dataDir);
-  try {
-    // Every sign-in first: a sign-in changes its user's "last login" in the answers compared below.
-    const tokens: string[] = [];
-    for (const [, login] of CALLERS) tokens.push(await apiLogin(server.url, login));
-    for (const c of CALLERS.keys()) {
-      const headers = { authorization: `Bearer ${tokens[c]}` };
-      for (const [sort] of SORTS) generic[c].push({ answers: await answers(server.url, genericPath(sort), headers), figures: await load(server.url, genericPath(sort), headers) });
-    }
-  } finally {
-    await server.stop();
-  }
   const bare: { figures: Figures; answers: string[] }[] = [];
-  const bareServer = await startBare(target, PORT_BARE);
-  try {
-    for (const [sort] of SORTS) bare.push({ answers: await answers(bareServer.url, barePath(sort), {}), figures: await load(bareServer.url, barePath(sort), {}) });
-  } finally {
-    await bareServer.stop();
+  const genericRoutes = (url: string, pid: number, tokens: string[], sort: string): Route[] =>
+    CALLERS.map((_, c) => ({ url, pathFor: genericPath(sort), headers: { authorization: `Bearer ${tokens[c]}` }, pid }));
+  // Every sign-in first: a sign-in changes its user's "last login" in the answers compared below.
+  const signIn = async (url: string) => {
+    const tokens: string[] = [];
+    for (const [, login] of CALLERS) tokens.push(await apiLogin(url, login));
+    return tokens;
+  };
+  if (target.databaseUrl) {
+    // Side by side: both servers up, the routes' slices in turn.
+    const server = await startServer(PORT_GENERIC, env, target.dataDir);
+    try {
+      const bareServer = await startBare(target, PORT_BARE);
+      try {
+        const tokens = await signIn(server.url);
+        for (const [sort] of SORTS) {
+          const routes = [...genericRoutes(server.url, server.pid, tokens, sort), { url: bareServer.url, pathFor: barePath(sort), headers: {}, pid: bareServer.pid }];
+          const texts = await Promise.all(routes.map((route) => answers(route.url, route.pathFor, route.headers)));
+          const figures = await load(routes, ROUNDS);
+          CALLERS.forEach((_, c) => generic[c].push({ answers: texts[c], figures: figures[c] }));
+          bare.push({ answers: texts[CALLERS.length], figures: figures[CALLERS.length] });
+        }
+      } finally {
+        await bareServer.stop();
+      }
+    } finally {
+      await server.stop();
+    }
+  } else {
+    // One server at a time: PGlite's directory belongs to one process.
+    const server = await startServer(PORT_GENERIC, env, target.dataDir);
+    try {
+      const tokens = await signIn(server.url);
+      for (const c of CALLERS.keys()) {
+        for (const [sort] of SORTS) {
+          const route = genericRoutes(server.url, server.pid, tokens, sort)[c];
+          generic[c].push({ answers: await answers(route.url, route.pathFor, route.headers), figures: (await load([route], 1))[0] });
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+    const bareServer = await startBare(target, PORT_BARE);
+    try {
+      for (const [sort] of SORTS) {
+        const route = { url: bareServer.url, pathFor: barePath(sort), headers: {}, pid: bareServer.pid };
+        bare.push({ answers: await answers(route.url, route.pathFor, {}), figures: (await load([route], 1))[0] });
+      }
+    } finally {
+      await bareServer.stop();
+    }
   }
 
   const line = (label: string, f: Figures, extra = '') =>
-    `list-endpoint [${kind}]:   ${label.padEnd(24)} ${f.rps.toFixed(1).padStart(7)} req/s  p50 ${String(f.p50).padStart(5)} ms  p99 ${String(f.p99).padStart(5)} ms${f.errors ? `  errors ${f.errors}` : ''}${extra}`;
+    `list-endpoint [${kind}]:   ${label.padEnd(24)} ${f.rps.toFixed(1).padStart(7)} req/s  p50 ${String(f.p50).padStart(5)} ms  p99 ${String(f.p99).padStart(5)} ms  server CPU ${f.cpuMs.toFixed(2)} ms/req${f.errors ? `  errors ${f.errors}` : ''}${extra}`;
   SORTS.forEach(([, title], i) => {
     console.log(`list-endpoint [${kind}]: ${title}`);
     CALLERS.forEach(([caller], c) => {
