@@ -57,7 +57,8 @@ function preloadManifest() {
  * The list screen in one chunk: every module the generic list screen (ListPage) and its prime
  * (primeList) import statically, except what an element's own code already loads up front. A
  * cold list otherwise fetched ~20 small chunks after the element's; each file costs the browser
- * and the server a request of their own (docs/decisions.md, "Fewer files on a cold list").
+ * and the server a request of their own (docs/decisions.md, "Fewer files, the first request
+ * before the first render").
  * A manual chunk takes in every unassigned module it imports, so the modules of the list's graph
  * that the elements load up front are assigned too: to `core` when every element (bo-*) loads them
  * (with all the others every element loads), else grouped by the set of elements that load them,

@@ -2,7 +2,8 @@
  * The built bundle (STATIC_DIR) under /dist/, served from memory. A cold portal load asks for
  * ~30 small files at once (the modulepreload links), and the per-file work of a static file
  * server (stat, open, stream, validator) on each of them delayed the first row by tens of
- * milliseconds on a 2-core machine (docs/decisions.md, "The bundle from memory").
+ * milliseconds on a 2-core machine (docs/decisions.md, "Fewer files, the first request before
+ * the first render").
  * A file is read on its first request and kept. A hashed chunk never changes under its name; any
  * other file (the entry files, the manifests) is checked against its size and mtime on every
  * request, so a rebuild under a running server is served at once.
@@ -14,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { MESSAGES, sendError } from '../errors.js';
 
 const HASHED_CHUNK = /^chunks\/[^/]+-[A-Za-z0-9_-]{8,}\.js$/;
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -36,7 +37,7 @@ const TYPES: Record<string, string> = {
  * chunk never changes under its name, so browsers keep it a year without asking; the entry files
  * (retaguarda.js, bo-*.js, builds/latest.json…) keep their names across builds and revalidate.
  */
-export const staticCacheControl = (relativePath: string): string => (HASHED_CHUNK.test(relativePath) ? IMMUTABLE : 'no-cache');
+const staticCacheControl = (relativePath: string): string => (HASHED_CHUNK.test(relativePath) ? IMMUTABLE : 'no-cache');
 
 interface BundleFile {
   body: Buffer;
