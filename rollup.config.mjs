@@ -5,6 +5,7 @@ import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 import { createHash } from 'node:crypto';
 import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { vanillaShadow } from './scripts/rollup-vanilla-shadow.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -85,7 +86,8 @@ function listScreenChunk() {
       for (const entry of entries) for (const moduleId of closure(entry)) loadedBy.set(moduleId, [...(loadedBy.get(moduleId) ?? []), entry]);
       const elements = entries.filter((entry) => /\/bo-[\w-]+\.ts$/.test(entry));
       const boot = entries.find((entry) => !elements.includes(entry));
-      const group = (by) => `shared-${createHash('sha256').update(by.join('|')).digest('hex').slice(0, 6)}`;
+      // Named after the elements that load the group, relative to the project: the same name on every checkout.
+      const group = (by) => `shared-${createHash('sha256').update(by.map((entry) => path.relative(process.cwd(), entry)).join('|')).digest('hex').slice(0, 6)}`;
       const inList = closure(ids.filter((candidate) => listRoots.some((root) => candidate.endsWith(root))));
       chunkOf = new Map();
       for (const [moduleId, by] of loadedBy) {
