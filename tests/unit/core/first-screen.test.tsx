@@ -7,7 +7,6 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createMemoryHistory } from 'history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { findResource } from '../../../src/contracts/resources';
 import { configureApi } from '../../../src/core/api';
 import { appConfigAtom, loadAppConfig, loadAppConfigForGuard } from '../../../src/core/config';
 import { requestConfigEarly } from '../../../src/core/configEarly';
@@ -16,22 +15,14 @@ import { RouteView } from '../../../src/core/host/RouteView';
 import { RouterHost, type Guard } from '../../../src/core/host/RouterHost';
 import { apiPath } from '../../../src/core/resources/paths';
 import { takePrimed } from '../../../src/core/resources/primed';
-import { apiQuery, readListState } from '../../../src/core/resources/query';
 import { useList } from '../../../src/core/resources/useList';
 import { createRouter, type RouteDef } from '../../../src/core/router';
 import { resetSession, setFields } from '../../../src/core/session';
 import { store } from '../../../src/core/store';
 import { primePage } from '../../../src/modules/registry/primeList';
 import { FUTURE_JWT, jsonResponse, testConfig } from './helpers';
+import { flush, query, resource, state, supplierPage } from './suppliersPage';
 
-const flush = () =>
-  act(async () => {
-    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-
-const resource = findResource('suppliers')!;
-const state = readListState(resource, new URLSearchParams());
-const query = JSON.stringify(apiQuery(state));
 let sent: string[];
 let primes: number;
 
@@ -64,7 +55,7 @@ beforeEach(() => {
   configureApi({
     fetch: async (input) => {
       sent.push(String(input));
-      return jsonResponse([{ id: 's1', version: 1, name: 'Fornecedor Um' }], { headers: { 'x-total-count': '1' } });
+      return supplierPage();
     },
   });
 });

@@ -3,29 +3,20 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createMemoryHistory } from 'history';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findResource } from '../../../src/contracts/resources';
 import { configureApi } from '../../../src/core/api';
 import { appConfigAtom } from '../../../src/core/config';
 import { RouteView } from '../../../src/core/host/RouteView';
 import { RouterHost, type Guard, type GuardOutcome } from '../../../src/core/host/RouterHost';
 import { apiPath } from '../../../src/core/resources/paths';
-import { apiQuery, readListState } from '../../../src/core/resources/query';
 import { useList } from '../../../src/core/resources/useList';
 import { createRouter, type RouteDef } from '../../../src/core/router';
 import { resetSession, setFields } from '../../../src/core/session';
 import { primeList, primePage } from '../../../src/modules/registry/primeList';
 import { mountSpec } from '../../../src/modules/registry/resourceRoutes';
 import { store } from '../../../src/core/store';
-import { FUTURE_JWT, jsonResponse, makeUser, testConfig } from './helpers';
+import { FUTURE_JWT, makeUser, testConfig } from './helpers';
+import { flush, query, resource, state, supplierPage } from './suppliersPage';
 
-const flush = () =>
-  act(async () => {
-    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-
-const resource = findResource('suppliers')!;
-const state = readListState(resource, new URLSearchParams());
-const query = JSON.stringify(apiQuery(state));
 let sent: string[];
 
 beforeEach(() => {
@@ -37,7 +28,7 @@ beforeEach(() => {
   configureApi({
     fetch: async (input) => {
       sent.push(String(input));
-      return jsonResponse([{ id: 's1', version: 1, name: 'Fornecedor Um' }], { headers: { 'x-total-count': '1' } });
+      return supplierPage();
     },
   });
 });
@@ -99,7 +90,7 @@ describe('a list route primes its first page while the guard runs', () => {
       fetch: async (input) => {
         sent.push(String(input));
         await new Promise((resolve) => setTimeout(resolve, 60)); // answered after the guard and the chunk
-        return jsonResponse([{ id: 's1', version: 1, name: 'Fornecedor Um' }], { headers: { 'x-total-count': '1' } });
+        return supplierPage();
       },
     });
     const page = await mount(async () => ({ type: 'continue' }), () => undefined);
@@ -116,7 +107,7 @@ describe('a list route primes its first page while the guard runs', () => {
     configureApi({
       fetch: (input) => {
         sent.push(String(input));
-        return new Promise((resolve) => (answer = () => resolve(jsonResponse([{ id: 's1', version: 1, name: 'Fornecedor Um' }], { headers: { 'x-total-count': '1' } }))));
+        return new Promise((resolve) => (answer = () => resolve(supplierPage())));
       },
     });
     const page = await mount(async () => ({ type: 'continue' }), () => undefined);
