@@ -40,7 +40,7 @@ import { COUNT_CAP } from '../src/contracts/resource';
 import { DEMO_ORG_ID } from '../server/db/seed';
 import { withTenant } from '../server/db/tenant';
 import { apiLogin, insertUsers, openBenchDatabase, prepareDatabase, scratchPostgres, type BenchDatabase } from './registry-data';
-import { processTree, startServer } from './server-process';
+import { median, processTree, startServer } from './server-process';
 
 const ROWS = 100_000;
 const PER_PAGE = 25;
@@ -219,8 +219,6 @@ async function slice(route: Route, amount: number): Promise<Slice> {
   });
   return { ok: result['2xx'], bad: result.non2xx + result.errors + result.timeouts, seconds: (last - started) / 1000, cpuMs: cpuMsOf(route.pid) - cpuBefore, p50: result.latency.p50, p99: result.latency.p99 };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * Each route: a warm-up of four requests per connection, then about DURATION_S seconds of
