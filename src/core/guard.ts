@@ -10,6 +10,7 @@ import { announceSessionRefresh } from './host/loginWindow';
 import { matchRoute, type RouteDef } from './router';
 import { getField, getSession, setNewAppVersionAvailable, setStoredFrontEndVersion, type Session } from './session';
 import { isAccessTokenValid, isVerificationTokenValid } from './token';
+import { afterPaint } from './afterPaint';
 import { waitAtMost } from './waitAtMost';
 
 export const LOGIN_PATH = '/login';
@@ -58,6 +59,8 @@ export interface GuardDeps {
   origin?: string;
   /** The revalidation behind a stored session ended it (401/403): sign out and re-run the guard. */
   onRevalidated?: () => Promise<unknown> | void;
+  /** Resolves once the screen showing its first data has painted (the revalidation waits for it). */
+  afterScreenPaint?: () => Promise<void>;
 }
 
 const trimSlash = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
@@ -238,15 +241,17 @@ let behind: Promise<unknown> | null = null;
  * redirectTo. Changed permissions need nothing more: screens read them from the session and
  * re-render (a screen no longer allowed shows the forbidden notice); a changed user (two-factor
  * now mandatory) counts from the next navigation (step 3).
- * It waits for the screen's first data: on the embedded database the server answers one query at
- * a time, and the user is waiting for the screen, not for the revalidation (the server checks the
- * session on that request anyway). An answer slower than REVALIDATION_WAIT_MS waits no longer.
+ * It waits for the screen's first data, and then for the screen to paint it: on the embedded
+ * database the server answers one query at a time, its CPU is the page's on a small machine, and
+ * the user is waiting for the screen, not for the revalidation (the server checked the session on
+ * that request anyway). An answer slower than REVALIDATION_WAIT_MS waits no longer.
  */
 function revalidateBehind(config: AppConfig, deps: GuardDeps, firstData?: Promise<unknown>): void {
   // reloadSession never throws; a failed sign-out leaves the session to the next navigation.
   if (behind) return;
   const reload = () => reloadSession(config, deps);
-  behind = (firstData ? waitAtMost(firstData, REVALIDATION_WAIT_MS).then(reload) : reload())
+  const shown = (first: Promise<unknown>) => waitAtMost(first, REVALIDATION_WAIT_MS).then(() => deps.afterScreenPaint?.());
+  behind = (firstData ? shown(firstData).then(reload) : reload())
     .then((valid) => {
       behind = null;
       return valid || deps.onRevalidated?.();
@@ -268,6 +273,7 @@ export function createGuardDeps(overrides: Partial<GuardDeps> = {}): GuardDeps {
     logout: () => logout({ quiet: true }),
     now: () => Date.now(),
     onRevalidated: () => logout({ quiet: true }).then(announceSessionRefresh),
+    afterScreenPaint: afterPaint,
     ...overrides,
   };
 }

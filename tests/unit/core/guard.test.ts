@@ -311,6 +311,19 @@ describe('runGuard (spec §2 route guard order)', () => {
       expect(calls).toEqual(['fetchAppConfig', 'loadUser', 'loadPermissions']);
     });
 
+    it('then waits for the screen to paint that data: users/me and the permissions do not take the CPU the first rows are drawn with', async () => {
+      const firstPage = pending();
+      const painted = pending();
+      const { deps, calls } = fakeDeps(stored(), { afterScreenPaint: () => painted.promise });
+      expect(await runGuard('/fornecedores', deps, firstPage.promise)).toEqual({ type: 'continue' });
+      firstPage.answer().resolve();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(calls).toEqual(['fetchAppConfig']);
+      painted.answer().resolve();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(calls).toEqual(['fetchAppConfig', 'loadUser', 'loadPermissions']);
+    });
+
     it('a failed first page or one slower than 3 s does not hold the revalidation back', async () => {
       const failed = pending();
       const first = fakeDeps(stored());
