@@ -55,23 +55,6 @@ function preloadManifest() {
 }
 
 /**
- * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chromium 136+, ignored elsewhere) on
- * the `core` chunk: every element runs most of it on its first screen (React, the session, the
- * router), so V8 compiles its functions eagerly, off the main thread while the file streams in,
- * instead of one by one on the main thread at their first call. Not on the other chunks: most of
- * their functions are not called on load, and compiling them measured slower (docs/decisions.md,
- * "Compile hints").
- */
-function compileHints(chunkNames = ['core']) {
-  return {
-    name: 'compile-hints',
-    renderChunk(code, chunk) {
-      return chunkNames.includes(chunk.name) ? { code: `//# allFunctionsCalledOnLoad\n${code}`, map: null } : null;
-    },
-  };
-}
-
-/**
  * The list screen in one chunk: every module the generic list screen (ListPage) and its prime
  * (primeList) import statically, except what an element's own code already loads up front. A
  * cold list otherwise fetched ~20 small chunks after the element's; each file costs the browser
@@ -150,8 +133,6 @@ export default {
     commonjs(),
     esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: 'tsconfig.json' }),
     production && terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: false } }),
-    // After terser, which drops comments.
-    compileHints(),
     buildManifest(),
     preloadManifest(),
   ],
