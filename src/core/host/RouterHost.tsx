@@ -46,7 +46,9 @@ export function RouterHost({ router, guard, render, firstPrime = null }: Props) 
     return () => window.removeEventListener(SESSION_REFRESH_EVENT, rerun);
   }, []);
 
-  useEffect(() => {
+  // A layout effect: the guard (and the wait for the route's chunk and first data) starts in the
+  // commit that shows the page's frame, not a frame and a paint later (measured 30 ms on a cold list).
+  useLayoutEffect(() => {
     let cancelled = false;
     const { location, match, notFound } = state;
     const to = `${location.pathname}${location.search}${location.hash}`;

@@ -74,4 +74,34 @@ describe('RouterHost', () => {
     await act(async () => root.unmount());
     container.remove();
   });
+
+  it("starts a navigation's guard in the commit that shows the page's frame, not a frame later", async () => {
+    // Outside act(): React then commits and runs passive effects in tasks of its own, as in a browser.
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    const events: string[] = [];
+    const routes: RouteDef[] = [{ path: '/usuarios', layout: 'portal', load: async () => ({ default: () => <h1>Usuários</h1> }) }];
+    const router = createRouter({ history: createMemoryHistory({ initialEntries: ['/usuarios'] }), routes, primary: false });
+    const guard = () => {
+      events.push('guard started');
+      return new Promise<GuardOutcome>(() => {});
+    };
+    let guardInCommit: boolean | undefined;
+    // A ref is attached in the commit; a microtask queued there runs once that commit's task ends.
+    const committed = (node: HTMLElement | null) => {
+      if (node && guardInCommit === undefined) queueMicrotask(() => (guardInCommit = events.includes('guard started')));
+    };
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    try {
+      root.render(<RouterHost router={router} guard={guard} render={(view) => <p ref={committed}>{view.kind}</p>} />);
+      for (let i = 0; i < 20 && guardInCommit === undefined; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(guardInCommit).toBe(true);
+    } finally {
+      root.unmount();
+      container.remove();
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+  });
 });
