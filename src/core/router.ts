@@ -51,23 +51,29 @@ export interface RouteMatch {
 type Segment = { kind: 'static'; value: string } | { kind: 'param'; name: string } | { kind: 'splat'; name: string };
 
 const WEIGHT = { static: 3, param: 2, splat: 1 } as const;
-const compiled = new Map<string, Segment[]>();
+/** A route path's segments, and how many path segments it takes when it has no splat. */
+interface Compiled {
+  segments: Segment[];
+  length: number | null;
+}
+const compiled = new Map<string, Compiled>();
 
 function splitPath(pathname: string): string[] {
   return pathname.split('/').filter((s) => s !== '');
 }
 
-function compile(path: string): Segment[] {
-  let segments = compiled.get(path);
-  if (!segments) {
-    segments = splitPath(path).map((raw): Segment => {
+function compile(path: string): Compiled {
+  let known = compiled.get(path);
+  if (!known) {
+    const segments = splitPath(path).map((raw): Segment => {
       const m = /^\{(\w+)([*+])?\}$/.exec(raw);
       if (!m) return { kind: 'static', value: raw };
       return m[2] ? { kind: 'splat', name: m[1] } : { kind: 'param', name: m[1] };
     });
-    compiled.set(path, segments);
+    known = { segments, length: segments.some((segment) => segment.kind === 'splat') ? null : segments.length };
+    compiled.set(path, known);
   }
-  return segments;
+  return known;
 }
 
 function decode(segment: string): string {
@@ -78,19 +84,20 @@ function decode(segment: string): string {
   }
 }
 
+/** `parts`: the path's segments, each already decoded. */
 function matchSegments(pattern: Segment[], parts: string[], pi = 0, si = 0, params: RouteParams = {}): RouteParams | null {
   if (pi === pattern.length) return si === parts.length ? params : null;
   const seg = pattern[pi];
   if (seg.kind === 'static') {
-    return si < parts.length && decode(parts[si]) === seg.value ? matchSegments(pattern, parts, pi + 1, si + 1, params) : null;
+    return si < parts.length && parts[si] === seg.value ? matchSegments(pattern, parts, pi + 1, si + 1, params) : null;
   }
   if (seg.kind === 'param') {
     if (si >= parts.length) return null;
-    return matchSegments(pattern, parts, pi + 1, si + 1, { ...params, [seg.name]: decode(parts[si]) });
+    return matchSegments(pattern, parts, pi + 1, si + 1, { ...params, [seg.name]: parts[si] });
   }
   // splat: as many segments as possible (≥ 1), leaving enough for the rest of the pattern.
   for (let end = parts.length; end > si; end--) {
-    const value = parts.slice(si, end).map(decode).join('/');
+    const value = parts.slice(si, end).join('/');
     const found = matchSegments(pattern, parts, pi + 1, end, { ...params, [seg.name]: value });
     if (found) return found;
   }
@@ -106,15 +113,41 @@ function compareSpecificity(a: Segment[], b: Segment[]): number {
   return 0;
 }
 
+interface RouteIndex {
+  size: number;
+  /** Routes without a splat, by how many segments they take. */
+  byLength: Map<number, { route: RouteDef; segments: Segment[] }[]>;
+  splats: { route: RouteDef; segments: Segment[] }[];
+}
+const indexes = new WeakMap<readonly RouteDef[], RouteIndex>();
+
+/** The routes grouped by length (a portal has hundreds: a path is tried against those that can take it). */
+function indexOf(routes: readonly RouteDef[]): RouteIndex {
+  let index = indexes.get(routes);
+  if (!index || index.size !== routes.length) {
+    index = { size: routes.length, byLength: new Map(), splats: [] };
+    for (const route of routes) {
+      const { segments, length } = compile(route.path);
+      const group = length === null ? index.splats : (index.byLength.get(length) ?? index.byLength.set(length, []).get(length)!);
+      group.push({ route, segments });
+    }
+    indexes.set(routes, index);
+  }
+  return index;
+}
+
 /**
  * The route for `pathname` with its decoded params, or null. Static segments beat params,
  * params beat `{name*}`; a trailing slash is ignored.
  */
 export function matchRoute(routes: readonly RouteDef[], pathname: string): RouteMatch | null {
-  const parts = splitPath(pathname.split(/[?#]/, 1)[0]);
+  // Decoded once here, not once per route tried.
+  const parts = splitPath(pathname.split(/[?#]/, 1)[0]).map(decode);
+  const { byLength, splats } = indexOf(routes);
   let best: { match: RouteMatch; segments: Segment[] } | null = null;
-  for (const route of routes) {
-    const segments = compile(route.path);
+  // Two routes as specific as each other both have their splats in the same places: they are in
+  // the same list, in their order, so the first one declared still wins.
+  for (const { route, segments } of [...(byLength.get(parts.length) ?? []), ...splats]) {
     const params = matchSegments(segments, parts);
     if (!params) continue;
     if (!best || compareSpecificity(segments, best.segments) < 0) best = { match: { route, params }, segments };

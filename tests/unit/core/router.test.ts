@@ -50,6 +50,15 @@ describe('matchRoute', () => {
     expect(path('/')).toBe('/');
   });
 
+  it('a splat route still beats none, and of two routes as specific, the first declared wins', () => {
+    expect(matchRoute(routes, '/pedidos/catalogo/x')?.route.path).toBe('/pedidos/catalogo/{categorySlug*}');
+    const twins = [r('/a/{x}'), r('/a/{y}'), r('/a/{rest*}'), r('/a/{also*}')];
+    expect(matchRoute(twins, '/a/1')?.route.path).toBe('/a/{x}');
+    expect(matchRoute(twins, '/a/1/2')?.route.path).toBe('/a/{rest*}');
+    // An encoded slash is one segment: a param takes it whole.
+    expect(matchRoute(twins, '/a/1%2F2')?.params).toEqual({ x: '1/2' });
+  });
+
   it('unknown path → null', () => {
     expect(matchRoute(routes, '/nada')).toBeNull();
     expect(matchRoute(routes, '/pedidos/1/2/3')).toBeNull();
