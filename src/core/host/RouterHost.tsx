@@ -15,7 +15,8 @@ export type Guard = (to: string, match: RouteMatch | null, firstData?: Promise<u
 const FIRST_DATA_WAIT_MS = 400;
 
 export type View =
-  | { kind: 'loading' }
+  /** `shell`: the first screen's route, let through and loaded, waiting for its first data: its layout can show already. */
+  | { kind: 'loading'; shell?: RouteMatch }
   | { kind: 'route'; match: RouteMatch; Component: ComponentType<Record<string, unknown>>; location: Location }
   | { kind: 'notFound'; location: Location }
   | { kind: 'error'; error: unknown; location: Location };
@@ -40,6 +41,8 @@ export function RouterHost({ router, guard, render, firstPrime = null }: Props) 
   const anchor = useRef<HTMLDivElement>(null);
   const [sessionChanges, setSessionChanges] = useState(0);
   const early = useRef(firstPrime);
+  /** Whether a navigation has shown its page (route, not found or error) yet. */
+  const shown = useRef(false);
   useEffect(() => {
     const rerun = () => setSessionChanges((n) => n + 1);
     window.addEventListener(SESSION_REFRESH_EVENT, rerun);
@@ -66,6 +69,12 @@ export function RouterHost({ router, guard, render, firstPrime = null }: Props) 
     const chunk = match && !notFound ? match.route.load() : null;
     chunk?.catch(() => undefined);
     const firstData = primed?.then((started) => started?.answer).catch(() => undefined);
+    let firstDataIn = false;
+    void firstData?.then(() => (firstDataIn = true));
+    const show = (next: View) => {
+      shown.current = true;
+      setView(next);
+    };
     (async () => {
       try {
         const outcome = await guard(to, match, firstData);
@@ -79,7 +88,7 @@ export function RouterHost({ router, guard, render, firstPrime = null }: Props) 
           return;
         }
         if (notFound || !match) {
-          setView({ kind: 'notFound', location });
+          show({ kind: 'notFound', location });
           return;
         }
         const module = await (chunk ?? match.route.load()).catch((error: unknown) => {
@@ -88,12 +97,16 @@ export function RouterHost({ router, guard, render, firstPrime = null }: Props) 
           throw error;
         });
         // The screen's first data, when asked for, up to FIRST_DATA_WAIT_MS more: the screen then
-        // renders once, with its rows, instead of empty and again with them (and its rendering
-        // does not take the CPU the answer is being made with, when the server runs alongside).
-        if (firstData) await waitAtMost(firstData, FIRST_DATA_WAIT_MS);
-        if (!cancelled) setView({ kind: 'route', match, Component: module.default, location });
+        // renders once, with its rows, instead of empty and again with them. On the page's first
+        // screen its layout (the portal's sidebar and top bar) renders meanwhile, so only the
+        // screen is left to render when the rows come.
+        if (firstData && !firstDataIn) {
+          if (!cancelled && !shown.current) setView({ kind: 'loading', shell: match });
+          await waitAtMost(firstData, FIRST_DATA_WAIT_MS);
+        }
+        if (!cancelled) show({ kind: 'route', match, Component: module.default, location });
       } catch (error) {
-        if (!cancelled) setView({ kind: 'error', error, location });
+        if (!cancelled) show({ kind: 'error', error, location });
       }
     })();
     return () => {

@@ -47,6 +47,8 @@ export function PortalApp({ container, configUrl }: PortalProps) {
     );
     // Not found and errors stay inside the portal (sidebar, header) for a signed-in user.
     if (view.kind === 'notFound' || view.kind === 'error') return signedIn ? <PortalShell routes={routes}>{page}</PortalShell> : <LoginLayout>{page}</LoginLayout>;
+    // The first screen's layout shows while its first data comes (RouterHost's `shell`).
+    if (view.kind === 'loading') return view.shell?.route.layout === 'portal' ? <PortalShell routes={routes}>{page}</PortalShell> : page;
     if (view.kind !== 'route') return page;
     if (view.match.route.layout === 'login') return <LoginLayout>{page}</LoginLayout>;
     if (view.match.route.layout === 'portal') return <PortalShell routes={routes}>{page}</PortalShell>;

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createMemoryHistory } from 'history';
 import { describe, expect, it } from 'vitest';
 import { RouteView } from '../../../src/core/host/RouteView';
-import { RouterHost, type GuardOutcome } from '../../../src/core/host/RouterHost';
+import { RouterHost, type GuardOutcome, type View } from '../../../src/core/host/RouterHost';
 import { createRouter, type RouteDef } from '../../../src/core/router';
 
 const flush = () => act(async () => {
@@ -103,5 +103,44 @@ describe('RouterHost', () => {
       container.remove();
       (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
     }
+  });
+
+  it("shows the first screen's layout while its first data comes, then the screen with it; later pages stay behind the current one", async () => {
+    let answer!: (rows: unknown) => void;
+    const pending = () => new Promise((resolve) => { answer = resolve; });
+    const routes: RouteDef[] = [
+      { path: '/fornecedores', layout: 'portal', load: async () => ({ default: () => <h1>Fornecedores</h1> }), prime: async () => ({ answer: pending(), release: () => undefined }) },
+      { path: '/clientes', layout: 'portal', load: async () => ({ default: () => <h1>Clientes</h1> }), prime: async () => ({ answer: pending(), release: () => undefined }) },
+    ];
+    const router = createRouter({ history: createMemoryHistory({ initialEntries: ['/fornecedores'] }), routes, primary: false });
+    const guard = async (): Promise<GuardOutcome> => ({ type: 'continue' });
+    const render = (view: View) => (
+      <>
+        {view.kind === 'loading' && view.shell ? <nav aria-label="Navegação">{view.shell.route.path}</nav> : null}
+        <RouteView view={view} />
+      </>
+    );
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    await act(async () => root.render(<RouterHost router={router} guard={guard} render={render} />));
+    await flush();
+    expect(container.querySelector('nav')?.textContent).toBe('/fornecedores');
+    expect(container.textContent).not.toContain('Fornecedores');
+    answer([]);
+    await flush();
+    expect(container.querySelector('h1')?.textContent).toBe('Fornecedores');
+    expect(container.querySelector('nav')).toBeNull();
+
+    await act(async () => router.go('/clientes'));
+    await flush();
+    // Not the layout again: the current page stays on screen (inert) until the next one has its data.
+    expect(container.querySelector('nav')).toBeNull();
+    expect(container.querySelector('h1')?.textContent).toBe('Fornecedores');
+    answer([]);
+    await flush();
+    expect(container.querySelector('h1')?.textContent).toBe('Clientes');
+    await act(async () => root.unmount());
+    container.remove();
   });
 });
