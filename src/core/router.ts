@@ -122,16 +122,22 @@ interface RouteIndex {
 const indexes = new WeakMap<readonly RouteDef[], RouteIndex>();
 
 /** The routes grouped by length (a portal has hundreds: a path is tried against those that can take it). */
-function indexOf(routes: readonly RouteDef[]): RouteIndex {
+function routeIndex(routes: readonly RouteDef[]): RouteIndex {
   let index = indexes.get(routes);
   if (!index || index.size !== routes.length) {
-    index = { size: routes.length, byLength: new Map(), splats: [] };
+    const built: RouteIndex = { size: routes.length, byLength: new Map(), splats: [] };
     for (const route of routes) {
       const { segments, length } = compile(route.path);
-      const group = length === null ? index.splats : (index.byLength.get(length) ?? index.byLength.set(length, []).get(length)!);
-      group.push({ route, segments });
+      if (length === null) {
+        built.splats.push({ route, segments });
+        continue;
+      }
+      const sameLength = built.byLength.get(length) ?? [];
+      sameLength.push({ route, segments });
+      built.byLength.set(length, sameLength);
     }
-    indexes.set(routes, index);
+    indexes.set(routes, built);
+    index = built;
   }
   return index;
 }
@@ -143,7 +149,7 @@ function indexOf(routes: readonly RouteDef[]): RouteIndex {
 export function matchRoute(routes: readonly RouteDef[], pathname: string): RouteMatch | null {
   // Decoded once here, not once per route tried.
   const parts = splitPath(pathname.split(/[?#]/, 1)[0]).map(decode);
-  const { byLength, splats } = indexOf(routes);
+  const { byLength, splats } = routeIndex(routes);
   let best: { match: RouteMatch; segments: Segment[] } | null = null;
   // Two routes as specific as each other both have their splats in the same places: they are in
   // the same list, in their order, so the first one declared still wins.
