@@ -116,8 +116,17 @@ export function RouterHost({ router, guard, render, firstPrime = null }: Props) 
     };
   }, [state, guard, router, sessionChanges]);
 
+  /** Whether a page has been shown and scrolled: the first one keeps the scroll it came with. */
+  const scrolledOnce = useRef(false);
   useLayoutEffect(() => {
     if (view.kind === 'loading') return;
+    const first = !scrolledOnce.current;
+    scrolledOnce.current = true;
+    // The first page is not a navigation: the document (or the element, in a host page) is new and
+    // where the browser put it. Scrolling it "to the top" would undo a reload's restored position,
+    // move a host page to the element, and force a layout of the whole screen before its first
+    // paint (~17 ms on a cold list). A hash target still scrolls into view.
+    if (first && !view.location.hash) return;
     const root = anchor.current?.getRootNode() as Document | ShadowRoot | undefined;
     if (root) applyScroll(view.location, view.kind === 'route' ? view.match.route : null, root);
   }, [view]);

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createMemoryHistory } from 'history';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RouteView } from '../../../src/core/host/RouteView';
 import { RouterHost, type GuardOutcome, type View } from '../../../src/core/host/RouterHost';
 import { createRouter, type RouteDef } from '../../../src/core/router';
@@ -142,5 +142,39 @@ describe('RouterHost', () => {
     expect(container.querySelector('h1')?.textContent).toBe('Clientes');
     await act(async () => root.unmount());
     container.remove();
+  });
+  it('leaves the first page where the browser put it (a hash target still scrolls into view); later navigations scroll to the top', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const intoView = vi.fn();
+    const routes: RouteDef[] = [
+      { path: '/pedidos', layout: 'portal', load: async () => ({ default: () => <h1>Pedidos</h1> }) },
+      { path: '/pedidos/{orderId}', layout: 'portal', load: async () => ({ default: () => <h2 id="itens" ref={(node) => { if (node) node.scrollIntoView = intoView; }}>Itens</h2> }) },
+    ];
+    const guard = async (): Promise<GuardOutcome> => ({ type: 'continue' });
+    const mount = async (path: string) => {
+      const router = createRouter({ history: createMemoryHistory({ initialEntries: [path] }), routes, primary: false });
+      const container = document.createElement('div');
+      document.body.append(container);
+      const root = createRoot(container);
+      await act(async () => root.render(<RouterHost router={router} guard={guard} render={(view) => <RouteView view={view} />} />));
+      await flush();
+      return { router, unmount: async () => { await act(async () => root.unmount()); container.remove(); } };
+    };
+    try {
+      const first = await mount('/pedidos');
+      expect(first.router.state.location.pathname).toBe('/pedidos');
+      expect(scrollTo).not.toHaveBeenCalled();
+      await act(async () => first.router.go('/pedidos/7'));
+      await flush();
+      expect(document.body.textContent).toContain('Itens');
+      expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 });
+      await first.unmount();
+
+      const withHash = await mount('/pedidos/7#itens');
+      expect(intoView).toHaveBeenCalledWith({ block: 'start' });
+      await withHash.unmount();
+    } finally {
+      scrollTo.mockRestore();
+    }
   });
 });
