@@ -18,7 +18,7 @@ import type { AppContext } from '../context.js';
 import { MESSAGES, sendError } from '../errors.js';
 import { bundleFiles } from './bundle-files.js';
 import { escapeHtml } from '../mail/templates.js';
-import { resourceList } from '../../src/contracts/resources/index.js';
+import { firstPageMeta, listAt } from './firstPage.js';
 
 const API_PREFIXES = ['/v1/', '/api/', '/dist/', '/dev/'];
 
@@ -47,15 +47,23 @@ interface PreloadManifest {
   names: Record<string, string>;
 }
 
+/** `extra` at the end of the page's head (after its doctype when it has no `</head>`: a doctype must stay first). */
+function intoHead(html: string, extra: string): string {
+  if (!extra) return html;
+  if (html.includes('</head>')) return html.replace('</head>', `${extra}</head>`);
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html)?.[0] ?? '';
+  return `${doctype}${extra}${html.slice(doctype.length)}`;
+}
+
 /**
  * A page of DEMO_DIR with <link rel="modulepreload"> for what its scripts and elements load
  * (STATIC_DIR/preload.json, written by the build): `/dist/retaguarda.js` and `<bo-portal>` → the
  * entries and their static imports, fetched at once; `screens` (lazy chunk names: the list
- * screen of a list route) → those chunks and their imports too. Without the manifest the page
- * goes as it is.
+ * screen of a list route) → those chunks and their imports too; `head`, more of the page's head
+ * (its first request). Without the manifest the page goes with `head` only.
  */
-export async function pageWithPreloads(file: string, staticDir: string, screens: readonly string[] = []): Promise<string> {
-  const html = await readFile(file, 'utf8');
+export async function pageWithPreloads(file: string, staticDir: string, screens: readonly string[] = [], head = ''): Promise<string> {
+  const html = intoHead(await readFile(file, 'utf8'), head);
   let manifest: PreloadManifest;
   try {
     manifest = JSON.parse(await readFile(path.join(staticDir, 'preload.json'), 'utf8')) as PreloadManifest;
@@ -69,17 +77,11 @@ export async function pageWithPreloads(file: string, staticDir: string, screens:
   ].filter((entry) => Object.hasOwn(manifest.files ?? {}, entry));
   const files = new Set(entries.flatMap((entry) => [entry, ...manifest.files[entry]]));
   const links = [...files].filter((name) => !html.includes(`"/dist/${name}"`)).map((name) => `<link rel="modulepreload" href="/dist/${name}" />`);
-  if (!links.length) return html;
-  return html.includes('</head>') ? html.replace('</head>', `${links.join('')}</head>`) : `${links.join('')}${html}`;
+  return intoHead(html, links.join(''));
 }
 
-/** Portal paths of the registry lists (a declaration's `route.base`, and `/lista` under it; `{params}` any segment). */
-const LIST_ROUTES = resourceList
-  .filter((resource) => resource.kind !== 'singleton')
-  .map((resource) => new RegExp(`^${resource.route.base.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}(?:/lista)?/?$`));
-
 /** The lazy chunks a portal path loads first (a registry list: what primes its first page, and the generic list screen). */
-export const screensOf = (pathname: string): string[] => (LIST_ROUTES.some((route) => route.test(pathname)) ? ['primeList', 'ListPage'] : []);
+export const screensOf = (pathname: string): string[] => (listAt(pathname) ? ['primeList', 'ListPage'] : []);
 
 export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
   const staticDir = path.resolve(ctx.settings.staticDir);
@@ -141,8 +143,12 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   const hasDemo = isDir(demoDir);
-  const portalPage = (reply: FastifyReply, pathname = '/') =>
-    pageWithPreloads(path.join(demoDir, 'index.html'), staticDir, screensOf(pathname)).then((html) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html));
+  // A list's page also names its first page's request, which retaguarda.js sends at once (firstPage.ts).
+  const portalPage = async (reply: FastifyReply, pathname = '/', search = '') => {
+    const head = firstPageMeta(pathname, search, (await readAppConfig(ctx))?.text);
+    const html = await pageWithPreloads(path.join(demoDir, 'index.html'), staticDir, screensOf(pathname), head);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
   // The portal's home is the portal page too, with its preload links (not the plain static file).
   if (hasDemo && existsSync(path.join(demoDir, 'index.html'))) app.get('/', { schema: { hide: true } }, (_request, reply) => portalPage(reply));
   await app.register(fastifyStatic, {
@@ -162,10 +168,10 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
   if (isDir(staticDir)) bundleFiles(app, staticDir);
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const url = request.url.split('?')[0];
+    const [url, query] = request.url.split(/\?(.*)/s, 2);
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (request.method === 'GET' && wantsHtml && !API_PREFIXES.some((p) => url.startsWith(p)) && existsSync(path.join(demoDir, 'index.html'))) {
-      return portalPage(reply, url);
+      return portalPage(reply, url, query ? `?${query}` : '');
     }
     return sendError(reply, 404, { message: MESSAGES.notFound });
   });

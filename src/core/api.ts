@@ -11,6 +11,8 @@ import { XSRF_COOKIE, XSRF_HEADER } from '../contracts/identity';
 import { apiUrl, ensureAppConfig } from './config';
 import { hasMessage, t } from './i18n';
 import { getAccessToken } from './session';
+import { takeEarlyAnswer } from './firstPageEarly';
+import { buildUrl, pageQuery, type QueryParams } from './url';
 
 // ---------------------------------------------------------------- errors
 
@@ -139,42 +141,11 @@ export function configureApi(options: { fetch?: FetchFn | null }): void {
 }
 
 const $fetch = createFetch({
-  fetch: ((input: RequestInfo | URL, init?: RequestInit) => (fetchOverride ?? globalThis.fetch)(input, init)) as typeof fetch,
+  // The page's first list request may have left with retaguarda.js already (firstPageEarly.ts).
+  fetch: ((input: RequestInfo | URL, init?: RequestInit) => takeEarlyAnswer(input, init) ?? (fetchOverride ?? globalThis.fetch)(input, init)) as typeof fetch,
 });
 
-export type QueryValue = string | number | boolean | Date | null | undefined;
-export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
-
-const queryText = (value: QueryValue): string | null =>
-  value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value);
-
-/** `?a=1&status=a&status=b` — arrays repeated, null/undefined dropped. */
-export function serializeQuery(query: QueryParams | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    const values = Array.isArray(value) ? value : [value as QueryValue];
-    for (const item of values) {
-      const text = queryText(item);
-      if (text !== null) params.append(key, text);
-    }
-  }
-  return params.toString();
-}
-
-/** `base` + `path` (+ query); an absolute `path` (scheme or leading `/`) is used as is. */
-export function buildUrl(base: string, path: string, query?: QueryParams): string {
-  const joined = /^[a-z][a-z\d+.-]*:\/\//i.test(path) || path.startsWith('/')
-    ? path
-    : path
-      ? `${base.replace(/\/+$/, '')}/${path}`
-      : base;
-  const qs = serializeQuery(query);
-  if (!qs) return joined;
-  const [beforeHash, hash] = joined.split('#', 2);
-  const withQs = `${beforeHash}${beforeHash.includes('?') ? '&' : '?'}${qs}`;
-  return hash === undefined ? withQs : `${withQs}#${hash}`;
-}
+export { buildUrl, serializeQuery, type QueryParams, type QueryValue } from './url';
 
 export function isSameOrigin(url: string): boolean {
   if (typeof location === 'undefined' || !location.origin || location.origin === 'null') return false;
@@ -349,7 +320,7 @@ export async function requestPage<T = unknown>(apiName: string, path: string, op
   const response = await requestRaw<unknown>(apiName, path, {
     ...rest,
     method: 'GET',
-    query: { ...query, page, ...(perPage ? { perPage } : {}) },
+    query: pageQuery(query, page, perPage),
   });
   const data = response.data as { items?: T[]; data?: T[] } | T[] | null;
   const items = Array.isArray(data) ? data : (data?.items ?? data?.data ?? []);

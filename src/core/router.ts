@@ -3,6 +3,7 @@
  * history for an element embedded alone). Refine-style contract: go / back / parse.
  */
 import type { Primed } from './resources/primed';
+import type { ListMount } from './resources/query';
 import { atom, type PrimitiveAtom } from 'jotai/vanilla';
 import { createContext, useContext, useSyncExternalStore, type ComponentType } from 'react';
 import {
@@ -36,6 +37,11 @@ export interface RouteDef {
    * is dropped).
    */
   prime?: (params: RouteParams, search: string) => Promise<Primed>;
+  /**
+   * The registry list the route shows, as data: the server names the page's first request from it
+   * (server/http/firstPage.ts), the same one `prime` sends.
+   */
+  list?: ListMount;
   title?: string;
   /** One record of this route's registry (`labels.one`), for breadcrumbs: "Pedido 12". */
   recordLabel?: string;

@@ -7,7 +7,10 @@ import { atom, type Atom, type WritableAtom } from 'jotai/vanilla';
 import { atomWithStorage, createJSONStorage, RESET } from 'jotai/vanilla/utils';
 import type { AuthResponse, EffectivePermission, LoggedUser, TokenType, VerificationTokenInfo } from '../contracts/identity';
 import { store } from './store';
+import { SESSION_STORAGE_PREFIX } from './sessionKeys';
 import { jwtExpiresAt } from './token';
+
+export { SESSION_STORAGE_PREFIX };
 
 export interface Session {
   accessToken: string | null;
@@ -37,7 +40,6 @@ export interface Session {
 
 export type SessionField = keyof Session;
 
-export const SESSION_STORAGE_PREFIX = 'bo.';
 
 export const SESSION_DEFAULTS: Readonly<Session> = Object.freeze({
   accessToken: null,

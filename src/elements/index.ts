@@ -5,6 +5,7 @@
  */
 import { reloadForChunkError } from '../core/chunkReload';
 import { requestConfigEarly } from '../core/configEarly';
+import { requestFirstPageEarly } from '../core/firstPageEarly';
 
 const loaders: Record<string, () => Promise<unknown>> = {
   'bo-portal': () => import('./bo-portal'),
@@ -23,6 +24,8 @@ function scan(root: ParentNode): void {
     if (!element) continue;
     // Every element's guard starts by reading app.config.json: ask for it while its code downloads.
     requestConfigEarly(element.getAttribute('config-url') || '/app.config.json');
+    // And the first screen's rows, when the page names their request (the portal's pages do).
+    requestFirstPageEarly();
     requested.add(tag);
     load().catch((error) => {
       if (reloadForChunkError(error)) return;

@@ -216,6 +216,25 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
     expect((await call(env, 'GET', '/fornecedores', { headers: { accept: 'text/html' } })).raw).not.toContain('modulepreload');
   });
 
+  it("names a list page's first request (retaguarda.js sends it with the stored session), on this origin only", async () => {
+    writeFileSync(dirs.config, readFileSync(path.join(ROOT, 'app.config.json')));
+    const meta = async (url: string) => {
+      const page = await call(env, 'GET', url, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(page.raw.startsWith('<!doctype html>')).toBe(true);
+      return /<meta name="retaguarda-first-page" content="([^"]*)" \/>/.exec(page.raw)?.[1] ?? null;
+    };
+    expect(await meta('/fornecedores')).toBe('/v1/companies/suppliers?sort=name&amp;page=1&amp;perPage=25');
+    expect(await meta('/fornecedores/lista?q=%22%3E%3Cscript%3E&page=2')).toBe('/v1/companies/suppliers?sort=name&amp;q=%22%3E%3Cscript%3E&amp;page=2&amp;perPage=25');
+    expect(await meta('/configuracoes/aplicacoes/7/acls')).toBe('/v1/identity/applications/7/acls?sort=title&amp;page=1&amp;perPage=25');
+    for (const url of ['/', '/fornecedores/12', '/nao-existe']) expect(await meta(url), url).toBeNull();
+    // The admin moves the API to another origin: the page names nothing (the token stays here).
+    const config = JSON.parse(readFileSync(dirs.config, 'utf8')) as { apis: Record<string, { baseURL: string }> };
+    config.apis.companies.baseURL = 'https://api.example.com/v1';
+    writeFileSync(dirs.config, JSON.stringify(config));
+    expect(await meta('/fornecedores')).toBeNull();
+  });
+
   it('answers CORS only for configured origins', async () => {
     const allowed = await call(env, 'OPTIONS', 'auth', { headers: { origin: 'https://intranet.example.com', 'access-control-request-method': 'POST' } });
     expect(allowed.status).toBe(204);

@@ -84,6 +84,30 @@ test('the list searches, sorts, pages and opens a record', async ({ page }) => {
   await expect(page).toHaveURL(/\/usuarios$/);
 });
 
+test("a bookmarked list asks for its rows once, before the portal's code has even downloaded", async ({ page }) => {
+  const asked: string[] = [];
+  let seen!: () => void;
+  const listAsked = new Promise<void>((resolve) => (seen = resolve));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname === '/v1/identity/users') {
+      asked.push(url.search);
+      seen();
+    }
+  });
+  // The portal's shared code is held back until the list's request has gone out (or 10 s have passed).
+  const released: string[] = [];
+  await page.route('**/dist/chunks/core-*.js', async (route) => {
+    released.push(await Promise.race([listAsked.then(() => 'after the list request'), new Promise<string>((resolve) => setTimeout(() => resolve('by the timeout'), 10_000))]));
+    await route.continue();
+  });
+  await page.goto('/usuarios?perPage=2');
+  await expect(usersTable(page).locator('tbody tr')).toHaveCount(2);
+  expect(released).toEqual(['after the list request']);
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual(['?sort=name&page=1&perPage=2']);
+});
+
 test('a registry list and its form have no axe violations', async ({ page }) => {
   await page.goto('/usuarios?perPage=2');
   await expect(page.getByRole('navigation', { name: 'Paginação' })).toBeVisible();

@@ -13,7 +13,18 @@ import {
   type AnyResource,
   type FieldDef,
 } from '../../contracts/resource';
-import type { QueryParams } from '../api';
+import type { QueryParams } from '../url';
+
+/**
+ * What a registry list's route fixes of its requests, as plain data (a mount: modules/registry
+ * spec.ts): the declaration, path parameters, fixed filters and the default sort.
+ */
+export interface ListMount {
+  resource: string;
+  params?: Readonly<Record<string, string>>;
+  fixedQuery?: Readonly<Record<string, readonly string[]>>;
+  defaultSort?: string;
+}
 
 export interface ListState {
   page: number;

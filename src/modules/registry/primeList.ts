@@ -5,15 +5,13 @@
 import { findResource } from '../../contracts/resources';
 import { permissionSubjectAtom } from '../../core/permissions';
 import { accessFor } from '../../core/resources/access';
-import { apiPath } from '../../core/resources/paths';
 import { requestPage } from '../../core/api';
 import { keepPrimed, primeKey, type Primed } from '../../core/resources/primed';
-import { apiQuery } from '../../core/resources/query';
 import { getSession } from '../../core/session';
 import { store } from '../../core/store';
 // Through ListPage on purpose: the prime's chunk then evaluates with the list screen's, four chunk
 // files fewer on a cold list; importing './listQuery' measured 16–25 ms slower (docs/decisions.md).
-import { listQueryState, listState } from './ListPage';
+import { firstPageRequest } from './ListPage';
 import type { RegistrySpec } from './spec';
 
 /**
@@ -36,6 +34,6 @@ export function primeList(spec: RegistrySpec, routeParams: Readonly<Record<strin
   const resource = findResource(spec.resource);
   const session = getSession();
   if (!resource || !session.accessToken || session.tokenType !== 'Authorization' || !accessFor(store.get(permissionSubjectAtom), resource, spec.permission)('read')) return { release: () => undefined };
-  const path = apiPath(resource, { ...routeParams, ...spec.params });
-  return primePage(resource.api, path, JSON.stringify(apiQuery(listQueryState(listState(resource, spec.defaultSort, search), spec.fixedQuery))));
+  const { api, path, query } = firstPageRequest(resource, spec, routeParams, search);
+  return primePage(api, path, JSON.stringify(query));
 }

@@ -63,7 +63,9 @@ export function resourceRoutes(spec: RegistrySpec): RouteDef[];
 export function resourceRoutes(resourceOrSpec: MountName | RegistrySpec, overrides?: MountOverrides<any>): RouteDef[] {
   const spec = typeof resourceOrSpec === 'string' ? mountSpec(resourceOrSpec, overrides) : resourceOrSpec;
   const recordLabel = (MOUNTS as Record<string, { one?: string }>)[spec.resource]?.one;
-  const route = (path: string, load: RouteDef['load'], prime?: RouteDef['prime']): RouteDef => ({ path, layout: 'portal', title: spec.title, load, prime, ...(recordLabel ? { recordLabel } : {}) });
+  // What the list fixes of its requests, as data (the server names the page's first request from it).
+  const list = { resource: spec.resource, ...(spec.params ? { params: spec.params } : {}), ...(spec.fixedQuery ? { fixedQuery: spec.fixedQuery } : {}), ...(spec.defaultSort ? { defaultSort: spec.defaultSort } : {}) };
+  const route = (path: string, load: RouteDef['load'], prime?: RouteDef['prime']): RouteDef => ({ path, layout: 'portal', title: spec.title, load, ...(prime ? { prime, list } : {}), ...(recordLabel ? { recordLabel } : {}) });
   // The list's first page is asked for while the guard runs, as soon as its chunk is in (a
   // replaced list view wraps the generic one: the same page).
   const prime: RouteDef['prime'] = (params, search) => import('./primeList').then((m) => m.primeList(spec, params, search));

@@ -1,0 +1,52 @@
+/**
+ * The portal page's first request: a page whose path is a registry list names the URL of that
+ * list's first page (`<meta name="retaguarda-first-page">`), and retaguarda.js sends it at once
+ * with the stored session (src/core/firstPageEarly.ts), while the portal's code downloads. The
+ * route table, list state and URL code are the client's own, so the URL is the one the list's
+ * prime asks for (tests/unit/registry/first-page-url.test.ts holds them equal for every list).
+ */
+import { findResource } from '../../src/contracts/resources/index.js';
+import { FIRST_PAGE_META } from '../../src/core/firstPageEarly.js';
+import { matchLocation } from '../../src/core/router.js';
+import { buildUrl, pageQuery } from '../../src/core/url.js';
+import { firstPageRequest } from '../../src/modules/registry/listQuery.js';
+import { routes } from '../../src/modules/routes.js';
+import { escapeHtml } from '../mail/templates.js';
+
+/** The registry list a portal path shows, with its route parameters; null elsewhere. */
+export function listAt(pathname: string) {
+  const { match, notFound } = matchLocation(routes, pathname);
+  return match?.route.list && !notFound ? { mount: match.route.list, params: match.params } : null;
+}
+
+/** The config's `apis[api].baseURL` (app.config.json's text), or null. */
+function baseUrl(configText: string | undefined, api: string): string | null {
+  try {
+    const value: unknown = (JSON.parse(configText ?? '') as { apis?: Record<string, { baseURL?: unknown }> })?.apis?.[api]?.baseURL;
+    return typeof value === 'string' && value ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The URL of the first page shown at `pathname` + `search`; null when no list is there or the
+ * request would leave this origin (the stored token only goes where the portal itself is).
+ */
+export function firstPageUrl(pathname: string, search: string, configText: string | undefined): string | null {
+  const list = listAt(pathname);
+  const resource = list && findResource(list.mount.resource);
+  if (!list || !resource) return null;
+  const { api, path, query } = firstPageRequest(resource, list.mount, list.params, search);
+  const base = baseUrl(configText, api);
+  if (base === null) return null;
+  const { page, perPage, ...rest } = query;
+  const url = buildUrl(base, path, pageQuery(rest, Number(page), perPage ? Number(perPage) : undefined));
+  return url.startsWith('/') && !url.startsWith('//') && !url.includes('\\') ? url : null;
+}
+
+/** The `<meta>` that names it, or '' (see firstPageUrl). */
+export function firstPageMeta(pathname: string, search: string, configText: string | undefined): string {
+  const url = firstPageUrl(pathname, search, configText);
+  return url ? `<meta name="${FIRST_PAGE_META}" content="${escapeHtml(url)}" />` : '';
+}
