@@ -8,7 +8,11 @@ import type { FirstScreenPrime } from './firstScreen';
 import { SESSION_REFRESH_EVENT } from './loginWindow';
 
 export type GuardOutcome = { type: 'continue' } | { type: 'redirect'; to: string } | { type: 'external'; url: string };
-/** `firstData`: the screen's first data asked for while the guard runs (settles when answered). */
+/**
+ * `firstData`: the screen's first data asked for while the guard runs; settles once the screen has
+ * been shown with it (or the navigation has ended without showing it), so what the guard does
+ * behind the page (its revalidation) does not compete with the first rows.
+ */
 export type Guard = (to: string, match: RouteMatch | null, firstData?: Promise<unknown>) => Promise<GuardOutcome>;
 
 /** How long a screen waits for its first data before it renders without it (loading). */
@@ -43,6 +47,8 @@ export function RouterHost({ router, guard, render, firstPrime = null }: Props) 
   const early = useRef(firstPrime);
   /** Whether a navigation has shown its page (route, not found or error) yet. */
   const shown = useRef(false);
+  /** Settles the current navigation's `firstData` for the guard once its page is on screen. */
+  const pageShown = useRef<(() => void) | null>(null);
   useEffect(() => {
     const rerun = () => setSessionChanges((n) => n + 1);
     window.addEventListener(SESSION_REFRESH_EVENT, rerun);
@@ -71,13 +77,17 @@ export function RouterHost({ router, guard, render, firstPrime = null }: Props) 
     const firstData = primed?.then((started) => started?.answer).catch(() => undefined);
     let firstDataIn = false;
     void firstData?.then(() => (firstDataIn = true));
+    let settleShown = () => {};
+    const onScreen = new Promise<void>((resolve) => (settleShown = resolve));
+    pageShown.current = settleShown;
+    const shownWithData = firstData?.then(() => onScreen);
     const show = (next: View) => {
       shown.current = true;
       setView(next);
     };
     (async () => {
       try {
-        const outcome = await guard(to, match, firstData);
+        const outcome = await guard(to, match, shownWithData);
         if (cancelled) return;
         if (outcome.type === 'redirect') {
           if (outcome.to !== to) router.go(outcome.to, { replace: true });
@@ -111,6 +121,7 @@ export function RouterHost({ router, guard, render, firstPrime = null }: Props) 
     })();
     return () => {
       cancelled = true;
+      settleShown();
       // Not taken by the screen (refused, or left for another navigation): dropped.
       void primed?.then((started) => started?.release());
     };
@@ -120,6 +131,8 @@ export function RouterHost({ router, guard, render, firstPrime = null }: Props) 
   const scrolledOnce = useRef(false);
   useLayoutEffect(() => {
     if (view.kind === 'loading') return;
+    pageShown.current?.();
+    pageShown.current = null;
     const first = !scrolledOnce.current;
     scrolledOnce.current = true;
     // The first page is not a navigation: the document (or the element, in a host page) is new and

@@ -177,4 +177,23 @@ describe('RouterHost', () => {
       scrollTo.mockRestore();
     }
   });
+  it("gives the guard the screen's first data once the screen shows it, so what it does behind the page waits for the rows", async () => {
+    const seen: string[] = [];
+    const routes: RouteDef[] = [
+      { path: '/fornecedores', layout: 'portal', load: async () => ({ default: () => <h1>Fornecedores</h1> }), prime: async () => ({ answer: Promise.resolve([]), release: () => undefined }) },
+    ];
+    const router = createRouter({ history: createMemoryHistory({ initialEntries: ['/fornecedores'] }), routes, primary: false });
+    const container = document.createElement('div');
+    document.body.append(container);
+    const guard = async (_to: string, _match: unknown, firstData?: Promise<unknown>): Promise<GuardOutcome> => {
+      void firstData?.then(() => seen.push(container.querySelector('h1')?.textContent ?? 'nothing on screen'));
+      return { type: 'continue' };
+    };
+    const root = createRoot(container);
+    await act(async () => root.render(<RouterHost router={router} guard={guard} render={(view) => <RouteView view={view} />} />));
+    await flush();
+    expect(seen).toEqual(['Fornecedores']);
+    await act(async () => root.unmount());
+    container.remove();
+  });
 });
