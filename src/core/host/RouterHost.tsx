@@ -9,9 +9,9 @@ import { SESSION_REFRESH_EVENT } from './loginWindow';
 
 export type GuardOutcome = { type: 'continue' } | { type: 'redirect'; to: string } | { type: 'external'; url: string };
 /**
- * `firstData`: the screen's first data asked for while the guard runs; settles once the screen has
- * been shown with it (or the navigation has ended without showing it), so what the guard does
- * behind the page (its revalidation) does not compete with the first rows.
+ * `firstData`: the screen's first data asked for while the guard runs; settles with it once the
+ * screen has been shown with it (or the navigation has ended without showing it), so what the
+ * guard does behind the page (its revalidation) does not compete with the first rows.
  */
 export type Guard = (to: string, match: RouteMatch | null, firstData?: Promise<unknown>) => Promise<GuardOutcome>;
 
@@ -80,7 +80,7 @@ export function RouterHost({ router, guard, render, firstPrime = null }: Props) 
     let settleShown = () => {};
     const onScreen = new Promise<void>((resolve) => (settleShown = resolve));
     pageShown.current = settleShown;
-    const shownWithData = firstData?.then(() => onScreen);
+    const shownWithData = firstData?.then((answer) => onScreen.then(() => answer));
     const show = (next: View) => {
       shown.current = true;
       setView(next);

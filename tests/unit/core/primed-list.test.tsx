@@ -121,14 +121,17 @@ describe('a list route primes its first page while the guard runs', () => {
     await page.unmount();
   });
 
-  it("hands the guard the first page's answer (the session's revalidation waits for it)", async () => {
+  it("hands the guard the first page's answer once the list shows it (the session's revalidation waits for it)", async () => {
     let firstData: Promise<unknown> | undefined;
+    let onScreen: string | null | undefined;
     const page = await mount(async (_to, _match, data) => {
       firstData = data;
+      void data?.then(() => (onScreen = document.body.textContent));
       return { type: 'continue' };
     }, () => undefined);
     await flush();
     await expect(firstData).resolves.toMatchObject({ items: [{ id: 's1', name: 'Fornecedor Um' }], total: 1 });
+    expect(onScreen).toContain('Fornecedor Um');
     await page.unmount();
   });
 
