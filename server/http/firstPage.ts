@@ -13,6 +13,8 @@ import { firstPageRequest } from '../../src/modules/registry/listQuery.js';
 import { routes } from '../../src/modules/routes.js';
 import { escapeHtml } from '../mail/templates.js';
 
+export type ListAt = NonNullable<ReturnType<typeof listAt>>;
+
 /** The registry list a portal path shows, with its route parameters; null elsewhere. */
 export function listAt(pathname: string) {
   const { match, notFound } = matchLocation(routes, pathname);
@@ -30,11 +32,11 @@ function baseUrl(configText: string | undefined, api: string): string | null {
 }
 
 /**
- * The URL of the first page shown at `pathname` + `search`; null when no list is there or the
- * request would leave this origin (the stored token only goes where the portal itself is).
+ * The URL of the first page shown at `pathname` + `search` (`list`: its route, when already
+ * matched); null when no list is there or the request would leave this origin (the stored token
+ * only goes where the portal itself is).
  */
-export function firstPageUrl(pathname: string, search: string, configText: string | undefined): string | null {
-  const list = listAt(pathname);
+export function firstPageUrl(pathname: string, search: string, configText: string | undefined, list: ListAt | null = listAt(pathname)): string | null {
   const resource = list && findResource(list.mount.resource);
   if (!list || !resource) return null;
   const { api, path, query } = firstPageRequest(resource, list.mount, list.params, search);
@@ -46,7 +48,7 @@ export function firstPageUrl(pathname: string, search: string, configText: strin
 }
 
 /** The `<meta>` that names it, or '' (see firstPageUrl). */
-export function firstPageMeta(pathname: string, search: string, configText: string | undefined): string {
-  const url = firstPageUrl(pathname, search, configText);
+export function firstPageMeta(pathname: string, search: string, configText: string | undefined, list: ListAt | null = listAt(pathname)): string {
+  const url = firstPageUrl(pathname, search, configText, list);
   return url ? `<meta name="${FIRST_PAGE_META}" content="${escapeHtml(url)}" />` : '';
 }

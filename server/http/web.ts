@@ -80,8 +80,8 @@ export async function pageWithPreloads(file: string, staticDir: string, screens:
   return intoHead(html, links.join(''));
 }
 
-/** The lazy chunks a portal path loads first (a registry list: what primes its first page, and the generic list screen). */
-export const screensOf = (pathname: string): string[] => (listAt(pathname) ? ['primeList', 'ListPage'] : []);
+/** The lazy chunks a registry list's page loads first: what primes its first page, and the generic list screen. */
+const LIST_SCREENS = ['primeList', 'ListPage'];
 
 export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
   const staticDir = path.resolve(ctx.settings.staticDir);
@@ -145,8 +145,9 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
   const hasDemo = isDir(demoDir);
   // A list's page also names its first page's request, which retaguarda.js sends at once (firstPage.ts).
   const portalPage = async (reply: FastifyReply, pathname = '/', search = '') => {
-    const head = firstPageMeta(pathname, search, (await readAppConfig(ctx))?.text);
-    const html = await pageWithPreloads(path.join(demoDir, 'index.html'), staticDir, screensOf(pathname), head);
+    const list = listAt(pathname);
+    const head = list ? firstPageMeta(pathname, search, (await readAppConfig(ctx))?.text, list) : '';
+    const html = await pageWithPreloads(path.join(demoDir, 'index.html'), staticDir, list ? LIST_SCREENS : [], head);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
   // The portal's home is the portal page too, with its preload links (not the plain static file).

@@ -14,7 +14,7 @@ import { createHref, showHref } from '../../core/resources/paths';
 import { activeFilterCount, changeListState, listSearch, nextSort, type ListState } from '../../core/resources/query';
 import { listQueryState, listState } from './listQuery';
 
-export { firstPageRequest, listQueryState, listState } from './listQuery';
+export { firstPageRequest } from './listQuery';
 import { useList } from '../../core/resources/useList';
 import { useReadsAll, useTransitionAccess } from '../../core/resources/access';
 import { useTotals } from '../../core/resources/totals';
