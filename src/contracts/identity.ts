@@ -6,18 +6,16 @@
  * Base path of the family: `/v1/identity` (see app.config.json → apis.identity.baseURL).
  */
 import * as z from 'zod/mini';
+import { ACCESS_LEVELS, GRANT_TYPES, TWO_FACTOR_METHODS } from './identityNames';
+import { twoFactorMethod, verificationTokenInfo } from './authResponse';
 
-export const TOKEN_TYPES = ['Authorization', 'PreAuthorization'] as const;
-export const GRANT_TYPES = ['Password', 'RefreshToken'] as const;
-export const TWO_FACTOR_METHODS = ['Email', 'TOTP'] as const;
-export const ACCESS_LEVELS = ['SystemOwner', 'Admin', 'User'] as const;
+// Names without a schema (what every element's core needs), and the login's answer: their own
+// modules, so the browser's core builds no schema it does not parse (issue 9).
+export * from './identityNames';
+export * from './authResponse';
 
-export const tokenType = z.enum(TOKEN_TYPES);
 export const grantType = z.enum(GRANT_TYPES);
-export const twoFactorMethod = z.enum(TWO_FACTOR_METHODS);
-export type TokenType = z.infer<typeof tokenType>;
 export type GrantType = z.infer<typeof grantType>;
-export type TwoFactorMethod = z.infer<typeof twoFactorMethod>;
 
 /** Secrets are bounded before any hashing (SECURITY: input over 1 KiB refused). */
 export const SECRET_MAX_BYTES = 1024;
@@ -41,29 +39,6 @@ export const authRequest = z.strictObject({
   rememberMe: z.optional(z.boolean()),
 });
 export type AuthRequest = z.input<typeof authRequest>;
-
-export const verificationTokenInfo = z.object({
-  verificationToken: z.string(),
-  verificationTokenExpireAt: z.optional(z.string()),
-  expireAt: z.optional(z.string()),
-});
-export type VerificationTokenInfo = z.infer<typeof verificationTokenInfo>;
-
-export const authResponse = z.object({
-  accessToken: z.string(),
-  tokenType,
-  /** Absent for PreAuthorization: the full session only exists after the second step. */
-  refreshToken: z.optional(z.string()),
-  refreshTokenExpireAt: z.optional(z.string()),
-  twoFactor: z.optional(
-    z.object({
-      isSetupRequired: z.boolean(),
-      allowedMethods: z.array(twoFactorMethod),
-      verificationToken: z.optional(verificationTokenInfo),
-    }),
-  ),
-});
-export type AuthResponse = z.infer<typeof authResponse>;
 
 // ---- Two-factor, second step (PreAuthorization token) ----
 /** GET auth/two-factors/setup → a fresh TOTP key for this PreAuthorization session. */
@@ -188,28 +163,3 @@ export const errorBody = z.object({
   detail: z.optional(z.string()),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
-
-/** Paths of the identity family, relative to its base URL. */
-export const IDENTITY_PATHS = {
-  auth: 'auth',
-  logout: 'auth/logout',
-  twoFactorSetup: 'auth/two-factors/setup',
-  twoFactorVerify: 'auth/two-factors/verify',
-  twoFactorSendCode: 'auth/two-factors/send-code',
-  passwordRecovery: 'auth/password-recovery',
-  passwordReset: 'auth/password-recovery/reset',
-  me: 'users/me',
-  myPermissions: 'users/me/policies/effective-permissions',
-  myTwoFactorVerify: 'users/me/two-factors/verify',
-  myTwoFactorSendCode: 'users/me/two-factors/send-code',
-  myTwoFactorUnbind: 'users/me/two-factors/unbind',
-  mySecurity: 'users/me/security',
-  myPassword: 'users/me/password',
-  myTotpKey: 'users/me/two-factors/totp-key',
-  myTwoFactorSetup: 'users/me/two-factors/setup',
-  myRecoveryCodes: 'users/me/two-factors/recovery-codes',
-} as const;
-
-/** Cookie set by the server with the session-bound XSRF value; echoed in the header below. */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';

@@ -7,12 +7,12 @@
  * a config.ts export at module top level (only inside functions).
  */
 import { createFetch, FetchError } from 'ofetch';
-import { XSRF_COOKIE, XSRF_HEADER } from '../contracts/identity';
+import { XSRF_COOKIE, XSRF_HEADER } from '../contracts/identityNames';
 import { apiUrl, ensureAppConfig } from './config';
 import { hasMessage, t } from './i18n';
 import { getAccessToken } from './session';
 import { takeEarlyAnswer } from './firstPageEarly';
-import { buildUrl, pageQuery, type QueryParams } from './url';
+import { buildUrl, isSameOrigin, pageQuery, type QueryParams } from './url';
 
 // ---------------------------------------------------------------- errors
 
@@ -145,16 +145,7 @@ const $fetch = createFetch({
   fetch: ((input: RequestInfo | URL, init?: RequestInit) => takeEarlyAnswer(input, init) ?? (fetchOverride ?? globalThis.fetch)(input, init)) as typeof fetch,
 });
 
-export { buildUrl, serializeQuery, type QueryParams, type QueryValue } from './url';
-
-export function isSameOrigin(url: string): boolean {
-  if (typeof location === 'undefined' || !location.origin || location.origin === 'null') return false;
-  try {
-    return new URL(url, location.href).origin === location.origin;
-  } catch {
-    return false;
-  }
-}
+export { buildUrl, isSameOrigin, serializeQuery, type QueryParams, type QueryValue } from './url';
 
 export function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;

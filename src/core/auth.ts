@@ -6,7 +6,9 @@
  * true }`: no notice); logout shows its two notices.
  */
 import * as z from 'zod/mini';
-import { IDENTITY_PATHS, authResponse, type AuthResponse, type EffectivePermission, type LoggedUser } from '../contracts/identity';
+import { authResponse, type AuthResponse } from '../contracts/authResponse';
+import type { EffectivePermission, LoggedUser } from '../contracts/identity';
+import { IDENTITY_PATHS } from '../contracts/identityNames';
 import { ApiError, request, toApiError } from './api';
 import { ensureAppConfig } from './config';
 import { t } from './i18n';

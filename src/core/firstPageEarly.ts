@@ -10,6 +10,7 @@
  * permission of the request itself.
  */
 import { SESSION_STORAGE_PREFIX } from './sessionKeys';
+import { isSameOrigin } from './url';
 
 export const FIRST_PAGE_META = 'retaguarda-first-page';
 
@@ -33,20 +34,12 @@ function stored(storage: Storage, field: string): unknown {
   }
 }
 
-function sameOrigin(url: string, base: Location): boolean {
-  try {
-    return new URL(url, base.href).origin === base.origin;
-  } catch {
-    return false;
-  }
-}
-
 /** Sends the page's named first request, once per page; nothing without the meta, a same-origin URL or a stored full session. */
 export function requestFirstPageEarly(doc: Document = document, storage: Storage | undefined = globalThis.localStorage, now = Date.now()): void {
   if (early !== undefined) return;
   early = null;
   const url = doc.querySelector(`meta[name="${FIRST_PAGE_META}"]`)?.getAttribute('content');
-  if (!url || !storage || !sameOrigin(url, doc.location ?? location)) return;
+  if (!url || !storage || !isSameOrigin(url, doc.location ?? location)) return;
   const token = stored(storage, 'accessToken');
   if (typeof token !== 'string' || !token || stored(storage, 'tokenType') !== 'Authorization') return;
   const authorization = `Bearer ${token}`;

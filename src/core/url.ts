@@ -41,3 +41,13 @@ export function buildUrl(base: string, path: string, query?: QueryParams): strin
   const withQs = `${beforeHash}${beforeHash.includes('?') ? '&' : '?'}${qs}`;
   return hash === undefined ? withQs : `${withQs}#${hash}`;
 }
+
+/** Whether `url` (absolute or relative to `base`) is on `base`'s origin; never for an opaque origin. */
+export function isSameOrigin(url: string, base: Pick<Location, 'href' | 'origin'> | undefined = globalThis.location): boolean {
+  if (!base?.origin || base.origin === 'null') return false;
+  try {
+    return new URL(url, base.href).origin === base.origin;
+  } catch {
+    return false;
+  }
+}

@@ -4,7 +4,7 @@
  */
 import { defineResource } from '../define';
 import { boolean, cnpj, enumList, enumOf, lengthOnly, text } from '../fields';
-import { TWO_FACTOR_METHODS } from '../identity';
+import { TWO_FACTOR_METHODS } from '../identityNames';
 
 /** The product runs on Brasília time (no daylight saving since 2019). */
 export const TIMEZONES = ['America/Sao_Paulo'] as const;

@@ -4,7 +4,7 @@
  */
 import { defineResource } from '../define';
 import { boolean, datetime, email, enumList, enumOf, references, text } from '../fields';
-import { ACCESS_LEVELS, TWO_FACTOR_METHODS } from '../identity';
+import { ACCESS_LEVELS, TWO_FACTOR_METHODS } from '../identityNames';
 import { CURRENT_APPLICATION } from './applications';
 
 export const users = defineResource({
