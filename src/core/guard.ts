@@ -110,7 +110,8 @@ function innerRedirect(search: string | undefined): string | null {
  * 4. otherwise, rememberMe → refresh the token; then (valid token) reload user and permissions —
  *    behind the page when the stored session has a valid token, its user and its permissions
  *    (the page paints from them at once; see `revalidateBehind` for a refusal), once the
- *    screen's first data (`firstData`, asked for while the guard runs) is on screen;
+ *    screen is on screen (`firstData`: RouterHost settles it then, with the screen's first data
+ *    when it asked for any);
  * 5. invalid token on a private route or the empty path → log out, /login?redirectTo=…; the
  *    same for the two-factor screens (setup, code), whose own redirectTo is kept (a form there
  *    can never work without a sign-in in progress); a full session on the login's second step

@@ -18,15 +18,16 @@
 import { setAppConfigUrl } from '../core/config';
 import { defineElement } from '../core/elements/define';
 import { primeFirstScreen } from '../core/host/firstScreen';
-import { PortalApp } from '../modules/portal/PortalApp';
+import { PortalApp, portalGuard } from '../modules/portal/PortalApp';
 import { routes } from '../modules/routes';
 
-// The element is defined (and React renders it) once its first screen's request has left
-// (core/host/firstScreen.ts). Not a top-level await: rollup would split the shared chunks apart.
+// The element is defined (and React renders it) once its first navigation is through (its guard,
+// chunk and first data: core/host/firstScreen.ts), or has had its time. Not a top-level await:
+// rollup would split the shared chunks apart.
 const portal = document.querySelector('bo-portal');
 const configUrl = portal?.getAttribute('config-url');
 if (configUrl) setAppConfigUrl(configUrl);
-void (portal ? primeFirstScreen(routes) : Promise.resolve())
+void (portal ? primeFirstScreen(routes, window.location, portalGuard) : Promise.resolve())
   .catch(() => undefined)
   .then(() => defineElement('bo-portal', PortalApp, { configUrl: 'string' }));
 

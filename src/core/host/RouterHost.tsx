@@ -1,19 +1,14 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { Location } from 'history';
 import { NavigationContext, type Navigation } from '../navigation';
-import { applyScroll, matchRoute, useRoute, type RouteMatch, type Router } from '../router';
+import { applyScroll, createPath, matchRoute, useRoute, type RouteMatch, type Router, type RouteState } from '../router';
 import { reloadForChunkError } from '../chunkReload';
 import { waitAtMost } from '../waitAtMost';
 import type { FirstScreenPrime } from './firstScreen';
 import { SESSION_REFRESH_EVENT } from './loginWindow';
+import { startNavigation, type Guard, type PendingNavigation } from './pendingNavigation';
 
-export type GuardOutcome = { type: 'continue' } | { type: 'redirect'; to: string } | { type: 'external'; url: string };
-/**
- * `firstData`: the screen's first data asked for while the guard runs; settles with it once the
- * screen has been shown with it (or the navigation has ended without showing it), so what the
- * guard does behind the page (its revalidation) does not compete with the first rows.
- */
-export type Guard = (to: string, match: RouteMatch | null, firstData?: Promise<unknown>) => Promise<GuardOutcome>;
+export type { Guard, GuardOutcome } from './pendingNavigation';
 
 /** How long a screen waits for its first data before it renders without it (loading). */
 const FIRST_DATA_WAIT_MS = 400;
@@ -41,12 +36,14 @@ interface Props {
  */
 export function RouterHost({ router, guard, render, firstPrime = null }: Props) {
   const state = useRoute(router);
-  const [view, setView] = useState<View>({ kind: 'loading' });
+  const early = useRef(firstPrime);
+  /** The first navigation, already through its guard with its chunk and data when React first renders (firstScreen.ts). */
+  const [ready] = useState(() => readyFirstNavigation(firstPrime, state));
+  const [view, setView] = useState<View>(() => ready?.view ?? { kind: 'loading' });
   const anchor = useRef<HTMLDivElement>(null);
   const [sessionChanges, setSessionChanges] = useState(0);
-  const early = useRef(firstPrime);
   /** Whether a navigation has shown its page (route, not found or error) yet. */
-  const shown = useRef(false);
+  const shown = useRef(Boolean(ready));
   /** Settles the current navigation's `firstData` for the guard once its page is on screen. */
   const pageShown = useRef<(() => void) | null>(null);
   useEffect(() => {
@@ -60,34 +57,29 @@ export function RouterHost({ router, guard, render, firstPrime = null }: Props) 
   useLayoutEffect(() => {
     let cancelled = false;
     const { location, match, notFound } = state;
-    const to = `${location.pathname}${location.search}${location.hash}`;
-    // The screen's first data (a list's first page) is asked for while the guard runs: the screen
-    // takes it when the guard lets it through; a refusal (redirect, external, error) never shows
-    // the screen, and the answer is dropped when this navigation ends (cleanup below). Asked
-    // first: its modules are few and evaluate before the screen's.
+    const to = createPath(location);
+    // The page's first navigation may have started before React rendered (firstScreen.ts): taken
+    // when it is for this location, else released unread.
     const first = early.current;
     early.current = null;
-    const adopted = first && first.to === to && match && !notFound ? first.primed : undefined;
-    if (first && !adopted) void first.primed.then((started) => started?.release());
-    const primed = adopted ?? (match && !notFound ? match.route.prime?.(match.params, location.search).catch(() => undefined) : undefined);
-    // The route's chunk downloads meanwhile too (code only: nothing renders before the guard
-    // allows it); a failure is judged after the guard, as before.
-    const chunk = match && !notFound ? match.route.load() : null;
-    chunk?.catch(() => undefined);
-    const firstData = primed?.then((started) => started?.answer).catch(() => undefined);
-    let firstDataIn = false;
-    void firstData?.then(() => (firstDataIn = true));
-    let settleShown = () => {};
-    const onScreen = new Promise<void>((resolve) => (settleShown = resolve));
-    pageShown.current = settleShown;
-    const shownWithData = firstData?.then((answer) => onScreen.then(() => answer));
+    const adopted = first && first.to === to ? first.navigation : undefined;
+    if (first && !adopted) first.navigation.release();
+    const navigation = adopted ?? startNavigation({ to, search: location.search, match, notFound });
+    pageShown.current = navigation.shown;
     const show = (next: View) => {
       shown.current = true;
       setView(next);
     };
+    // Already on screen: the first render was this navigation's page.
+    if (ready && navigation === ready.navigation) {
+      return () => {
+        navigation.shown();
+        navigation.release();
+      };
+    }
     (async () => {
       try {
-        const outcome = await guard(to, match, shownWithData);
+        const { outcome, module, loadError } = await navigation.ready(guard);
         if (cancelled) return;
         if (outcome.type === 'redirect') {
           if (outcome.to !== to) router.go(outcome.to, { replace: true });
@@ -101,18 +93,18 @@ export function RouterHost({ router, guard, render, firstPrime = null }: Props) 
           show({ kind: 'notFound', location });
           return;
         }
-        const module = await (chunk ?? match.route.load()).catch((error: unknown) => {
+        if (!module) {
           // A chunk of an older build (deployed since the page opened): reload once.
-          if (reloadForChunkError(error)) return new Promise<never>(() => {});
-          throw error;
-        });
+          if (reloadForChunkError(loadError)) return;
+          throw loadError;
+        }
         // The screen's first data, when asked for, up to FIRST_DATA_WAIT_MS more: the screen then
         // renders once, with its rows, instead of empty and again with them. On the page's first
         // screen its layout (the portal's sidebar and top bar) renders meanwhile, so only the
         // screen is left to render when the rows come.
-        if (firstData && !firstDataIn) {
+        if (!navigation.dataIn) {
           if (!cancelled && !shown.current) setView({ kind: 'loading', shell: match });
-          await waitAtMost(firstData, FIRST_DATA_WAIT_MS);
+          await waitAtMost(navigation.firstData!, FIRST_DATA_WAIT_MS);
         }
         if (!cancelled) show({ kind: 'route', match, Component: module.default, location });
       } catch (error) {
@@ -121,11 +113,11 @@ export function RouterHost({ router, guard, render, firstPrime = null }: Props) 
     })();
     return () => {
       cancelled = true;
-      settleShown();
+      navigation.shown();
       // Not taken by the screen (refused, or left for another navigation): dropped.
-      void primed?.then((started) => started?.release());
+      navigation.release();
     };
-  }, [state, guard, router, sessionChanges]);
+  }, [state, guard, router, sessionChanges, ready]);
 
   /** Whether a page has been shown and scrolled: the first one keeps the scroll it came with. */
   const scrolledOnce = useRef(false);
@@ -179,4 +171,19 @@ export function RouterHost({ router, guard, render, firstPrime = null }: Props) 
       </div>
     </NavigationContext.Provider>
   );
+}
+
+/**
+ * The page's first navigation when it is settled before React's first render (firstScreen.ts):
+ * the guard let this location through, its chunk is loaded and its first data is in. Its view is
+ * then React's first render. Anything else (a redirect, a failure, data still on its way) goes
+ * through the navigation effect as any navigation does.
+ */
+function readyFirstNavigation(first: FirstScreenPrime | null, state: RouteState): { navigation: PendingNavigation; view: View } | null {
+  const { location, match, notFound } = state;
+  const navigation = first?.navigation;
+  if (!navigation || first.to !== createPath(location)) return null;
+  const settled = navigation.settled;
+  if (!match || notFound || settled?.outcome.type !== 'continue' || !settled.module || !navigation.dataIn) return null;
+  return { navigation, view: { kind: 'route', match, Component: settled.module.default, location } };
 }

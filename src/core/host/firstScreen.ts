@@ -1,45 +1,51 @@
 /**
- * The portal's first screen's data (a list's first page), asked for as soon as the portal's code
- * has evaluated: before React's first render, the guard and the list screen's own code, so the
- * answer travels while they run (issue 9, render while fetching). The portal's RouterHost adopts
- * it for its first navigation when the location is still the one it was asked for; otherwise it
- * releases it unread. As with any prime, nothing renders before the guard allows it, and the
- * server checks the permission of the request itself.
+ * The portal's first navigation, started as soon as the portal's code has evaluated: before
+ * React's first render, its guard runs, the route's chunk loads and its first data (a list's first
+ * page) is asked for (issue 9, render while fetching). When all of it is in by the time the element
+ * renders, React's first render is the screen with its rows; otherwise the portal's RouterHost
+ * carries on with this same navigation (it never runs the guard twice). It adopts it when the
+ * location is still the one it was started for; otherwise it releases it unread. As with any
+ * navigation, nothing renders before the guard allows it, and the server checks the permission of
+ * the data request itself.
  */
 import { ensureAppConfig } from '../config';
-import type { Primed } from '../resources/primed';
-import { matchLocation, type RouteDef } from '../router';
+import { createPath, matchLocation, type RouteDef } from '../router';
 import { waitAtMost } from '../waitAtMost';
+import { startNavigation, type Guard, type PendingNavigation } from './pendingNavigation';
 
-/** How long the portal's element waits for its first screen's request to leave before it renders. */
-const SEND_WAIT_MS = 150;
+/** How long the portal's element waits for its first navigation before it renders (its loading state). */
+const FIRST_NAVIGATION_WAIT_MS = 150;
 
 export interface FirstScreenPrime {
-  /** The location it was asked for: pathname, search and hash. */
+  /** The location it was started for: pathname, search and hash. */
   to: string;
-  primed: Promise<Primed | undefined>;
+  navigation: PendingNavigation;
 }
 
 let waiting: FirstScreenPrime | null = null;
 
 /**
- * Starts the prime of the route at `location` (the page's own), once per page; nothing when the
- * route has none. Resolves when the request has left (the config read and the prime's code
- * evaluated), or after SEND_WAIT_MS: the caller renders after it, so React's first render does
- * not run before the request is on its way.
+ * Starts the first navigation to `location` (the page's own), once per page: the screen's first
+ * data at once (when the route has any), and, with a `guard`, the guard and the route's chunk.
+ * Resolves when all of it is in, or after FIRST_NAVIGATION_WAIT_MS: the caller renders after it.
  */
-export async function primeFirstScreen(routes: readonly RouteDef[], location: Pick<Location, 'pathname' | 'search' | 'hash'> = window.location): Promise<void> {
+export async function primeFirstScreen(
+  routes: readonly RouteDef[],
+  location: Pick<Location, 'pathname' | 'search' | 'hash'> = window.location,
+  guard?: Guard,
+): Promise<void> {
   if (waiting) return;
   const { match, notFound } = matchLocation(routes, location.pathname);
-  if (!match?.route.prime || notFound) return;
-  // The request's URL needs the config (its API base URL): read it now, from retaguarda.js's early request.
-  const config = ensureAppConfig();
-  const primed = match.route.prime(match.params, location.search).catch(() => undefined);
-  waiting = { to: `${location.pathname}${location.search}${location.hash}`, primed };
-  await waitAtMost(Promise.all([config, primed]), SEND_WAIT_MS);
+  const to = createPath(location);
+  if (!guard && (!match?.route.prime || notFound)) return;
+  // The data request's URL needs the config (its API base URL): read now, from retaguarda.js's early request.
+  const config = match?.route.prime && !notFound ? ensureAppConfig() : undefined;
+  const navigation = startNavigation({ to, search: location.search, match, notFound });
+  waiting = { to, navigation };
+  await waitAtMost(Promise.all([config, navigation.firstData, guard && navigation.ready(guard)]), FIRST_NAVIGATION_WAIT_MS);
 }
 
-/** The first screen's prime, once: the portal hands it to its RouterHost. */
+/** The first navigation, once: the portal hands it to its RouterHost. */
 export function takeFirstScreenPrime(): FirstScreenPrime | null {
   const taken = waiting;
   waiting = null;

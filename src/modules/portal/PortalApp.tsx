@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { setAppConfigUrl } from '../../core/config';
 import { emit } from '../../core/elements/events';
 import { createGuardDeps, runGuard } from '../../core/guard';
@@ -17,6 +17,12 @@ import { routes } from '../routes';
 import { breadcrumbsFor, documentTitleFor } from './navState';
 import { LoginLayout, PortalShell } from './PortalShell';
 
+/** The portal's guard (spec §2): its first navigation starts it before React renders (bo-portal.ts). */
+export const portalGuard: Guard = (() => {
+  const deps = createGuardDeps({ routes });
+  return (to, _match, firstData) => runGuard(to, deps, firstData);
+})();
+
 export interface PortalProps {
   container?: ShadowRoot;
   configUrl?: string;
@@ -27,10 +33,6 @@ export function PortalApp({ container, configUrl }: PortalProps) {
   if (configUrl) setAppConfigUrl(configUrl);
   const [router] = useState(() => createPortalRouter(routes));
   const [firstPrime] = useState(takeFirstScreenPrime);
-  const guard = useMemo<Guard>(() => {
-    const deps = createGuardDeps({ routes });
-    return (to, _match, firstData) => runGuard(to, deps, firstData);
-  }, []);
   const host = container?.host;
   useEffect(() => router.subscribe((state) => emit(host, 'bo-navigate', { path: state.location.pathname })), [router, host]);
   useEffect(() => () => router.destroy(), [router]);
@@ -56,7 +58,7 @@ export function PortalApp({ container, configUrl }: PortalProps) {
   };
   return (
     <ElementRoot>
-      <RouterHost router={router} guard={guard} render={render} firstPrime={firstPrime} />
+      <RouterHost router={router} guard={portalGuard} render={render} firstPrime={firstPrime} />
     </ElementRoot>
   );
 }

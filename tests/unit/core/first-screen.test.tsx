@@ -12,7 +12,7 @@ import { appConfigAtom, loadAppConfig, loadAppConfigForGuard } from '../../../sr
 import { requestConfigEarly } from '../../../src/core/configEarly';
 import { primeFirstScreen, takeFirstScreenPrime } from '../../../src/core/host/firstScreen';
 import { RouteView } from '../../../src/core/host/RouteView';
-import { RouterHost, type Guard } from '../../../src/core/host/RouterHost';
+import { RouterHost, type Guard, type View } from '../../../src/core/host/RouterHost';
 import { apiPath } from '../../../src/core/resources/paths';
 import { takePrimed } from '../../../src/core/resources/primed';
 import { useList } from '../../../src/core/resources/useList';
@@ -65,14 +65,33 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function mountAt(path: string) {
+async function mountAt(path: string, guard: Guard = allow) {
   const router = createRouter({ history: createMemoryHistory({ initialEntries: [path] }), routes });
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
   const firstPrime = takeFirstScreenPrime();
-  await act(async () => root.render(<RouterHost router={router} guard={allow} render={(view) => <RouteView view={view} />} firstPrime={firstPrime} />));
-  return { container, unmount: async () => { await act(async () => root.unmount()); container.remove(); } };
+  /** The views React rendered, in order. */
+  const rendered: string[] = [];
+  const render = (view: View) => {
+    rendered.push(view.kind);
+    return <RouteView view={view} />;
+  };
+  await act(async () => root.render(<RouterHost router={router} guard={guard} render={render} firstPrime={firstPrime} />));
+  return { container, rendered, unmount: async () => { await act(async () => root.unmount()); container.remove(); } };
+}
+
+/** A guard that counts its runs and lets everything through once `open` is called. */
+function gate() {
+  let runs = 0;
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const guard: Guard = async () => {
+    runs++;
+    await opened;
+    return { type: 'continue' };
+  };
+  return { guard, open, runs: () => runs };
 }
 
 describe("the portal's first screen", () => {
@@ -86,6 +105,34 @@ describe("the portal's first screen", () => {
     expect(page.container.textContent).toContain('Fornecedor Um');
     expect(supplierRequests()).toBe(1);
     expect(primes).toBe(1);
+    await page.unmount();
+  });
+
+  it("through its guard, with its chunk and rows, before React renders: React's first render is the screen with its rows, and the guard ran once", async () => {
+    const { guard, open, runs } = gate();
+    open();
+    await primeFirstScreen(routes, { pathname: '/fornecedores', search: '', hash: '' }, guard);
+    await flush();
+    const page = await mountAt('/fornecedores', guard);
+    expect(page.rendered[0]).toBe('route');
+    expect(page.rendered).not.toContain('loading');
+    expect(page.container.textContent).toContain('Fornecedor Um');
+    expect(runs()).toBe(1);
+    expect(supplierRequests()).toBe(1);
+    await page.unmount();
+  });
+
+  it('still in its guard when React renders: the router host waits for that same run (no second guard, one request), then shows the rows', async () => {
+    const { guard, open, runs } = gate();
+    await primeFirstScreen(routes, { pathname: '/fornecedores', search: '', hash: '' }, guard);
+    const page = await mountAt('/fornecedores', guard);
+    expect(new Set(page.rendered)).toEqual(new Set(['loading']));
+    expect(page.container.textContent).not.toContain('Fornecedor Um');
+    open();
+    await flush();
+    expect(page.container.textContent).toContain('Fornecedor Um');
+    expect(runs()).toBe(1);
+    expect(supplierRequests()).toBe(1);
     await page.unmount();
   });
 
@@ -111,7 +158,7 @@ describe("the portal's first screen", () => {
     await flush();
     expect(primes).toBe(1);
     expect(supplierRequests()).toBe(1);
-    (await takeFirstScreenPrime()?.primed)?.release();
+    takeFirstScreenPrime()?.navigation.release();
   });
 });
 

@@ -177,23 +177,32 @@ describe('RouterHost', () => {
       scrollTo.mockRestore();
     }
   });
+
   it("gives the guard the screen's first data once the screen shows it, so what it does behind the page waits for the rows", async () => {
-    const seen: string[] = [];
-    const routes: RouteDef[] = [
-      { path: '/fornecedores', layout: 'portal', load: async () => ({ default: () => <h1>Fornecedores</h1> }), prime: async () => ({ answer: Promise.resolve([]), release: () => undefined }) },
-    ];
-    const router = createRouter({ history: createMemoryHistory({ initialEntries: ['/fornecedores'] }), routes, primary: false });
-    const container = document.createElement('div');
-    document.body.append(container);
-    const guard = async (_to: string, _match: unknown, firstData?: Promise<unknown>): Promise<GuardOutcome> => {
-      void firstData?.then(() => seen.push(container.querySelector('h1')?.textContent ?? 'nothing on screen'));
-      return { type: 'continue' };
-    };
-    const root = createRoot(container);
-    await act(async () => root.render(<RouterHost router={router} guard={guard} render={(view) => <RouteView view={view} />} />));
-    await flush();
-    expect(seen).toEqual(['Fornecedores']);
-    await act(async () => root.unmount());
-    container.remove();
+    const route: RouteDef = { path: '/fornecedores', layout: 'portal', load: async () => ({ default: () => <h1>Fornecedores</h1> }), prime: async () => ({ answer: Promise.resolve([]), release: () => undefined }) };
+    expect(await onScreenWhenGuardIsTold(route)).toEqual(['Fornecedores']);
+  });
+
+  it('a screen without first data: the guard is told once it is on screen too (its revalidation goes behind the page)', async () => {
+    const route: RouteDef = { path: '/inicio', layout: 'portal', load: async () => ({ default: () => <h1>Início</h1> }) };
+    expect(await onScreenWhenGuardIsTold(route)).toEqual(['Início']);
   });
 });
+
+/** What was on screen (its heading) when the guard's `firstData` settled, for a page at `route`. */
+async function onScreenWhenGuardIsTold(route: RouteDef): Promise<string[]> {
+  const seen: string[] = [];
+  const router = createRouter({ history: createMemoryHistory({ initialEntries: [route.path] }), routes: [route], primary: false });
+  const container = document.createElement('div');
+  document.body.append(container);
+  const guard = async (_to: string, _match: unknown, firstData?: Promise<unknown>): Promise<GuardOutcome> => {
+    void firstData?.then(() => seen.push(container.querySelector('h1')?.textContent ?? 'nothing on screen'));
+    return { type: 'continue' };
+  };
+  const root = createRoot(container);
+  await act(async () => root.render(<RouterHost router={router} guard={guard} render={(view) => <RouteView view={view} />} />));
+  await flush();
+  await act(async () => root.unmount());
+  container.remove();
+  return seen;
+}
