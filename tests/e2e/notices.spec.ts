@@ -6,9 +6,15 @@ const CONFIG = '.tmp/e2e-app.config.json';
 
 test('401: a revoked session gets the persistent notice; "Fazer login" opens the small login window', async ({ page }) => {
   await signIn(page, 'compras@demo.com.br');
+  // The page paints from the stored session and revalidates it behind, once the screen is shown.
+  const revalidated = Promise.all([
+    page.waitForResponse((response) => new URL(response.url()).pathname === '/v1/identity/users/me'),
+    page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/users/me/policies/effective-permissions')),
+  ]);
   await page.goto('/minha-conta/editar');
   await expect(page.getByLabel('Nome')).toBeVisible();
-  // The session ends on the server (another tab logged out): the next call answers 401.
+  await revalidated;
+  // Then the session ends on the server (another tab logged out): the next call answers 401.
   await page.evaluate(async () => {
     const token = JSON.parse(localStorage.getItem('bo.accessToken')!);
     const xsrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '';

@@ -73,3 +73,22 @@ test('two tabs of one browser navigating at once with "lembrar de mim" both stay
   expect(await signedInAnswer(first)).toBe(200);
   expect(await signedInAnswer(second)).toBe(200);
 });
+
+test('a stored session ended elsewhere: the bookmarked page it painted sends to the login and back after signing in', async ({ page }) => {
+  await page.goto('/login');
+  await fillLogin(page, LOGIN);
+  await expect(page.getByText(`Conectado como ${LOGIN}`)).toBeVisible();
+  // Another device ends this session while the page is closed; the browser keeps its stored copy.
+  await page.evaluate(async () => {
+    const token = JSON.parse(localStorage.getItem('bo.accessToken')!);
+    const xsrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '';
+    await fetch('/v1/identity/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': decodeURIComponent(xsrf) } });
+  });
+
+  await page.goto('/minha-conta/editar');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fminha-conta%2Feditar$/);
+  expect(await page.evaluate(() => localStorage.getItem('bo.accessToken'))).toBeNull();
+  await fillLogin(page, LOGIN);
+  await expect(page).toHaveURL(/\/minha-conta\/editar$/);
+  await expect(page.getByLabel('Nome')).toBeVisible();
+});
