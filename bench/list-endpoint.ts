@@ -23,13 +23,14 @@
  *   ROUNDS slices, the routes in turn (the order rotating), so the machine's drift over a minute
  *   falls on all of them alike; a rate is the slices' requests over their time.
  * - CPU per request: the server process's own CPU time (user + system, /proc) over the measured
- *   requests — the route's fixed cost, which req/s on a shared 2-core machine blurs.
+ *   requests — the route's fixed cost, which req/s on a shared 2-core machine blurs; on PostgreSQL
+ *   also the CPU of the database server's processes (all of them: only one route runs at a time).
  * On PGlite always (its directory belongs to one process: the servers run one after the other);
  * on PostgreSQL too when DATABASE_URL is set (a scratch database is created next to it and
  * dropped afterwards).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,9 +47,9 @@ const ROWS = 100_000;
 const PER_PAGE = 25;
 const PAGES = 40;
 const CONNECTIONS = 50;
-const DURATION_S = 10;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 /** Slices of each route's DURATION_S on PostgreSQL, taken in turn. */
-const ROUNDS = 5;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PORT_GENERIC = Number(process.env.BENCH_PORT ?? 3211);
 const PORT_BARE = PORT_GENERIC + 1;
 /** The two callers of the generic route: a SystemOwner (no permission lookup) and an ordinary user. */
@@ -165,6 +166,8 @@ interface Figures {
   errors: number;
   /** The server process's CPU (user + system) per measured request, ms. */
   cpuMs: number;
+  /** CPU of the PostgreSQL server's processes per request (0 on PGlite, which is the server's own). */
+  dbCpuMs: number;
 }
 
 type PathFor = (page: number) => string;
@@ -175,6 +178,8 @@ interface Route {
   pathFor: PathFor;
   headers: Record<string, string>;
   pid: number;
+  /** The database is the local PostgreSQL: its processes' CPU is measured too. */
+  onPostgres?: boolean;
 }
 
 /** CPU time (user + system) of a process and its descendants, ms (/proc, clock ticks of 10 ms). */
@@ -191,11 +196,36 @@ function cpuMsOf(pid: number): number {
   return ticks * 10;
 }
 
+/** CPU ticks of each process named `postgres` on this machine (the local server the bench's database lives on). */
+function postgresTicks(): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      ticks.set(Number(name), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks;
+}
+
+/** PostgreSQL's CPU since `before`, ms: per process, so one that ended meanwhile (a worker) takes nothing away; one that started counts whole. */
+function postgresCpuMsSince(before: Map<number, number>): number {
+  let ticks = 0;
+  for (const [pid, now] of postgresTicks()) ticks += now - Math.min(now, before.get(pid) ?? 0);
+  return ticks * 10;
+}
+
 interface Slice {
   ok: number;
   bad: number;
   seconds: number;
   cpuMs: number;
+  dbCpuMs: number;
   p50: number;
   p99: number;
 }
@@ -211,13 +241,14 @@ async function slice(route: Route, amount: number): Promise<Slice> {
   // seconds and it notices the end of a fixed amount on its 1 s tick, so both made every figure
   // jump between a few values (amount / 8, 9, 10, 12 s).
   const cpuBefore = cpuMsOf(route.pid);
+  const dbCpuBefore = route.onPostgres ? postgresTicks() : undefined;
   const started = performance.now();
   let last = started;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ url: route.url, connections: CONNECTIONS, amount, timeout: 300, headers: route.headers, requests: requests as never }, (error, done) => (error ? reject(error) : resolve(done)));
     instance.on('response', () => (last = performance.now()));
   });
-  return { ok: result['2xx'], bad: result.non2xx + result.errors + result.timeouts, seconds: (last - started) / 1000, cpuMs: cpuMsOf(route.pid) - cpuBefore, p50: result.latency.p50, p99: result.latency.p99 };
+  return { ok: result['2xx'], bad: result.non2xx + result.errors + result.timeouts, seconds: (last - started) / 1000, cpuMs: cpuMsOf(route.pid) - cpuBefore, dbCpuMs: dbCpuBefore ? postgresCpuMsSince(dbCpuBefore) : 0, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 /**
@@ -246,6 +277,7 @@ async function load(routes: Route[], rounds: number): Promise<Figures[]> {
       p99: median(taken.map((s) => s.p99)),
       errors: taken.reduce((sum, s) => sum + s.bad, 0),
       cpuMs: taken.reduce((sum, s) => sum + s.cpuMs, 0) / ok,
+      dbCpuMs: taken.reduce((sum, s) => sum + s.dbCpuMs, 0) / ok,
     };
   });
 }
@@ -310,7 +342,9 @@ async function benchOne(kind: string, target: BenchDatabase) {
       try {
         const tokens = await signIn(server.url);
         for (const [sort] of SORTS) {
-          const routes = [...genericRoutes(server.url, server.pid, tokens, sort), { url: bareServer.url, pathFor: barePath(sort), headers: {}, pid: bareServer.pid }];
+          const routes = [...genericRoutes(server.url, server.pid, tokens, sort), { url: bareServer.url, pathFor: barePath(sort), headers: {}, pid: bareServer.pid }].map(
+            (route) => ({ ...route, onPostgres: true }),
+          );
           const texts = await Promise.all(routes.map((route) => answers(route.url, route.pathFor, route.headers)));
           const figures = await load(routes, ROUNDS);
           CALLERS.forEach((_, c) => generic[c].push({ answers: texts[c], figures: figures[c] }));
@@ -348,7 +382,7 @@ async function benchOne(kind: string, target: BenchDatabase) {
   }
 
   const line = (label: string, f: Figures, extra = '') =>
-    `list-endpoint [${kind}]:   ${label.padEnd(24)} ${f.rps.toFixed(1).padStart(7)} req/s  p50 ${String(f.p50).padStart(5)} ms  p99 ${String(f.p99).padStart(5)} ms  server CPU ${f.cpuMs.toFixed(2)} ms/req${f.errors ? `  errors ${f.errors}` : ''}${extra}`;
+    `list-endpoint [${kind}]:   ${label.padEnd(24)} ${f.rps.toFixed(1).padStart(7)} req/s  p50 ${String(f.p50).padStart(5)} ms  p99 ${String(f.p99).padStart(5)} ms  server CPU ${f.cpuMs.toFixed(2)} ms/req${f.dbCpuMs ? `  PostgreSQL CPU ${f.dbCpuMs.toFixed(2)} ms/req` : ''}${f.errors ? `  errors ${f.errors}` : ''}${extra}`;
   SORTS.forEach(([, title], i) => {
     console.log(`list-endpoint [${kind}]: ${title}`);
     CALLERS.forEach(([caller], c) => {
