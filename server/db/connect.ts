@@ -31,6 +31,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.js';
+import { namesPreparedStatements } from './prepared.js';
 import { sendsStatementsTogether } from './tenant.js';
 
 const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
@@ -169,7 +170,10 @@ export function postgresPool(connectionString: string, max = 10): pg.Pool {
   // work): pg-pool listens only to idle clients, and a client's 'error' without a listener is
   // an uncaught exception. Its next query fails ("not queryable": a 503) and the pool removes
   // it when it is released.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    namesPreparedStatements(client);
+  });
   return pool;
 }
 

@@ -9,6 +9,7 @@
  */
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql, type Kysely } from 'kysely';
+import { executePrepared } from '../db/prepared.js';
 import type { Database } from '../db/types.js';
 
 export const CLEAN_EVERY_MS = 60_000;
@@ -23,13 +24,13 @@ export interface Hit {
 
 /** Counts `count` hits (default one) of `key` in a window of `windowMs`; `current` includes them all. */
 export async function countHit(db: Kysely<Database>, key: string, windowMs: number, count = 1): Promise<Hit> {
-  const { rows } = await sql<{ hits: number; ttl: number }>`
+  const { rows } = await executePrepared(db, 'rate_limit_hit', sql<{ hits: number; ttl: number }>`
     INSERT INTO rate_limit_hits AS r (key, hits, resets_at)
     VALUES (${key}, ${count}::int, now() + make_interval(secs => ${windowMs}::float8 / 1000))
     ON CONFLICT (key) DO UPDATE SET
       hits = CASE WHEN r.resets_at <= now() THEN ${count}::int ELSE least(r.hits + ${count}::int, ${MAX_HITS}) END,
       resets_at = CASE WHEN r.resets_at <= now() THEN excluded.resets_at ELSE r.resets_at END
-    RETURNING r.hits, greatest(ceil(extract(epoch FROM r.resets_at - now()) * 1000), 0)::int AS ttl`.execute(db);
+    RETURNING r.hits, greatest(ceil(extract(epoch FROM r.resets_at - now()) * 1000), 0)::int AS ttl`);
   return { current: rows[0].hits, ttl: rows[0].ttl };
 }
 

@@ -16,6 +16,7 @@ import { XSRF_HEADER } from '../../src/contracts/identity.js';
 import { safeEqual, xsrfFor } from '../auth/crypto.js';
 import type { JwtType, TokenClaims } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
+import { executePrepared } from '../db/prepared.js';
 import { forbidden, MESSAGES, unauthenticated } from '../errors.js';
 import { findUserById, hasScope, type ScopeSubject, type UserRow } from './users.js';
 
@@ -80,7 +81,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest, typ
     // Session, user, organisation and the organisation's permission stamp (the request's scope
     // checks compare the permission cache with it) in one call of a PL/pgSQL function, whose plan
     // each connection keeps (migration 0021).
-    const found = await sql<SessionState>`SELECT * FROM session_state(${claims.sid}, ${claims.sub})`.execute(ctx.db);
+    const found = await executePrepared(ctx.db, 'session_state', sql<SessionState>`SELECT * FROM session_state(${claims.sid}, ${claims.sub})`);
     const row = found.rows[0];
     if (!row || row.revoked_at || row.absolute_expires_at.getTime() <= now.getTime() || !row.is_active || !row.org_active || row.org_id !== claims.org) {
       throw unauthenticated();

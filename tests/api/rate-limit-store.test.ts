@@ -1,6 +1,7 @@
 /**
  * The request-flood counters in the database (http/rate-limit-store.ts): one statement per hit
- * (or per burst of one key's hits, each still numbered), atomic under concurrency, a window that has ended starts again at 1, ended rows cleaned up.
+ * (or per burst of one key's hits, each still numbered), atomic under concurrency, a window that has ended starts again at 1, ended rows cleaned up;
+ * on PostgreSQL a prepared statement of each connection (db/prepared.ts).
  * (Two server processes sharing them: multi-instance.test.ts.)
  */
 import { sql } from 'kysely';
@@ -32,6 +33,15 @@ describe.each(databaseKinds())('rate-limit counters in the database [%s]', (kind
     expect((await incr('user:other')).current).toBe(1);
     const row = await env.db.selectFrom('rate_limit_hits').select('hits').where('key', '=', 'user:burst').executeTakeFirstOrThrow();
     expect(row.hits).toBe(41);
+  });
+
+  it.runIf(kind === 'postgres')('on PostgreSQL a connection prepares the hit once and keeps counting every hit with it', async () => {
+    await env.appDb.connection().execute(async (connection) => {
+      for (let i = 1; i <= 3; i++) expect((await countHit(connection, 'user:prepared', 60_000)).current).toBe(i);
+      const prepared = await sql<{ name: string }>`SELECT name FROM pg_prepared_statements`.execute(connection);
+      expect(prepared.rows.map((row) => row.name)).toContain('rate_limit_hit');
+    });
+    expect((await countHit(env.appDb, 'user:prepared', 60_000)).current).toBe(4);
   });
 
   it('starts an ended window again at 1, and the clean-up removes ended windows only', async () => {
