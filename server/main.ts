@@ -66,6 +66,9 @@ function appSecret(): string {
 const startup: Record<string, number> = { modulesLoaded: Math.round(performance.now()) };
 const step = (name: string) => (startup[name] = Math.round(performance.now()));
 
+/** How long after listening an embedded database without new tables or rows refreshes its statistics. */
+const ANALYZE_DELAY_MS = 10_000;
+
 async function main() {
   const secret = appSecret();
   if (!env.DATABASE_URL) mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
@@ -75,8 +78,13 @@ async function main() {
   const { migrations: applied, seeded } = await prepareDatabase(database, { seed: env.SEED_DEMO !== '0', hasher });
   step('migrated');
   // PGlite has no autovacuum: refresh the planner's statistics at every start (PostgreSQL's
-  // autovacuum does it on its own). Sampled, so it stays quick on large tables.
-  if (database.kind === 'pglite') await sql`ANALYZE`.execute(database.db);
+  // autovacuum does it on its own). Sampled, so it stays quick on large tables. Before serving
+  // when this start created tables or rows (migrations, the demo seed); otherwise the statistics
+  // of the last start are in the data directory and serve until the refresh, ANALYZE_DELAY_MS
+  // after the server listens: 240–500 ms less to ready, and the first requests of a restart do
+  // not wait behind it (PGlite runs one statement at a time).
+  const analyzeBeforeServing = database.kind === 'pglite' && (applied.length > 0 || seeded);
+  if (analyzeBeforeServing) await sql`ANALYZE`.execute(database.db);
   step('analyzed');
   const mailFrom = env.MAIL_FROM ?? DEFAULT_MAIL_FROM;
   const mailer = env.SMTP_URL ? smtpMailer(env.SMTP_URL, mailFrom) : undefined;
@@ -129,6 +137,8 @@ async function main() {
   const drainMs = Number(env.SHUTDOWN_DRAIN_MS ?? 0);
   const timeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
   let closing = false;
+  let analyzeTimer: NodeJS.Timeout | undefined;
+  let analyzing: Promise<void> | undefined;
   const shutdown = async (signal: string) => {
     if (closing) {
       // A second Ctrl-C: stop now.
@@ -149,6 +159,8 @@ async function main() {
     const idle = setInterval(() => app.server.closeIdleConnections(), 100);
     await closed;
     clearInterval(idle);
+    clearTimeout(analyzeTimer);
+    await analyzing;
     await mailer?.close?.();
     await database.close();
     app.log.info('stopped');
@@ -159,6 +171,14 @@ async function main() {
 
   await app.listen({ port, host });
   step('listening');
+  if (database.kind === 'pglite' && !analyzeBeforeServing) {
+    analyzeTimer = setTimeout(() => {
+      analyzing = sql`ANALYZE`.execute(database.db).then(
+        () => undefined,
+        (error: unknown) => app.log.warn({ err: error }, 'ANALYZE after start failed'),
+      );
+    }, ANALYZE_DELAY_MS).unref();
+  }
   app.log.info({ startupMs: startup }, `Retaguarda em ${publicUrl} (API em ${publicUrl}/v1/identity, OpenAPI em ${publicUrl}/openapi.json)`);
 }
 
