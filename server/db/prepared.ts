@@ -9,7 +9,7 @@ import type { Kysely, QueryResult, RawBuilder } from 'kysely';
 import type pg from 'pg';
 import type { Database } from './types.js';
 
-/** Statement text → its name; one text per name (a connection refuses a name reused for another text). */
+/** Statement text → its name, and name → text: one text per name (a connection refuses a name reused for another text). */
 const names = new Map<string, string>();
 const texts = new Map<string, string>();
 

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { endSessionOnServer, signIn } from './support';
 
 const CONFIG = '.tmp/e2e-app.config.json';
 
@@ -15,11 +15,7 @@ test('401: a revoked session gets the persistent notice; "Fazer login" opens the
   await expect(page.getByLabel('Nome')).toBeVisible();
   await revalidated;
   // Then the session ends on the server (another tab logged out): the next call answers 401.
-  await page.evaluate(async () => {
-    const token = JSON.parse(localStorage.getItem('bo.accessToken')!);
-    const xsrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '';
-    await fetch('/v1/identity/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': decodeURIComponent(xsrf) } });
-  });
+  await endSessionOnServer(page);
   await page.getByLabel('Nome').fill('Comprador Renomeado');
   await page.getByRole('button', { name: 'Salvar' }).click();
 

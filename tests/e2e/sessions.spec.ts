@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { fillLogin } from './support';
+import { endSessionOnServer, fillLogin } from './support';
 
 const LOGIN = 'compras@demo.com.br';
 
@@ -78,12 +78,8 @@ test('a stored session ended elsewhere: the bookmarked page it painted sends to 
   await page.goto('/login');
   await fillLogin(page, LOGIN);
   await expect(page.getByText(`Conectado como ${LOGIN}`)).toBeVisible();
-  // Another device ends this session while the page is closed; the browser keeps its stored copy.
-  await page.evaluate(async () => {
-    const token = JSON.parse(localStorage.getItem('bo.accessToken')!);
-    const xsrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '';
-    await fetch('/v1/identity/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': decodeURIComponent(xsrf) } });
-  });
+  // Another device ends this session while the page is closed.
+  await endSessionOnServer(page);
 
   await page.goto('/minha-conta/editar');
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fminha-conta%2Feditar$/);

@@ -19,6 +19,15 @@ export async function signIn(page: Page, login: string, secret = SECRET) {
   await expect(page.getByText(`Conectado como ${login}`)).toBeVisible();
 }
 
+/** Ends the page's stored session on the server (as a logout in another tab would); the browser keeps its stored copy. */
+export async function endSessionOnServer(page: Page) {
+  await page.evaluate(async () => {
+    const token = JSON.parse(localStorage.getItem('bo.accessToken')!);
+    const xsrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '';
+    await fetch('/v1/identity/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': decodeURIComponent(xsrf) } });
+  });
+}
+
 interface ReceivedMail {
   to: string[];
   raw: string;

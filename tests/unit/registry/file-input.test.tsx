@@ -5,7 +5,7 @@ import type { FieldDef } from '../../../src/contracts/resource';
 import { products } from '../../../src/contracts/resources';
 import { Field } from '../../../src/core/ui/fields/Field';
 import { pngFile, storedFile } from '../core/helpers';
-import { byText, calls, click, flush, json, mount, resetApi, signIn, stubApi, text, type Call } from './harness';
+import { byText, calls, click, eventually, flush, json, mount, resetApi, signIn, stubApi, text, type Call } from './harness';
 
 const mediaDef = (products.fields.media as Extract<FieldDef, { type: 'list' }>).of.fileId;
 
@@ -193,8 +193,8 @@ describe('stored images on the show page (Mídias tab)', () => {
       _refs: { 'media.0.fileId': [{ id: 'f9', label: 'vitrine.png' }] },
     };
     const view = await mount(() => <RecordShow resource={products} record={record} fields={['media']} />);
-    await flush();
-    const image = view.container.querySelector('img');
+    // The thumbnail is a lazily loaded part: its chunk may take longer than a few ticks on a busy machine.
+    const image = await eventually(() => view.container.querySelector('img[src]'));
     expect(image?.getAttribute('alt')).toBe('Pré-visualização de vitrine.png');
     expect(image?.getAttribute('src')).toMatch(/^blob:preview-/);
     expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toContain('GET /v1/cart/files/f9/content');
