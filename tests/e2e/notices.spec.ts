@@ -6,11 +6,20 @@ const CONFIG = '.tmp/e2e-app.config.json';
 
 test('401: a revoked session gets the persistent notice; "Fazer login" opens the small login window', async ({ page }) => {
   await signIn(page, 'compras@demo.com.br');
-  // The page paints from the stored session and revalidates it behind, once the screen is shown.
-  const revalidated = Promise.all([
-    page.waitForResponse((response) => new URL(response.url()).pathname === '/v1/identity/users/me'),
-    page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/users/me/policies/effective-permissions')),
-  ]);
+  // The page paints from the stored session and revalidates it behind, once the screen is shown:
+  // that revalidation answers first (the home page's own, still in flight at the goto, does not count).
+  const revalidated = new Promise<void>((resolve) => {
+    const answered = new Set<string>();
+    let onPage = false;
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (response.request().isNavigationRequest()) onPage = pathname === '/minha-conta/editar';
+      else if (onPage && (pathname === '/v1/identity/users/me' || pathname === '/v1/identity/users/me/policies/effective-permissions')) {
+        answered.add(pathname);
+        if (answered.size === 2) resolve();
+      }
+    });
+  });
   await page.goto('/minha-conta/editar');
   await expect(page.getByLabel('Nome')).toBeVisible();
   await revalidated;
