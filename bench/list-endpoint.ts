@@ -30,7 +30,7 @@
  * dropped afterwards).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,7 @@ import { COUNT_CAP } from '../src/contracts/resource';
 import { DEMO_ORG_ID } from '../server/db/seed';
 import { withTenant } from '../server/db/tenant';
 import { apiLogin, insertUsers, openBenchDatabase, prepareDatabase, scratchPostgres, type BenchDatabase } from './registry-data';
-import { median, processTree, startServer } from './server-process';
+import { median, processStats, processTree, startServer } from './server-process';
 
 const ROWS = 100_000;
 const PER_PAGE = 25;
@@ -182,35 +182,16 @@ interface Route {
   onPostgres?: boolean;
 }
 
-/** CPU time (user + system) of a process and its descendants, ms (/proc, clock ticks of 10 ms). */
+/** CPU time (user + system) of a process and its descendants, ms. */
 function cpuMsOf(pid: number): number {
-  let ticks = 0;
-  for (const member of processTree(pid)) {
-    try {
-      const fields = readFileSync(`/proc/${member}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return ticks * 10;
+  const stats = processStats();
+  const tree = new Set(processTree(pid, stats));
+  return stats.reduce((sum, stat) => (tree.has(stat.pid) ? sum + stat.cpuTicks : sum), 0) * 10;
 }
 
 /** CPU ticks of each process named `postgres` on this machine (the local server the bench's database lives on). */
 function postgresTicks(): Map<number, number> {
-  const ticks = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.split(') ')[1].split(' ');
-      ticks.set(Number(name), Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return ticks;
+  return new Map(processStats().filter((stat) => stat.name === 'postgres').map((stat) => [stat.pid, stat.cpuTicks]));
 }
 
 /** PostgreSQL's CPU since `before`, ms: per process, so one that ended meanwhile (a worker) takes nothing away; one that started counts whole. */

@@ -47,19 +47,36 @@ export async function startServer(port: number, env: Record<string, string> = {}
   };
 }
 
-/** The process and all its descendants (Linux /proc). */
-export function processTree(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
+export interface ProcessStat {
+  pid: number;
+  ppid: number;
+  /** The command name (`postgres`, `node`…). */
+  name: string;
+  /** CPU time, user + system, in clock ticks of 10 ms. */
+  cpuTicks: number;
+}
+
+/** Every process of this machine (Linux /proc/<pid>/stat). */
+export function processStats(): ProcessStat[] {
+  const stats: ProcessStat[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const end = stat.lastIndexOf(')');
+      const fields = stat.slice(end + 2).split(' ');
+      stats.push({ pid: Number(entry), ppid: Number(fields[1]), name: stat.slice(stat.indexOf('(') + 1, end), cpuTicks: Number(fields[11]) + Number(fields[12]) });
     } catch {
       // gone meanwhile
     }
   }
+  return stats;
+}
+
+/** The process and all its descendants. */
+export function processTree(root: number, stats: ProcessStat[] = processStats()): number[] {
+  const children = new Map<number, number[]>();
+  for (const { pid, ppid } of stats) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
   const tree: number[] = [];
   const visit = (pid: number) => {
     tree.push(pid);

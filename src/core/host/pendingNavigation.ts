@@ -8,7 +8,6 @@
  * its rows, with no render of a loading state and no guard run again in between.
  */
 import type { ComponentType } from 'react';
-import type { Primed } from '../resources/primed';
 import type { RouteMatch } from '../router';
 
 export type GuardOutcome = { type: 'continue' } | { type: 'redirect'; to: string } | { type: 'external'; url: string };
@@ -52,10 +51,10 @@ export interface PendingNavigation {
   release(): void;
 }
 
-export function startNavigation(target: NavigationTarget, primedAlready?: Promise<Primed | undefined>): PendingNavigation {
+export function startNavigation(target: NavigationTarget): PendingNavigation {
   const { to, match, notFound, search } = target;
   const routable = match && !notFound ? match : null;
-  const primed = primedAlready ?? routable?.route.prime?.(routable.params, search).catch(() => undefined);
+  const primed = routable?.route.prime?.(routable.params, search).catch(() => undefined);
   // Code only: a failure is judged after the guard.
   const chunk = routable?.route.load();
   chunk?.catch(() => undefined);
@@ -72,16 +71,18 @@ export function startNavigation(target: NavigationTarget, primedAlready?: Promis
     dataIn: !firstData,
     settled: null,
     ready(guard) {
-      running ??= (async () => {
-        const outcome = await guard(to, match, shownWithData);
-        if (outcome.type !== 'continue' || !routable) return { outcome };
-        try {
-          return { outcome, module: (await (chunk ?? routable.route.load())) as RouteModule };
-        } catch (loadError) {
-          return { outcome, loadError };
-        }
-      })();
-      void running.then((ready) => (navigation.settled = ready), () => undefined);
+      if (!running) {
+        running = (async () => {
+          const outcome = await guard(to, match, shownWithData);
+          if (outcome.type !== 'continue' || !routable) return { outcome };
+          try {
+            return { outcome, module: (await (chunk ?? routable.route.load())) as RouteModule };
+          } catch (loadError) {
+            return { outcome, loadError };
+          }
+        })();
+        running.then((ready) => (navigation.settled = ready), () => undefined);
+      }
       return running;
     },
     shown: () => shown(),
