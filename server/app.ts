@@ -32,6 +32,7 @@ import { importRoutes } from './finance/imports/routes.js';
 import { financeSummaryRoutes } from './finance/summary.js';
 import { approvalRoutes } from './approvals/routes.js';
 import { FAMILY_PREFIXES, registryFamilies } from './registry/families.js';
+import { buildCatalogue } from './registry/catalogue.js';
 import { FILE_FAMILIES } from '../src/contracts/files.js';
 import { fileRoutes } from './files/routes.js';
 
@@ -119,7 +120,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .finally(() => pending.delete(run));
       pending.add(run);
     },
+    records: (name) => records(name),
   };
+  const records = buildCatalogue(ctx);
   app.decorate('appContext', ctx);
   const tasksIdle = async () => {
     while (pending.size) await Promise.all([...pending]);

@@ -5,6 +5,7 @@ import type { Keys } from './auth/crypto.js';
 import type { PasswordHasher } from './auth/passwords.js';
 import type { Database } from './db/types.js';
 import type { Mailer } from './mail/mailer.js';
+import type { ResourceService } from './registry/service.js';
 
 export interface ServerSettings {
   /** Base of every link sent by e-mail (never the Host header). */
@@ -42,6 +43,8 @@ export interface AppContext {
   settings: ServerSettings;
   /** Runs work after the answer was sent (e-mail of password recovery); awaited on close. */
   background(task: () => Promise<unknown>): void;
+  /** The service of a served declaration by name (registry/catalogue.ts): the one write path of its records. */
+  records(name: string): ResourceService;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {

@@ -27,6 +27,10 @@ import { awaitingApprovalMail, decisionMail } from './mail.js';
 export const APPROVAL_MESSAGES = {
   closed: 'Esta aprovação já foi concluída.',
   ownRecord: 'Você não pode aprovar nem reprovar o que você mesmo criou.',
+  ownRecordFor: (name: string) => `Você não pode decidir em nome de ${name}: o registro é de ${name}.`,
+  ownChange: 'Você não pode aprovar nem reprovar uma alteração que você mesmo fez.',
+  principalDecided: (name: string) => `${name} já decidiu nesta etapa: cada aprovador conta uma vez.`,
+  stageDecided: 'Esta etapa já foi decidida.',
   notApprover: 'Você não é aprovador desta etapa.',
   autoApproved: 'Aprovado automaticamente: nenhuma fila de aprovação se aplica.',
   restarted: 'Aprovação reiniciada: itens, valores ou centro de custos mudaram depois do envio.',
@@ -75,23 +79,45 @@ export function factsOf(resource: AnyResource, plug: ApprovalPlug, values: Value
 
 const idArray = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.replace(/[{}]/g, '').split(',').filter(Boolean) : []);
 
+type StageDef = { name: string; min_approvals: number; approver_user_ids: unknown; approver_group_ids: unknown };
+
+export interface RouteOptions {
+  /**
+   * An earlier flow whose stages apply when no queue matches now: a record that was in a queue is
+   * never approved automatically after a change (it could be changed out of its queue's triggers).
+   */
+  fallbackFlowId?: string | null;
+  /** Who changed the record's watched data (may not decide on the flow, like its requester). */
+  changedBy?: string | null;
+}
+
 /** Routes a submitted record: 'pending' (a flow waits for its first stage) or 'auto' (no queue applies). */
-export async function startFlow(trx: Trx, call: Actor, resource: AnyResource, facts: RecordFacts): Promise<'pending' | 'auto'> {
+export async function startFlow(trx: Trx, call: Actor, resource: AnyResource, facts: RecordFacts, options: RouteOptions = {}): Promise<'pending' | 'auto'> {
   const queues = await sql<{ id: string; name: string; triggers: unknown }>`SELECT id, name, triggers FROM approval_queues
     WHERE org_id = ${call.orgId} AND resource = ${resource.name} AND is_active ORDER BY priority, name`.execute(trx);
   const queue = queues.rows.find((q) => {
     const triggers = (typeof q.triggers === 'string' ? JSON.parse(q.triggers) : q.triggers) as Trigger[];
     return !triggers.length || triggers.some((trigger) => triggerMatches(trigger, facts));
   });
-  if (!queue) return 'auto';
-  const stages = await sql<{ name: string; min_approvals: number; approver_user_ids: unknown; approver_group_ids: unknown }>`SELECT name, min_approvals, approver_user_ids, approver_group_ids
-    FROM approval_queue_stages WHERE queue_id = ${queue.id} ORDER BY position`.execute(trx);
-  if (!stages.rows.length) return 'auto';
+  let route: { queueId: string | null; queueName: string; stages: StageDef[] } | undefined;
+  if (queue) {
+    const stages = await sql<StageDef>`SELECT name, min_approvals, approver_user_ids, approver_group_ids
+      FROM approval_queue_stages WHERE queue_id = ${queue.id} ORDER BY position`.execute(trx);
+    if (stages.rows.length) route = { queueId: queue.id, queueName: queue.name, stages: stages.rows };
+  }
+  if (!route && options.fallbackFlowId) {
+    const earlier = (await sql<{ queue_id: string | null; queue_name: string }>`SELECT queue_id, queue_name FROM approval_flows WHERE id = ${options.fallbackFlowId} AND org_id = ${call.orgId}`.execute(trx)).rows[0];
+    const stages = await sql<StageDef>`SELECT name, min_approvals, approver_user_ids, approver_group_ids
+      FROM approval_flow_stages WHERE flow_id = ${options.fallbackFlowId} ORDER BY position`.execute(trx);
+    if (earlier && stages.rows.length) route = { queueId: earlier.queue_id, queueName: earlier.queue_name, stages: stages.rows };
+  }
+  if (!route) return 'auto';
   const now = call.ctx.clock();
   const flowId = randomUUID();
-  await sql`INSERT INTO approval_flows (id, org_id, resource, record_id, record_version, record_title, amount, queue_id, queue_name, requester_id, status, current_position, created_at)
-    VALUES (${flowId}, ${call.orgId}, ${resource.name}, ${facts.id}, ${facts.version}, ${facts.title}, ${facts.amount}, ${queue.id}, ${queue.name}, ${facts.requesterId}, 'pending', 0, ${now})`.execute(trx);
-  for (const [position, stage] of stages.rows.entries()) {
+  await sql`INSERT INTO approval_flows (id, org_id, resource, record_id, record_version, record_title, amount, queue_id, queue_name, requester_id, changed_by, status, current_position, created_at)
+    VALUES (${flowId}, ${call.orgId}, ${resource.name}, ${facts.id}, ${facts.version}, ${facts.title}, ${facts.amount}, ${route.queueId}, ${route.queueName}, ${facts.requesterId},
+      ${options.changedBy ?? null}, 'pending', 0, ${now})`.execute(trx);
+  for (const [position, stage] of route.stages.entries()) {
     await sql`INSERT INTO approval_flow_stages (id, org_id, flow_id, position, name, min_approvals, approver_user_ids, approver_group_ids, status, opened_at)
       VALUES (${randomUUID()}, ${call.orgId}, ${flowId}, ${position}, ${stage.name}, ${stage.min_approvals}, ${idArray(stage.approver_user_ids)}, ${idArray(stage.approver_group_ids)},
         ${position === 0 ? 'pending' : 'waiting'}, ${position === 0 ? now : null})`.execute(trx);
@@ -100,11 +126,18 @@ export async function startFlow(trx: Trx, call: Actor, resource: AnyResource, fa
   return 'pending';
 }
 
-/** Voids the record's pending or approved flows (a watched field changed). */
-export async function voidFlows(trx: Trx, call: Actor, resource: string, recordId: string): Promise<number> {
+/** The record's latest flow (any outcome): the approval that applied to it before. */
+export async function latestFlow(trx: Trx, orgId: string, resource: string, recordId: string, statuses: readonly FlowRow['status'][] = ['pending', 'approved', 'rejected', 'voided']): Promise<string | null> {
+  const row = await sql<{ id: string }>`SELECT id FROM approval_flows WHERE org_id = ${orgId} AND resource = ${resource} AND record_id = ${recordId}
+    AND status IN (${sql.join(statuses)}) ORDER BY created_at DESC, id DESC LIMIT 1`.execute(trx);
+  return row.rows[0]?.id ?? null;
+}
+
+/** Voids the record's flows in `statuses` (a watched field changed: pending and approved; a cancel: pending). */
+export async function voidFlows(trx: Trx, call: Actor, resource: string, recordId: string, statuses: readonly FlowRow['status'][] = ['pending', 'approved']): Promise<number> {
   const now = call.ctx.clock();
   const flows = await sql<{ id: string }>`UPDATE approval_flows SET status = 'voided', decided_at = ${now}
-    WHERE org_id = ${call.orgId} AND resource = ${resource} AND record_id = ${recordId} AND status IN ('pending', 'approved') RETURNING id`.execute(trx);
+    WHERE org_id = ${call.orgId} AND resource = ${resource} AND record_id = ${recordId} AND status IN (${sql.join(statuses)}) RETURNING id`.execute(trx);
   const ids = flows.rows.map((row) => row.id);
   if (ids.length) await sql`UPDATE approval_flow_stages SET status = 'voided', closed_at = ${now} WHERE flow_id IN (${sql.join(ids)}) AND status IN ('pending', 'waiting')`.execute(trx);
   return ids.length;
@@ -117,6 +150,7 @@ export interface FlowRow {
   record_title: string;
   amount: string | number;
   requester_id: string | null;
+  changed_by: string | null;
   status: 'pending' | 'approved' | 'rejected' | 'voided';
   current_position: number | null;
 }
@@ -162,44 +196,69 @@ export const todayIn = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZon
 
 export type Outcome = 'counted' | 'repeated' | 'stageApproved' | 'approved' | 'rejected';
 
+/** What the approval service needs of the record a flow is about. */
+export interface DecisionHooks {
+  /** Locks the record's row and returns its version (the record first, then the flow: the order every writer takes). */
+  lockRecord(flow: FlowRow): Promise<number>;
+  /** Whether the caller may see the flow at all (else a refusal is a 404, like a made-up id). */
+  visible(flow: FlowRow): Promise<boolean>;
+  /** Runs the record's approve / reject transition (same transaction) when the flow ends. */
+  finish(flow: FlowRow, approved: boolean): Promise<void>;
+}
+
+const FLOW_COLUMNS = sql`id, resource, record_id, record_title, amount, requester_id, changed_by, status, current_position`;
+
 /**
- * One approver's decision on the flow's open stage; `finish` runs the record's approve / reject
- * transition (same transaction) when the flow ends. The record's version is read at decision time.
+ * One approver's decision on the flow's open stage. Rules, each refused before anything is written:
+ * nobody decides on what they created or on a change they made, in person or as a substitute (the
+ * principal — the absent approver a substitute stands for — is checked as well as the caller); one
+ * decision per principal per stage (N of M counts people: an approver and their substitute count
+ * once). Someone who may not see the flow gets 404, as for a made-up id.
  */
-export async function decide(
-  trx: Trx,
-  call: Actor,
-  flowId: string,
-  decision: 'approve' | 'reject',
-  reason: string | null,
-  recordVersion: (flow: FlowRow) => Promise<number>,
-  finish: (flow: FlowRow, approved: boolean) => Promise<void>,
-): Promise<Outcome> {
-  const flow = (await sql<FlowRow>`SELECT id, resource, record_id, record_title, amount, requester_id, status, current_position FROM approval_flows
-    WHERE id = ${flowId} AND org_id = ${call.orgId} FOR UPDATE`.execute(trx)).rows[0];
-  if (!flow) throw new HttpError(404, 'Aprovação não encontrada.');
-  if (flow.status !== 'pending') throw new HttpError(409, APPROVAL_MESSAGES.closed);
-  if (flow.requester_id === call.userId) throw new HttpError(403, APPROVAL_MESSAGES.ownRecord);
-  const stage = (await sql<StageRow>`SELECT id, name, min_approvals, approvals, approver_user_ids, approver_group_ids FROM approval_flow_stages
-    WHERE flow_id = ${flow.id} AND position = ${flow.current_position}`.execute(trx)).rows[0];
+export async function decide(trx: Trx, call: Actor, flowId: string, decision: 'approve' | 'reject', reason: string | null, hooks: DecisionHooks): Promise<Outcome> {
+  const peek = (await sql<FlowRow>`SELECT ${FLOW_COLUMNS} FROM approval_flows WHERE id = ${flowId} AND org_id = ${call.orgId}`.execute(trx)).rows[0];
+  if (!peek) throw new HttpError(404, 'Aprovação não encontrada.');
+  const recordVersion = await hooks.lockRecord(peek);
+  const flow = (await sql<FlowRow>`SELECT ${FLOW_COLUMNS} FROM approval_flows WHERE id = ${flowId} AND org_id = ${call.orgId} FOR UPDATE`.execute(trx)).rows[0];
   const now = call.ctx.clock();
-  const allowed = await eligibility(trx, call.orgId, stage, call.userId, todayIn(now));
+  const today = todayIn(now);
+  const stage =
+    flow.status === 'pending' ? (await sql<StageRow>`SELECT id, name, min_approvals, approvals, approver_user_ids, approver_group_ids FROM approval_flow_stages
+      WHERE flow_id = ${flow.id} AND position = ${flow.current_position}`.execute(trx)).rows[0] : undefined;
+  const allowed = stage ? await eligibility(trx, call.orgId, stage, call.userId, today) : null;
   if (!allowed) {
     // A double click that lands after the approver's own decision closed the stage is a repeat, not an intrusion.
     const earlier = await sql`SELECT 1 FROM approval_decisions WHERE flow_id = ${flow.id} AND user_id = ${call.userId} LIMIT 1`.execute(trx);
     if (earlier.rows.length) return 'repeated';
+    const seen = flow.requester_id === call.userId || (await approvesAnotherStage(trx, call, flow.id, today)) || (await hooks.visible(flow));
+    if (!seen) throw new HttpError(404, 'Aprovação não encontrada.');
+    if (flow.status !== 'pending') throw new HttpError(409, APPROVAL_MESSAGES.closed);
+    if (flow.requester_id === call.userId) throw new HttpError(403, APPROVAL_MESSAGES.ownRecord);
+    if (await approvesAnotherStage(trx, call, flow.id, today, flow.current_position)) throw new HttpError(409, APPROVAL_MESSAGES.stageDecided);
     throw new HttpError(403, APPROVAL_MESSAGES.notApprover);
   }
-  const inserted = await sql<{ id: string }>`INSERT INTO approval_decisions (id, org_id, flow_id, flow_stage_id, user_id, on_behalf_of, decision, reason, record_version, at)
-    VALUES (${randomUUID()}, ${call.orgId}, ${flow.id}, ${stage.id}, ${call.userId}, ${allowed.onBehalfOf}, ${decision}, ${reason}, ${await recordVersion(flow)}, ${now})
-    ON CONFLICT (flow_stage_id, user_id) DO NOTHING RETURNING id`.execute(trx);
-  if (!inserted.rows.length) return 'repeated';
+  const principal = allowed.onBehalfOf ?? call.userId;
+  if (flow.requester_id === call.userId) throw new HttpError(403, APPROVAL_MESSAGES.ownRecord);
+  if (flow.requester_id === principal) throw new HttpError(403, APPROVAL_MESSAGES.ownRecordFor(await userName(trx, call.orgId, principal)));
+  if (flow.changed_by && (flow.changed_by === call.userId || flow.changed_by === principal)) throw new HttpError(403, APPROVAL_MESSAGES.ownChange);
+  const inserted = await sql<{ id: string }>`INSERT INTO approval_decisions (id, org_id, flow_id, flow_stage_id, user_id, on_behalf_of, principal_id, decision, reason, record_version, at)
+    VALUES (${randomUUID()}, ${call.orgId}, ${flow.id}, ${stage!.id}, ${call.userId}, ${allowed.onBehalfOf}, ${principal}, ${decision}, ${reason}, ${recordVersion}, ${now})
+    ON CONFLICT DO NOTHING RETURNING id`.execute(trx);
+  if (!inserted.rows.length) {
+    const mine = await sql`SELECT 1 FROM approval_decisions WHERE flow_stage_id = ${stage!.id} AND user_id = ${call.userId}`.execute(trx);
+    if (mine.rows.length) return 'repeated';
+    throw new HttpError(409, APPROVAL_MESSAGES.principalDecided(await userName(trx, call.orgId, principal)));
+  }
+  return closeStage(trx, call, flow, stage!, decision, reason, now, hooks);
+}
 
+/** Counts the decision on the stage: a reject ends the flow; the N-th approval opens the next stage or approves the record. */
+async function closeStage(trx: Trx, call: Actor, flow: FlowRow, stage: StageRow, decision: 'approve' | 'reject', reason: string | null, now: Date, hooks: DecisionHooks): Promise<Outcome> {
   if (decision === 'reject') {
     await sql`UPDATE approval_flow_stages SET status = 'rejected', closed_at = ${now} WHERE id = ${stage.id}`.execute(trx);
     await sql`UPDATE approval_flow_stages SET status = 'voided' WHERE flow_id = ${flow.id} AND status = 'waiting'`.execute(trx);
     await sql`UPDATE approval_flows SET status = 'rejected', reason = ${reason}, decided_at = ${now}, current_position = NULL WHERE id = ${flow.id}`.execute(trx);
-    await finish(flow, false);
+    await hooks.finish(flow, false);
     await notifyRequester(trx, call, flow, false, reason);
     return 'rejected';
   }
@@ -214,21 +273,37 @@ export async function decide(
     return 'stageApproved';
   }
   await sql`UPDATE approval_flows SET status = 'approved', decided_at = ${now}, current_position = NULL WHERE id = ${flow.id}`.execute(trx);
-  await finish(flow, true);
+  await hooks.finish(flow, true);
   await notifyRequester(trx, call, flow, true, null);
   return 'approved';
 }
 
+/** Whether the caller approves a stage of the flow (only those before `before`: stages already closed). */
+async function approvesAnotherStage(trx: Trx, call: Actor, flowId: string, today: string, before: number | null = null): Promise<boolean> {
+  const stages = await sql<StageRow & { position: number }>`SELECT id, position, approver_user_ids, approver_group_ids FROM approval_flow_stages WHERE flow_id = ${flowId} ORDER BY position`.execute(trx);
+  for (const stage of stages.rows) if ((before === null || stage.position < before) && (await eligibility(trx, call.orgId, stage, call.userId, today))) return true;
+  return false;
+}
+
+async function userName(trx: Trx, orgId: string, id: string): Promise<string> {
+  const row = await sql<{ name: string }>`SELECT name FROM users WHERE org_id = ${orgId} AND id = ${id}`.execute(trx);
+  return row.rows[0]?.name ?? 'o solicitante';
+}
+
 // ---------------------------------------------------------------- e-mails (after commit)
 
-const RESOURCE_NOUNS: Readonly<Record<string, string>> = { orders: 'O pedido', payables: 'O lançamento a pagar', payableInstallments: 'O pagamento' };
-const describe = (flow: Pick<FlowRow, 'resource' | 'record_title'>) => `${RESOURCE_NOUNS[flow.resource] ?? 'O registro'} "${flow.record_title}"`;
+/** "O pedido "Cadeiras"": the plug's noun, else the declaration's label with its article. */
+function describe(flow: Pick<FlowRow, 'resource' | 'record_title'>): string {
+  const resource = findResource(flow.resource);
+  const noun = resource?.workflow?.approval?.noun ?? (resource ? `${resource.labels.gender === 'f' ? 'A' : 'O'} ${resource.labels.one.toLowerCase()}` : 'O registro');
+  return `${noun} "${flow.record_title}"`;
+}
 
 async function notifyStage(trx: Trx, call: Actor, flowId: string, position: number): Promise<void> {
-  const row = (await sql<StageRow & FlowRow & { stage_name: string }>`SELECT s.name AS stage_name, s.approver_user_ids, s.approver_group_ids, f.resource, f.record_title, f.amount, f.requester_id
+  const row = (await sql<StageRow & FlowRow & { stage_name: string }>`SELECT s.name AS stage_name, s.approver_user_ids, s.approver_group_ids, f.resource, f.record_title, f.amount, f.requester_id, f.changed_by
     FROM approval_flow_stages s JOIN approval_flows f ON f.id = s.flow_id WHERE s.flow_id = ${flowId} AND s.position = ${position}`.execute(trx)).rows[0];
   if (!row) return;
-  const ids = (await stageApprovers(trx, call.orgId, row)).filter((id) => id !== row.requester_id);
+  const ids = (await stageApprovers(trx, call.orgId, row)).filter((id) => id !== row.requester_id && id !== row.changed_by);
   if (!ids.length) return;
   const users = (await sql<{ email: string; name: string }>`SELECT email, name FROM users WHERE org_id = ${call.orgId} AND id IN (${sql.join(ids)})`.execute(trx)).rows;
   const link = `${call.ctx.settings.publicUrl}/filas-de-aprovacao/${flowId}`;

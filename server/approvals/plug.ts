@@ -1,17 +1,31 @@
 /**
  * Plugs a workflow declaration with `workflow.approval` into the approval service, through its
- * storage hooks only: the submit transition routes the record (to the waiting state, or straight
- * to approved when no queue applies, saying so in the history), and an update that changes a
- * watched field in a `restartFrom` state voids the approval and routes the record again, in the
- * same write (one version, one history row).
+ * storage hooks only (registry/families.ts applies it to every such declaration):
+ * - the submit transition routes the record to the queue its triggers pick — the facts read from
+ *   the whole record — or straight to approved when none applies, saying so in the history; a
+ *   record that was in a queue before (its own earlier flow, or its `coveredBy` parent's when its
+ *   watched data changed since) is never approved automatically: that earlier flow's stages apply;
+ * - an update that changes a watched field in a `restartFrom` state voids the approval and routes
+ *   the record again in the same write (one version, one history row showing before → after);
+ *   the one who changed it may not decide on it;
+ * - in a `frozenFrom` state the change is kept, named (`changedBy`) and shown before → after in the
+ *   history, and the next submit goes through approval again;
+ * - leaving the waiting state by anything but the approval's own outcome (a cancel) voids the
+ *   running flow in the same transaction.
  */
-import type { AnyResource } from '../../src/contracts/resource.js';
+import type { AnyResource, FieldDef } from '../../src/contracts/resource.js';
+import { formatMoney } from '../../src/contracts/money.js';
 import { findTransition, type ApprovalPlug } from '../../src/contracts/workflow.js';
 import { sameValue } from '../registry/compare.js';
 import { writeHistory } from '../registry/history.js';
 import { columnValues } from '../registry/records.js';
-import type { ResourceStorage, Values, WireRecord } from '../registry/storage.js';
-import { APPROVAL_MESSAGES, factsOf, startFlow, voidFlows } from './engine.js';
+import type { Call, ResourceStorage, Trx, Values, WireRecord } from '../registry/storage.js';
+import { APPROVAL_MESSAGES, factsOf, latestFlow, startFlow, voidFlows } from './engine.js';
+
+export const CHANGE_NOTES = {
+  changedAfterApproval: 'Dados alterados depois da aprovação; a próxima autorização passa de novo pela aprovação.',
+  empty: '(vazio)',
+} as const;
 
 export function withApprovals(resource: AnyResource, storage: ResourceStorage): ResourceStorage {
   const workflow = resource.workflow;
@@ -19,7 +33,9 @@ export function withApprovals(resource: AnyResource, storage: ResourceStorage): 
   if (!workflow || !plug) throw new Error(`${resource.name} declares no workflow.approval`);
   const waiting = findTransition(workflow, plug.submit)!.to;
   const approved = findTransition(workflow, plug.approve)!.to;
+  const clearChange = plug.changedBy ? { [plug.changedBy]: null } : {};
   const ownBeforeUpdate = storage.beforeUpdate;
+  const ownAfterTransition = storage.afterTransition;
   return {
     ...storage,
     transitions: {
@@ -27,27 +43,75 @@ export function withApprovals(resource: AnyResource, storage: ResourceStorage): 
       async [plug.submit](trx, call, before, input) {
         // The storage's own submit hook (its checks, its values) runs first.
         const own = (await storage.transitions?.[plug.submit]?.(trx, call, before, input)) ?? {};
-        const routed = await startFlow(trx, call, resource, factsOf(resource, plug, { ...before, version: before.version + 1 }));
+        const changedBy = plug.changedBy ? ((before[plug.changedBy] as string | null) ?? null) : null;
+        const routed = await startFlow(trx, call, resource, factsOf(resource, plug, { ...before, version: before.version + 1 }), {
+          fallbackFlowId: await earlierApproval(trx, call, resource, plug, before, changedBy !== null),
+          changedBy,
+        });
         if (routed !== 'auto') return { ...own, to: waiting };
         const note = plug.autoNote === undefined ? APPROVAL_MESSAGES.autoApproved : plug.autoNote;
-        return note ? { ...own, to: approved, note } : { ...own, to: approved };
+        const values = { ...own.values, ...clearChange };
+        return note ? { ...own, values, to: approved, note } : { ...own, values, to: approved };
+      },
+      async [plug.approve](trx, call, before, input) {
+        const own = (await storage.transitions?.[plug.approve]?.(trx, call, before, input)) ?? {};
+        return { ...own, values: { ...own.values, ...clearChange } };
       },
     },
     async beforeUpdate(trx, call, values, before) {
       const extra = { ...(await ownBeforeUpdate?.(trx, call, values, before)) };
       const state = String(before[workflow.field] ?? '');
-      if (!plug.restartFrom.includes(state) || !watchedChanged(plug, values, before)) return extra;
-      await voidFlows(trx, call, resource.name, before.id);
-      const facts = factsOf(resource, plug, { ...values, id: before.id, version: before.version + 1, createdBy: before.createdBy });
-      const to = (await startFlow(trx, call, resource, facts)) === 'auto' ? approved : waiting;
-      const note = to === approved ? `${APPROVAL_MESSAGES.restarted} ${APPROVAL_MESSAGES.autoApproved}` : APPROVAL_MESSAGES.restarted;
-      await writeHistory(trx, call, { entityType: resource.name, entityId: before.id, action: 'restart', from: state, to, input: { note }, version: before.version + 1 });
-      return { ...extra, ...columnValues(resource, storage, { [workflow.field]: to }, true) };
+      const changes = plug.watched.filter((field) => !sameValue(values[field], before[field]));
+      if (!changes.length) return extra;
+      const shown = describeChanges(resource, changes, before, values);
+      if (plug.restartFrom.includes(state)) {
+        const earlier = await latestFlow(trx, call.orgId, resource.name, before.id);
+        await voidFlows(trx, call, resource.name, before.id);
+        const facts = factsOf(resource, plug, { ...before, ...values, id: before.id, version: before.version + 1, createdBy: before.createdBy });
+        const to = (await startFlow(trx, call, resource, facts, { fallbackFlowId: earlier, changedBy: call.userId })) === 'auto' ? approved : waiting;
+        const note = `${to === approved ? `${APPROVAL_MESSAGES.restarted} ${APPROVAL_MESSAGES.autoApproved}` : APPROVAL_MESSAGES.restarted} ${shown}`;
+        await writeHistory(trx, call, { entityType: resource.name, entityId: before.id, action: 'restart', from: state, to, input: { note }, version: before.version + 1 });
+        return { ...extra, ...columnValues(resource, storage, { [workflow.field]: to, ...clearChange }, true) };
+      }
+      if (plug.frozenFrom?.includes(state) && plug.changedBy) {
+        await writeHistory(trx, call, { entityType: resource.name, entityId: before.id, action: 'change', from: state, to: state, input: { note: `${CHANGE_NOTES.changedAfterApproval} ${shown}` }, version: before.version + 1 });
+        return { ...extra, ...columnValues(resource, storage, { [plug.changedBy]: call.userId }, true) };
+      }
+      return extra;
+    },
+    async afterTransition(trx, call, record, transition, from) {
+      if (from === waiting && transition !== plug.approve && transition !== plug.reject) await voidFlows(trx, call, resource.name, record.id, ['pending']);
+      await ownAfterTransition?.(trx, call, record, transition, from);
     },
   };
 }
 
-/** Any watched field differs. */
-function watchedChanged(plug: ApprovalPlug, values: Values, before: WireRecord): boolean {
-  return plug.watched.some((field) => !sameValue(values[field], before[field]));
+/**
+ * The flow whose stages apply when no queue matches now: the record's own latest one, or — when
+ * its watched data changed after approval — the latest approval of the parent that covered it.
+ */
+async function earlierApproval(trx: Trx, call: Call, resource: AnyResource, plug: ApprovalPlug, record: WireRecord, changed: boolean): Promise<string | null> {
+  const own = await latestFlow(trx, call.orgId, resource.name, record.id);
+  if (own || !changed || !plug.coveredBy) return own;
+  const parentId = record[plug.coveredBy.field];
+  return parentId ? latestFlow(trx, call.orgId, plug.coveredBy.resource, String(parentId), ['approved']) : null;
+}
+
+/** "Chave PIX: a@x.com → b@y.com; Valor: R$ 10,00 → R$ 12,00" (lists by name only). */
+function describeChanges(resource: AnyResource, fields: readonly string[], before: Values, after: Values): string {
+  return fields
+    .map((field) => {
+      const def = resource.fields[field];
+      const label = def?.label ?? field;
+      // Lists and references by name only: the record's audit trail shows them resolved, before → after.
+      if (!def || def.type === 'list' || def.type === 'reference') return label;
+      return `${label}: ${shownValue(def, before[field])} → ${shownValue(def, after[field])}`;
+    })
+    .join('; ');
+}
+
+function shownValue(def: FieldDef, value: unknown): string {
+  if (value === null || value === undefined || value === '') return CHANGE_NOTES.empty;
+  if (def.type === 'money' && typeof value === 'number') return formatMoney(value);
+  return String(value);
 }

@@ -18,7 +18,7 @@ import { hasScope } from '../identity/users.js';
 import { storageByName } from '../registry/families.js';
 import { linkHeader } from '../registry/query.js';
 import { findRecord } from '../registry/records.js';
-import { ResourceService, type Caller } from '../registry/service.js';
+import type { Caller } from '../registry/service.js';
 import type { Trx } from '../registry/storage.js';
 import { decide, eligibility, todayIn, type Actor, type FlowRow, type Outcome } from './engine.js';
 
@@ -56,10 +56,8 @@ export function approvalRoutes(ctx: AppContext) {
       return result;
     };
     const serviceOf = (name: string) => {
-      const resource = findResource(name);
-      const storage = storageByName(name);
-      if (!resource || !storage) throw new HttpError(404, MESSAGES.notFound);
-      return new ResourceService(ctx, resource, storage, storageByName);
+      if (!findResource(name) || !storageByName(name)) throw new HttpError(404, MESSAGES.notFound);
+      return ctx.records(name);
     };
 
     // ---------------------------------------------------------------- inbox
@@ -69,7 +67,7 @@ export function approvalRoutes(ctx: AppContext) {
       const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number(query.perPage ?? DEFAULT_PER_PAGE)));
       const { userId, orgId } = caller(request);
       const today = todayIn(ctx.clock());
-      const where = sql`f.org_id = ${orgId} AND f.status = 'pending' AND f.requester_id IS DISTINCT FROM ${userId}
+      const where = sql`f.org_id = ${orgId} AND f.status = 'pending' AND f.requester_id IS DISTINCT FROM ${userId} AND f.changed_by IS DISTINCT FROM ${userId}
         ${query.resource ? sql`AND f.resource = ${query.resource}` : sql``}
         AND NOT EXISTS (SELECT 1 FROM approval_decisions d WHERE d.flow_stage_id = s.id AND d.user_id = ${userId})
         AND ${mayDecide(userId, orgId, today)}`;
@@ -114,7 +112,7 @@ export function approvalRoutes(ctx: AppContext) {
       const today = todayIn(ctx.clock());
       return inTenant(request, async (trx) => {
         const waiting = await sql<{ total: string }>`SELECT count(*) AS total FROM approval_flows f JOIN approval_flow_stages s ON s.flow_id = f.id AND s.position = f.current_position
-          WHERE f.org_id = ${orgId} AND f.status = 'pending' AND f.requester_id IS DISTINCT FROM ${userId}
+          WHERE f.org_id = ${orgId} AND f.status = 'pending' AND f.requester_id IS DISTINCT FROM ${userId} AND f.changed_by IS DISTINCT FROM ${userId}
           AND NOT EXISTS (SELECT 1 FROM approval_decisions d WHERE d.flow_stage_id = s.id AND d.user_id = ${userId}) AND ${mayDecide(userId, orgId, today)}`.execute(trx);
         const mine: Record<string, Record<string, number>> = {};
         for (const resource of resourceList.filter((r) => r.workflow && r.ownership === 'own')) {
@@ -158,19 +156,15 @@ export function approvalRoutes(ctx: AppContext) {
       return inTenant(request, async (trx, actor) => {
         const user = caller(request);
         const recordCall = (flow: FlowRow) => serviceOf(flow.resource).makeCall(user, { request }, actor.afterCommit);
-        const outcome = await decide(
-          trx,
-          actor,
-          id,
-          decision,
-          reason,
-          async (flow) => (await findRecord(trx, recordCall(flow), serviceOf(flow.resource).storage, flow.record_id))?.version ?? 0,
-          async (flow, approved) => {
+        const outcome = await decide(trx, actor, id, decision, reason, {
+          lockRecord: async (flow) => (await findRecord(trx, recordCall(flow), serviceOf(flow.resource).storage, flow.record_id, true))?.version ?? 0,
+          visible: (flow) => mayRead(trx, user, flow.resource),
+          finish: async (flow, approved) => {
             const service = serviceOf(flow.resource);
             const plug = service.workflow!.approval!;
             await service.runAction(trx, recordCall(flow), flow.record_id, approved ? plug.approve : plug.reject, approved ? {} : { reason: reason ?? '' }, undefined, { system: true });
           },
-        );
+        });
         await audit(trx, ctx.clock(), { orgId: user.orgId, actorUserId: user.userId, action: `approvals.${decision}`, entityType: 'approvalFlows', entityId: id, after: { outcome, reason } }, request);
         return { outcome, view: (await loadFlow(trx, user, id, true))! };
       });
@@ -218,7 +212,8 @@ export function approvalRoutes(ctx: AppContext) {
       const today = todayIn(ctx.clock());
       const current = stages.find((stage) => stage.position === flow.current_position);
       // The open stage's eligibility serves both the access check and `canDecide`.
-      const eligibleNow = current ? (await eligibility(trx, user.orgId, current, user.userId, today)) !== null : false;
+      const allowedNow = current ? await eligibility(trx, user.orgId, current, user.userId, today) : null;
+      const eligibleNow = allowedNow !== null;
       if (!trusted && !eligibleNow && flow.requester_id !== user.userId && !(await mayRead(trx, user, flow.resource))) {
         let eligible = false;
         for (const stage of stages) if (stage !== current && !eligible) eligible = (await eligibility(trx, user.orgId, stage, user.userId, today)) !== null;
@@ -230,8 +225,11 @@ export function approvalRoutes(ctx: AppContext) {
         WHERE d.flow_id = ${id} ORDER BY d.at`.execute(trx)).rows;
       const names = await labels(trx, user.orgId, 'users', stages.flatMap((s) => ids(s.approver_user_ids)));
       const groups = await labels(trx, user.orgId, 'user_groups', stages.flatMap((s) => ids(s.approver_group_ids)));
-      const decided = current ? decisions.some((d) => d.flow_stage_id === current.id && d.user_id === user.userId) : true;
-      const canDecide = Boolean(current) && flow.status === 'pending' && flow.requester_id !== user.userId && !decided && eligibleNow;
+      // The engine's rules (engine.ts `decide`): not the requester nor whoever changed the record, in person or through the one they stand in for; once per person.
+      const principal = allowedNow?.onBehalfOf ?? user.userId;
+      const decided = current ? decisions.some((d) => d.flow_stage_id === current.id && (d.user_id === user.userId || (d.on_behalf_of ?? d.user_id) === principal)) : true;
+      const excluded = [flow.requester_id, flow.changed_by].filter(Boolean);
+      const canDecide = Boolean(current) && flow.status === 'pending' && !excluded.includes(user.userId) && !excluded.includes(principal) && !decided && eligibleNow;
       return {
         id: flow.id,
         resource: flow.resource,

@@ -17,17 +17,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import { payableInstallments, payables, receivableInstallments, receivables } from '../../src/contracts/resources/index.js';
+
 import { entryIssues } from '../../src/contracts/resources/parts/financeEntry.js';
 import { SETTLEMENT_MESSAGES } from '../../src/contracts/resources/installments.js';
 import type { AnyResource } from '../../src/contracts/resource.js';
+import { findTransition, LIVE_PHASES } from '../../src/contracts/workflow.js';
 import { formatMoney } from '../../src/contracts/money.js';
-import { voidFlows } from '../approvals/engine.js';
-import { withApprovals } from '../approvals/plug.js';
 import { fieldError, HttpError } from '../errors.js';
 import { declaredStorage } from '../registry/declared.js';
-import { writeHistory } from '../registry/history.js';
-import { ResourceService } from '../registry/service.js';
-import type { Call, ResourceStorage, Trx, Values, WireRecord } from '../registry/storage.js';
+import { inPhases } from '../registry/phases.js';
+import type { Call, ResourceStorage, Trx, WireRecord } from '../registry/storage.js';
 import { nextNumber } from '../supply/resources.js';
 import { createSuccessor, requirePaymentData } from './recurrence.js';
 
@@ -58,13 +57,18 @@ const PAYMENT_COLUMNS = {
 const costCentersOf = (entryId: RawBuilder<unknown>) =>
   sql`(SELECT COALESCE(array_agg(a.cost_center_id ORDER BY a.position), '{}') FROM finance_entry_allocations a WHERE a.entry_id = ${entryId})`;
 
-const openBalanceOfEntry = sql`(SELECT COALESCE(sum(i.amount - i.paid_amount), 0) FROM installments i WHERE i.entry_id = t.id AND i.status <> 'cancelled')`;
+const INSTALLMENTS: Readonly<Record<Direction, AnyResource>> = { payable: payableInstallments, receivable: receivableInstallments };
+/** The parcelas' service of a lançamento's direction. */
+const installmentsOf = (call: Call, direction: Direction) => call.ctx.records(INSTALLMENTS[direction].name);
+/** What the lançamento's parcelas still owe (cancelled ones owe nothing). */
+const openBalanceOfEntry = (direction: Direction) =>
+  sql`(SELECT COALESCE(sum(i.amount - i.paid_amount), 0) FROM installments i WHERE i.entry_id = t.id AND NOT ${inPhases(sql.ref('i.status'), INSTALLMENTS[direction].workflow!, ['void'])})`;
 
 function entryStorage(resource: AnyResource, direction: Direction, party: 'supplierId' | 'customerId'): ResourceStorage {
   return declaredStorage(resource, 'finance_entries', {
     filter: { direction },
     columns: { [party]: 'party_id', categoryId: 'category_id' },
-    computed: { openBalance: openBalanceOfEntry, costCenterIds: costCentersOf(sql`t.id`) },
+    computed: { openBalance: openBalanceOfEntry(direction), costCenterIds: costCentersOf(sql`t.id`) },
     children: {
       allocations: { table: 'finance_entry_allocations', own: 'entry_id', columns: { costCenterId: 'cost_center_id', percent: 'percent', amount: 'amount' } },
       installments: { table: 'installments', own: 'entry_id', columns: { number: 'number', dueDate: 'due_date', amount: 'amount', ...PAYMENT_COLUMNS } },
@@ -89,17 +93,19 @@ function entryStorage(resource: AnyResource, direction: Direction, party: 'suppl
         // The parcelas are locked before they are judged: an authorisation or a baixa running now
         // either commits first (and the cancel is refused) or waits for the cancel.
         const parcelas = await sql<{ id: string; status: string; paid_amount: string }>`SELECT id, status, paid_amount::text FROM installments
-          WHERE entry_id = ${before.id} AND org_id = ${call.orgId} ORDER BY position FOR UPDATE`.execute(trx);
-        if (parcelas.rows.some((p) => ['authorized', 'in_remittance', 'paid', 'received'].includes(p.status) || Number(p.paid_amount) > 0)) throw new HttpError(409, FINANCE_MESSAGES.cancelPaid);
-        // A payment waiting in its approval queue leaves it: the flow is voided with the parcela.
-        for (const parcela of parcelas.rows) if (parcela.status === 'awaiting_approval') await voidFlows(trx, call, 'payableInstallments', parcela.id);
-        await moveInstallments(trx, call, before.id, direction, null, 'cancelled', 'cancel', { reason: input.reason });
+          WHERE entry_id = ${before.id} AND org_id = ${call.orgId} ORDER BY id FOR UPDATE`.execute(trx);
+        const cancellable = new Set(findTransition(installmentsOf(call, direction).workflow!, 'cancel')!.from);
+        if (parcelas.rows.some((p) => (!cancellable.has(p.status) && p.status !== 'cancelled') || Number(p.paid_amount) > 0)) throw new HttpError(409, FINANCE_MESSAGES.cancelPaid);
+        // Each parcela through its own service: its history, its audit, and a payment waiting in its approval queue leaves it.
+        const parcelas$ = installmentsOf(call, direction);
+        await parcelas$.transitionWhere(trx, parcelas$.callFrom(call), [sql`t.entry_id = ${before.id}`], 'cancel', { reason: input.reason }, { system: true });
       },
     },
     async afterTransition(trx, call, record, _transition, from) {
       if (direction === 'payable' && record.status === 'approved' && from !== 'approved' && from !== 'settled') {
-        await releaseInstallments(trx, call, record);
-        await createSuccessor(trx, call, await entryService(call, payables, payablesStorage), record);
+        const parcelas = installmentsOf(call, direction);
+        await parcelas.transitionWhere(trx, parcelas.callFrom(call), [sql`t.entry_id = ${record.id}`], 'release', { note: `Lançamento nº ${record.number} aprovado.` }, { system: true });
+        await createSuccessor(trx, call, call.ctx.records(payables.name), record);
       }
     },
   });
@@ -111,21 +117,6 @@ async function syncInstallments(trx: Trx, call: Call, entryId: string, direction
       description = e.description || ' — ' || i.number || '/' || (SELECT count(*) FROM installments c WHERE c.entry_id = e.id),
       bank_account_id = COALESCE(i.bank_account_id, e.bank_account_id), created_by = COALESCE(i.created_by, e.created_by), updated_at = ${call.ctx.clock()}
     FROM finance_entries e WHERE e.id = ${entryId} AND e.org_id = ${call.orgId} AND i.entry_id = e.id`.execute(trx);
-}
-
-/** Approved: each open parcela to the requester's atesto (one was named) or to the payment queue. */
-async function releaseInstallments(trx: Trx, call: Call, entry: WireRecord): Promise<void> {
-  const to = entry.requesterId ? 'awaiting_requester' : 'queued';
-  await moveInstallments(trx, call, entry.id, 'payable', 'open', to, 'release', { note: `Lançamento nº ${entry.number} aprovado.` });
-}
-
-/** Moves the parcelas of a lançamento (in state `from`, or any live one) to `to`, each with its history row. */
-async function moveInstallments(trx: Trx, call: Call, entryId: string, direction: Direction, from: string | null, to: string, action: string, input: Values): Promise<void> {
-  const moved = await sql<{ id: string; status: string; version: number }>`UPDATE installments AS i SET status = ${to}, version = i.version + 1, updated_at = ${call.ctx.clock()}, updated_by = ${call.userId || null}
-    FROM (SELECT id, status AS previous FROM installments WHERE entry_id = ${entryId} AND org_id = ${call.orgId} ${from ? sql`AND status = ${from}` : sql`AND status NOT IN ('paid', 'received', 'cancelled')`} FOR UPDATE) AS p
-    WHERE i.id = p.id RETURNING i.id, p.previous AS status, i.version`.execute(trx);
-  const entityType = direction === 'payable' ? payableInstallments.name : receivableInstallments.name;
-  for (const row of moved.rows) await writeHistory(trx, call, { entityType, entityId: row.id, action, from: row.status, to, input, version: Number(row.version) });
 }
 
 // ---------------------------------------------------------------- parcelas
@@ -140,7 +131,7 @@ interface SettleInput {
   note?: string;
 }
 
-function installmentStorage(resource: AnyResource, direction: Direction, party: 'supplierId' | 'customerId', entries: (call: Call) => Promise<ResourceService>): ResourceStorage {
+function installmentStorage(resource: AnyResource, direction: Direction, party: 'supplierId' | 'customerId', entries: AnyResource): ResourceStorage {
   const settledState = direction === 'payable' ? 'paid' : 'received';
   const openState = direction === 'payable' ? 'authorized' : 'open';
   return declaredStorage(resource, 'installments', {
@@ -149,7 +140,7 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
     computed: {
       openBalance: sql`t.amount - t.paid_amount`,
       costCenterIds: costCentersOf(sql`t.entry_id`),
-      isOverdue: sql`(t.due_date < (now() AT TIME ZONE 'America/Sao_Paulo')::date AND t.status NOT IN ('paid', 'received', 'cancelled'))`,
+      isOverdue: sql`(t.due_date < (now() AT TIME ZONE 'America/Sao_Paulo')::date AND ${inPhases(sql.ref('t.status'), resource.workflow!, LIVE_PHASES)})`,
       settlements: sql`COALESCE((SELECT jsonb_agg(jsonb_build_object('id', s.id, 'paidOn', s.paid_on, 'amount', s.amount, 'interest', s.interest, 'fine', s.fine,
         'discount', s.discount, 'paidTotal', s.paid_total, 'bankAccountId', s.bank_account_id, 'note', s.note, 'reversed', s.reversed_at IS NOT NULL,
         'reversalReason', s.reversal_reason) ORDER BY s.seq) FROM installment_settlements s WHERE s.installment_id = t.id), '[]'::jsonb)`,
@@ -158,6 +149,8 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
       throw new HttpError(405, FINANCE_MESSAGES.direct);
     },
     transitions: {
+      // Approved lançamento: to the requester's atesto when one was named, else straight to the payment queue.
+      ...(direction === 'payable' ? { release: async (_trx: Trx, _call: Call, before: WireRecord) => ({ to: before.requesterId ? 'awaiting_requester' : 'queued' }) } : {}),
       async settle(trx, call, before, input) {
         const baixa = input as unknown as SettleInput;
         const balance = Number(before.amount) - Number(before.paidAmount);
@@ -188,36 +181,28 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
     },
     async afterTransition(trx, call, record, transition, from) {
       if (transition !== 'settle' && transition !== 'reverse') return;
-      await followEntry(trx, call, await entries(call), String(record.entryId), record.status === settledState || from === settledState);
+      await followEntry(trx, call, resource, entries, String(record.entryId), record.status === settledState || from === settledState);
     },
   });
 }
 
 /** The lançamento follows its parcelas: quitado when every live one is settled, reopened when one is not any more. */
-async function followEntry(trx: Trx, call: Call, service: ResourceService, entryId: string, changed: boolean): Promise<void> {
+async function followEntry(trx: Trx, call: Call, installments: AnyResource, entries: AnyResource, entryId: string, changed: boolean): Promise<void> {
   if (!changed) return;
-  const state = await sql<{ status: string; pending: string }>`SELECT e.status, (SELECT count(*) FROM installments i WHERE i.entry_id = e.id AND i.status NOT IN ('paid', 'received', 'cancelled'))::text AS pending
+  const live = inPhases(sql.ref('i.status'), installments.workflow!, LIVE_PHASES);
+  const state = await sql<{ status: string; pending: string }>`SELECT e.status, (SELECT count(*) FROM installments i WHERE i.entry_id = e.id AND ${live})::text AS pending
     FROM finance_entries e WHERE e.id = ${entryId} AND e.org_id = ${call.orgId} FOR UPDATE`.execute(trx);
   const row = state.rows[0];
   if (!row) return;
-  const entryCall = service.makeCall({ userId: call.userId, orgId: call.orgId, accessLevel: call.accessLevel }, { request: call.request }, call.afterCommit);
-  if (Number(row.pending) === 0 && row.status !== 'settled') await service.runAction(trx, entryCall, entryId, 'settle', {}, undefined, { system: true });
-  else if (Number(row.pending) > 0 && row.status === 'settled') await service.runAction(trx, entryCall, entryId, 'reopen', {}, undefined, { system: true });
+  const service = call.ctx.records(entries.name);
+  if (Number(row.pending) === 0 && row.status !== 'settled') await service.runAction(trx, service.callFrom(call), entryId, 'settle', {}, undefined, { system: true });
+  else if (Number(row.pending) > 0 && row.status === 'settled') await service.runAction(trx, service.callFrom(call), entryId, 'reopen', {}, undefined, { system: true });
 }
 
-/** The lançamento's own service (references resolve across families: the lookup is read when first used, not at load, since families.ts loads this file). */
-async function entryService(call: Call, resource: AnyResource, storage: ResourceStorage): Promise<ResourceService> {
-  const { storageByName } = await import('../registry/families.js');
-  return new ResourceService(call.ctx, resource, storage, storageByName);
-}
-
-const payablesStorage = withApprovals(payables, entryStorage(payables, 'payable', 'supplierId'));
-const receivablesStorage = entryStorage(receivables, 'receivable', 'customerId');
-
-/** The finance family's lançamentos and parcelas; a parcela's lançamento follows it through the lançamento's own service. */
+/** The finance family's lançamentos and parcelas (the approval plugs are declared: registry/families.ts). */
 export const entryStorages = {
-  payables: payablesStorage,
-  receivables: receivablesStorage,
-  payableInstallments: withApprovals(payableInstallments, installmentStorage(payableInstallments, 'payable', 'supplierId', (call) => entryService(call, payables, payablesStorage))),
-  receivableInstallments: installmentStorage(receivableInstallments, 'receivable', 'customerId', (call) => entryService(call, receivables, receivablesStorage)),
+  payables: entryStorage(payables, 'payable', 'supplierId'),
+  receivables: entryStorage(receivables, 'receivable', 'customerId'),
+  payableInstallments: installmentStorage(payableInstallments, 'payable', 'supplierId', payables),
+  receivableInstallments: installmentStorage(receivableInstallments, 'receivable', 'customerId', receivables),
 };

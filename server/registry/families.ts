@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnyResource, ApiFamily } from '../../src/contracts/resource.js';
 import { resourceList } from '../../src/contracts/resources/index.js';
+import { withApprovals } from '../approvals/plug.js';
 import { approvalsStorages } from '../approvals/resources.js';
 import { cartStorages } from '../cart/resources.js';
 import { companiesStorages } from '../companies/resources.js';
@@ -29,13 +30,23 @@ export const FAMILY_PREFIXES: Readonly<Record<ApiFamily, string>> = {
   finance: '/api/finance',
 };
 
+/** A declaration with `workflow.approval` gets the approval service's plug: declared, never wired by hand. */
+function plugged(storages: Storages): Storages {
+  return Object.fromEntries(
+    Object.entries(storages).map(([name, storage]) => {
+      const resource = resourceList.find((r) => r.name === name);
+      return [name, resource?.workflow?.approval ? withApprovals(resource, storage) : storage];
+    }),
+  );
+}
+
 export const FAMILY_STORAGES: Readonly<Partial<Record<ApiFamily, Storages>>> = {
-  identity: identityStorages,
-  companies: companiesStorages,
-  finance: financeStorages,
-  supply: supplyStorages,
-  cart: cartStorages,
-  approvals: approvalsStorages,
+  identity: plugged(identityStorages),
+  companies: plugged(companiesStorages),
+  finance: plugged(financeStorages),
+  supply: plugged(supplyStorages),
+  cart: plugged(cartStorages),
+  approvals: plugged(approvalsStorages),
 };
 
 /** The storage of a served declaration by name, whatever its family (references cross families). */

@@ -34,7 +34,6 @@ import { actionHandler } from './declared.js';
 import { registerListPreferences } from './preferences.js';
 import { linkHeader, listQuerystring, parseListQuery } from './query.js';
 import { checkReferences, completeValues, totalRecords } from './records.js';
-import { ResourceService } from './service.js';
 import { fastifyPath, routeTable, type RouteSpec } from './route-table.js';
 import type { Call, ResourceStorage, StorageLookup, Storages, Trx, Values, WireRecord } from './storage.js';
 
@@ -72,7 +71,7 @@ export function registryPlugin(ctx: AppContext, options: RegistryOptions) {
 function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyResource, storage: ResourceStorage, options: RegistryOptions) {
   const { storages } = options;
   const lookup: StorageLookup = (name) => (Object.prototype.hasOwnProperty.call(storages, name) ? storages[name] : options.lookup?.(name));
-  const service = new ResourceService(ctx, resource, storage, lookup);
+  const service = ctx.records(resource.name);
   const record = recordSchema(resource);
   const body = writeSchema(resource);
   const tags = [resource.labels.many];

@@ -159,6 +159,12 @@ export async function selectRecords(trx: Trx, call: Call, storage: ResourceStora
   return result.rows.map((row) => rowToRecord(call.resource, row));
 }
 
+/** Ids of the tenant's records (and parent's, and view's) matching `conditions`, row-locked in id order. */
+export async function lockRecords(trx: Trx, call: Call, storage: ResourceStorage, conditions: RawBuilder<unknown>[]): Promise<string[]> {
+  const result = await sql<{ id: string }>`SELECT t.id FROM ${sql.table(storage.table)} AS t ${whereSql([...scopeConditions(storage, call), ...conditions])} ORDER BY t.id FOR UPDATE`.execute(trx);
+  return result.rows.map((row) => row.id);
+}
+
 /** One record of the tenant (and parent), or undefined; `lock` takes a row lock for an update. */
 export async function findRecord(trx: Trx, call: Call, storage: ResourceStorage, id: string, lock = false): Promise<WireRecord | undefined> {
   if (id.length > 64) return undefined;

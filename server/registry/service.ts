@@ -7,7 +7,7 @@
  * writer alike.
  */
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { MINE_PARAM, ownershipOf, type AnyResource, type Scope } from '../../src/contracts/resource.js';
 import { findResource } from '../../src/contracts/resources/index.js';
 import { ACTIONS_KEY, findTransition, lockedFields, transitionPermission, transitionRefusal, type AnyWorkflow, type HistoryEntry, type Transition } from '../../src/contracts/workflow.js';
@@ -34,10 +34,11 @@ import {
   findRecord,
   insertRecord,
   listRecords,
+  lockRecords,
   notFound,
   updateRecord,
 } from './records.js';
-import { fieldStorage, type Call, type ResourceStorage, type StorageLookup, type Trx, type Values, type WireRecord } from './storage.js';
+import { fieldColumn, fieldStorage, type Call, type ResourceStorage, type StorageLookup, type Trx, type Values, type WireRecord } from './storage.js';
 
 /** Who calls: what the access token says. */
 export interface Caller {
@@ -106,6 +107,14 @@ export class ResourceService {
       ownerColumn: this.ownerColumn(),
       afterCommit,
     };
+  }
+
+  /**
+   * A call on this resource for the actor of `from`, in the same transaction: a cascade from another
+   * record (a lançamento cancelling its parcelas) runs with the same user, tenant and after-commit work.
+   */
+  callFrom(from: Pick<Call, 'userId' | 'orgId' | 'accessLevel' | 'request' | 'afterCommit'>): Call {
+    return this.makeCall({ userId: from.userId, orgId: from.orgId, accessLevel: from.accessLevel }, { request: from.request }, from.afterCommit);
   }
 
   /** Column of the ownership field (`created_by` for `own`). */
@@ -291,6 +300,22 @@ export class ResourceService {
     const handler = actionHandler(this.resource, this.storage, name);
     if (!handler) throw notFound();
     return this.change(trx, call, rawId, version, `${this.resource.name}.${name}`, (before) => handler(trx, call, before));
+  }
+
+  /**
+   * Runs a transition on every record matching `conditions` (alias `t`) that stands in one of its
+   * `from` states, each through `runAction` (its hook, history, audit and approval plug), locked
+   * in id order so two cascades over the same rows cannot deadlock. `system`: a cascade's own
+   * transition (no actor rule applies). Returns the records after the change.
+   */
+  async transitionWhere(trx: Trx, call: Call, conditions: RawBuilder<unknown>[], name: string, input: Values, options: { system?: boolean } = {}): Promise<WireRecord[]> {
+    const transition = this.workflow && findTransition(this.workflow, name);
+    if (!transition) throw new Error(`${this.resource.name} has no transition "${name}"`);
+    const state = sql.ref(`t.${fieldColumn(this.storage, this.workflow!.field)}`);
+    const ids = await lockRecords(trx, call, this.storage, [...conditions, sql`${state} IN (${sql.join(transition.from)})`]);
+    const changed: WireRecord[] = [];
+    for (const id of ids) changed.push(await this.runAction(trx, call, id, name, input, undefined, options));
+    return changed;
   }
 
   private async transition(trx: Trx, call: Call, rawId: string, transition: Transition, input: Values, version: number | undefined, system: boolean): Promise<WireRecord> {

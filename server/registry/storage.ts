@@ -185,6 +185,13 @@ export function fieldStorage(storage: ResourceStorage, field: string): FieldStor
   return { kind: 'column', column: storage.columns?.[field] ?? snake(field) };
 }
 
+/** The column of a field stored as a column (its status field, a filter's field). */
+export function fieldColumn(storage: ResourceStorage, field: string): string {
+  const where = fieldStorage(storage, field);
+  if (where.kind !== 'column') throw new Error(`field ${field} of ${storage.table} is not a column`);
+  return where.column;
+}
+
 const iso = (value: unknown): string | null => {
   if (value === null || value === undefined) return null;
   const date = value instanceof Date ? value : new Date(String(value));

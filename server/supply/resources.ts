@@ -4,11 +4,10 @@
  *   siblings, a node cannot move under itself or a descendant, a node with children or products is
  *   not deleted);
  * - pedidos (`orders`, lines in `order_lines` with stable ids), numbered per organisation (one
- *   atomic counter) and plugged into the approval service.
+ *   atomic counter); its approval plug is declared (registry/families.ts plugs it).
  */
 import { sql } from 'kysely';
 import { categories, orders } from '../../src/contracts/resources/index.js';
-import { withApprovals } from '../approvals/plug.js';
 import { declaredStorage } from '../registry/declared.js';
 import type { Call, Storages, Trx } from '../registry/storage.js';
 
@@ -21,19 +20,16 @@ export async function nextNumber(trx: Trx, call: Call, name: string): Promise<nu
 
 export const supplyStorages: Storages = {
   categories: declaredStorage(categories, 'product_categories'),
-  orders: withApprovals(
-    orders,
-    declaredStorage(orders, 'orders', {
-      children: {
-        lines: {
-          table: 'order_lines',
-          own: 'order_id',
-          columns: { productId: 'product_id', description: 'description', quantity: 'quantity', unit: 'unit', unitPrice: 'unit_price', neededBy: 'needed_by' },
-        },
+  orders: declaredStorage(orders, 'orders', {
+    children: {
+      lines: {
+        table: 'order_lines',
+        own: 'order_id',
+        columns: { productId: 'product_id', description: 'description', quantity: 'quantity', unit: 'unit', unitPrice: 'unit_price', neededBy: 'needed_by' },
       },
-      async beforeCreate(trx, call) {
-        return { number: await nextNumber(trx, call, 'orders') };
-      },
-    }),
-  ),
+    },
+    async beforeCreate(trx, call) {
+      return { number: await nextNumber(trx, call, 'orders') };
+    },
+  }),
 };

@@ -16,10 +16,21 @@ import type { Scope } from './resource';
 export const TONES = ['neutral', 'info', 'warning', 'success', 'danger'] as const;
 export type Tone = (typeof TONES)[number];
 
+/**
+ * Where a state stands in the record's life, so that generic code and SQL ask for phases instead of
+ * spelling lists of states: `draft` (still its author's: being prepared, or sent back), `open`
+ * (under way: in approval, in a queue, awaiting payment), `done` (finished: paid, fulfilled) and
+ * `void` (cancelled). "Still open" is `draft` + `open`.
+ */
+export const PHASES = ['draft', 'open', 'done', 'void'] as const;
+export type Phase = (typeof PHASES)[number];
+export const LIVE_PHASES: readonly Phase[] = ['draft', 'open'];
+
 export interface WorkflowState {
   /** pt-BR label ("Enviado"). */
   label: string;
   tone: Tone;
+  phase: Phase;
   /** Writable fields that cannot change in this state (`'all'`: the record is read-only). */
   locked?: 'all' | readonly string[];
 }
@@ -85,6 +96,19 @@ export interface ApprovalPlug<S extends string = string> {
   watched: readonly string[];
   restartFrom: readonly S[];
   /**
+   * States after an approval in which a watched change is allowed but waits for the next `submit`
+   * (a parcela at its requester's atesto or in the payment queue): the record names who changed it
+   * (`changedBy`), its history shows before → after, and that submit is never approved
+   * automatically when an approval covered the record before (its own, or its `coveredBy` parent's).
+   */
+  frozenFrom?: readonly S[];
+  /** Read-only reference field (users) naming who changed watched data after approval; cleared by the next approval. */
+  changedBy?: string;
+  /** The parent whose approval covered this record (a parcela's lançamento): its reference field and resource. */
+  coveredBy?: { field: string; resource: string };
+  /** pt-BR subject of the approval e-mails ("O pagamento"); default: the declaration's one-label with its article. */
+  noun?: string;
+  /**
    * The history note when no queue applies and the record goes straight to `approve`'s state
    * (default: "Aprovado automaticamente…"); `null` for none, when the submit itself is the
    * approval (a treasurer authorising a payment).
@@ -120,6 +144,13 @@ export function findTransition(workflow: AnyWorkflow, name: string): Transition 
 
 /** The permission a transition's scope is checked on. */
 export const transitionPermission = (transition: Transition, resourcePermission: string) => transition.permission ?? resourcePermission;
+
+/** The states of the workflow in any of `phases`, in declaration order. */
+export function statesIn(workflow: AnyWorkflow, phases: readonly Phase[]): string[] {
+  return Object.entries(workflow.states)
+    .filter(([, state]) => phases.includes(state.phase))
+    .map(([name]) => name);
+}
 
 /** Transitions a user may offer: not system ones. */
 export const userTransitions = (workflow: AnyWorkflow) => workflow.transitions.filter((t) => !t.system);

@@ -193,12 +193,14 @@ describe.each(databaseKinds())('pedidos and approvals [%s]', (kind) => {
   it('counts two parallel approvals as two, closes the stage once at N, and a double click once', async () => {
     const { flowId } = await submitted();
     const [a1, a2, bAnswer, cAnswer] = await Promise.all([decideOn(a.session, flowId, 'approve'), decideOn(a.session, flowId, 'approve'), decideOn(b.session, flowId, 'approve'), decideOn(c.session, flowId, 'approve')]);
-    // Whoever comes after the stage closed at 2 of 2 meets stage 2 (compras only): 403 — never a
-    // third approval. a's double click answers alike twice, and counts once.
-    for (const answer of [a1, a2, bAnswer, cAnswer]) expect([200, 403]).toContain(answer.status);
+    // Whoever comes after the stage closed at 2 of 2 meets stage 2 (compras only): 409 "already
+    // decided" — never a third approval. a's double click answers alike twice, and counts once.
+    for (const answer of [a1, a2, bAnswer, cAnswer]) expect([200, 409]).toContain(answer.status);
     expect(a2.status).toBe(a1.status);
     const approvers = [a1, bAnswer, cAnswer].filter((answer) => answer.status === 200);
     expect(approvers).toHaveLength(2);
+    const late = [a1, bAnswer, cAnswer].find((answer) => answer.status === 409)!;
+    expect(late.body.message).toBe('Esta etapa já foi decidida.');
     const stages = (await sql<{ position: number; status: string; approvals: number }>`SELECT position, status, approvals FROM approval_flow_stages WHERE flow_id = ${flowId} ORDER BY position`.execute(env.db)).rows;
     expect(stages[0]).toMatchObject({ status: 'approved', approvals: 2 });
     expect(stages[1]).toMatchObject({ status: 'pending', approvals: 0 });
@@ -212,8 +214,13 @@ describe.each(databaseKinds())('pedidos and approvals [%s]', (kind) => {
     expect(own.status).toBe(403);
     expect(own.body.message).toBe('Você não pode aprovar nem reprovar o que você mesmo criou.');
     expect((await call(env, 'GET', `${APPROVALS}/inbox`, { session: a.session })).body.map((i: { id: string }) => i.id)).not.toContain(flowId);
+    // Someone of the same organisation who may not see the flow meets it exactly like a made-up id.
     const outsider = await decideOn(otherRequester.session, flowId, 'approve');
-    expect(outsider.status).toBe(403);
+    const madeUp = await decideOn(otherRequester.session, randomUUID(), 'approve');
+    expect([outsider.status, madeUp.status]).toEqual([404, 404]);
+    expect(outsider.body).toEqual(madeUp.body);
+    // A buyer reads pedidos but approves only stage 2: told so, not hidden from.
+    expect((await decideOn(buyer.session, flowId, 'approve')).body.message).toBe('Você não é aprovador desta etapa.');
     expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM approval_decisions WHERE flow_id = ${flowId}`.execute(env.db)).rows[0].n)).toBe(0);
   });
 
@@ -247,17 +254,23 @@ describe.each(databaseKinds())('pedidos and approvals [%s]', (kind) => {
     expect((await flowOf(order.id)).map((f) => f.status).sort()).toEqual(['pending', 'voided']);
     const fresh = (await flowOf(order.id)).find((f) => f.status === 'pending')!.id;
     expect((await call(env, 'GET', `${APPROVALS}/flows/${fresh}`, { session: a.session })).body.stages[0].approvals).toBe(0);
-    // Approved, then the cost centre moves to one no queue takes: voided, and approved at once again.
+    // Approved, then the cost centre moves to one no queue takes: voided, and — having been in a
+    // queue — never approved at once: the stages that approved it apply again.
     await decideOn(a.session, fresh, 'approve');
     await decideOn(b.session, fresh, 'approve');
     await decideOn(buyer.session, fresh, 'approve');
     const approved = await get(requester.session, order.id);
     expect(approved.status).toBe('approved');
     const moved = await call(env, 'PUT', `${ORDERS}/${order.id}`, { session: requester.session, body: { ...body(approved), costCenterId: unrouted }, headers: { 'if-match': ifMatch(approved.version) } });
-    expect(moved.body.status).toBe('approved');
-    expect((await flowOf(order.id)).map((f) => f.status)).toEqual(['voided', 'voided']);
+    expect(moved.status, moved.raw).toBe(200);
+    expect(moved.body.status).toBe('submitted');
+    expect((await flowOf(order.id)).map((f) => f.status).sort()).toEqual(['pending', 'voided', 'voided']);
+    const again = await call(env, 'GET', `${APPROVALS}/flows/${(await flowOf(order.id)).find((f) => f.status === 'pending')!.id}`, { session: a.session });
+    expect(again.body).toMatchObject({ queueName: 'Teste: dois de três, depois compras', canDecide: true });
+    expect(again.body.stages.map((stage: { name: string; approvals: number }) => [stage.name, stage.approvals])).toEqual([['Gestores', 0], ['Compras', 0]]);
     const history = (await call(env, 'GET', `${ORDERS}/${order.id}/history`, { session: requester.session })).body;
     expect(history.filter((h: { action: string }) => h.action === 'restart')).toHaveLength(2);
+    expect(history.at(-1).input.note).toContain('Centro de custos');
   });
 
   it('approves at once, and says so, when no queue applies', async () => {

@@ -25,6 +25,7 @@ import recurringEntries from './0018_recurring_entries.js';
 import permissionEpochs from './0019_permission_epochs.js';
 import dropImportLease from './0020_drop_import_lease.js';
 import requestFixedCost from './0021_request_fixed_cost.js';
+import approvalRules from './0022_approval_rules.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0019_permission_epochs': permissionEpochs,
   '0020_drop_import_lease': dropImportLease,
   '0021_request_fixed_cost': requestFixedCost,
+  '0022_approval_rules': approvalRules,
 };
 
 export const migrationProvider: MigrationProvider = {
