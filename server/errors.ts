@@ -93,7 +93,7 @@ function addFieldError(errors: FieldErrors, field: string, message: string) {
   // Field names come from the client's JSON: never let one reach Object.prototype.
   const key = field === '__proto__' || field === 'constructor' || field === 'prototype' ? `[${field}]` : field;
   if (!Object.prototype.hasOwnProperty.call(errors, key)) errors[key] = [];
-  errors[key].push(message);
+  if (!errors[key].includes(message)) errors[key].push(message);
 }
 
 interface ValidationIssue {

@@ -8,6 +8,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
+import { MONEY_MESSAGES, withinMoneyLimit } from '../../src/contracts/money.js';
 import { MINE_PARAM, ownershipOf, type AnyResource, type Scope } from '../../src/contracts/resource.js';
 import { findResource } from '../../src/contracts/resources/index.js';
 import { ACTIONS_KEY, findTransition, lockedFields, transitionPermission, transitionRefusal, type AnyWorkflow, type HistoryEntry, type Transition } from '../../src/contracts/workflow.js';
@@ -176,7 +177,7 @@ export class ResourceService {
     const allowed = await this.allowedTransitions(trx, call);
     for (const record of records) {
       const state = String(record[this.workflow.field] ?? '');
-      record[ACTIONS_KEY] = allowed.filter((t) => t.from.includes(state) && actorMay(t, record, call.userId)).map((t) => t.name);
+      record[ACTIONS_KEY] = allowed.filter((t) => t.from.includes(state) && actorMay(t, record, call.userId) && requirementMet(t, record)).map((t) => t.name);
     }
   }
 
@@ -333,6 +334,7 @@ export class ResourceService {
         throw new HttpError(409, transitionRefusal(transition, label, this.resource.labels.one, this.resource.labels.gender));
       }
       if (!system) refuseActor(transition, before, call.userId);
+      if (!requirementMet(transition, before)) throw new HttpError(409, transition.requires!.message);
       const outcome = await hook?.(trx, call, before, input);
       if (outcome?.to) to = outcome.to;
       if (outcome?.note) note = outcome.note;
@@ -398,9 +400,10 @@ export class ResourceService {
     throw new HttpError(412, MESSAGES.stale, undefined, undefined, { current });
   }
 
-  /** Rules across fields (storage.validate): 400 with field errors. */
+  /** Rules across fields (storage.validate), and declared totals within the money limit: 400 with field errors. */
   async validate(call: Call, values: Values): Promise<void> {
     const errors = this.storage.validate ? await this.storage.validate(values, call) : {};
+    for (const [field, derive] of Object.entries(this.resource.totals ?? {})) if (!withinMoneyLimit(derive(values))) (errors[field] ??= []).push(MONEY_MESSAGES.totalTooLarge);
     if (Object.keys(errors).length) throw new HttpError(400, MESSAGES.validation, errors);
   }
 
@@ -419,6 +422,9 @@ function actorMay(transition: Transition, record: WireRecord, userId: string): b
   if (transition.notActor && record[transition.notActor.field] === userId) return false;
   return true;
 }
+
+/** The transition's `requires` field holds a positive amount (or it requires nothing). */
+const requirementMet = (transition: Transition, record: WireRecord) => !transition.requires || Number(record[transition.requires.field] ?? 0) > 0;
 
 function refuseActor(transition: Transition, record: WireRecord, userId: string): void {
   if (transition.notActor && record[transition.notActor.field] === userId) throw new HttpError(403, transition.notActor.message);

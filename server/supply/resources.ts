@@ -8,6 +8,7 @@
  */
 import { sql } from 'kysely';
 import { categories, orders } from '../../src/contracts/resources/index.js';
+import { orderLineIssues } from '../../src/contracts/resources/orders.js';
 import { declaredStorage } from '../registry/declared.js';
 import type { Call, Storages, Trx } from '../registry/storage.js';
 
@@ -31,5 +32,6 @@ export const supplyStorages: Storages = {
     async beforeCreate(trx, call) {
       return { number: await nextNumber(trx, call, 'orders') };
     },
+    validate: (values) => orderLineIssues(values),
   }),
 };

@@ -4,6 +4,7 @@
  * the declarations that already import them from this file.
  */
 import * as z from 'zod/mini';
+import { MAX_CENTAVOS, MONEY_MESSAGES } from './money';
 import { schemas } from './brazil';
 
 export { unmask, validCep, validCnpj, validCpf, validCpfCnpj, validEmail, validPhone } from './brazil';
@@ -24,7 +25,7 @@ export const date = () =>
       return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
     }, 'Data inválida.'),
   );
-/** Integer centavos, at most ±R$ 90 trilhões (safe integers). */
-export const money = () => z.int('Valor inválido.').check(z.minimum(-9e15), z.maximum(9e15));
+/** Integer centavos, at most ±R$ 90 trilhões (safe integers); one message per wrong value. */
+export const money = () => z.int({ error: 'Valor inválido.', abort: true }).check(z.minimum(-MAX_CENTAVOS, MONEY_MESSAGES.tooSmall), z.maximum(MAX_CENTAVOS, MONEY_MESSAGES.tooLarge));
 /** Integer basis points (0 – 100,00% by default). */
 export const percent = (min = 0, max = 10_000) => z.int('Percentual inválido.').check(z.minimum(min), z.maximum(max));

@@ -6,6 +6,16 @@
 /** Largest amount a total may reach (bigint column, and a safe integer on the wire). */
 export const MAX_CENTAVOS = 9e15;
 
+export const MONEY_MESSAGES = {
+  tooLarge: 'Valor acima do limite de R$ 90 trilhões.',
+  tooSmall: 'Valor abaixo do limite de -R$ 90 trilhões.',
+  lineTooLarge: 'O valor deste item (quantidade × preço) passa do limite de R$ 90 trilhões.',
+  totalTooLarge: 'O total passa do limite de R$ 90 trilhões.',
+} as const;
+
+/** Whether `amount` is a money amount within the limit (an overflowed sum is NaN, never wrapped nor rounded). */
+export const withinMoneyLimit = (amount: number) => Number.isSafeInteger(amount) && Math.abs(amount) <= MAX_CENTAVOS;
+
 /**
  * Splits `total` centavos into parts that always add up to it, centavo-exact: into `parts` equal
  * parts (`splitAmount(10000, 3)` → `[3334, 3333, 3333]`) or in proportion to integer `weights`
@@ -31,16 +41,22 @@ export function splitAmount(total: number, parts: number | readonly number[]): n
   return shares.map((share) => Number(share * sign));
 }
 
-/** Quantity × unit price in centavos (integers only), or null when either is missing. */
+/** Quantity × unit price in centavos (integers only), null when either is missing, NaN beyond the money limit. */
 export function lineAmount(quantity: unknown, unitPrice: unknown): number | null {
   if (typeof quantity !== 'number' || typeof unitPrice !== 'number' || !Number.isSafeInteger(quantity) || !Number.isSafeInteger(unitPrice)) return null;
   const amount = BigInt(quantity) * BigInt(unitPrice);
-  return amount > BigInt(MAX_CENTAVOS) || amount < -BigInt(MAX_CENTAVOS) ? null : Number(amount);
+  return amount > BigInt(MAX_CENTAVOS) || amount < -BigInt(MAX_CENTAVOS) ? Number.NaN : Number(amount);
 }
 
-/** Sum of centavo amounts (missing ones count as zero). */
+/** Exact sum of centavo amounts (missing ones count as zero); NaN when one is NaN or the sum passes the money limit. */
 export function sumAmounts(amounts: readonly (number | null | undefined)[]): number {
-  return Number(amounts.reduce<bigint>((acc, value) => acc + BigInt(value ?? 0), 0n));
+  let sum = 0n;
+  for (const value of amounts) {
+    if (value === null || value === undefined) continue;
+    if (!Number.isSafeInteger(value)) return Number.NaN;
+    sum += BigInt(value);
+  }
+  return sum > BigInt(MAX_CENTAVOS) || sum < -BigInt(MAX_CENTAVOS) ? Number.NaN : Number(sum);
 }
 
 // Made on first use: building an Intl formatter loads the locale's data (tens of ms on a cold page).
@@ -48,6 +64,7 @@ let currency: Intl.NumberFormat | undefined;
 
 /** Centavos → "R$ 1.234,56" as Intl pt-BR BRL prints it (symbol and spacing from Intl). */
 export function formatMoney(centavos: number): string {
+  if (!Number.isFinite(centavos)) return '—';
   const big = BigInt(Math.trunc(centavos));
   const negative = big < 0n;
   const abs = negative ? -big : big;

@@ -68,6 +68,11 @@ export interface Transition<S extends string = string> {
   actorField?: string;
   /** The user this field names may not run it ("nobody approves what they created"), with the pt-BR refusal (403). */
   notActor?: { field: string; message: string };
+  /**
+   * A field of the record that must hold a positive amount (an estorno needs a baixa): otherwise the
+   * transition is not offered, and running it is a 409 with `message`.
+   */
+  requires?: { field: string; message: string };
   /** Also offered on a selection: `POST {path}/bulk/{name}` with `{ids, input}`; each record in its own transaction. */
   bulk?: boolean;
   /**
@@ -174,7 +179,8 @@ export function transitionRefusal(transition: Transition, stateLabel: string, on
   return `Não é possível ${transition.verb} ${article} ${one.toLowerCase()} ${state.toLowerCase()}.`;
 }
 
-const feminine = (label: string) => label.replace(/o$/, 'a').replace(/os$/, 'as');
+/** "Cancelado" → "Cancelada": the participle that opens the label ("Na fila de pagamento" stays). */
+const feminine = (label: string) => label.replace(/^(\S+?)o(s?)(?=\s|$)/, '$1a$2');
 
 /** One row of a record's status history (`GET {path}/{id}/history`). */
 export const historyEntry = z.object({

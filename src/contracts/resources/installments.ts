@@ -36,6 +36,7 @@ export const SETTLEMENT_MESSAGES = {
   discountTooLarge: 'O desconto não pode ser maior que o valor pago com juros e multa.',
   notFound: 'Baixa não encontrada nesta parcela.',
   alreadyReversed: 'Esta baixa já foi estornada.',
+  nothingToReverse: 'Não há baixa a estornar nesta parcela.',
   selfAuthorize: 'Quem lançou a conta não pode autorizar o seu pagamento.',
 } as const;
 
@@ -88,7 +89,7 @@ export const payableInstallmentWorkflow = defineWorkflow<PayableInstallmentState
     { name: 'rejectPayment', label: 'Reprovar pagamento', verb: 'reprovar o pagamento de', from: ['awaiting_approval'], to: 'payment_rejected', scope: 'approve', permission: 'paymentQueue', input: reasonInput, system: true },
     { name: 'unauthorize', label: 'Devolver à fila', verb: 'devolver à fila', from: ['authorized', 'payment_rejected'], to: 'queued', scope: 'approve', permission: 'paymentQueue', confirm: 'Retirar a autorização e devolver a parcela à fila?' },
     { name: 'settle', label: 'Dar baixa', verb: 'dar baixa em', from: ['authorized'], to: 'paid', scope: 'update', permission: 'paymentQueue', input: settleInput, inputFrom: { amount: 'openBalance' }, idempotent: true, tone: 'primary' },
-    { name: 'reverse', label: 'Estornar baixa', verb: 'estornar uma baixa de', from: ['authorized', 'paid'], to: 'authorized', scope: 'update', permission: 'paymentQueue', input: reverseInput, idempotent: true, tone: 'danger' },
+    { name: 'reverse', label: 'Estornar baixa', verb: 'estornar uma baixa de', from: ['authorized', 'paid'], to: 'authorized', scope: 'update', permission: 'paymentQueue', input: reverseInput, requires: { field: 'paidAmount', message: SETTLEMENT_MESSAGES.nothingToReverse }, idempotent: true, tone: 'danger' },
   ],
   // Authorising goes through the approval service (queues of "Pagamentos"); none applies → authorised at once.
   approval: {
@@ -118,7 +119,7 @@ export const receivableInstallmentWorkflow = defineWorkflow<ReceivableInstallmen
   transitions: [
     { name: 'settle', label: 'Registrar recebimento', verb: 'registrar recebimento de', from: ['open'], to: 'received', scope: 'update', input: settleInput, inputFrom: { amount: 'openBalance' }, idempotent: true, tone: 'primary' },
     { name: 'cancel', label: 'Cancelar parcela', verb: 'cancelar', from: ['open'], to: 'cancelled', scope: 'update', input: reasonInput, system: true },
-    { name: 'reverse', label: 'Estornar recebimento', verb: 'estornar um recebimento de', from: ['open', 'received'], to: 'open', scope: 'update', input: reverseInput, idempotent: true, tone: 'danger' },
+    { name: 'reverse', label: 'Estornar recebimento', verb: 'estornar um recebimento de', from: ['open', 'received'], to: 'open', scope: 'update', input: reverseInput, requires: { field: 'paidAmount', message: SETTLEMENT_MESSAGES.nothingToReverse }, idempotent: true, tone: 'danger' },
   ],
 });
 

@@ -9,7 +9,7 @@
 import * as z from 'zod/mini';
 import { defineResource } from '../define';
 import { date, enumOf, integer, list, money, reference, text } from '../fields';
-import { lineAmount, sumAmounts } from '../money';
+import { lineAmount, MONEY_MESSAGES, sumAmounts } from '../money';
 import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
 import { PRODUCT_UNITS } from './products';
 import { deleteAction, notes } from './parts/common';
@@ -21,6 +21,16 @@ export type OrderState = (typeof ORDER_STATES)[number];
 export function orderTotal(values: Readonly<Record<string, unknown>>): number {
   const lines = Array.isArray(values.lines) ? (values.lines as Record<string, unknown>[]) : [];
   return sumAmounts(lines.map((line) => lineAmount(line.quantity, line.unitPrice)));
+}
+
+/** Lines whose amount passes the money limit, by line (the server refuses them; the form shows the same). */
+export function orderLineIssues(values: Readonly<Record<string, unknown>>): Record<string, string[]> {
+  const lines = Array.isArray(values.lines) ? (values.lines as Record<string, unknown>[]) : [];
+  const errors: Record<string, string[]> = {};
+  lines.forEach((line, index) => {
+    if (Number.isNaN(lineAmount(line.quantity, line.unitPrice))) errors[`lines.${index}.unitPrice`] = [MONEY_MESSAGES.lineTooLarge];
+  });
+  return errors;
 }
 
 const UNIT_LABELS = { UN: 'Unidade', CX: 'Caixa', PCT: 'Pacote', KG: 'Quilograma', G: 'Grama', L: 'Litro', ML: 'Mililitro', M: 'Metro', M2: 'Metro quadrado', M3: 'Metro cúbico', H: 'Hora', SV: 'Serviço' };

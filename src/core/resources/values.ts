@@ -82,7 +82,8 @@ export function validate(resource: AnyResource, values: FormValues): FieldErrors
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const key = issue.path.map(String).join('.') || '_';
-    (errors[key] ??= []).push(issue.message);
+    const messages = (errors[key] ??= []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
   }
   return errors;
 }

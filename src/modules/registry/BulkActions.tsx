@@ -7,7 +7,7 @@
 import { lazy, Suspense, useState } from 'react';
 import * as z from 'zod/mini';
 import type { ActionDef, AnyResource } from '../../contracts/resource';
-import { transitionInput, type Transition } from '../../contracts/workflow';
+import { ACTIONS_KEY, transitionInput, type Transition } from '../../contracts/workflow';
 import { t } from '../../core/i18n';
 import { notify } from '../../core/notices';
 import { runBulk } from '../../core/resources/actions';
@@ -75,6 +75,9 @@ export default function BulkActions({ resource, params, actions, transitions, se
     }
   };
 
+  // Only what the server allows on at least one selected record now (`_actions`: state, scope, who entered it).
+  const offered = transitions.filter((transition) => rows.some((row) => selected.has(row.id) && (row[ACTIONS_KEY] as readonly string[] | undefined)?.includes(transition.name)));
+
   const start = (transition: Transition) => {
     if (transition.input || transition.confirm) {
       setInputValues({});
@@ -93,7 +96,7 @@ export default function BulkActions({ resource, params, actions, transitions, se
           {action.label}
         </button>
       ))}
-      {transitions.map((transition) => (
+      {offered.map((transition) => (
         <button key={transition.name} type="button" data-transition={transition.name} disabled={busy}
           className={transition.tone === 'danger' ? ui.button.danger : transition.tone === 'primary' ? ui.button.primary : ui.button.secondary}
           onClick={() => start(transition)}>
