@@ -22,11 +22,7 @@ type Trigger = { minAmount?: number | null; maxAmount?: number | null };
 export const approvalsStorages: Storages = {
   approvalQueues: declaredStorage(approvalQueues, 'approval_queues', {
     children: {
-      stages: {
-        table: 'approval_queue_stages',
-        own: 'queue_id',
-        columns: { name: 'name', minApprovals: 'min_approvals', approverUserIds: 'approver_user_ids', approverGroupIds: 'approver_group_ids' },
-      },
+      stages: { table: 'approval_queue_stages', own: 'queue_id' },
     },
     validate(values) {
       const errors: FieldErrors = {};

@@ -27,7 +27,6 @@ import { fieldError, HttpError } from '../errors.js';
 import { declaredStorage } from '../registry/declared.js';
 import { inPhases } from '../registry/phases.js';
 import type { Call, ResourceStorage, Trx, WireRecord } from '../registry/storage.js';
-import { nextNumber } from '../supply/resources.js';
 import { createSuccessor, requirePaymentData } from './recurrence.js';
 
 type Direction = 'payable' | 'receivable';
@@ -39,19 +38,6 @@ export const FINANCE_MESSAGES = {
   noDelete: 'Lançamentos não são excluídos: use "Cancelar lançamento", com o motivo.',
 } as const;
 
-const PAYMENT_COLUMNS = {
-  paymentMethod: 'payment_method',
-  boletoLine: 'boleto_line',
-  pixKeyType: 'pix_key_type',
-  pixKey: 'pix_key',
-  pixPayload: 'pix_payload',
-  bankId: 'bank_id',
-  agency: 'agency',
-  account: 'account',
-  accountDigit: 'account_digit',
-  holderName: 'holder_name',
-  holderDocument: 'holder_document',
-};
 
 /** The rateio's cost centres of a lançamento (filters `costCenterIds` with `&&`). */
 const costCentersOf = (entryId: RawBuilder<unknown>) =>
@@ -70,15 +56,12 @@ function entryStorage(resource: AnyResource, direction: Direction, party: 'suppl
     columns: { [party]: 'party_id', categoryId: 'category_id' },
     computed: { openBalance: openBalanceOfEntry(direction), costCenterIds: costCentersOf(sql`t.id`) },
     children: {
-      allocations: { table: 'finance_entry_allocations', own: 'entry_id', columns: { costCenterId: 'cost_center_id', percent: 'percent', amount: 'amount' } },
-      installments: { table: 'installments', own: 'entry_id', columns: { number: 'number', dueDate: 'due_date', amount: 'amount', ...PAYMENT_COLUMNS } },
+      allocations: { table: 'finance_entry_allocations', own: 'entry_id' },
+      installments: { table: 'installments', own: 'entry_id' },
     },
     validate: (values) => entryIssues(values),
     async beforeDelete() {
       throw new HttpError(409, FINANCE_MESSAGES.noDelete);
-    },
-    async beforeCreate(trx, call) {
-      return { number: await nextNumber(trx, call, direction === 'payable' ? 'payables' : 'receivables') };
     },
     async afterCreate(trx, call, record) {
       await syncInstallments(trx, call, record.id, direction);
@@ -136,7 +119,7 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
   const openState = direction === 'payable' ? 'authorized' : 'open';
   return declaredStorage(resource, 'installments', {
     filter: { direction },
-    columns: { entryId: 'entry_id', [party]: 'party_id', categoryId: 'category_id', requesterId: 'requester_id', ...PAYMENT_COLUMNS },
+    columns: { [party]: 'party_id' },
     computed: {
       openBalance: sql`t.amount - t.paid_amount`,
       costCenterIds: costCentersOf(sql`t.entry_id`),

@@ -1,4 +1,5 @@
 /** Users as the identity API shows them: logged user, two-factor state, effective permissions. */
+import { scopesOn } from '../../src/contracts/permissions.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { TWO_FACTOR_METHODS, type EffectivePermission, type LoggedUser, type TwoFactorMethod } from '../../src/contracts/identity.js';
 import type { Database, UsersTable } from '../db/types.js';
@@ -147,5 +148,5 @@ export async function hasScope(db: Kysely<Database>, user: ScopeSubject, resourc
 export async function heldScopes(db: Kysely<Database>, user: ScopeSubject, resource: string): Promise<Set<string> | 'all'> {
   if (user.accessLevel === 'SystemOwner') return 'all';
   const permissions = await effectivePermissions(db, user.id, user.orgId, user.stamp);
-  return new Set(permissions.flatMap((p) => [...p.resources, ...p.acls]).filter((e) => e.name === resource).flatMap((e) => e.scopes));
+  return scopesOn(permissions, resource);
 }

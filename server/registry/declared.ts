@@ -7,13 +7,14 @@
  *   delete), written on insert;
  * - a `tree` field → deleting a node that still has children is a 409 with a clear message
  *   (instead of the foreign key's generic "in use");
+ * - a `list` field kept as child rows → the columns of its item fields (snake_case unless named);
  * - an action with `set` ("Ativar", "Inativar") → its handler (`actionHandler`), for any storage.
  */
 import { sql } from 'kysely';
 import type { AnyResource } from '../../src/contracts/resource.js';
 import { HttpError } from '../errors.js';
 import { sameValue } from './compare.js';
-import { snake, type ActionHandler, type ResourceStorage } from './storage.js';
+import { snake, type ActionHandler, type ChildStorage, type ResourceStorage } from './storage.js';
 
 export const uniqueConstraintName = (table: string, fields: readonly string[]) => `${table}_${fields.map(snake).join('_')}_unique`;
 
@@ -30,8 +31,20 @@ export function viewFilter(resource: AnyResource, columns: Readonly<Record<strin
 
 export const HAS_CHILDREN = 'Este registro tem subordinados e não pode ser excluído. Mova ou exclua os subordinados antes.';
 
+/** A child table as a family declares it: the item fields' columns default to their names in snake_case. */
+export type DeclaredChild = Omit<ChildStorage, 'columns'> & { columns?: ChildStorage['columns'] };
+
+/** Column of every item field of a `list` field (`dueDate` → `due_date`), with `own` overrides. */
+function childColumns(resource: AnyResource, field: string, own: ChildStorage['columns'] = {}): ChildStorage['columns'] {
+  const def = resource.fields[field];
+  if (def?.type !== 'list') throw new Error(`${resource.name}.${field} is not a list: it cannot be kept as child rows`);
+  return { ...Object.fromEntries(Object.keys(def.of).map((key) => [key, snake(key)])), ...own };
+}
+
 /** The storage of a declaration on `table` (tenant `org_id`), with `extra` on top. */
-export function declaredStorage(resource: AnyResource, table: string, extra: Partial<ResourceStorage> = {}): ResourceStorage {
+export function declaredStorage(resource: AnyResource, table: string, declared: Partial<Omit<ResourceStorage, 'children'>> & { children?: Readonly<Record<string, DeclaredChild>> } = {}): ResourceStorage {
+  const children = declared.children && Object.fromEntries(Object.entries(declared.children).map(([field, child]) => [field, { ...child, columns: childColumns(resource, field, child.columns) }]));
+  const extra: Partial<ResourceStorage> = { ...declared, children };
   const treeField = Object.entries(resource.fields).find(([, def]) => def.type === 'tree')?.[0];
   const treeColumn = treeField ? (extra.columns?.[treeField] ?? snake(treeField)) : undefined;
   const ownBeforeDelete = extra.beforeDelete;

@@ -91,7 +91,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
     if (!auth) throw forbidden();
     return scopeSubject(auth);
   };
-  /** Kinds a creator may use on their own records without the scope (ownership `own`). */
+  /** Kinds a creator may use on their own records without the scope (ownership `own`); deleting still needs the delete scope, as the client offers it. */
   const OWN_KINDS = new Set(['list', 'totals', 'get', 'update', 'delete', 'history', 'audit', 'transition', 'bulkTransition']);
   const ownership = ownershipOf(resource);
   function scopeCheck(spec: RouteSpec): preValidationHookHandler[] {
@@ -116,6 +116,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
         const user = userOf(request);
         const scopes = await heldScopes(ctx.db, user, resource.permission);
         if (scopes === 'all' || (scopes.has(spec.scope) && scopes.has('read'))) return;
+        if (spec.kind === 'delete' && !scopes.has('delete')) throw forbidden();
         // Whoever does not read every record acts only on their own, even with the route's scope
         // (a requester cancels their own pedidos, never another's).
         const owns = ownership.permission === resource.permission ? scopes.has('create') : await hasScope(ctx.db, user, ownership.permission, 'create');

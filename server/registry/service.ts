@@ -20,6 +20,7 @@ import { heldScopes } from '../identity/users.js';
 import { sameValue } from './compare.js';
 import { actionHandler } from './declared.js';
 import { writeHistory } from './history.js';
+import { nextNumber } from './numbering.js';
 import { auditAction, auditChanges } from './audit-trail.js';
 import type { AuditEntry as AuditTrailEntry } from '../../src/contracts/audit.js';
 import type { ParsedList } from './query.js';
@@ -255,6 +256,8 @@ export class ResourceService {
     await this.validate(call, values);
     await checkReferences(trx, call, this.lookup, values, findResource);
     const extra = { ...(await storage.beforeCreate?.(trx, call, values)), ...this.serverValues(values) };
+    const numbering = resource.numbering;
+    if (numbering) Object.assign(extra, columnValues(resource, storage, { [numbering.field]: await nextNumber(trx, call, numbering.sequence ?? resource.name) }, true));
     if (this.workflow) Object.assign(extra, columnValues(resource, storage, { [this.workflow.field]: this.workflow.initial }, true));
     const id = await insertRecord(trx, call, storage, values, extra);
     const after = (await findRecord(trx, call, storage, id))!;
@@ -359,11 +362,16 @@ export class ResourceService {
     // Actions may change server-managed fields (a bill's status): those go straight to their columns.
     const managed = columnValues(resource, storage, changes, true);
     const values = completeValues(resource, { ...writableOf(resource, before), ...changes });
-    await this.validate(call, values);
-    await checkReferences(trx, call, this.lookup, values, findResource);
-    await checkTree(trx, call, storage, id, values);
+    // A transition or action that touches only server-managed fields (the state, a paid amount)
+    // leaves the writable values as they were checked and stored: nothing to check or rewrite again.
+    const writes = Object.keys(changes).some((field) => !resource.fields[field]?.readOnly);
+    if (writes) {
+      await this.validate(call, values);
+      await checkReferences(trx, call, this.lookup, values, findResource);
+      await checkTree(trx, call, storage, id, values);
+    }
     const extra = await storage.beforeUpdate?.(trx, call, values, before);
-    await updateRecord(trx, call, storage, id, values, { ...managed, ...extra, ...this.serverValues(values) });
+    await updateRecord(trx, call, storage, id, writes ? values : {}, { ...managed, ...extra, ...(writes ? this.serverValues(values) : {}) });
     const after = (await findRecord(trx, call, storage, id))!;
     await storage.afterUpdate?.(trx, call, after, before);
     await this.log(trx, call, { action, entityId: id, before: strip(before), after: strip(after) });

@@ -323,6 +323,11 @@ export interface ResourceDeclaration<Shape extends z.core.$ZodShape = z.core.$Zo
    * centavos); the form runs the same function live. Pure functions of the values only.
    */
   totals?: Readonly<Record<string, (values: Readonly<Record<string, unknown>>) => number>>;
+  /**
+   * A read-only integer field the server numbers on create, 1, 2, 3… per organisation, from one
+   * atomic counter (`sequence`, default the resource's name: a pedido's "nº 42").
+   */
+  numbering?: { field: string; sequence?: string };
 }
 
 /**

@@ -3,6 +3,9 @@
  */
 import { atom } from 'jotai/vanilla';
 import type { EffectivePermission, LoggedUser } from '../contracts/identity';
+import { scopesOn } from '../contracts/permissions';
+
+export { toCamelCase } from '../contracts/permissions';
 import { t } from './i18n';
 import { sessionAtoms } from './session';
 import { store } from './store';
@@ -17,27 +20,17 @@ export interface CanResult {
   reason?: string;
 }
 
-/** `purchase-orders`, `purchase_orders`, `Purchase Orders` → `purchaseOrders`. */
-export function toCamelCase(value: string): string {
-  const words = value.trim().split(/[-_\s]+/).filter(Boolean);
-  return words
-    .map((word, i) => (i === 0 ? word.charAt(0).toLowerCase() + word.slice(1) : word.charAt(0).toUpperCase() + word.slice(1)))
-    .join('');
-}
-
 /**
  * Spec §6: a signed-in user with effective permissions is required; SystemOwner is always
  * allowed; otherwise some policy must have a resource or ACL entry named like the module (as
- * written or in camelCase) whose scopes include `scope`.
+ * written or in camelCase, the rule the server applies too: contracts/permissions.ts) whose
+ * scopes include `scope`.
  */
 export function can(subject: PermissionSubject, moduleName: string, scope: string): CanResult {
   if (!subject.user) return { can: false, reason: t('permissions.notSignedIn') };
   if (subject.user.accessLevel === 'SystemOwner') return { can: true };
   if (!subject.permissions) return { can: false, reason: t('permissions.notLoaded') };
-  const names = new Set([moduleName, toCamelCase(moduleName)]);
-  const granted = subject.permissions.some((policy) =>
-    [...(policy.resources ?? []), ...(policy.acls ?? [])].some((entry) => names.has(entry.name) && entry.scopes.includes(scope)),
-  );
+  const granted = scopesOn(subject.permissions, moduleName).has(scope);
   return granted ? { can: true } : { can: false, reason: t('permissions.denied') };
 }
 

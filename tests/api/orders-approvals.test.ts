@@ -167,9 +167,11 @@ describe.each(databaseKinds())('pedidos and approvals [%s]', (kind) => {
     const history = (await call(env, 'GET', `${ORDERS}/${order.id}/history`, { session: requester.session })).body;
     expect(history).toHaveLength(1);
     expect(await flowOf(order.id)).toEqual([]);
-    // Only a draft is deleted; after that a pedido is cancelled, with a reason.
+    // Only a draft is deleted (by whoever holds the delete scope: the requester, who holds only
+    // create, is refused like the screen that offers no "Excluir"); after that a pedido is cancelled, with a reason.
     const sent = await act(requester.session, after, 'submit');
-    const removed = await call(env, 'DELETE', `${ORDERS}/${order.id}`, { session: requester.session, headers: { 'if-match': ifMatch(sent.body.version) } });
+    expect((await call(env, 'DELETE', `${ORDERS}/${order.id}`, { session: requester.session, headers: { 'if-match': ifMatch(sent.body.version) } })).status).toBe(403);
+    const removed = await call(env, 'DELETE', `${ORDERS}/${order.id}`, { session: admin, headers: { 'if-match': ifMatch(sent.body.version) } });
     expect(removed.status).toBe(409);
     expect(removed.body.message).toBe('Pedido enviado não pode ser excluído: cancele-o em vez disso.');
     expect((await get(requester.session, order.id)).status).toBe('submitted');

@@ -204,6 +204,25 @@ describe.each(databaseKinds())('permissions and tenants of every route [%s]', (k
     expect(orgs.body.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining([DEMO_ORG_ID, OTHER_ORG_ID]));
   });
 
+  it('applies the client\'s permission rule: an entry named in another case style grants, and an owner deletes only with the delete scope', async () => {
+    const user = await createUser(env, { accessLevel: 'User' });
+    const policyId = randomUUID();
+    const application = await env.db.selectFrom('applications').select('id').where('org_id', '=', DEMO_ORG_ID).where('is_default', '=', true).executeTakeFirstOrThrow();
+    await env.db.insertInto('policies').values({ id: policyId, org_id: DEMO_ORG_ID, application_id: application.id, name: `Estilos ${policyId}`, description: null, created_at: new Date(), updated_at: new Date() }).execute();
+    // `cost-centers` is how an admin may write the `costCenters` permission; `orders`: create only (a requester).
+    await env.db.insertInto('policy_permissions').values({ id: randomUUID(), org_id: DEMO_ORG_ID, policy_id: policyId, kind: 'resource', name: 'cost-centers', scopes: ['read'] }).execute();
+    await env.db.insertInto('policy_permissions').values({ id: randomUUID(), org_id: DEMO_ORG_ID, policy_id: policyId, kind: 'resource', name: 'orders', scopes: ['create'] }).execute();
+    await env.db.insertInto('user_policies').values({ org_id: DEMO_ORG_ID, user_id: user.id, policy_id: policyId }).execute();
+    const session = await loginSession(env, user.email, user.password);
+    const centres = await call(env, 'GET', '/api/finance/cost-centers?perPage=5', { session });
+    expect(centres.status, centres.raw).toBe(200);
+    const draft = await call(env, 'POST', '/v1/supply/orders', { session, body: { title: 'Rascunho próprio', costCenterId: centres.body[0].id, departmentId: null, neededBy: null, justification: null, lines: [{ productId: null, description: 'Caneta', quantity: 1, unit: 'UN', unitPrice: 100, neededBy: null }] } });
+    expect(draft.status, draft.raw).toBe(201);
+    // The client offers no "Excluir" without the delete scope: the server refuses it too, and the draft stays.
+    expect((await call(env, 'DELETE', `/v1/supply/orders/${draft.body.id}`, { session })).status).toBe(403);
+    expect((await call(env, 'GET', `/v1/supply/orders/${draft.body.id}`, { session })).status).toBe(200);
+  });
+
   it('answers a record of another tenant exactly like a missing one (404) and leaves it unchanged', async () => {
     const failures: string[] = [];
     const before = await env.db.selectFrom('audit_log').select(sql<string>`count(*)`.as('n')).where('org_id', '=', OTHER_ORG_ID).executeTakeFirstOrThrow();

@@ -110,6 +110,7 @@ export const orders = defineResource({
   },
   actions: [deleteAction('Excluir os pedidos selecionados? Só rascunhos podem ser excluídos; os demais se cancelam, com o motivo.')],
   workflow: orderWorkflow,
+  numbering: { field: 'number' },
   ownership: 'own',
   totals: { total: orderTotal },
 });

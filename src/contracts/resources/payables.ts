@@ -124,6 +124,7 @@ export const payables = defineResource({
     ],
   },
   workflow: payableWorkflow,
+  numbering: { field: 'number' },
   ownership: { field: 'requesterId', permission: 'requesterQueue' },
 });
 
@@ -144,6 +145,7 @@ export const receivables = defineResource({
   list: entryList('customerId', []),
   form: { sections: [{ key: 'document', title: 'Documento', fields: ['customerId', ...DOCUMENT_FIELDS] }, ...ENTRY_SECTIONS] },
   workflow: receivableWorkflow,
+  numbering: { field: 'number' },
 });
 
 export { DOCUMENT_TYPES };
