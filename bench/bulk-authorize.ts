@@ -8,19 +8,27 @@
  * On PostgreSQL when DATABASE_URL is set (a scratch database, dropped after), else on PGlite.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { installmentId, insertPayables, isQueued, PARCELAS_PER_ENTRY } from './finance-data';
 import { signIn } from './import-data';
 import { openBenchDatabase, prepareDatabase, scratchPostgres, type BenchDatabase } from './registry-data';
-import { startServer } from './server-process';
+import { processStats, processTree, startServer } from './server-process';
 
 const ENTRIES = 500;
 const BULK = 1_000;
 const GOAL_S = 2;
 const PORT = 3233;
 const BASE = '/api/finance/payable-installments';
+
+/** CPU milliseconds used so far by the server's process tree, and by the machine's PostgreSQL processes. */
+function cpuMs(serverPid: number): { server: number; postgres: number } {
+  const stats = processStats();
+  const tree = new Set(processTree(serverPid, stats));
+  const sum = (keep: (stat: (typeof stats)[number]) => boolean) => stats.filter(keep).reduce((total, stat) => total + stat.cpuTicks, 0) * 10;
+  return { server: sum((stat) => tree.has(stat.pid)), postgres: sum((stat) => stat.name === 'postgres') };
+}
 
 function bulkIds(): string[] {
   const ids: string[] = [];
@@ -38,11 +46,14 @@ async function benchOne(kind: string, target: BenchDatabase): Promise<void> {
   try {
     const client = await signIn(server.url, 'tesouraria@demo.com.br');
     const headers = { authorization: `Bearer ${client.token}`, 'x-xsrf-token': client.xsrf, accept: 'application/json', 'content-type': 'application/json' };
+    const cpuBefore = cpuMs(server.pid);
     const t = performance.now();
     const bulk = await fetch(`${server.url}${BASE}/bulk/authorize`, { method: 'POST', headers, body: JSON.stringify({ ids }) });
     const body = (await bulk.json()) as { done?: string[]; failed?: { id: string; message: string }[] };
     const s = (performance.now() - t) / 1000;
+    const cpuAfter = cpuMs(server.pid);
     console.log(`bulk-authorize [${kind}]: ${BULK.toLocaleString('en')} parcelas  HTTP ${bulk.status}  ${s.toFixed(2)} s  ${(BULK / s).toFixed(0)} parcelas/s  done ${body.done?.length} failed ${body.failed?.length}${body.failed?.length ? ` (first: ${body.failed[0].message})` : ''}  (goal ≤ ${GOAL_S} s: ${s <= GOAL_S ? 'within' : 'OVER'})`);
+    console.log(`bulk-authorize [${kind}]:   CPU: server ${(cpuAfter.server - cpuBefore.server).toFixed(0)} ms${target.databaseUrl ? `, PostgreSQL ${(cpuAfter.postgres - cpuBefore.postgres).toFixed(0)} ms` : ''} (${(os.cpus().length)} cores)`);
   } finally {
     await server.stop();
   }

@@ -82,20 +82,26 @@ const idArray = (value: unknown): string[] => (Array.isArray(value) ? value.map(
 type StageDef = { name: string; min_approvals: number; approver_user_ids: unknown; approver_group_ids: unknown };
 
 export interface RouteOptions {
-  /**
-   * An earlier flow whose stages apply when no queue matches now: a record that was in a queue is
-   * never approved automatically after a change (it could be changed out of its queue's triggers).
-   */
-  fallbackFlowId?: string | null;
   /** Who changed the record's watched data (may not decide on the flow, like its requester). */
   changedBy?: string | null;
+  /** The flow of a parent that covered the record (a parcela's lançamento), asked only when the record has none of its own. */
+  covered?: () => Promise<string | null>;
 }
 
-/** Routes a submitted record: 'pending' (a flow waits for its first stage) or 'auto' (no queue applies). */
+/**
+ * Routes a submitted record: 'pending' (a flow waits for its first stage) or 'auto' (no queue
+ * applies). A record that was in a queue before is never approved automatically after a change
+ * that takes it out of every queue's triggers: when none matches, the stages of its latest flow
+ * (or of the flow that covered it) apply again. Queues and that latest flow come in one statement.
+ */
 export async function startFlow(trx: Trx, call: Actor, resource: AnyResource, facts: RecordFacts, options: RouteOptions = {}): Promise<'pending' | 'auto'> {
-  const queues = await sql<{ id: string; name: string; triggers: unknown }>`SELECT id, name, triggers FROM approval_queues
-    WHERE org_id = ${call.orgId} AND resource = ${resource.name} AND is_active ORDER BY priority, name`.execute(trx);
-  const queue = queues.rows.find((q) => {
+  const rows = await sql<{ id: string; name: string | null; triggers: unknown; earlier: boolean }>`SELECT * FROM (
+      SELECT id, name, triggers, false AS earlier, priority FROM approval_queues WHERE org_id = ${call.orgId} AND resource = ${resource.name} AND is_active
+      UNION ALL
+      (SELECT id, NULL, NULL, true, NULL FROM approval_flows WHERE org_id = ${call.orgId} AND resource = ${resource.name} AND record_id = ${facts.id} ORDER BY created_at DESC, id DESC LIMIT 1)
+    ) AS routes ORDER BY earlier, priority, name`.execute(trx);
+  const queue = rows.rows.find((q) => {
+    if (q.earlier) return false;
     const triggers = (typeof q.triggers === 'string' ? JSON.parse(q.triggers) : q.triggers) as Trigger[];
     return !triggers.length || triggers.some((trigger) => triggerMatches(trigger, facts));
   });
@@ -103,12 +109,13 @@ export async function startFlow(trx: Trx, call: Actor, resource: AnyResource, fa
   if (queue) {
     const stages = await sql<StageDef>`SELECT name, min_approvals, approver_user_ids, approver_group_ids
       FROM approval_queue_stages WHERE queue_id = ${queue.id} ORDER BY position`.execute(trx);
-    if (stages.rows.length) route = { queueId: queue.id, queueName: queue.name, stages: stages.rows };
+    if (stages.rows.length) route = { queueId: queue.id, queueName: queue.name!, stages: stages.rows };
   }
-  if (!route && options.fallbackFlowId) {
-    const earlier = (await sql<{ queue_id: string | null; queue_name: string }>`SELECT queue_id, queue_name FROM approval_flows WHERE id = ${options.fallbackFlowId} AND org_id = ${call.orgId}`.execute(trx)).rows[0];
+  const fallbackFlowId = route ? null : (rows.rows.find((row) => row.earlier)?.id ?? (await options.covered?.()) ?? null);
+  if (fallbackFlowId) {
+    const earlier = (await sql<{ queue_id: string | null; queue_name: string }>`SELECT queue_id, queue_name FROM approval_flows WHERE id = ${fallbackFlowId} AND org_id = ${call.orgId}`.execute(trx)).rows[0];
     const stages = await sql<StageDef>`SELECT name, min_approvals, approver_user_ids, approver_group_ids
-      FROM approval_flow_stages WHERE flow_id = ${options.fallbackFlowId} ORDER BY position`.execute(trx);
+      FROM approval_flow_stages WHERE flow_id = ${fallbackFlowId} ORDER BY position`.execute(trx);
     if (earlier && stages.rows.length) route = { queueId: earlier.queue_id, queueName: earlier.queue_name, stages: stages.rows };
   }
   if (!route) return 'auto';

@@ -4,7 +4,8 @@
  * - the submit transition routes the record to the queue its triggers pick — the facts read from
  *   the whole record — or straight to approved when none applies, saying so in the history; a
  *   record that was in a queue before (its own earlier flow, or its `coveredBy` parent's when its
- *   watched data changed since) is never approved automatically: that earlier flow's stages apply;
+ *   watched data changed since) is never approved automatically: that earlier flow's stages apply
+ *   (engine.ts `startFlow`);
  * - an update that changes a watched field in a `restartFrom` state voids the approval and routes
  *   the record again in the same write (one version, one history row showing before → after);
  *   the one who changed it may not decide on it;
@@ -45,8 +46,8 @@ export function withApprovals(resource: AnyResource, storage: ResourceStorage): 
         const own = (await storage.transitions?.[plug.submit]?.(trx, call, before, input)) ?? {};
         const changedBy = plug.changedBy ? ((before[plug.changedBy] as string | null) ?? null) : null;
         const routed = await startFlow(trx, call, resource, factsOf(resource, plug, { ...before, version: before.version + 1 }), {
-          fallbackFlowId: await earlierApproval(trx, call, resource, plug, before, changedBy !== null),
           changedBy,
+          covered: changedBy ? () => coveringApproval(trx, call, plug, before) : undefined,
         });
         if (routed !== 'auto') return { ...own, to: waiting };
         const note = plug.autoNote === undefined ? APPROVAL_MESSAGES.autoApproved : plug.autoNote;
@@ -65,10 +66,9 @@ export function withApprovals(resource: AnyResource, storage: ResourceStorage): 
       if (!changes.length) return extra;
       const shown = describeChanges(resource, changes, before, values);
       if (plug.restartFrom.includes(state)) {
-        const earlier = await latestFlow(trx, call.orgId, resource.name, before.id);
         await voidFlows(trx, call, resource.name, before.id);
         const facts = factsOf(resource, plug, { ...before, ...values, id: before.id, version: before.version + 1, createdBy: before.createdBy });
-        const to = (await startFlow(trx, call, resource, facts, { fallbackFlowId: earlier, changedBy: call.userId })) === 'auto' ? approved : waiting;
+        const to = (await startFlow(trx, call, resource, facts, { changedBy: call.userId })) === 'auto' ? approved : waiting;
         const note = `${to === approved ? `${APPROVAL_MESSAGES.restarted} ${APPROVAL_MESSAGES.autoApproved}` : APPROVAL_MESSAGES.restarted} ${shown}`;
         await writeHistory(trx, call, { entityType: resource.name, entityId: before.id, action: 'restart', from: state, to, input: { note }, version: before.version + 1 });
         return { ...extra, ...columnValues(resource, storage, { [workflow.field]: to, ...clearChange }, true) };
@@ -86,15 +86,10 @@ export function withApprovals(resource: AnyResource, storage: ResourceStorage): 
   };
 }
 
-/**
- * The flow whose stages apply when no queue matches now: the record's own latest one, or — when
- * its watched data changed after approval — the latest approval of the parent that covered it.
- */
-async function earlierApproval(trx: Trx, call: Call, resource: AnyResource, plug: ApprovalPlug, record: WireRecord, changed: boolean): Promise<string | null> {
-  const own = await latestFlow(trx, call.orgId, resource.name, record.id);
-  if (own || !changed || !plug.coveredBy) return own;
-  const parentId = record[plug.coveredBy.field];
-  return parentId ? latestFlow(trx, call.orgId, plug.coveredBy.resource, String(parentId), ['approved']) : null;
+/** The latest approval of the parent that covered the record (its watched data changed since): its stages apply when no queue does. */
+async function coveringApproval(trx: Trx, call: Call, plug: ApprovalPlug, record: WireRecord): Promise<string | null> {
+  const parentId = plug.coveredBy ? record[plug.coveredBy.field] : null;
+  return parentId ? latestFlow(trx, call.orgId, plug.coveredBy!.resource, String(parentId), ['approved']) : null;
 }
 
 /** "Chave PIX: a@x.com → b@y.com; Valor: R$ 10,00 → R$ 12,00" (lists by name only). */

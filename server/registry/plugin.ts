@@ -352,20 +352,33 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
 
 const strip = ({ _refs, _actions, ...rest }: WireRecord) => rest;
 
-/** A bulk call: `work` per id, each in its own transaction; what failed is reported with its pt-BR reason. */
+/**
+ * How many records of one bulk call are worked on at once, each in its own transaction on its own
+ * connection (PostgreSQL; PGlite runs them one after the other). The ids are distinct, so they never
+ * wait for each other's row; a shared parent (a lançamento its parcelas follow) is locked by each in turn.
+ */
+export const BULK_CONCURRENCY = 4;
+
+/** A bulk call: `work` per id, each in its own transaction; what failed is reported with its pt-BR reason, in the order asked. */
 async function eachRecord(request: FastifyRequest, ids: readonly string[], work: (id: string) => Promise<unknown>): Promise<{ done: string[]; failed: { id: string; message: string }[] }> {
-  const done: string[] = [];
-  const failed: { id: string; message: string }[] = [];
-  for (const id of ids) {
-    try {
-      await work(id);
-      done.push(id);
-    } catch (error) {
-      if (!(error instanceof HttpError)) request.log.error({ err: error, id }, 'bulk action failed');
-      failed.push({ id, message: error instanceof HttpError ? errorText(error) : MESSAGES.internal });
+  const outcomes: ({ message: string } | null)[] = new Array(ids.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < ids.length; index = next++) {
+      try {
+        await work(ids[index]);
+        outcomes[index] = null;
+      } catch (error) {
+        if (!(error instanceof HttpError)) request.log.error({ err: error, id: ids[index] }, 'bulk action failed');
+        outcomes[index] = { message: error instanceof HttpError ? errorText(error) : MESSAGES.internal };
+      }
     }
-  }
-  return { done, failed };
+  };
+  await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, ids.length) }, worker));
+  return {
+    done: ids.filter((_, index) => outcomes[index] === null),
+    failed: ids.flatMap((id, index) => (outcomes[index] ? [{ id, message: outcomes[index].message }] : [])),
+  };
 }
 
 /** Zod issues of a bulk transition's input → field errors named `input.<field>`. */
