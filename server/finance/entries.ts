@@ -5,8 +5,9 @@
  * write the parcelas get the lançamento's supplier/customer, category, requester and description
  * copied (the queues filter on them without joins) and the creator (nobody authorises what they
  * entered). When a lançamento a pagar reaches `approved` (its queue approved it, or none applied)
- * its open parcelas go to the requester's atesto or straight to the payment queue; cancelling it
- * cancels them, refused once one is authorised or paid.
+ * its open parcelas are released — to the requester's atesto or straight to the payment queue —
+ * and cancelling it cancels them (refused once one is authorised or paid), each parcela through
+ * its own service and system transition (`release`, `cancel`: its history, audit and approval plug).
  *
  * A parcela's baixa (settle) and estorno (reverse) are workflow transitions with hooks: the row is
  * locked by the transition (FOR UPDATE) before the balance is read, the baixa is refused above the

@@ -1,10 +1,12 @@
 /**
  * The one place where a declaration's records are read and written (ARCHITECTURE "one service
  * layer"): list, get, create, update, remove and runAction (declared actions and workflow
- * transitions), each inside the caller's tenant transaction. The generated routes (plugin.ts),
- * hand-written routes (the approval service) and the batch import all call it, so validation,
- * references, totals, locked fields, versions, ownership, status history and audit hold for every
- * writer alike.
+ * transitions, one by one or `transitionWhere`), each inside the caller's tenant transaction. One
+ * instance per declaration lives in the catalogue (catalogue.ts, `ctx.records(name)`): the
+ * generated routes (plugin.ts), hand-written routes (the approval service) and the cascades of one
+ * record onto others call it, so validation, references, totals, locked fields, versions,
+ * ownership, status history, audit and the approval plug hold for every writer alike. (The batch
+ * import still writes its rows with bulk SQL of its own, checking the same rules: docs/decisions.md.)
  */
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
