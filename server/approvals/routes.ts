@@ -6,13 +6,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import * as z from 'zod/mini';
-import { approvalSummary, approveBody, bulkApproveBody, bulkRejectBody, flowView, inboxItem, rejectBody, type FlowView } from '../../src/contracts/approvals.js';
-import { bulkResult, COUNT_CAP, DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../src/contracts/resource.js';
+import { approvalEndpoints, type FlowView } from '../../src/contracts/approvals.js';
+import { COUNT_CAP, DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../src/contracts/resource.js';
 import { findResource, resourceList } from '../../src/contracts/resources/index.js';
 import { audit } from '../audit.js';
 import type { AppContext } from '../context.js';
 import { withTenant } from '../db/tenant.js';
+import { serveEndpoint } from '../http/endpoint.js';
 import { HttpError, MESSAGES } from '../errors.js';
 import { hasScope } from '../identity/users.js';
 import { storageByName } from '../registry/families.js';
@@ -21,15 +21,6 @@ import { findRecord } from '../registry/records.js';
 import type { Caller } from '../registry/service.js';
 import type { Trx } from '../registry/storage.js';
 import { decide, eligibility, todayIn, type Actor, type FlowRow, type Outcome } from './engine.js';
-
-const BEARER = [{ bearerAuth: [] }];
-const tags = ['Aprovações'];
-const idParam = z.object({ id: z.string().check(z.maxLength(64)) });
-const pageQuery = z.object({
-  page: z.optional(z.string().check(z.regex(/^\d{1,6}$/))),
-  perPage: z.optional(z.string().check(z.regex(/^\d{1,3}$/))),
-  resource: z.optional(z.string().check(z.maxLength(40))),
-});
 
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
 const person = (id: string | null, name: string | null) => (id ? { id, label: name ?? '' } : null);
@@ -47,6 +38,7 @@ function mayDecide(userId: string, orgId: string, today: string) {
 export function approvalRoutes(ctx: AppContext) {
   return async function approvals(app: FastifyInstance) {
     const caller = (request: FastifyRequest): Caller => request.auth!;
+    const access = { onRequest: app.requireAccess, tags: ['Aprovações'] };
     /** One transaction of the caller's tenant; e-mails queued by the work leave after the commit. */
     const inTenant = async <T>(request: FastifyRequest, fn: (trx: Trx, actor: Actor) => Promise<T>): Promise<T> => {
       const { userId, orgId } = caller(request);
@@ -61,8 +53,8 @@ export function approvalRoutes(ctx: AppContext) {
     };
 
     // ---------------------------------------------------------------- inbox
-    app.get('/inbox', { onRequest: app.requireAccess, schema: { tags, summary: 'Aprovações que aguardam a minha decisão', security: BEARER, querystring: pageQuery, response: { 200: z.array(inboxItem) } } }, async (request, reply) => {
-      const query = request.query as z.infer<typeof pageQuery>;
+    serveEndpoint(app, approvalEndpoints.inbox, access, async (request, reply) => {
+      const query = request.query as { page?: string; perPage?: string; resource?: string };
       const page = Math.max(1, Number(query.page ?? 1));
       const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number(query.perPage ?? DEFAULT_PER_PAGE)));
       const { userId, orgId } = caller(request);
@@ -107,7 +99,7 @@ export function approvalRoutes(ctx: AppContext) {
     });
 
     // ---------------------------------------------------------------- summary (home page)
-    app.get('/summary', { onRequest: app.requireAccess, schema: { tags, summary: 'Minhas pendências: aguardando a minha decisão e os meus registros por situação', security: BEARER, response: { 200: approvalSummary } } }, async (request) => {
+    serveEndpoint(app, approvalEndpoints.summary, access, async (request) => {
       const { userId, orgId } = caller(request);
       const today = todayIn(ctx.clock());
       return inTenant(request, async (trx) => {
@@ -127,7 +119,7 @@ export function approvalRoutes(ctx: AppContext) {
     });
 
     // ---------------------------------------------------------------- flows
-    app.get('/flows/:id', { onRequest: app.requireAccess, schema: { tags, summary: 'Uma aprovação: etapas, decisões e se posso decidir agora', security: BEARER, params: idParam, response: { 200: flowView } } }, async (request) => {
+    serveEndpoint(app, approvalEndpoints.flow, access, async (request) => {
       const { id } = request.params as { id: string };
       return inTenant(request, async (trx) => {
         const view = await loadFlow(trx, caller(request), id);
@@ -136,7 +128,7 @@ export function approvalRoutes(ctx: AppContext) {
       });
     });
 
-    app.get('/records/:resource/:recordId', { onRequest: app.requireAccess, schema: { tags, summary: 'As aprovações de um registro (a mais recente primeiro)', security: BEARER, params: z.object({ resource: z.string().check(z.maxLength(40)), recordId: z.string().check(z.maxLength(64)) }), response: { 200: z.array(flowView) } } }, async (request) => {
+    serveEndpoint(app, approvalEndpoints.recordFlows, access, async (request) => {
       const { resource, recordId } = request.params as { resource: string; recordId: string };
       const service = serviceOf(resource);
       return inTenant(request, async (trx) => {
@@ -170,19 +162,18 @@ export function approvalRoutes(ctx: AppContext) {
       });
     }
 
-    app.post('/flows/:id/approve', { onRequest: app.requireAccess, schema: { tags, summary: 'Aprova a etapa aberta (uma decisão por aprovador; repetir não conta de novo)', security: BEARER, params: idParam, body: z.optional(approveBody), response: { 200: flowView } } }, async (request) => {
+    serveEndpoint(app, approvalEndpoints.approve, access, async (request) => {
       const { id } = request.params as { id: string };
       return (await decideOne(request, id, 'approve', null)).view;
     });
 
-    app.post('/flows/:id/reject', { onRequest: app.requireAccess, schema: { tags, summary: 'Reprova com motivo (encerra a aprovação)', security: BEARER, params: idParam, body: rejectBody, response: { 200: flowView } } }, async (request) => {
+    serveEndpoint(app, approvalEndpoints.reject, access, async (request) => {
       const { id } = request.params as { id: string };
-      return (await decideOne(request, id, 'reject', (request.body as { reason: string }).reason)).view;
+      return (await decideOne(request, id, 'reject', request.body.reason)).view;
     });
 
-    for (const decision of ['approve', 'reject'] as const) {
-      const body = decision === 'approve' ? bulkApproveBody : bulkRejectBody;
-      app.post(`/bulk/${decision}`, { onRequest: app.requireAccess, schema: { tags, summary: decision === 'approve' ? 'Aprova em lote (uma transação por aprovação)' : 'Reprova em lote com um motivo', security: BEARER, body, response: { 200: bulkResult } } }, async (request) => {
+    for (const [decision, endpoint] of [['approve', approvalEndpoints.bulkApprove], ['reject', approvalEndpoints.bulkReject]] as const) {
+      serveEndpoint(app, endpoint, access, async (request) => {
         const { ids: list, reason } = request.body as { ids: string[]; reason?: string };
         const done: string[] = [];
         const failed: { id: string; message: string }[] = [];

@@ -1,16 +1,11 @@
 /**
  * The approval service's own calls (family `approvals`, `/v1/approvals`), beside the generated
- * routes of its registries (`queues`, `delegations`):
- * | Call | Answer |
- * |---|---|
- * | `GET inbox?page&perPage&resource` | what waits for the caller's decision, oldest stage first; `Link`, `X-Total-Count` |
- * | `GET summary` | counts for the home page: waiting for me; my pedidos by state |
- * | `GET flows/{id}` | one flow: stages, decisions, whether the caller may decide now |
- * | `GET records/{resource}/{recordId}` | every flow of a record, newest first |
- * | `POST flows/{id}/approve` `{note?}` / `reject` `{reason}` | the flow after the decision; 409 closed, 403 own record or not an approver; a repeated decision counts once |
- * | `POST bulk/approve` `{ids}` / `bulk/reject` `{ids, reason}` | `BulkResult` (one transaction per flow) |
+ * routes of its registries (`queues`, `delegations`), declared as endpoints (endpoint.ts) at the
+ * end of this file: the server serves them and the client calls them from these declarations.
  */
 import * as z from 'zod/mini';
+import { defineEndpoint } from './endpoint';
+import { bulkResult } from './resource';
 import { reasonInput } from './workflow';
 
 export const FLOW_STATES = ['pending', 'approved', 'rejected', 'voided'] as const;
@@ -96,3 +91,26 @@ export const approvalSummary = z.object({
   mine: z.record(z.string(), z.record(z.string(), z.int())),
 });
 export type ApprovalSummary = z.infer<typeof approvalSummary>;
+
+// ---------------------------------------------------------------- the calls
+
+const flowId = z.object({ id: z.string().check(z.maxLength(64)) });
+const pageQuery = z.object({
+  page: z.optional(z.string().check(z.regex(/^\d{1,6}$/))),
+  perPage: z.optional(z.string().check(z.regex(/^\d{1,3}$/))),
+  resource: z.optional(z.string().check(z.maxLength(40))),
+});
+
+export const approvalEndpoints = {
+  inbox: defineEndpoint({ family: 'approvals', method: 'GET', path: 'inbox', summary: 'Aprovações que aguardam a minha decisão', query: pageQuery, answer: z.array(inboxItem), paged: true }),
+  summary: defineEndpoint({ family: 'approvals', method: 'GET', path: 'summary', summary: 'Minhas pendências: aguardando a minha decisão e os meus registros por situação', answer: approvalSummary }),
+  flow: defineEndpoint({ family: 'approvals', method: 'GET', path: 'flows/{id}', summary: 'Uma aprovação: etapas, decisões e se posso decidir agora', params: flowId, answer: flowView }),
+  recordFlows: defineEndpoint({
+    family: 'approvals', method: 'GET', path: 'records/{resource}/{recordId}', summary: 'As aprovações de um registro (a mais recente primeiro)',
+    params: z.object({ resource: z.string().check(z.maxLength(40)), recordId: z.string().check(z.maxLength(64)) }), answer: z.array(flowView),
+  }),
+  approve: defineEndpoint({ family: 'approvals', method: 'POST', path: 'flows/{id}/approve', summary: 'Aprova a etapa aberta (uma decisão por pessoa; repetir não conta de novo)', params: flowId, body: z.optional(approveBody), answer: flowView }),
+  reject: defineEndpoint({ family: 'approvals', method: 'POST', path: 'flows/{id}/reject', summary: 'Reprova com motivo (encerra a aprovação)', params: flowId, body: rejectBody, answer: flowView }),
+  bulkApprove: defineEndpoint({ family: 'approvals', method: 'POST', path: 'bulk/approve', summary: 'Aprova em lote (uma transação por aprovação)', body: bulkApproveBody, answer: bulkResult }),
+  bulkReject: defineEndpoint({ family: 'approvals', method: 'POST', path: 'bulk/reject', summary: 'Reprova em lote com um motivo', body: bulkRejectBody, answer: bulkResult }),
+} as const;

@@ -1,21 +1,18 @@
-/** The approval service's calls (contracts/approvals.ts), through the query cache. */
-import type { ApprovalSummary, FlowView, InboxItem } from '../../contracts/approvals';
+/** The approval service's calls (contracts/approvals.ts `approvalEndpoints`), through the query cache. */
+import { approvalEndpoints as calls, type FlowView } from '../../contracts/approvals';
 import type { BulkResult } from '../../contracts/resource';
-import type { PageResult } from '../../core/api';
 import { invalidate, useQuery } from '../../core/resources/cache';
-import { request, requestPage } from '../../core/resources/transport';
+import { callEndpoint, callPagedEndpoint } from '../../core/resources/endpoint';
+import type { ApiError } from '../../core/resources/transport';
 
-const API = 'approvals';
+export const useInbox = (page: number, perPage = 25) => useQuery(['approvals', 'inbox', String(page), String(perPage)], (signal) => callPagedEndpoint(calls.inbox, { page, perPage, signal, silent: true }));
 
-export const useInbox = (page: number, perPage = 25) =>
-  useQuery<PageResult<InboxItem>>(['approvals', 'inbox', String(page), String(perPage)], (signal) => requestPage<InboxItem>(API, 'inbox', { page, perPage, signal, silent: true }));
+export const useSummary = (enabled = true) => useQuery(['approvals', 'summary'], (signal) => callEndpoint(calls.summary, { signal, silent: true }), enabled);
 
-export const useSummary = (enabled = true) => useQuery<ApprovalSummary>(['approvals', 'summary'], (signal) => request<ApprovalSummary>(API, 'summary', { signal, silent: true }), enabled);
-
-export const useFlow = (id: string | undefined) => useQuery<FlowView>(id ? ['approvals', 'flow', id] : null, (signal) => request<FlowView>(API, `flows/${encodeURIComponent(id!)}`, { signal, silent: true }));
+export const useFlow = (id: string | undefined) => useQuery(id ? ['approvals', 'flow', id] : null, (signal) => callEndpoint(calls.flow, { params: { id: id! }, signal, silent: true }));
 
 export const useRecordFlows = (resource: string, recordId: string) =>
-  useQuery<FlowView[]>(['approvals', 'records', resource, recordId], (signal) => request<FlowView[]>(API, `records/${encodeURIComponent(resource)}/${encodeURIComponent(recordId)}`, { signal, silent: true }));
+  useQuery(['approvals', 'records', resource, recordId], (signal) => callEndpoint(calls.recordFlows, { params: { resource, recordId }, signal, silent: true }));
 
 /** After any decision: the inbox, the summary, the flows and the decided records refresh. */
 async function afterDecision(resources: readonly string[]) {
@@ -23,15 +20,18 @@ async function afterDecision(resources: readonly string[]) {
 }
 
 export async function decide(flow: Pick<FlowView, 'id' | 'resource'>, decision: 'approve' | 'reject', reason?: string): Promise<FlowView> {
-  const body = decision === 'reject' ? { reason: reason ?? '' } : {};
-  const view = await request<FlowView>(API, `flows/${encodeURIComponent(flow.id)}/${decision}`, { method: 'POST', body, silent: (error) => error.status === 409 || error.status === 403 || error.status === 400 });
+  const silent = (error: ApiError) => error.status === 409 || error.status === 403 || error.status === 400;
+  const view =
+    decision === 'reject'
+      ? await callEndpoint(calls.reject, { params: { id: flow.id }, body: { reason: reason ?? '' }, silent })
+      : await callEndpoint(calls.approve, { params: { id: flow.id }, body: {}, silent });
   await afterDecision([flow.resource]);
   return view;
 }
 
 export async function decideMany(ids: string[], decision: 'approve' | 'reject', resources: readonly string[], reason?: string): Promise<BulkResult> {
-  const body = decision === 'reject' ? { ids, reason: reason ?? '' } : { ids };
-  const result = await request<BulkResult>(API, `bulk/${decision}`, { method: 'POST', body, silent: (error) => error.status === 400 });
+  const silent = (error: ApiError) => error.status === 400;
+  const result = decision === 'reject' ? await callEndpoint(calls.bulkReject, { body: { ids, reason: reason ?? '' }, silent }) : await callEndpoint(calls.bulkApprove, { body: { ids }, silent });
   await afterDecision(resources);
   return result;
 }
