@@ -6,6 +6,7 @@ import type { PasswordHasher } from './auth/passwords.js';
 import type { Database } from './db/types.js';
 import type { Mailer } from './mail/mailer.js';
 import type { ResourceService } from './registry/service.js';
+import type { SettingsInForce } from './setup/deployment.js';
 
 export interface ServerSettings {
   /** Base of every link sent by e-mail (never the Host header). */
@@ -25,6 +26,8 @@ export interface ServerSettings {
   rateLimit: false | { max: number; authMax: number; timeWindowMs: number; store?: 'database' | 'memory' };
   /** Extra delay per consecutive failed login (ms × failures, capped at 2 s). 0 disables. */
   loginFailureDelayMs: number;
+  /** Which settings the process runs with (never their values), shown by GET /readyz; main.ts sets it. */
+  inForce?: SettingsInForce;
 }
 
 export interface AppContext {

@@ -18,7 +18,9 @@
  *   (shared by every instance) or, on PGlite, in memory,
  *   LOG_LEVEL (info), LOG_FORMAT (json | pretty; default: readable lines in a terminal, JSON
  *   lines when NODE_ENV=production or stdout is not a terminal — http/log-format.ts),
- *   SEED_DEMO (1; 0 skips the demo organisation), POSTAL_CODE_URL (ViaCEP-shaped
+ *   SEED_DEMO (1; 0 skips the demo organisation; with NODE_ENV=production only 1 creates it, with
+ *   random passwords printed once), MAIL (smtp | off: with NODE_ENV=production, off is how an
+ *   operator runs without SMTP_URL), POSTAL_CODE_URL (ViaCEP-shaped
  *   upstream of /v1/commons/addresses/postal-codes, default https://viacep.com.br/ws; `off` =
  *   offline answers from the CEP ranges only), COMPANY_LOOKUP_URL (BrasilAPI-shaped upstream of
  *   /v1/commons/companies/cnpj, default https://brasilapi.com.br/api/cnpj/v1; `off` = no lookups),
@@ -28,6 +30,11 @@
  *   SHUTDOWN_DRAIN_MS (0: how long /readyz answers 503 before the server stops accepting, so that
  *   a load balancer takes the instance out first), SHUTDOWN_TIMEOUT_MS (10000: in-flight requests
  *   still running then are cut and the process exits 1).
+ *
+ * NODE_ENV=production: the start refuses to run (one line per reason, exit 78) when PUBLIC_URL,
+ * SMTP_URL (unless MAIL=off) or, with DATABASE_URL, APP_SECRET is missing, or the secret is weak
+ * (setup/deployment.ts). The settings in force (never their values) are in the start log and
+ * GET /readyz.
  *
  * Start: migrations and the demo seed under a PostgreSQL advisory lock (db/startup.ts: several
  * instances may start at once). Stop (SIGTERM / SIGINT): /readyz answers 503 (draining), then
@@ -44,6 +51,8 @@ import { openDatabase } from './db/connect.js';
 import { JOBS_LOCK_KEY, prepareDatabase, withAdvisoryLock } from './db/startup.js';
 import { prettyLogStream, wantsPrettyLogs } from './http/log-format.js';
 import { DEFAULT_MAIL_FROM, smtpMailer } from './mail/mailer.js';
+import { demoPasswords, printDemoPasswords } from './setup/demo-passwords.js';
+import { demoWanted, EXIT_CONFIG, isProduction, mailMode, productionProblems, settingsInForce } from './setup/deployment.js';
 
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -70,12 +79,20 @@ const step = (name: string) => (startup[name] = Math.round(performance.now()));
 const ANALYZE_DELAY_MS = 10_000;
 
 async function main() {
+  const problems = productionProblems(env, { fileSecret: env.APP_SECRET || env.DATABASE_URL ? undefined : appSecret() });
+  if (problems.length > 0) {
+    for (const problem of problems) console.error(`Retaguarda não iniciou / did not start: ${problem}`);
+    process.exit(EXIT_CONFIG);
+  }
   const secret = appSecret();
   if (!env.DATABASE_URL) mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, appDatabaseUrl: env.DATABASE_APP_URL, dataDir: path.join(dataDir, 'pglite'), tuned: env.PGLITE_TUNED !== '0' });
   step('databaseOpen');
   const hasher = createPasswordHasher();
-  const { migrations: applied, seeded } = await prepareDatabase(database, { seed: env.SEED_DEMO !== '0', hasher });
+  // In production the demo (SEED_DEMO=1 only) never gets the README's password.
+  const passwords = isProduction(env) ? demoPasswords() : undefined;
+  const { migrations: applied, seeded } = await prepareDatabase(database, { seed: demoWanted(env), hasher, demoPassword: passwords && ((email) => passwords.get(email)!) });
+  if (seeded && passwords) printDemoPasswords(passwords);
   step('migrated');
   // PGlite has no autovacuum: refresh the planner's statistics at every start (PostgreSQL's
   // autovacuum does it on its own). Sampled, so it stays quick on large tables. Before serving
@@ -87,7 +104,11 @@ async function main() {
   if (analyzeBeforeServing) await sql`ANALYZE`.execute(database.db);
   step('analyzed');
   const mailFrom = env.MAIL_FROM ?? DEFAULT_MAIL_FROM;
-  const mailer = env.SMTP_URL ? smtpMailer(env.SMTP_URL, mailFrom) : undefined;
+  const mail = mailMode(env);
+  const mailer = mail === 'smtp' ? smtpMailer(env.SMTP_URL!, mailFrom) : undefined;
+  const rateLimitStore =
+    env.RATE_LIMIT_STORE === 'memory' || env.RATE_LIMIT_STORE === 'database' ? env.RATE_LIMIT_STORE : database.kind === 'postgres' ? ('database' as const) : ('memory' as const);
+  const inForce = settingsInForce(env, rateLimitStore);
 
   const app = await buildApp({
     db: database.appDb,
@@ -118,7 +139,7 @@ async function main() {
       demoDir: path.resolve(env.DEMO_DIR ?? './demo'),
       corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
       // The dev mailbox shows reset links and codes to anyone: never in production.
-      devMailbox: !env.SMTP_URL && env.NODE_ENV !== 'production',
+      devMailbox: mail === 'dev-mailbox',
       rateLimit: {
         max: Number(env.RATE_LIMIT_MAX ?? 600),
         authMax: Number(env.RATE_LIMIT_AUTH_MAX ?? 30),
@@ -126,13 +147,15 @@ async function main() {
         // Shared counters in PostgreSQL (several instances); PGlite belongs to this one process,
         // where counting in memory is cheaper (bench/rate-limit-store.ts). RATE_LIMIT_STORE
         // (`memory` | `database`) overrides it: one instance, or a limiter in front of the API.
-        store: env.RATE_LIMIT_STORE === 'memory' || env.RATE_LIMIT_STORE === 'database' ? env.RATE_LIMIT_STORE : database.kind === 'postgres' ? 'database' : 'memory',
+        store: rateLimitStore,
       },
+      inForce,
     },
   });
   step('appBuilt');
   app.log.info({ database: database.kind, migrations: applied, seeded }, 'database ready');
-  if (!env.SMTP_URL) app.log.warn(`SMTP_URL not set: e-mails go to ${publicUrl}/dev/caixa-de-entrada (development only)`);
+  if (mail === 'dev-mailbox') app.log.warn(`SMTP_URL not set: e-mails go to ${publicUrl}/dev/caixa-de-entrada (development only)`);
+  if (mail === 'off') app.log.warn('MAIL=off: no e-mail is sent (codes by e-mail and password recovery cannot reach anyone)');
 
   const drainMs = Number(env.SHUTDOWN_DRAIN_MS ?? 0);
   const timeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
@@ -179,7 +202,7 @@ async function main() {
       );
     }, ANALYZE_DELAY_MS).unref();
   }
-  app.log.info({ startupMs: startup }, `Retaguarda em ${publicUrl} (API em ${publicUrl}/v1/identity, OpenAPI em ${publicUrl}/openapi.json)`);
+  app.log.info({ startupMs: startup, settings: inForce }, `Retaguarda em ${publicUrl} (API em ${publicUrl}/v1/identity, OpenAPI em ${publicUrl}/openapi.json)`);
 }
 
 main().catch((error) => {

@@ -1,6 +1,7 @@
 /**
  * Demo data of the identity family (idempotent: nothing happens when the demo organisation
- * exists). Every login's password is DEMO_PASSWORD. Two organisations (the second one is the
+ * exists). Every login's password is DEMO_PASSWORD, unless the caller gives each its own (a
+ * production start with SEED_DEMO=1: random ones, printed once — main.ts). Two organisations (the second one is the
  * "other tenant" of the tests), each with its settings and default application "Retaguarda"
  * (resources = the modules; the demo one also has two Grupos de Agências), and the profiles
  * Solicitante, Comprador, Aprovador, Financeiro and Administrador as user groups holding the
@@ -158,10 +159,10 @@ const ORG_GROUPS: Record<string, string[]> = {
 };
 
 /** Creates the demo organisations, groups, policies and users. Returns false when already there. */
-export async function seedDemo(db: Kysely<Database>, hasher: PasswordHasher): Promise<boolean> {
+export async function seedDemo(db: Kysely<Database>, hasher: PasswordHasher, passwordOf: (email: string) => string = () => DEMO_PASSWORD): Promise<boolean> {
   const exists = await db.selectFrom('organizations').select('id').where('id', '=', DEMO_ORG_ID).executeTakeFirst();
   if (exists) return false;
-  const hashes = await Promise.all(DEMO_USERS.map(() => hasher.hash(DEMO_PASSWORD)));
+  const hashes = await Promise.all(DEMO_USERS.map((user) => hasher.hash(passwordOf(user.email))));
   const now = new Date();
   await db.transaction().execute(async (trx) => {
     await trx

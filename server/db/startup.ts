@@ -20,10 +20,11 @@ export interface StartupResult {
   seeded: boolean;
 }
 
-export async function prepareDatabase(handle: DatabaseHandle, options: { seed: boolean; hasher: PasswordHasher }): Promise<StartupResult> {
+/** `demoPassword`: each demo login's password when it is not the README's (production: random ones). */
+export async function prepareDatabase(handle: DatabaseHandle, options: { seed: boolean; hasher: PasswordHasher; demoPassword?: (email: string) => string }): Promise<StartupResult> {
   const work = async (): Promise<StartupResult> => {
     const migrations = await migrateToLatest(handle.db);
-    const seeded = options.seed ? await seedDemo(handle.db, options.hasher) : false;
+    const seeded = options.seed ? await seedDemo(handle.db, options.hasher, options.demoPassword) : false;
     return { migrations, seeded };
   };
   return withAdvisoryLock(handle, STARTUP_LOCK_KEY, work);

@@ -5,12 +5,15 @@
  * - `GET /readyz` — send traffic here: 200 when the database answers within `READY_TIMEOUT_MS`
  *   and its latest applied migration is the latest this code knows; 503 while the server drains
  *   for a shutdown (main.ts), when the database does not answer, or when migrations are missing.
+ *   When ready it also says which settings are in force (`settings`: modes and sources, never a
+ *   value — setup/deployment.ts), when the process set them (main.ts does).
  * JSON answers for machines: `{ status, … }` (operators read them, not users).
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { migrations } from '../db/migrations/index.js';
+import type { SettingsInForce } from '../setup/deployment.js';
 
 export const READY_TIMEOUT_MS = 2_000;
 const LATEST_MIGRATION = Object.keys(migrations).sort().at(-1)!;
@@ -22,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-type Readiness = { status: 'ready'; migration: string } | { status: 'draining' } | { status: 'unavailable'; reason: 'database' | 'migrations'; migration?: string | null };
+type Readiness = { status: 'ready'; migration: string; settings?: SettingsInForce } | { status: 'draining' } | { status: 'unavailable'; reason: 'database' | 'migrations'; migration?: string | null };
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -56,6 +59,6 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
       return answer(503, { status: 'unavailable', reason: 'database' });
     }
     if (migration !== LATEST_MIGRATION) return answer(503, { status: 'unavailable', reason: 'migrations', migration });
-    return answer(200, { status: 'ready', migration });
+    return answer(200, { status: 'ready', migration, ...(ctx.settings.inForce ? { settings: ctx.settings.inForce } : {}) });
   });
 }

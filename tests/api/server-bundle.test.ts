@@ -33,7 +33,22 @@ describe.each(databaseKinds())('npm start: the bundled server process [%s]', (ki
 
   it('is ready on the existing database, signs in, and exits 0 on SIGTERM', async () => {
     const ready = await fetch(`${server.url}/readyz`);
-    expect(await ready.json()).toEqual({ status: 'ready', migration: LATEST });
+    // The settings in force (issue 28): the test environment's, not production.
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      migration: LATEST,
+      settings: {
+        mode: 'development',
+        database: kind,
+        appSecret: 'APP_SECRET',
+        publicUrl: 'default',
+        mail: 'dev-mailbox',
+        demo: true,
+        ...(kind === 'postgres' ? { appDatabaseLogin: 'DATABASE_URL' } : {}),
+        trustProxy: false,
+        rateLimitStore: kind === 'postgres' ? 'database' : 'memory',
+      },
+    });
     const login = await fetch(`${server.url}/v1/identity/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'compras@demo.com.br', secret: DEMO_PASSWORD }) });
     expect(login.status).toBe(200);
     expect((await login.json()).tokenType).toBe('Authorization');

@@ -7,7 +7,7 @@ import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freshDatabaseLocation, ROOT, type DbKind } from './fixture.js';
+import { emptyPostgresDatabase, freshDatabaseLocation, ROOT, type DbKind } from './fixture.js';
 
 export interface ServerProcess {
   url: string;
@@ -34,6 +34,34 @@ export async function serverDatabase(kind: DbKind): Promise<ServerDatabase> {
   return { env: { DATABASE_URL: '', DATA_DIR: dataDir }, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
+/** An empty database (nothing migrated, nothing seeded) as the server's environment: a first installation. */
+export async function emptyServerDatabase(kind: DbKind): Promise<ServerDatabase> {
+  if (kind === 'postgres') {
+    const database = await emptyPostgresDatabase();
+    return { env: { DATABASE_URL: database.url }, dispose: database.dispose };
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'retaguarda-api-empty-'));
+  return { env: { DATABASE_URL: '', DATA_DIR: dataDir }, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/** The environment every process of these tests starts from (no test's own settings leak in). */
+export function processEnv(env: Record<string, string>): Record<string, string | undefined> {
+  return { ...process.env, APP_SECRET: 'segredo-de-teste-com-mais-de-16-caracteres', LOG_FORMAT: 'json', POSTAL_CODE_URL: 'off', NODE_ENV: 'test', ...env };
+}
+
+/** Runs `args` with node (tsx loaded) until it exits: the refused starts, the setup command. */
+export async function runToExit(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: processEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.once('close', (exit) => resolve(exit)));
+  clearTimeout(timer);
+  return { code, stdout, stderr };
+}
+
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -50,16 +78,7 @@ export async function startServerProcess(env: Record<string, string>, script?: s
   const port = await freePort();
   const child = spawn(process.execPath, script ? [script] : ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_SECRET: 'segredo-de-teste-com-mais-de-16-caracteres',
-      LOG_FORMAT: 'json',
-      POSTAL_CODE_URL: 'off',
-      NODE_ENV: 'test',
-      ...env,
-    },
+    env: processEnv({ PORT: String(port), HOST: '127.0.0.1', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
