@@ -3,23 +3,18 @@
  * server/ and src/ (the packages stay in node_modules). Plain node starts it in ~0.6 s and
  * ~130 MB less than `tsx server/main.ts`, which compiles the TypeScript at every start, and it
  * has no launcher process in between that could cut a graceful shutdown short
- * (docs/decisions.md "The embedded database"). `node scripts/build-server.mjs [outfile]`.
+ * (docs/decisions.md "The embedded database"). Next to it, `setup.mjs`: the setup command
+ * (server/setup/cli.ts, `npm run setup` from the sources). `node scripts/build-server.mjs [outfile]`.
  */
+import path from 'node:path';
 import { build } from 'esbuild';
 
 export const SERVER_BUNDLE = 'dist-server/main.mjs';
 
 export async function buildServer(outfile = SERVER_BUNDLE) {
-  await build({
-    entryPoints: ['server/main.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    target: 'node20',
-    outfile,
-    logLevel: 'warning',
-  });
+  const common = { bundle: true, platform: 'node', format: 'esm', packages: 'external', target: 'node20', logLevel: 'warning' };
+  await build({ ...common, entryPoints: ['server/main.ts'], outfile });
+  await build({ ...common, entryPoints: ['server/setup/cli.ts'], outfile: path.join(path.dirname(outfile), 'setup.mjs') });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildServer(process.argv[2]);

@@ -81,8 +81,13 @@ export function readCompany(cnpj: string, body: Record<string, unknown>): Compan
   };
 }
 
-export function companyLookupRoutes(_ctx: AppContext, options: CompanyLookupOptions = {}) {
-  const lookup = cachedUpstream(options, {
+/**
+ * The lookup itself: the company of a valid numeric CNPJ, null when the service does not know it,
+ * undefined when it could not answer (off, resting, network, time-out). The route below and the
+ * setup command (setup/cli.ts) use it.
+ */
+export function companyLookup(options: CompanyLookupOptions = {}): (cnpj: string) => Promise<CompanyAnswer | null | undefined> {
+  return cachedUpstream(options, {
     defaultUrl: DEFAULT_COMPANY_LOOKUP_URL,
     timeoutMs: 4000,
     url: (base, cnpj) => `${base}/${cnpj}`,
@@ -92,8 +97,12 @@ export function companyLookupRoutes(_ctx: AppContext, options: CompanyLookupOpti
       return answer.razao_social ? answer : null;
     },
   });
+}
 
-  return async function companyLookup(app: FastifyInstance) {
+export function companyLookupRoutes(_ctx: AppContext, options: CompanyLookupOptions = {}) {
+  const lookup = companyLookup(options);
+
+  return async function companyLookupPlugin(app: FastifyInstance) {
     app.get(
       '/companies/cnpj/:cnpj',
       {

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { PasswordHasher } from '../auth/passwords.js';
 import { normaliseLogin } from '../identity/users.js';
+import { insertProfile, type Scopes } from './profiles.js';
 import { seedDemoProcurement } from './seed-procurement.js';
 import { seedDemoRegistries, seedOrganisationBanks } from './seed-registries.js';
 import type { Database } from './types.js';
@@ -21,7 +22,6 @@ export const OTHER_ORG_ID = '00000000-0000-4000-8000-000000000002';
 export const DEMO_ORG_NAME = 'Demo Compras e Finanças Ltda';
 export const OTHER_ORG_NAME = 'Outra Organização Ltda';
 
-type Scopes = Record<string, string[]>;
 const CRU = ['create', 'read', 'update'];
 const CRUD = ['create', 'read', 'update', 'delete'];
 const CRUDX = [...CRUD, 'export'];
@@ -196,23 +196,8 @@ export async function seedDemo(db: Kysely<Database>, hasher: PasswordHasher, pas
     const groupIds = new Map<string, string>();
     for (const [orgId, groups] of Object.entries(ORG_GROUPS)) {
       for (const name of groups) {
-        const groupId = randomUUID();
-        const policyId = randomUUID();
+        const groupId = await insertProfile(trx, { orgId, applicationId: applicationIds.get(orgId)!, name, resources: DEMO_GROUPS[name], acls: DEMO_GROUP_ACLS[name], now });
         groupIds.set(`${orgId}/${name}`, groupId);
-        await trx.insertInto('user_groups').values({ id: groupId, org_id: orgId, name, description: `Perfil ${name}`, created_at: now, updated_at: now }).execute();
-        await trx
-          .insertInto('policies')
-          .values({ id: policyId, org_id: orgId, application_id: applicationIds.get(orgId)!, name, description: `Permissões do perfil ${name}`, created_at: now, updated_at: now })
-          .execute();
-        const statements = [
-          ...Object.entries(DEMO_GROUPS[name]).map(([resource, scopes]) => ({ kind: 'resource' as const, name: resource, scopes })),
-          ...Object.entries(DEMO_GROUP_ACLS[name] ?? {}).map(([acl, scopes]) => ({ kind: 'acl' as const, name: acl, scopes })),
-        ];
-        await trx
-          .insertInto('policy_permissions')
-          .values(statements.map((statement, position) => ({ id: randomUUID(), org_id: orgId, policy_id: policyId, position, ...statement })))
-          .execute();
-        await trx.insertInto('user_group_policies').values({ org_id: orgId, group_id: groupId, policy_id: policyId }).execute();
       }
     }
     const userIds = new Map<string, string>();

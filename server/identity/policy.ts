@@ -19,6 +19,8 @@ export const EMAIL_CODE_RESEND_MS = 30_000;
 export const RESET_TOKEN_TTL_MS = 30 * MINUTE;
 /** Link of the password-definition e-mail sent to a user an administrator created. */
 export const DEFINITION_TOKEN_TTL_MS = 24 * HOUR;
+/** Link of the invitation of an organisation's first administrator (npm run setup). */
+export const INVITATION_TOKEN_TTL_MS = 72 * HOUR;
 /** At most one recovery e-mail per account in this interval (the answer stays the same). */
 export const RESET_RESEND_MS = 60_000;
 

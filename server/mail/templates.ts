@@ -72,3 +72,26 @@ export function passwordDefinitionMail(to: string, name: string, link: string, h
   ]);
   return { to, subject, text, html };
 }
+
+/**
+ * The invitation of an organisation's first administrator (npm run setup): the link defines the
+ * password; the first sign-in then asks for the authenticator (two-step verification, mandatory).
+ */
+export function invitationMail(to: string, name: string, organisation: string, link: string, hours: number): MailMessage {
+  const subject = 'Convite para administrar o Retaguarda';
+  const steps = [
+    'Para começar, abra o link abaixo e defina a sua senha. Depois, entre com o seu e-mail e a nova senha: o Retaguarda pedirá que você configure a verificação em duas etapas com um aplicativo autenticador, obrigatória para esta conta.',
+    `O link vale por ${hours} horas e só pode ser usado uma vez. Se ele expirar, peça um novo a quem instalou o Retaguarda.`,
+    'Se você não esperava este e-mail, ignore-o.',
+  ];
+  const text = [`Olá, ${name}.`, '', `Você foi indicado como administrador de ${organisation} no Retaguarda.`, steps[0], link, '', steps[1], steps[2]].join('\n');
+  const html = layout(subject, [
+    `Olá, ${escapeHtml(name)}.`,
+    `Você foi indicado como administrador de ${escapeHtml(organisation)} no Retaguarda.`,
+    escapeHtml(steps[0]),
+    `<a href="${escapeHtml(link)}">Definir a minha senha</a>`,
+    escapeHtml(steps[1]),
+    escapeHtml(steps[2]),
+  ]);
+  return { to, subject, text, html };
+}
