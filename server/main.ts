@@ -53,6 +53,7 @@ import { prettyLogStream, wantsPrettyLogs } from './http/log-format.js';
 import { DEFAULT_MAIL_FROM, smtpMailer } from './mail/mailer.js';
 import { demoPasswords, printDemoPasswords } from './setup/demo-passwords.js';
 import { demoWanted, EXIT_CONFIG, isProduction, mailMode, productionProblems, settingsInForce } from './setup/deployment.js';
+import { recordServerPid } from './setup/server-pid.js';
 
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -87,6 +88,8 @@ async function main() {
   const secret = appSecret();
   if (!env.DATABASE_URL) mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, appDatabaseUrl: env.DATABASE_APP_URL, dataDir: path.join(dataDir, 'pglite'), tuned: env.PGLITE_TUNED !== '0' });
+  // The setup command must not open the embedded database while this process holds it.
+  const releasePid = database.kind === 'pglite' ? recordServerPid(dataDir) : undefined;
   step('databaseOpen');
   const hasher = createPasswordHasher();
   // In production the demo (SEED_DEMO=1 only) never gets the README's password.
@@ -186,6 +189,7 @@ async function main() {
     await analyzing;
     await mailer?.close?.();
     await database.close();
+    releasePid?.();
     app.log.info('stopped');
     process.exit(0);
   };

@@ -24,6 +24,7 @@ import { readArguments, USAGE, UsageError, type SetupArguments } from './argumen
 import { companyData } from './company-data.js';
 import { EXIT_CONFIG, mailMode, productionProblems } from './deployment.js';
 import { setUpFirstAdministrator, SetupRefused, type SetupResult } from './first-admin.js';
+import { runningServerPid } from './server-pid.js';
 import type { NewOrganisation } from './organisation.js';
 
 /** Two setups at once on one PostgreSQL database: one after the other ("RTGD" + 3). */
@@ -55,7 +56,14 @@ async function main(): Promise<number> {
   }
   const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${Number(env.PORT ?? 3000)}`).replace(/\/+$/, '');
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
-  if (!env.DATABASE_URL) mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+  if (!env.DATABASE_URL) {
+    const server = runningServerPid(dataDir);
+    if (server !== null) {
+      complain(`Erro: o servidor (processo ${server}) está usando o banco embutido em ${dataDir}; pare-o, rode este comando e inicie-o de novo.`);
+      return 1;
+    }
+    mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+  }
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, appDatabaseUrl: env.DATABASE_APP_URL, dataDir: path.join(dataDir, 'pglite') });
   try {
     const hasher = createPasswordHasher();

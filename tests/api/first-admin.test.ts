@@ -7,7 +7,7 @@
  * a new one replaces it, and what already exists is refused without a change.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, pgliteDatabase, postgresDatabase, type DatabaseHandle } from '../../server/db/connect.js';
@@ -118,6 +118,12 @@ describe.each(databaseKinds())('npm run setup on an empty production database [%
 
     const server = await startServerProcess(production());
     try {
+      if (kind === 'pglite') {
+        // The embedded database belongs to the running server: the command does not touch it.
+        const busy = await runToExit(['server/setup/cli.ts', ...SETUP_ARGS], production());
+        expect(busy.code).toBe(1);
+        expect(busy.stderr.trim()).toBe(`Erro: o servidor (processo ${server.child.pid}) está usando o banco embutido em ${database.env.DATA_DIR}; pare-o, rode este comando e inicie-o de novo.`);
+      }
       // No password works before the invitation is used (not even an empty-looking guess).
       for (const secret of [DEMO_PASSWORD, NEW_SECRET]) expect((await http(server.url, 'POST', 'auth', { body: { login: ADMIN, secret } })).status).toBe(401);
 
@@ -157,6 +163,7 @@ describe.each(databaseKinds())('npm run setup on an empty production database [%
     } finally {
       expect(await server.stop()).toBe(0);
     }
+    if (kind === 'pglite') expect(existsSync(path.join(database.env.DATA_DIR, 'server.pid'))).toBe(false);
     expect(`${first.stdout}${again.stdout}`).not.toContain(NEW_SECRET);
   }, 240_000);
 
