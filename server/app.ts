@@ -35,6 +35,7 @@ import { FAMILY_PREFIXES, registryFamilies } from './registry/families.js';
 import { buildCatalogue } from './registry/catalogue.js';
 import { FILE_FAMILIES } from '../src/contracts/files.js';
 import { fileRoutes } from './files/routes.js';
+import { onboardingRoutes } from './setup/onboarding.js';
 
 z.config(z.locales.ptBR());
 
@@ -177,6 +178,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(identityPlugin(ctx, authRateLimit), { prefix: IDENTITY_PREFIX });
+  // The organisation's first-run checklist (issue 28): which steps are done.
+  await app.register(onboardingRoutes(ctx), { prefix: IDENTITY_PREFIX });
   // Generated routes of every declaration of the served families (registry/families.ts).
   await registryFamilies(app, ctx);
   await app.register(approvalRoutes(ctx), { prefix: FAMILY_PREFIXES.approvals });
