@@ -48,11 +48,12 @@ import { sql } from 'kysely';
 import { buildApp } from './app.js';
 import { createPasswordHasher } from './auth/passwords.js';
 import { openDatabase } from './db/connect.js';
-import { JOBS_LOCK_KEY, prepareDatabase, withAdvisoryLock } from './db/startup.js';
+import { JOBS_LOCK_KEY, prepareDatabase, STARTUP_LOCK_KEY, withAdvisoryLock } from './db/startup.js';
 import { prettyLogStream, wantsPrettyLogs } from './http/log-format.js';
 import { DEFAULT_MAIL_FROM, smtpMailer } from './mail/mailer.js';
-import { demoPasswords, printDemoPasswords } from './setup/demo-passwords.js';
+import { DEMO_ROTATED, demoPasswords, printDemoPasswords } from './setup/demo-passwords.js';
 import { demoWanted, EXIT_CONFIG, isProduction, mailMode, productionProblems, settingsInForce } from './setup/deployment.js';
+import { rotateKnownDemoPasswords } from './setup/known-demo-passwords.js';
 import { recordServerPid } from './setup/server-pid.js';
 
 const env = process.env;
@@ -96,6 +97,11 @@ async function main() {
   const passwords = isProduction(env) ? demoPasswords() : undefined;
   const { migrations: applied, seeded } = await prepareDatabase(database, { seed: demoWanted(env), hasher, demoPassword: passwords && ((email) => passwords.get(email)!) });
   if (seeded && passwords) printDemoPasswords(passwords);
+  if (isProduction(env)) {
+    // A demo organisation from before (or from a development copy) keeps no published password.
+    const rotated = await withAdvisoryLock(database, STARTUP_LOCK_KEY, () => rotateKnownDemoPasswords(database.db, hasher, new Date()));
+    if (rotated.size > 0) printDemoPasswords(rotated, DEMO_ROTATED);
+  }
   step('migrated');
   // PGlite has no autovacuum: refresh the planner's statistics at every start (PostgreSQL's
   // autovacuum does it on its own). Sampled, so it stays quick on large tables. Before serving

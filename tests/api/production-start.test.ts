@@ -4,7 +4,7 @@
  * needs is missing or unsafe — before it touches the database; with what it needs, it starts
  * without the demo organisation (no known credential signs in) and says which settings are in
  * force on /readyz and in its start log, never their values. SEED_DEMO=1 creates the demo with
- * random passwords printed once.
+ * random passwords printed once; a demo already there with the README's password gets random ones.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { openPglite, pgliteDatabase, postgresDatabase, type DatabaseHandle } fro
 import { DEMO_USERS } from '../../server/db/seed.js';
 import { EXIT_CONFIG } from '../../server/setup/deployment.js';
 import { DEMO_PASSWORD, databaseKinds } from './fixture.js';
-import { emptyServerDatabase, runToExit, startServerProcess, type ServerDatabase } from './server-process.js';
+import { emptyServerDatabase, runToExit, serverDatabase, startServerProcess, type ServerDatabase } from './server-process.js';
 
 /** `openssl rand -base64 32`-like: 43 base64 characters, 258 bits. */
 const STRONG_SECRET = 'q3T0vJ9kXb2LZp8Wm1Ys7RcA5dHfGnUe4iKoPjQwErB';
@@ -155,6 +155,41 @@ describe.each(databaseKinds())('the demo in production, only when asked [%s]', (
     try {
       expect(second.output.join('\n')).not.toContain('senhas aleatórias');
       for (const password of passwords.values()) expect(second.output.join('\n')).not.toContain(password);
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+  }, 180_000);
+});
+
+describe.each(databaseKinds())('a production start on a database with the published demo passwords [%s]', (kind) => {
+  let database: ServerDatabase;
+  beforeAll(async () => {
+    // Migrated and seeded with the README's password, as a development start leaves it.
+    database = await serverDatabase(kind);
+  }, 60_000);
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('replaces every published password with a random one, printed once; the README\'s signs nobody in', async () => {
+    const env = production(database, { SMTP_URL: '', MAIL: 'off' });
+    const first = await startServerProcess(env);
+    let passwords: Map<string, string>;
+    try {
+      const header = first.output.findIndex((line) => line.startsWith('Senhas publicadas da demonstração trocadas por senhas aleatórias'));
+      expect(header).toBeGreaterThanOrEqual(0);
+      passwords = new Map(first.output.slice(header + 1, header + 1 + DEMO_USERS.length).map((line) => line.trim().split(/\s+/) as [string, string]));
+      expect([...passwords.keys()].sort()).toEqual(DEMO_USERS.map((user) => user.email).sort());
+      for (const user of DEMO_USERS) expect((await signIn(first.url, user.email, DEMO_PASSWORD)).status, user.email).toBe(401);
+      const own = await signIn(first.url, 'compras@demo.com.br', passwords.get('compras@demo.com.br')!);
+      expect(own.status).toBe(200);
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+    const second = await startServerProcess(env);
+    try {
+      expect(second.output.join('\n')).not.toContain('Senhas publicadas');
+      expect((await signIn(second.url, 'compras@demo.com.br', passwords.get('compras@demo.com.br')!)).status).toBe(200);
     } finally {
       expect(await second.stop()).toBe(0);
     }
