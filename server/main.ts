@@ -31,6 +31,9 @@
  *   a load balancer takes the instance out first), SHUTDOWN_TIMEOUT_MS (10000: in-flight requests
  *   still running then are cut and the process exits 1).
  *
+ * SETUP_CNPJ, SETUP_NOME, SETUP_EMAIL (+ SETUP_RAZAO_SOCIAL, SETUP_NOME_FANTASIA,
+ * SETUP_NOVO_CONVITE): the setup command's work at start (setup/setup-at-start.ts).
+ *
  * NODE_ENV=production: the start refuses to run (one line per reason, exit 78) when PUBLIC_URL,
  * SMTP_URL (unless MAIL=off) or, with DATABASE_URL, APP_SECRET is missing, or the secret is weak
  * (setup/deployment.ts). The settings in force (never their values) are in the start log and
@@ -55,6 +58,7 @@ import { DEMO_ROTATED, demoPasswords, printDemoPasswords } from './setup/demo-pa
 import { demoWanted, EXIT_CONFIG, isProduction, mailMode, productionProblems, settingsInForce } from './setup/deployment.js';
 import { rotateKnownDemoPasswords } from './setup/known-demo-passwords.js';
 import { recordServerPid } from './setup/server-pid.js';
+import { setupAtStart } from './setup/setup-at-start.js';
 
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -102,6 +106,8 @@ async function main() {
     const rotated = await withAdvisoryLock(database, STARTUP_LOCK_KEY, () => rotateKnownDemoPasswords(database.db, hasher, new Date()));
     if (rotated.size > 0) printDemoPasswords(rotated, DEMO_ROTATED);
   }
+  // SETUP_* (an operator with only the environment and the log): the setup command's work.
+  await setupAtStart(database, env, hasher, { say: (line) => process.stdout.write(`${line}\n`), complain: (line) => process.stderr.write(`${line}\n`) });
   step('migrated');
   // PGlite has no autovacuum: refresh the planner's statistics at every start (PostgreSQL's
   // autovacuum does it on its own). Sampled, so it stays quick on large tables. Before serving

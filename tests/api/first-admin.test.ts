@@ -194,6 +194,64 @@ describe.each(databaseKinds())('npm run setup on an empty production database [%
   }, 120_000);
 });
 
+describe.each(databaseKinds())('the same setup from the server\'s environment, for an operator with only its log [%s]', (kind) => {
+  let database: ServerDatabase;
+  beforeAll(async () => {
+    database = await emptyServerDatabase(kind);
+  }, 60_000);
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('SETUP_* at start: the organisation and the invitation, printed once with MAIL=off; the next start changes nothing; a mistake is reported and the server starts', async () => {
+    const env = {
+      ...database.env,
+      NODE_ENV: 'production',
+      APP_SECRET: STRONG_SECRET,
+      PUBLIC_URL: PUBLIC,
+      SMTP_URL: '',
+      MAIL: 'off',
+      SEED_DEMO: '',
+      COMPANY_LOOKUP_URL: 'off',
+      SETUP_CNPJ: CNPJ,
+      SETUP_RAZAO_SOCIAL: 'Empresa Primeira Ltda',
+      SETUP_NOME: 'Maria Souza',
+      SETUP_EMAIL: ADMIN,
+    };
+    const first = await startServerProcess(env);
+    try {
+      const output = first.output.join('\n');
+      expect(output).toContain('Organização criada: Empresa Primeira Ltda (CNPJ 45.723.174/0001-10)');
+      const link = linkIn(output);
+      expect(output.split(link)).toHaveLength(2);
+      expect((await http(first.url, 'POST', 'auth/password-recovery/reset', { body: { token: tokenOf(link), newSecret: NEW_SECRET } })).status).toBe(204);
+      expect((await http(first.url, 'POST', 'auth', { body: { login: ADMIN, secret: NEW_SECRET } })).body).toMatchObject({ tokenType: 'PreAuthorization', twoFactor: { isSetupRequired: true } });
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+    const second = await startServerProcess(env);
+    try {
+      const output = second.output.join('\n');
+      expect(output).not.toContain('recuperar-senha');
+      expect(output).toContain(`Nada mudou: a organização Empresa Primeira Ltda (CNPJ 45.723.174/0001-10) já existe, com o administrador ${ADMIN}.`);
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+    const third = await startServerProcess({ ...env, SETUP_EMAIL: '' });
+    try {
+      expect(third.output.join('\n')).toContain('Configuração inicial (SETUP_*): Erro: Informe SETUP_EMAIL (o e-mail do administrador).');
+    } finally {
+      expect(await third.stop()).toBe(0);
+    }
+    const handle = await open(kind, database);
+    try {
+      expect((await counts(handle)).orgs).toBe(1);
+    } finally {
+      await handle.close();
+    }
+  }, 180_000);
+});
+
 describe.each(databaseKinds())('the first administrator, in process [%s]', (kind) => {
   const env: TestEnv = useTestEnv(kind);
   const input = (email: string, cnpj = '34.028.316/0001-03') => ({
