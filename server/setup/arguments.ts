@@ -9,7 +9,7 @@ import { validEmail } from '../../src/contracts/brazil/email.js';
 export const USAGE = `Cria a organização e o seu primeiro administrador, que recebe um convite de uso único para
 definir a senha e configurar a verificação em duas etapas (obrigatória).
 
-  npm run setup -- --cnpj 11.222.333/0001-81 --nome "Maria Souza" --email maria@empresa.com.br \\
+  npm run setup -- --cnpj 45.723.174/0001-10 --nome "Maria Souza" --email maria@empresa.com.br \\
                    [--razao-social "Empresa Ltda"] [--nome-fantasia "Empresa"] [--novo-convite]
   (a partir do build: node dist-server/setup.mjs …, com as mesmas opções)
 
