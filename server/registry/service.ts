@@ -271,7 +271,7 @@ export class ResourceService {
 
   /** PUT: every writable field (full replace), with the version the caller read. */
   async update(trx: Trx, call: Call, rawId: string, values: Values, version: number | undefined): Promise<WireRecord> {
-    return this.change(trx, call, rawId, version, `${this.resource.name}.update`, async (before) => {
+    return this.change(trx, call, rawId, version, 'update', async (before) => {
       this.checkLocked(before, values);
       return values;
     });
@@ -305,7 +305,7 @@ export class ResourceService {
     if (transition) return this.transition(trx, call, rawId, transition, input, version, options.system ?? false);
     const handler = actionHandler(this.resource, this.storage, name);
     if (!handler) throw notFound();
-    return this.change(trx, call, rawId, version, `${this.resource.name}.${name}`, (before) => handler(trx, call, before));
+    return this.change(trx, call, rawId, version, name, (before) => handler(trx, call, before));
   }
 
   /**
@@ -332,7 +332,7 @@ export class ResourceService {
     let from = '';
     let note: string | undefined;
     let extra: Values | undefined;
-    const after = await this.change(trx, call, rawId, version, `${this.resource.name}.${transition.name}`, async (before) => {
+    const after = await this.change(trx, call, rawId, version, transition.name, async (before) => {
       from = String(before[workflow.field] ?? '');
       if (!transition.from.includes(from)) {
         const label = workflow.states[from]?.label ?? from;
@@ -352,10 +352,11 @@ export class ResourceService {
     return after;
   }
 
-  /** Update of one record (PUT, actions, transitions): lock, version, rules, references, totals, hooks, audit. */
+  /** Update of one record (PUT: `update`, an action, a transition): lock, version, rules, references, totals, hooks, audit. */
   private async change(trx: Trx, call: Call, rawId: string, version: number | undefined, action: string, patch: (before: WireRecord) => Promise<Values | null>): Promise<WireRecord> {
     const { resource, storage } = this;
     const id = await this.recordId(trx, call, rawId);
+    await storage.lockFirst?.(trx, call, id, action);
     const before = await findRecord(trx, call, storage, id, true);
     if (!before) throw notFound();
     if (version !== undefined && before.version !== version) return this.stale(trx, call, before);
@@ -376,7 +377,7 @@ export class ResourceService {
     await updateRecord(trx, call, storage, id, writes ? values : {}, { ...managed, ...extra, ...(writes ? this.serverValues(values) : {}) });
     const after = (await findRecord(trx, call, storage, id))!;
     await storage.afterUpdate?.(trx, call, after, before);
-    await this.log(trx, call, { action, entityId: id, before: strip(before), after: strip(after) });
+    await this.log(trx, call, { action: `${resource.name}.${action}`, entityId: id, before: strip(before), after: strip(after) });
     return after;
   }
 
