@@ -14,14 +14,14 @@ import { MONEY_MESSAGES, withinMoneyLimit } from '../../src/contracts/money.js';
 import { MINE_PARAM, ownershipOf, type AnyResource, type Scope } from '../../src/contracts/resource.js';
 import { findResource } from '../../src/contracts/resources/index.js';
 import { ACTIONS_KEY, findTransition, lockedFields, transitionPermission, transitionRefusal, type AnyWorkflow, type HistoryEntry, type Transition } from '../../src/contracts/workflow.js';
-import { audit, type AuditEntry } from '../audit.js';
+import { audit, auditRow, type AuditEntry } from '../audit.js';
 import type { AppContext } from '../context.js';
 import { asSystemOwner, withTenant } from '../db/tenant.js';
 import { HttpError, MESSAGES } from '../errors.js';
 import { heldScopes } from '../identity/users.js';
 import { sameValue } from './compare.js';
 import { actionHandler } from './declared.js';
-import { writeHistory } from './history.js';
+import { writeHistory, writeHistoryAndAudit, type HistoryRow } from './history.js';
 import { nextNumber } from './numbering.js';
 import { auditAction, auditChanges } from './audit-trail.js';
 import type { AuditEntry as AuditTrailEntry } from '../../src/contracts/audit.js';
@@ -40,6 +40,7 @@ import {
   listRecords,
   lockRecords,
   notFound,
+  updateManaged,
   updateRecord,
 } from './records.js';
 import { fieldColumn, fieldStorage, type Call, type ResourceStorage, type StorageLookup, type Trx, type Values, type WireRecord } from './storage.js';
@@ -130,7 +131,11 @@ export class ResourceService {
   }
 
   log(trx: Trx, call: Call, entry: Omit<AuditEntry, 'orgId' | 'actorUserId' | 'entityType'>) {
-    return audit(trx, this.ctx.clock(), { orgId: call.tenant ?? call.orgId, actorUserId: call.userId, entityType: this.resource.name, ...entry }, call.request);
+    return audit(trx, this.ctx.clock(), this.auditEntry(call, entry), call.request);
+  }
+
+  private auditEntry(call: Call, entry: Omit<AuditEntry, 'orgId' | 'actorUserId' | 'entityType'>): AuditEntry {
+    return { orgId: call.tenant ?? call.orgId, actorUserId: call.userId, entityType: this.resource.name, ...entry };
   }
 
   // ---------------------------------------------------------------- reads
@@ -345,15 +350,24 @@ export class ResourceService {
       if (outcome?.note) note = outcome.note;
       if (outcome?.recorded) extra = outcome.recorded;
       return { ...outcome?.values, [workflow.field]: to };
+    }, (changed) => {
+      const recorded = { ...input, ...extra, ...(note ? { note } : {}) };
+      return { entityType: this.resource.name, entityId: changed.id, action: transition.name, from, to, input: Object.keys(recorded).length ? recorded : null, version: changed.version };
     });
-    const recorded = { ...input, ...extra, ...(note ? { note } : {}) };
-    await this.writeHistory(trx, call, after, transition.name, from, to, Object.keys(recorded).length ? recorded : null);
     await this.storage.afterTransition?.(trx, call, after, transition.name, from);
     return after;
   }
 
   /** Update of one record (PUT: `update`, an action, a transition): lock, version, rules, references, totals, hooks, audit. */
-  private async change(trx: Trx, call: Call, rawId: string, version: number | undefined, action: string, patch: (before: WireRecord) => Promise<Values | null>): Promise<WireRecord> {
+  private async change(
+    trx: Trx,
+    call: Call,
+    rawId: string,
+    version: number | undefined,
+    action: string,
+    patch: (before: WireRecord) => Promise<Values | null>,
+    history?: (after: WireRecord) => HistoryRow,
+  ): Promise<WireRecord> {
     const { resource, storage } = this;
     const id = await this.recordId(trx, call, rawId);
     await storage.lockFirst?.(trx, call, id, action);
@@ -374,10 +388,16 @@ export class ResourceService {
       await checkTree(trx, call, storage, id, values);
     }
     const extra = await storage.beforeUpdate?.(trx, call, values, before);
-    await updateRecord(trx, call, storage, id, writes ? values : {}, { ...managed, ...extra, ...(writes ? this.serverValues(values) : {}) });
-    const after = (await findRecord(trx, call, storage, id))!;
+    let after: WireRecord;
+    if (writes) {
+      await updateRecord(trx, call, storage, id, values, { ...managed, ...extra, ...this.serverValues(values) });
+      after = (await findRecord(trx, call, storage, id))!;
+    } else after = await updateManaged(trx, call, storage, id, { ...managed, ...extra });
     await storage.afterUpdate?.(trx, call, after, before);
-    await this.log(trx, call, { action: `${resource.name}.${action}`, entityId: id, before: strip(before), after: strip(after) });
+    const entry = { action: `${resource.name}.${action}`, entityId: id, before: strip(before), after: strip(after) };
+    // A transition's history row and its audit entry go together (one statement).
+    if (history) await writeHistoryAndAudit(trx, call, history(after), auditRow(this.ctx.clock(), this.auditEntry(call, entry), call.request));
+    else await this.log(trx, call, entry);
     return after;
   }
 
