@@ -291,7 +291,9 @@ export class ResourceService {
     if (this.workflow && before[this.workflow.field] !== this.workflow.initial) {
       const state = this.workflow.states[String(before[this.workflow.field])];
       const ending = this.resource.labels.gender === 'f' ? 'a' : 'o';
-      throw new HttpError(409, `${this.resource.labels.one} ${state?.label.toLowerCase() ?? ''} não pode ser excluíd${ending}: cancele-${ending} em vez disso.`);
+      const refusal = `${this.resource.labels.one} ${state?.label.toLowerCase() ?? ''} não pode ser excluíd${ending}`;
+      // A cancelled record is told no more; a live one is told to be cancelled instead.
+      throw new HttpError(409, state?.phase === 'void' ? `${refusal}.` : `${refusal}: cancele-${ending} em vez disso.`);
     }
     await storage.beforeDelete?.(trx, call, before);
     if (storage.remove) await storage.remove(trx, call, before);
