@@ -21,6 +21,7 @@ import { HttpError, MESSAGES } from '../errors.js';
 import { heldScopes } from '../identity/users.js';
 import { sameValue } from './compare.js';
 import { actionHandler } from './declared.js';
+import { writeRows, type ManyRow } from './bulk-write.js';
 import { writeHistory, writeHistoryAndAudit, type HistoryRow } from './history.js';
 import { nextNumber } from './numbering.js';
 import { auditAction, auditChanges } from './audit-trail.js';
@@ -272,6 +273,19 @@ export class ResourceService {
     if (this.workflow) await this.writeHistory(trx, call, after, 'create', null, this.workflow.initial, null);
     await this.log(trx, call, { action: `${resource.name}.create`, entityId: id, after: strip(after) });
     return after;
+  }
+
+  /**
+   * Many records at once (an import's chunk): the storage's hooks and view per row, batched
+   * statements, one audit entry per row (`{resource}.{action}.create|update`). Registries only: a
+   * declaration with a workflow, numbering, after-hooks, links or child rows goes one by one
+   * through `create` / `update` instead.
+   */
+  async writeMany(trx: Trx, call: Call, rows: ManyRow[], action: string): Promise<{ created: string[]; updated: string[] }> {
+    const { resource, storage } = this;
+    const perRecord = resource.workflow || resource.numbering || storage.afterCreate || storage.afterUpdate || storage.links || storage.children;
+    if (perRecord) throw new Error(`${resource.name} cannot be written in bulk: it has per-record work`);
+    return writeRows(trx, call, storage, rows, action);
   }
 
   /** PUT: every writable field (full replace), with the version the caller read. */
