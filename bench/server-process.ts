@@ -16,7 +16,9 @@ export interface RunningServer {
 export async function startServer(port: number, env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'rt-bench-'));
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // BENCH_NODE_ARGS: extra flags for the server's node (`--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a figure).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, RATE_LIMIT_MAX: '1000000', RATE_LIMIT_AUTH_MAX: '1000000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -17,21 +17,23 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+/** The audit_log row of an entry (shared with the status history's combined insert: registry/history.ts). */
+export function auditRow(at: Date, entry: AuditEntry, request?: FastifyRequest) {
+  return {
+    id: randomUUID(),
+    org_id: entry.orgId,
+    actor_user_id: entry.actorUserId,
+    at,
+    action: entry.action,
+    entity_type: entry.entityType ?? null,
+    entity_id: entry.entityId ?? null,
+    before: entry.before === undefined ? null : JSON.stringify(entry.before),
+    after: entry.after === undefined ? null : JSON.stringify(entry.after),
+    request_id: request ? String(request.id) : null,
+    ip: request?.ip ?? null,
+  };
+}
+
 export async function audit(db: Kysely<Database>, at: Date, entry: AuditEntry, request?: FastifyRequest): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      id: randomUUID(),
-      org_id: entry.orgId,
-      actor_user_id: entry.actorUserId,
-      at,
-      action: entry.action,
-      entity_type: entry.entityType ?? null,
-      entity_id: entry.entityId ?? null,
-      before: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined ? null : JSON.stringify(entry.after),
-      request_id: request ? String(request.id) : null,
-      ip: request?.ip ?? null,
-    })
-    .execute();
+  await db.insertInto('audit_log').values(auditRow(at, entry, request)).execute();
 }

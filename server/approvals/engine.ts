@@ -1,15 +1,17 @@
 /**
  * The approval service (DOMAIN "Approval queue"), shared by every workflow that declares
- * `workflow.approval`:
+ * `workflow.approval` (plugged by plug.ts):
  * - `startFlow`: on submission, the active queue of lowest priority whose triggers match the record
- *   takes it; its stages are copied into the flow (later edits of the queue do not move a flow
- *   under way) and the first opens. No queue: the record is approved at once.
- * - `decide`: one approver's decision on the open stage. The flow row is locked first (FOR UPDATE),
- *   so two approvers deciding at the same moment are counted one after the other and the stage
- *   closes exactly once at N; a decision is UNIQUE per (stage, approver), so the same approver
- *   clicking twice counts once. Nobody decides on what they created. A reject ends the flow with
- *   its reason. The last approval runs the record's approve transition in the same transaction.
- * - `voidFlows`: a watched field changed after submission: the pending or approved flow is voided.
+ *   (facts read from the whole record) takes it; its stages are copied into the flow (later edits of
+ *   the queue do not move a flow under way) and the first opens. No queue: approved at once — unless
+ *   the record was in a queue before, whose stages then apply again.
+ * - `decide`: one approver's decision on the open stage. The record is locked, then the flow (the
+ *   order every writer takes), so parallel decisions are counted one after the other and the stage
+ *   closes exactly once at N. Nobody decides on what they created or changed, in person or for the
+ *   one they stand in for; a decision is UNIQUE per (stage, principal): N of M counts people, and
+ *   the same approver clicking twice counts once. A reject ends the flow with its reason. The last
+ *   approval runs the record's approve transition in the same transaction.
+ * - `voidFlows`: a watched field changed after submission, or the record left the waiting state.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';

@@ -24,7 +24,7 @@ import type { Call, ResourceStorage, Trx, Values, WireRecord } from '../registry
 import { APPROVAL_MESSAGES, factsOf, latestFlow, startFlow, voidFlows } from './engine.js';
 
 export const CHANGE_NOTES = {
-  changedAfterApproval: 'Dados alterados depois da aprovação; a próxima autorização passa de novo pela aprovação.',
+  changedAfterApproval: 'Dados alterados depois da aprovação —',
   empty: '(vazio)',
 } as const;
 

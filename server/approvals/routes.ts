@@ -194,8 +194,9 @@ export function approvalRoutes(ctx: AppContext) {
 
     /** The flow, when the caller is its requester, an approver of one of its stages, or reads its resource. */
     async function loadFlow(trx: Trx, user: Caller, id: string, trusted = false): Promise<FlowView | undefined> {
-      const flow = (await sql<FlowRow & { queue_name: string; reason: string | null; created_at: Date; decided_at: Date | null; requester_name: string | null }>`
-        SELECT f.*, u.name AS requester_name FROM approval_flows f LEFT JOIN users u ON u.id = f.requester_id AND u.org_id = f.org_id
+      const flow = (await sql<FlowRow & { queue_name: string; reason: string | null; created_at: Date; decided_at: Date | null; requester_name: string | null; changed_by_name: string | null }>`
+        SELECT f.*, u.name AS requester_name, c.name AS changed_by_name FROM approval_flows f LEFT JOIN users u ON u.id = f.requester_id AND u.org_id = f.org_id
+        LEFT JOIN users c ON c.id = f.changed_by AND c.org_id = f.org_id
         WHERE f.id = ${id} AND f.org_id = ${user.orgId}`.execute(trx)).rows[0];
       if (!flow) return undefined;
       const stages = (await sql<{ id: string; position: number; name: string; status: string; min_approvals: number; approvals: number; approver_user_ids: unknown; approver_group_ids: unknown }>`
@@ -231,6 +232,7 @@ export function approvalRoutes(ctx: AppContext) {
         status: flow.status,
         reason: flow.reason,
         requester: person(flow.requester_id, flow.requester_name),
+        changedBy: person(flow.changed_by, flow.changed_by_name),
         createdAt: iso(flow.created_at)!,
         decidedAt: iso(flow.decided_at),
         stages: stages.map((stage) => ({

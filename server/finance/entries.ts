@@ -132,6 +132,11 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
     async beforeCreate() {
       throw new HttpError(405, FINANCE_MESSAGES.direct);
     },
+    // A baixa or an estorno goes on to settle or reopen the lançamento, which a cancel locks before its parcelas.
+    async lockFirst(trx, call, id, action) {
+      if (action !== 'settle' && action !== 'reverse') return;
+      await sql`SELECT e.id FROM finance_entries e JOIN installments i ON i.entry_id = e.id WHERE i.id = ${id.slice(0, 64)} AND i.org_id = ${call.orgId} AND e.org_id = ${call.orgId} FOR UPDATE OF e`.execute(trx);
+    },
     transitions: {
       // Approved lançamento: to the requester's atesto when one was named, else straight to the payment queue.
       ...(direction === 'payable' ? { release: async (_trx: Trx, _call: Call, before: WireRecord) => ({ to: before.requesterId ? 'awaiting_requester' : 'queued' }) } : {}),

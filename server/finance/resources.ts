@@ -9,9 +9,8 @@
  * - costCenters, chartAccounts, expenseCategories, revenueCategories: trees — a parent of the
  *   same tenant, never the node itself nor one of its descendants, no deletion of a node with
  *   children.
- * - companyBills: status is the server's (`open` on create); row actions close (open → closed)
- *   and cancel (open|closed → cancelled); cancelled or paid bills are not edited; nothing is
- *   hard-deleted (DELETE is a 409: cancel instead).
+ * - companyBills: a declared workflow (open → closed, open|closed → cancelled; paid and cancelled
+ *   read-only); nothing is hard-deleted (DELETE is a 409: cancel instead).
  * - importBatches: see finance/imports (the upload creates them).
  */
 import { sql } from 'kysely';
@@ -39,31 +38,13 @@ const conflict = (message: string) => new HttpError(409, message);
 
 export const BILL_MESSAGES = {
   noDelete: 'Faturas não são excluídas. Use "Cancelar fatura" para anulá-la.',
-  locked: 'Faturas canceladas ou pagas não podem ser alteradas.',
-  closeOnlyOpen: 'Somente faturas abertas podem ser fechadas.',
-  alreadyCancelled: 'Esta fatura já está cancelada.',
-  paidCannotCancel: 'Faturas pagas não podem ser canceladas.',
 } as const;
 
+// Closing, cancelling and the read-only states are the declaration's workflow (companyBills.ts).
 const companyBillsStorage = declaredStorage(companyBills, 'company_bills', {
   validate: (values) => billDatesRule(values),
-  beforeCreate: async () => ({ status: 'open' }),
-  async beforeUpdate(_trx, _call, _values, before) {
-    if (before.status === 'cancelled' || before.status === 'paid') throw conflict(BILL_MESSAGES.locked);
-  },
   async beforeDelete() {
     throw conflict(BILL_MESSAGES.noDelete);
-  },
-  actions: {
-    async close(_trx, _call, before) {
-      if (before.status !== 'open') throw conflict(BILL_MESSAGES.closeOnlyOpen);
-      return { status: 'closed' };
-    },
-    async cancel(_trx, _call, before) {
-      if (before.status === 'cancelled') throw conflict(BILL_MESSAGES.alreadyCancelled);
-      if (before.status === 'paid') throw conflict(BILL_MESSAGES.paidCannotCancel);
-      return { status: 'cancelled' };
-    },
   },
 });
 

@@ -14,14 +14,15 @@ import { MONEY_MESSAGES, withinMoneyLimit } from '../../src/contracts/money.js';
 import { MINE_PARAM, ownershipOf, type AnyResource, type Scope } from '../../src/contracts/resource.js';
 import { findResource } from '../../src/contracts/resources/index.js';
 import { ACTIONS_KEY, findTransition, lockedFields, transitionPermission, transitionRefusal, type AnyWorkflow, type HistoryEntry, type Transition } from '../../src/contracts/workflow.js';
-import { audit, type AuditEntry } from '../audit.js';
+import { audit, auditRow, type AuditEntry } from '../audit.js';
 import type { AppContext } from '../context.js';
 import { asSystemOwner, withTenant } from '../db/tenant.js';
 import { HttpError, MESSAGES } from '../errors.js';
 import { heldScopes } from '../identity/users.js';
 import { sameValue } from './compare.js';
 import { actionHandler } from './declared.js';
-import { writeHistory } from './history.js';
+import { writeRows, type ManyRow } from './bulk-write.js';
+import { writeHistory, writeHistoryAndAudit, type HistoryRow } from './history.js';
 import { nextNumber } from './numbering.js';
 import { auditAction, auditChanges } from './audit-trail.js';
 import type { AuditEntry as AuditTrailEntry } from '../../src/contracts/audit.js';
@@ -40,6 +41,7 @@ import {
   listRecords,
   lockRecords,
   notFound,
+  updateManaged,
   updateRecord,
 } from './records.js';
 import { fieldColumn, fieldStorage, type Call, type ResourceStorage, type StorageLookup, type Trx, type Values, type WireRecord } from './storage.js';
@@ -130,7 +132,11 @@ export class ResourceService {
   }
 
   log(trx: Trx, call: Call, entry: Omit<AuditEntry, 'orgId' | 'actorUserId' | 'entityType'>) {
-    return audit(trx, this.ctx.clock(), { orgId: call.tenant ?? call.orgId, actorUserId: call.userId, entityType: this.resource.name, ...entry }, call.request);
+    return audit(trx, this.ctx.clock(), this.auditEntry(call, entry), call.request);
+  }
+
+  private auditEntry(call: Call, entry: Omit<AuditEntry, 'orgId' | 'actorUserId' | 'entityType'>): AuditEntry {
+    return { orgId: call.tenant ?? call.orgId, actorUserId: call.userId, entityType: this.resource.name, ...entry };
   }
 
   // ---------------------------------------------------------------- reads
@@ -269,9 +275,22 @@ export class ResourceService {
     return after;
   }
 
+  /**
+   * Many records at once (an import's chunk): the storage's hooks and view per row, batched
+   * statements, one audit entry per row (`{resource}.{action}.create|update`). Registries only: a
+   * declaration with a workflow, numbering, after-hooks, links or child rows goes one by one
+   * through `create` / `update` instead.
+   */
+  async writeMany(trx: Trx, call: Call, rows: ManyRow[], action: string): Promise<{ created: string[]; updated: string[] }> {
+    const { resource, storage } = this;
+    const perRecord = resource.workflow || resource.numbering || storage.afterCreate || storage.afterUpdate || storage.links || storage.children;
+    if (perRecord) throw new Error(`${resource.name} cannot be written in bulk: it has per-record work`);
+    return writeRows(trx, call, storage, rows, action);
+  }
+
   /** PUT: every writable field (full replace), with the version the caller read. */
   async update(trx: Trx, call: Call, rawId: string, values: Values, version: number | undefined): Promise<WireRecord> {
-    return this.change(trx, call, rawId, version, `${this.resource.name}.update`, async (before) => {
+    return this.change(trx, call, rawId, version, 'update', async (before) => {
       this.checkLocked(before, values);
       return values;
     });
@@ -286,7 +305,9 @@ export class ResourceService {
     if (this.workflow && before[this.workflow.field] !== this.workflow.initial) {
       const state = this.workflow.states[String(before[this.workflow.field])];
       const ending = this.resource.labels.gender === 'f' ? 'a' : 'o';
-      throw new HttpError(409, `${this.resource.labels.one} ${state?.label.toLowerCase() ?? ''} não pode ser excluíd${ending}: cancele-${ending} em vez disso.`);
+      const refusal = `${this.resource.labels.one} ${state?.label.toLowerCase() ?? ''} não pode ser excluíd${ending}`;
+      // A cancelled record is told no more; a live one is told to be cancelled instead.
+      throw new HttpError(409, state?.phase === 'void' ? `${refusal}.` : `${refusal}: cancele-${ending} em vez disso.`);
     }
     await storage.beforeDelete?.(trx, call, before);
     if (storage.remove) await storage.remove(trx, call, before);
@@ -305,7 +326,7 @@ export class ResourceService {
     if (transition) return this.transition(trx, call, rawId, transition, input, version, options.system ?? false);
     const handler = actionHandler(this.resource, this.storage, name);
     if (!handler) throw notFound();
-    return this.change(trx, call, rawId, version, `${this.resource.name}.${name}`, (before) => handler(trx, call, before));
+    return this.change(trx, call, rawId, version, name, (before) => handler(trx, call, before));
   }
 
   /**
@@ -332,7 +353,7 @@ export class ResourceService {
     let from = '';
     let note: string | undefined;
     let extra: Values | undefined;
-    const after = await this.change(trx, call, rawId, version, `${this.resource.name}.${transition.name}`, async (before) => {
+    const after = await this.change(trx, call, rawId, version, transition.name, async (before) => {
       from = String(before[workflow.field] ?? '');
       if (!transition.from.includes(from)) {
         const label = workflow.states[from]?.label ?? from;
@@ -345,17 +366,27 @@ export class ResourceService {
       if (outcome?.note) note = outcome.note;
       if (outcome?.recorded) extra = outcome.recorded;
       return { ...outcome?.values, [workflow.field]: to };
+    }, (changed) => {
+      const recorded = { ...input, ...extra, ...(note ? { note } : {}) };
+      return { entityType: this.resource.name, entityId: changed.id, action: transition.name, from, to, input: Object.keys(recorded).length ? recorded : null, version: changed.version };
     });
-    const recorded = { ...input, ...extra, ...(note ? { note } : {}) };
-    await this.writeHistory(trx, call, after, transition.name, from, to, Object.keys(recorded).length ? recorded : null);
     await this.storage.afterTransition?.(trx, call, after, transition.name, from);
     return after;
   }
 
-  /** Update of one record (PUT, actions, transitions): lock, version, rules, references, totals, hooks, audit. */
-  private async change(trx: Trx, call: Call, rawId: string, version: number | undefined, action: string, patch: (before: WireRecord) => Promise<Values | null>): Promise<WireRecord> {
+  /** Update of one record (PUT: `update`, an action, a transition): lock, version, rules, references, totals, hooks, audit. */
+  private async change(
+    trx: Trx,
+    call: Call,
+    rawId: string,
+    version: number | undefined,
+    action: string,
+    patch: (before: WireRecord) => Promise<Values | null>,
+    history?: (after: WireRecord) => HistoryRow,
+  ): Promise<WireRecord> {
     const { resource, storage } = this;
     const id = await this.recordId(trx, call, rawId);
+    await storage.lockFirst?.(trx, call, id, action);
     const before = await findRecord(trx, call, storage, id, true);
     if (!before) throw notFound();
     if (version !== undefined && before.version !== version) return this.stale(trx, call, before);
@@ -373,10 +404,16 @@ export class ResourceService {
       await checkTree(trx, call, storage, id, values);
     }
     const extra = await storage.beforeUpdate?.(trx, call, values, before);
-    await updateRecord(trx, call, storage, id, writes ? values : {}, { ...managed, ...extra, ...(writes ? this.serverValues(values) : {}) });
-    const after = (await findRecord(trx, call, storage, id))!;
+    let after: WireRecord;
+    if (writes) {
+      await updateRecord(trx, call, storage, id, values, { ...managed, ...extra, ...this.serverValues(values) });
+      after = (await findRecord(trx, call, storage, id))!;
+    } else after = await updateManaged(trx, call, storage, id, { ...managed, ...extra });
     await storage.afterUpdate?.(trx, call, after, before);
-    await this.log(trx, call, { action, entityId: id, before: strip(before), after: strip(after) });
+    const entry = { action: `${resource.name}.${action}`, entityId: id, before: strip(before), after: strip(after) };
+    // A transition's history row and its audit entry go together (one statement).
+    if (history) await writeHistoryAndAudit(trx, call, history(after), auditRow(this.ctx.clock(), this.auditEntry(call, entry), call.request));
+    else await this.log(trx, call, entry);
     return after;
   }
 

@@ -138,6 +138,12 @@ export interface ResourceStorage {
   actions?: Readonly<Record<string, ActionHandler>>;
   /** Workflow transitions that do more than change the state (by transition name). */
   transitions?: Readonly<Record<string, TransitionHook>>;
+  /**
+   * Rows that a change of this record (`action`: the transition or action name, `update` for a
+   * PUT) goes on to lock after its own — the lançamento a parcela's baixa settles: locked before
+   * the record, so every writer takes them in one order (parent, then child) and two of them never deadlock.
+   */
+  lockFirst?(trx: Trx, call: Call, id: string, action: string): Promise<void>;
   /** After a transition was written (same transaction): e-mails, dependent records. */
   afterTransition?(trx: Trx, call: Call, record: WireRecord, transition: string, from: string): Promise<void>;
   /**

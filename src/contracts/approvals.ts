@@ -71,6 +71,8 @@ export const flowView = z.object({
   status: z.enum(FLOW_STATES),
   reason: z.nullable(z.string()),
   requester: z.nullable(person),
+  /** Who changed the record's watched data (payee, amount, payment data) when this flow started: may not decide on it. */
+  changedBy: z.nullable(person),
   createdAt: z.string(),
   decidedAt: z.nullable(z.string()),
   stages: z.array(stageView),

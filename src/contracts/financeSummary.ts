@@ -4,6 +4,7 @@
  * payables. A count the caller may not act on is null (the home page leaves it out).
  */
 import * as z from 'zod/mini';
+import { defineEndpoint } from './endpoint';
 
 export const financeSummary = z.object({
   awaitingMyAttest: z.nullable(z.int()),
@@ -11,3 +12,5 @@ export const financeSummary = z.object({
   overduePayables: z.nullable(z.int()),
 });
 export type FinanceSummary = z.infer<typeof financeSummary>;
+
+export const financeSummaryEndpoint = defineEndpoint({ family: 'finance', method: 'GET', path: 'summary', summary: 'Minhas pendências financeiras: atesto, autorização e vencidas', answer: financeSummary });

@@ -268,6 +268,7 @@ describe.each(databaseKinds())('approval and money rules [%s]', (kind) => {
     const flow = (await pendingFlow(id))!;
     expect(flow).toMatchObject({ queue_name: 'Lançamentos do fornecedor 2', changed_by: requester.user.id });
     expect(await inbox(requester.session)).not.toContain(flow.id);
+    expect((await call(env, 'GET', `${APPROVALS}/flows/${flow.id}`, { session: a.session })).body).toMatchObject({ changedBy: { id: requester.user.id }, canDecide: true });
     const self = await decide(requester.session, flow.id);
     expect(self.status).toBe(403);
     expect(self.body.message).toBe('Você não pode aprovar nem reprovar uma alteração que você mesmo fez.');

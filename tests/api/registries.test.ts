@@ -336,7 +336,7 @@ describe.each(databaseKinds())('registries: rules of the declarations [%s]', (ki
     return { description: 'Telefonia — julho', supplierId: '', number: null, referenceMonth: '2025-07', closingDate: '2025-07-25', dueDate: '2025-08-10', amount: 98765, bankAccountId: null, notes: null, ...overrides };
   }
 
-  it('company bills: open on create, close and cancel as row actions, no edit once cancelled, never deleted', async () => {
+  it('company bills: open on create, close and cancel as workflow transitions offered only where they apply, no edit once cancelled, never deleted', async () => {
     const techSul = (await get(`${COMPANIES}/suppliers?q=TechSul`)).body[0];
     const created = await post(`${FINANCE}/company-bills`, { ...billBody({ supplierId: techSul.id }), status: 'paid' });
     expect(created.status).toBe(400); // status is not writable
@@ -347,21 +347,30 @@ describe.each(databaseKinds())('registries: rules of the declarations [%s]', (ki
     expect(dates.status).toBe(400);
     expect(dates.body.errors).toEqual({ dueDate: [RULE_MESSAGES.dueBeforeClosing] });
     const url = `${FINANCE}/company-bills/${bill.body.id}`;
-    const closed = await call(env, 'POST', `${url}/actions/close`, { session: admin });
+    expect(bill.body._actions).toEqual(['close', 'cancel']);
+    const transition = (name: string, version: number) => call(env, 'POST', `${url}/actions/${name}`, { session: admin, body: {}, headers: { 'if-match': ifMatch(version) } });
+    expect((await call(env, 'POST', `${url}/actions/close`, { session: admin, body: {} })).status).toBe(428);
+    const closed = await transition('close', 1);
     expect(closed.status, closed.raw).toBe(200);
-    expect(closed.body).toMatchObject({ status: 'closed', version: 2 });
-    const again = await call(env, 'POST', `${url}/actions/close`, { session: admin });
+    expect(closed.body).toMatchObject({ status: 'closed', version: 2, _actions: ['cancel'] });
+    const again = await transition('close', 2);
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(BILL_MESSAGES.closeOnlyOpen);
-    const cancelled = await call(env, 'POST', `${url}/actions/cancel`, { session: admin });
-    expect(cancelled.body).toMatchObject({ status: 'cancelled', version: 3 });
-    expect((await call(env, 'POST', `${url}/actions/cancel`, { session: admin })).body.message).toBe(BILL_MESSAGES.alreadyCancelled);
+    expect(again.body.message).toBe('Não é possível fechar uma fatura fechada.');
+    const cancelled = await transition('cancel', 2);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', version: 3, _actions: [] });
+    expect((await transition('cancel', 3)).body.message).toBe('Não é possível cancelar uma fatura cancelada.');
     const edit = await put(env, admin, url, billBody({ supplierId: techSul.id, amount: 1 }), 3);
     expect(edit.status).toBe(409);
-    expect(edit.body.message).toBe(BILL_MESSAGES.locked);
+    expect(edit.body.message).toBe('Fatura cancelada: não é possível alterar Valor total.');
+    const history = (await call(env, 'GET', `${url}/history`, { session: admin })).body;
+    expect(history.map((entry: { action: string; to: string }) => [entry.action, entry.to])).toEqual([['create', 'open'], ['close', 'closed'], ['cancel', 'cancelled']]);
     const removed = await call(env, 'DELETE', url, { session: admin, headers: { 'if-match': ifMatch(3) } });
     expect(removed.status).toBe(409);
-    expect(removed.body.message).toBe(BILL_MESSAGES.noDelete);
+    expect(removed.body.message).toBe('Fatura cancelada não pode ser excluída.');
+    const open = await post(`${FINANCE}/company-bills`, billBody({ supplierId: techSul.id }));
+    const openRemoved = await call(env, 'DELETE', `${FINANCE}/company-bills/${open.body.id}`, { session: admin, headers: { 'if-match': ifMatch(1) } });
+    expect(openRemoved.status).toBe(409);
+    expect(openRemoved.body.message).toBe(BILL_MESSAGES.noDelete);
     expect((await get(url)).body.status).toBe('cancelled');
     const audit = await env.db.selectFrom('audit_log').select('action').where('entity_id', '=', bill.body.id).orderBy('seq').execute();
     expect(audit.map((a) => a.action)).toEqual(['companyBills.create', 'companyBills.close', 'companyBills.cancel']);

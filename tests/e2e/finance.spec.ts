@@ -315,6 +315,41 @@ test('bad input: a boleto with a wrong check digit and a baixa above the open ba
   await signOut(page);
 });
 
+test('a boleto swapped by the requester after approval is shown to whoever pays: who changed it, and before → after in the history', async ({ page }) => {
+  const description = `Conta troca de boleto ${RUN}`;
+  await signIn(page, 'tesouraria@demo.com.br');
+  await page.goto('/contas-a-pagar/lancamentos/adicionar');
+  await fillEntry(page, description, boletoLines());
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByRole('button', { name: 'Enviar para aprovação' }).click();
+  await expect(page.getByText('Aprovado').first()).toBeVisible();
+  await signOut(page);
+
+  // The requester, at the atesto, replaces the Itaú boleto of parcela 1 with a Bradesco one.
+  const [first] = planned();
+  const bradesco = makeBoletoLine({ bankCode: '237', dueDate: first!.dueDate, amount: first!.amount });
+  await signIn(page, 'solicitante@demo.com.br');
+  await page.goto('/fila-do-solicitante/parcelamentos');
+  await openParcela(page, page, description, 1);
+  await page.getByRole('button', { name: 'Editar' }).click();
+  await page.getByLabel('Linha digitável ou código de barras').fill(formatBoletoLine(bradesco));
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(shown(page, 'Dados de pagamento alterados por')).toHaveText(/Sérgio/);
+  const history = page.getByRole('region', { name: 'Histórico', exact: true }).getByRole('listitem');
+  await expect(history.first()).toContainText('Dados alterados depois da aprovação');
+  await expect(history.first()).toContainText(`→ ${formatBoletoLine(bradesco)}`);
+  await signOut(page);
+
+  // Whoever authorises sees it on the parcela before deciding.
+  await signIn(page, 'admin@demo.com.br');
+  await page.goto('/contas-a-pagar/parcelamentos');
+  await openParcela(page, page, description, 1);
+  await expect(shown(page, 'Dados de pagamento alterados por')).toHaveText(/Sérgio/);
+  await shoot(page, 'parcela-dados-alterados');
+  await noAxeViolations(page);
+  await signOut(page);
+});
+
 test('the contas a receber list and form have no axe violations', async ({ page }) => {
   await signIn(page, 'tesouraria@demo.com.br');
   await page.goto('/contas-a-receber/lancamentos');

@@ -15,9 +15,10 @@
  *   record found by natural key (an update changes the mapped, non-empty cells only) or with
  *   the declaration's defaults (a create), then validated. Field errors are keyed by import
  *   field key (`document`, `addresses.0.cep`); `_row` for the whole row.
- * - `writeChunk`: valid rows in one INSERT and one UPDATE (jsonb_to_recordset: one parameter,
- *   no per-row round trip) plus their audit entries; a chunk the database refuses is retried
- *   row by row under savepoints, so a failing row never takes the good ones down.
+ * - `writeChunk`: valid rows through the target's service in the catalogue (`writeMany`: its
+ *   hooks, one INSERT and one UPDATE per shape, one audit entry per row —
+ *   registry/bulk-write.ts); a chunk the database refuses is retried row by row under
+ *   savepoints, so a failing row never takes the good ones down.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
@@ -28,6 +29,7 @@ import { IMPORT_TARGETS, type ImportResourceType } from '../../../src/contracts/
 import { writeSchema, writableFields, type AnyResource, type FieldDef, type ScalarFieldDef } from '../../../src/contracts/resource.js';
 import { findResource } from '../../../src/contracts/resources/index.js';
 import type { FieldErrors } from '../../errors.js';
+import { BULK_MESSAGES } from '../../registry/bulk-write.js';
 import { storageByName } from '../../registry/families.js';
 import { databaseError, selectRecords, TREE_CYCLE_MESSAGE } from '../../registry/records.js';
 import { fieldStorage, type Call, type ResourceStorage, type Trx, type Values, type WireRecord } from '../../registry/storage.js';
@@ -44,7 +46,7 @@ export const ENGINE_MESSAGES = {
   ambiguousKey: 'Há mais de um cadastro com este identificador; associe também a coluna do nível superior.',
   repeated: (line: number) => `Este valor se repete na linha ${line}; só a última linha com ele é importada.`,
   writeFailed: 'Não foi possível gravar esta linha.',
-  relatedMissing: 'Um registro relacionado não existe mais.',
+  relatedMissing: BULK_MESSAGES.gone,
 } as const;
 
 // ---------------------------------------------------------------- targets
@@ -487,108 +489,14 @@ export async function evaluate(trx: Trx, call: Call, plan: Plan, indexes: number
 
 // ---------------------------------------------------------------- write
 
-const SQL_TYPES: Partial<Record<FieldDef['type'], string>> = {
-  boolean: 'boolean',
-  integer: 'integer',
-  percent: 'integer',
-  money: 'bigint',
-  date: 'date',
-  datetime: 'timestamptz',
-  list: 'jsonb',
-};
-const sqlType = (def: FieldDef) => SQL_TYPES[def.type] ?? 'text';
-const typeOfValue = (value: unknown) => (typeof value === 'boolean' ? 'boolean' : typeof value === 'number' ? 'bigint' : 'text');
-
-interface Written {
-  created: string[];
-  updated: string[];
-}
-
-/** Column name → [sql type, value] of one row. */
-type ColumnRow = Map<string, [string, unknown]>;
-
-async function columnRow(trx: Trx, call: Call, target: ImportTarget, row: Evaluated): Promise<ColumnRow> {
-  const { resource, storage } = target;
-  const values = row.values!;
-  const columns: ColumnRow = new Map();
-  for (const field of writableFields(resource)) {
-    const where = fieldStorage(storage, field);
-    if (where.kind !== 'column') continue;
-    const def = resource.fields[field];
-    const value = values[field] ?? null;
-    columns.set(where.column, [sqlType(def), def.type === 'money' && value !== null ? Number(value) : value]);
-  }
-  const extra = row.existing ? await storage.beforeUpdate?.(trx, call, values, row.existing) : await storage.beforeCreate?.(trx, call, values);
-  for (const [column, value] of Object.entries(extra ?? {})) columns.set(column, [typeOfValue(value), value]);
-  for (const [column, value] of Object.entries(storage.filter ?? {})) columns.set(column, [typeOfValue(value), value]);
-  return columns;
-}
-
-/** `jsonb_to_recordset` of rows with the same columns: the column definition list. */
-function recordsetDefinition(sample: ColumnRow): RawBuilder<unknown> {
-  return sql.raw(['id text', ...[...sample].map(([column, [type]]) => `"${column}" ${type}`)].join(', '));
-}
-
-async function insertRows(trx: Trx, call: Call, target: ImportTarget, rows: { id: string; columns: ColumnRow }[]): Promise<void> {
-  if (!rows.length) return;
-  const names = [...rows[0].columns.keys()];
-  const json = JSON.stringify(rows.map(({ id, columns }) => Object.fromEntries([['id', id], ...[...columns].map(([c, [, v]]) => [c, v])])));
-  const now = call.ctx.clock();
-  await sql`INSERT INTO ${sql.table(target.storage.table)} (id, org_id, version, created_at, updated_at, created_by, updated_by, ${sql.join(names.map((n) => sql.ref(n)))})
-    SELECT r.id, ${call.tenant}, 1, ${now}, ${now}, ${call.userId || null}, ${call.userId || null}, ${sql.join(names.map((n) => sql.ref(`r.${n}`)))}
-    FROM jsonb_to_recordset(${json}::jsonb) AS r(${recordsetDefinition(rows[0].columns)})`.execute(trx);
-}
-
-async function updateRows(trx: Trx, call: Call, target: ImportTarget, rows: { id: string; columns: ColumnRow }[]): Promise<void> {
-  if (!rows.length) return;
-  const names = [...rows[0].columns.keys()];
-  const json = JSON.stringify(rows.map(({ id, columns }) => Object.fromEntries([['id', id], ...[...columns].map(([c, [, v]]) => [c, v])])));
-  const sets = names.map((n) => sql`${sql.ref(n)} = ${sql.ref(`r.${n}`)}`);
-  // The rows are materialised once and joined by hash: a freshly imported table looks empty to
-  // the planner (PGlite has no autovacuum, PostgreSQL's comes later), which would otherwise pick a
-  // nested loop over every row of the tenant for every row of the chunk.
-  await sql`SELECT set_config('enable_nestloop', 'off', true)`.execute(trx);
-  const result = await sql`WITH r AS MATERIALIZED (SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS r(${recordsetDefinition(rows[0].columns)}))
-    UPDATE ${sql.table(target.storage.table)} AS t SET ${sql.join(sets)}, version = t.version + 1, updated_at = ${call.ctx.clock()}, updated_by = ${call.userId || null}
-    FROM r WHERE t.id = r.id AND t.id = ANY(${rows.map((row) => row.id)}::text[]) AND t.org_id = ${call.tenant}`.execute(trx);
-  await sql`SELECT set_config('enable_nestloop', 'on', true)`.execute(trx);
-  if (Number(result.numAffectedRows ?? 0n) !== rows.length) throw new HttpError(409, ENGINE_MESSAGES.relatedMissing);
-}
-
-async function auditRows(trx: Trx, call: Call, target: ImportTarget, batchId: string, rows: Evaluated[]): Promise<void> {
-  if (!rows.length) return;
-  const entries = rows.map((row) => ({
-    id: randomUUID(),
-    action: `${target.resource.name}.import.${row.existing ? 'update' : 'create'}`,
-    entity_id: row.id,
-    before: row.existing ? JSON.stringify(row.existing) : null,
-    after: JSON.stringify({ id: row.id, ...row.values, importBatchId: batchId, line: row.line }),
-  }));
-  await sql`INSERT INTO audit_log (id, org_id, actor_user_id, at, action, entity_type, entity_id, before, after)
-    SELECT r.id, ${call.tenant}, ${call.userId}, ${call.ctx.clock()}, r.action, ${target.resource.name}, r.entity_id, r.before::jsonb, r.after::jsonb
-    FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS r(id text, action text, entity_id text, before text, after text)`.execute(trx);
-}
-
-async function writeRows(trx: Trx, call: Call, target: ImportTarget, batchId: string, rows: Evaluated[]): Promise<Written> {
-  const creates: { id: string; columns: ColumnRow }[] = [];
-  const updates: { id: string; columns: ColumnRow }[] = [];
-  for (const row of rows) (row.existing ? updates : creates).push({ id: row.id!, columns: await columnRow(trx, call, target, row) });
-  // Rows of one statement share their columns: group by the column list (hooks may add some).
-  for (const [list, write] of [
-    [creates, insertRows],
-    [updates, updateRows],
-  ] as const) {
-    const groups = new Map<string, { id: string; columns: ColumnRow }[]>();
-    for (const item of list) {
-      const signature = [...item.columns].map(([c, [t]]) => `${c}:${t}`).join(',');
-      const group = groups.get(signature) ?? [];
-      group.push(item);
-      groups.set(signature, group);
-    }
-    for (const group of groups.values()) await write(trx, call, target, group);
-  }
-  await auditRows(trx, call, target, batchId, rows);
-  return { created: creates.map((r) => r.id), updated: updates.map((r) => r.id) };
+/** The valid rows through the target's own service (its hooks, its view, one audit entry per row). */
+function writeRows(trx: Trx, call: Call, target: ImportTarget, batchId: string, rows: Evaluated[]) {
+  return call.ctx.records(target.resource.name).writeMany(
+    trx,
+    call,
+    rows.map((row) => ({ id: row.id!, values: row.values!, existing: row.existing, audit: { importBatchId: batchId, line: row.line } })),
+    'import',
+  );
 }
 
 /** A database refusal of one row → its pt-BR message (unique → the declaration's, on its field). */

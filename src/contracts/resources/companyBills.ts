@@ -1,15 +1,34 @@
 /**
  * Faturas (/configuracoes/faturas-de-empresas): consolidated bills a supplier sends the
  * organisation every period (corporate card, telecom, utilities…), with closing and due dates
- * and the total in centavos; the payables of the period hang from them. Status changes are the
- * server's (closing, payment); here: open/closed and cancel. API: finance `company-bills`.
+ * and the total in centavos; the payables of the period hang from them. A workflow: aberta →
+ * fechada (no new lançamentos join it) → paga (the server's, when its lançamentos are paid);
+ * cancelada from aberta or fechada. Paid and cancelled bills are read-only; none is deleted once
+ * it left aberta. API: finance `company-bills`.
  */
 import * as z from 'zod/mini';
 import { defineResource } from '../define';
 import { date, enumOf, money, reference, text } from '../fields';
-import { deleteAction, notes } from './parts/common';
+import { notes } from './parts/common';
+import { defineWorkflow, stateLabels } from '../workflow';
 
 export const COMPANY_BILL_STATUSES = ['open', 'closed', 'paid', 'cancelled'] as const;
+export type CompanyBillState = (typeof COMPANY_BILL_STATUSES)[number];
+
+export const companyBillWorkflow = defineWorkflow<CompanyBillState>({
+  field: 'status',
+  initial: 'open',
+  states: {
+    open: { label: 'Aberta', tone: 'info', phase: 'open' },
+    closed: { label: 'Fechada', tone: 'neutral', phase: 'open' },
+    paid: { label: 'Paga', tone: 'success', phase: 'done', locked: 'all' },
+    cancelled: { label: 'Cancelada', tone: 'danger', phase: 'void', locked: 'all' },
+  },
+  transitions: [
+    { name: 'close', label: 'Fechar fatura', verb: 'fechar', from: ['open'], to: 'closed', scope: 'update', confirm: 'Fechar esta fatura? Novos lançamentos não poderão ser incluídos nela.' },
+    { name: 'cancel', label: 'Cancelar fatura', verb: 'cancelar', from: ['open', 'closed'], to: 'cancelled', scope: 'update', confirm: 'Cancelar esta fatura?', tone: 'danger' },
+  ],
+});
 
 export const companyBills = defineResource({
   name: 'companyBills',
@@ -28,10 +47,7 @@ export const companyBills = defineResource({
     dueDate: date('Vencimento'),
     amount: money('Valor total'),
     bankAccountId: reference('Conta de pagamento', 'bankAccounts', { optional: true }),
-    status: enumOf('Situação', COMPANY_BILL_STATUSES, { open: 'Aberta', closed: 'Fechada', paid: 'Paga', cancelled: 'Cancelada' }, {
-      readOnly: true,
-      tones: { open: 'info', closed: 'neutral', paid: 'success', cancelled: 'danger' },
-    }),
+    status: enumOf('Situação', COMPANY_BILL_STATUSES, stateLabels(COMPANY_BILL_STATUSES, companyBillWorkflow), { readOnly: true }),
     notes: notes('Observações'),
   },
   list: {
@@ -47,8 +63,5 @@ export const companyBills = defineResource({
       { key: 'notes', title: 'Observações', fields: ['notes'] },
     ],
   },
-  actions: [
-    { name: 'close', label: 'Fechar fatura', scope: 'update', row: true, confirm: 'Fechar esta fatura? Novos lançamentos não poderão ser incluídos nela.' },
-    { name: 'cancel', label: 'Cancelar fatura', scope: 'update', row: true, confirm: 'Cancelar esta fatura?', tone: 'danger' },
-  ],
+  workflow: companyBillWorkflow,
 });

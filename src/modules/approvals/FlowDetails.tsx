@@ -41,6 +41,7 @@ export function FlowSummary({ flow }: { flow: FlowView }) {
       <dt className={data.dt}>{t('approvals.flow.status')}</dt><dd className={data.dd}><FlowBadge status={flow.status} /></dd>
       <dt className={data.dt}>{t('approvals.flow.amount')}</dt><dd className={data.dd}>{formatMoney(flow.amount)}</dd>
       <dt className={data.dt}>{t('approvals.flow.requester')}</dt><dd className={data.dd}>{flow.requester?.label ?? t('registry.none')}</dd>
+      {flow.changedBy && <><dt className={data.dt}>{t('approvals.flow.changedBy')}</dt><dd className={data.dd}>{flow.changedBy.label}</dd></>}
       <dt className={data.dt}>{t('approvals.flow.createdAt')}</dt><dd className={data.dd}>{formatDateTime(flow.createdAt)}</dd>
       {flow.decidedAt && <><dt className={data.dt}>{t('approvals.flow.decidedAt')}</dt><dd className={data.dd}>{formatDateTime(flow.decidedAt)}</dd></>}
       {flow.reason && <><dt className={data.dt}>{t('approvals.flow.reason')}</dt><dd className={data.dd}>{flow.reason}</dd></>}

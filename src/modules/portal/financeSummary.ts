@@ -1,6 +1,6 @@
 /** Finance's "Minhas pendências" counts (GET finance/summary), through the query cache. */
-import type { FinanceSummary } from '../../contracts/financeSummary';
+import { financeSummaryEndpoint } from '../../contracts/financeSummary';
 import { useQuery } from '../../core/resources/cache';
-import { request } from '../../core/resources/transport';
+import { callEndpoint } from '../../core/resources/endpoint';
 
-export const useFinanceSummary = () => useQuery<FinanceSummary>(['finance', 'summary'], (signal) => request<FinanceSummary>('finance', 'summary', { signal, silent: true }));
+export const useFinanceSummary = () => useQuery(['finance', 'summary'], (signal) => callEndpoint(financeSummaryEndpoint, { signal, silent: true }));

@@ -57,6 +57,7 @@ export const workflow = {
   'approvals.flow.status': 'Situação',
   'approvals.flow.amount': 'Valor',
   'approvals.flow.requester': 'Solicitante',
+  'approvals.flow.changedBy': 'Alterado depois do envio por',
   'approvals.flow.createdAt': 'Enviado em',
   'approvals.flow.decidedAt': 'Concluído em',
   'approvals.flow.reason': 'Motivo da reprovação',

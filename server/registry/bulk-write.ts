@@ -1,0 +1,122 @@
+/**
+ * Many records of one declaration written at once (an import's chunk): each row's storage hooks
+ * (beforeCreate / beforeUpdate: the server-managed columns) and the view's fixed columns, then one
+ * INSERT and one UPDATE per shape of columns from a `jsonb_to_recordset` (one parameter, no round
+ * trip per row), and one audit entry per row. For registries only — no workflow, numbering,
+ * after-hooks, links or child rows — which `ResourceService.writeMany` checks before calling.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
+import { writableFields, type FieldDef } from '../../src/contracts/resource.js';
+import { HttpError } from '../errors.js';
+import { fieldStorage, type Call, type ResourceStorage, type Trx, type Values, type WireRecord } from './storage.js';
+
+export const BULK_MESSAGES = {
+  /** A row to update is gone (deleted meanwhile), or something it names is. */
+  gone: 'Um registro relacionado não existe mais.',
+} as const;
+
+export interface ManyRow {
+  id: string;
+  values: Values;
+  /** The record the row updates (its natural key matched); absent: a create. */
+  existing?: WireRecord;
+  /** Kept in the audit entry's `after` beside the values (the import batch and line). */
+  audit?: Values;
+}
+
+const SQL_TYPES: Partial<Record<FieldDef['type'], string>> = {
+  boolean: 'boolean',
+  integer: 'integer',
+  percent: 'integer',
+  money: 'bigint',
+  date: 'date',
+  datetime: 'timestamptz',
+  list: 'jsonb',
+};
+const sqlType = (def: FieldDef) => SQL_TYPES[def.type] ?? 'text';
+const typeOfValue = (value: unknown) => (typeof value === 'boolean' ? 'boolean' : typeof value === 'number' ? 'bigint' : 'text');
+
+/** Column name → [sql type, value] of one row. */
+type ColumnRow = Map<string, [string, unknown]>;
+
+async function columnRow(trx: Trx, call: Call, storage: ResourceStorage, row: ManyRow): Promise<ColumnRow> {
+  const { resource } = call;
+  const columns: ColumnRow = new Map();
+  for (const field of writableFields(resource)) {
+    const where = fieldStorage(storage, field);
+    if (where.kind !== 'column') continue;
+    const def = resource.fields[field];
+    const value = row.values[field] ?? null;
+    columns.set(where.column, [sqlType(def), def.type === 'money' && value !== null ? Number(value) : value]);
+  }
+  const extra = row.existing ? await storage.beforeUpdate?.(trx, call, row.values, row.existing) : await storage.beforeCreate?.(trx, call, row.values);
+  for (const [column, value] of Object.entries(extra ?? {})) columns.set(column, [typeOfValue(value), value]);
+  for (const [column, value] of Object.entries(storage.filter ?? {})) columns.set(column, [typeOfValue(value), value]);
+  return columns;
+}
+
+/** `jsonb_to_recordset` of rows with the same columns: the column definition list. */
+function recordsetDefinition(sample: ColumnRow): RawBuilder<unknown> {
+  return sql.raw(['id text', ...[...sample].map(([column, [type]]) => `"${column}" ${type}`)].join(', '));
+}
+
+const recordsetJson = (rows: { id: string; columns: ColumnRow }[]) => JSON.stringify(rows.map(({ id, columns }) => Object.fromEntries([['id', id], ...[...columns].map(([c, [, v]]) => [c, v])])));
+
+async function insertRows(trx: Trx, call: Call, storage: ResourceStorage, rows: { id: string; columns: ColumnRow }[]): Promise<void> {
+  const names = [...rows[0].columns.keys()];
+  const now = call.ctx.clock();
+  await sql`INSERT INTO ${sql.table(storage.table)} (id, org_id, version, created_at, updated_at, created_by, updated_by, ${sql.join(names.map((n) => sql.ref(n)))})
+    SELECT r.id, ${call.tenant}, 1, ${now}, ${now}, ${call.userId || null}, ${call.userId || null}, ${sql.join(names.map((n) => sql.ref(`r.${n}`)))}
+    FROM jsonb_to_recordset(${recordsetJson(rows)}::jsonb) AS r(${recordsetDefinition(rows[0].columns)})`.execute(trx);
+}
+
+async function updateRows(trx: Trx, call: Call, storage: ResourceStorage, rows: { id: string; columns: ColumnRow }[]): Promise<void> {
+  const names = [...rows[0].columns.keys()];
+  const sets = names.map((n) => sql`${sql.ref(n)} = ${sql.ref(`r.${n}`)}`);
+  // The rows are materialised once and joined by hash: a freshly imported table looks empty to
+  // the planner (PGlite has no autovacuum, PostgreSQL's comes later), which would otherwise pick a
+  // nested loop over every row of the tenant for every row of the chunk.
+  await sql`SELECT set_config('enable_nestloop', 'off', true)`.execute(trx);
+  const result = await sql`WITH r AS MATERIALIZED (SELECT * FROM jsonb_to_recordset(${recordsetJson(rows)}::jsonb) AS r(${recordsetDefinition(rows[0].columns)}))
+    UPDATE ${sql.table(storage.table)} AS t SET ${sql.join(sets)}, version = t.version + 1, updated_at = ${call.ctx.clock()}, updated_by = ${call.userId || null}
+    FROM r WHERE t.id = r.id AND t.id = ANY(${rows.map((row) => row.id)}::text[]) AND t.org_id = ${call.tenant}`.execute(trx);
+  await sql`SELECT set_config('enable_nestloop', 'on', true)`.execute(trx);
+  if (Number(result.numAffectedRows ?? 0n) !== rows.length) throw new HttpError(409, BULK_MESSAGES.gone);
+}
+
+async function auditRows(trx: Trx, call: Call, rows: ManyRow[], action: string): Promise<void> {
+  const name = call.resource.name;
+  const entries = rows.map((row) => ({
+    id: randomUUID(),
+    action: `${name}.${action}.${row.existing ? 'update' : 'create'}`,
+    entity_id: row.id,
+    before: row.existing ? JSON.stringify(row.existing) : null,
+    after: JSON.stringify({ id: row.id, ...row.values, ...row.audit }),
+  }));
+  await sql`INSERT INTO audit_log (id, org_id, actor_user_id, at, action, entity_type, entity_id, before, after)
+    SELECT r.id, ${call.tenant}, ${call.userId}, ${call.ctx.clock()}, r.action, ${name}, r.entity_id, r.before::jsonb, r.after::jsonb
+    FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS r(id text, action text, entity_id text, before text, after text)`.execute(trx);
+}
+
+/** Writes the rows (creates and updates), grouped by their column lists, and audits each one as `{resource}.{action}.create|update`. */
+export async function writeRows(trx: Trx, call: Call, storage: ResourceStorage, rows: ManyRow[], action: string): Promise<{ created: string[]; updated: string[] }> {
+  if (!rows.length) return { created: [], updated: [] };
+  const creates: { id: string; columns: ColumnRow }[] = [];
+  const updates: { id: string; columns: ColumnRow }[] = [];
+  for (const row of rows) (row.existing ? updates : creates).push({ id: row.id, columns: await columnRow(trx, call, storage, row) });
+  // Rows of one statement share their columns: group by the column list (hooks may add some).
+  for (const [list, write] of [
+    [creates, insertRows],
+    [updates, updateRows],
+  ] as const) {
+    const groups = new Map<string, { id: string; columns: ColumnRow }[]>();
+    for (const item of list) {
+      const signature = [...item.columns].map(([c, [t]]) => `${c}:${t}`).join(',');
+      groups.set(signature, [...(groups.get(signature) ?? []), item]);
+    }
+    for (const group of groups.values()) await write(trx, call, storage, group);
+  }
+  await auditRows(trx, call, rows, action);
+  return { created: creates.map((r) => r.id), updated: updates.map((r) => r.id) };
+}
