@@ -8,7 +8,7 @@
  * single-record mode, one view: `views: {show: () => import(…)}`).
  */
 import { matchRoute, type RouteDef } from '../core/router';
-import { MOUNTS, type MountName } from './registry/mounts';
+import { CATALOGUE, type ResourceName } from '../core/catalogue';
 import { resourceRoutes, type ListName } from './registry/resourceRoutes';
 
 type Loader = RouteDef['load'];
@@ -41,10 +41,10 @@ const login: Loader = () => import('./auth/LoginPage');
 const account = (sub: string, load: Loader, title: string): RouteDef => ({ path: `/minha-conta${sub}`, layout: 'portal', load, title });
 
 /** What an application holds: mounted under /configuracoes/aplicacoes/{applicationId} and under the current one. */
-const applicationChildren: MountName[] = ['applicationAcls', 'applicationPolicies', 'applicationResources'];
+const applicationChildren: ResourceName[] = ['applicationAcls', 'applicationPolicies', 'applicationResources'];
 /** The same screens for the current application (id `current`): `/configuracoes/aplicacao/acls`. */
-const currentApplication = (resource: MountName) =>
-  resourceRoutes(resource, { base: MOUNTS[resource].base.replace('/aplicacoes/{applicationId}/', '/aplicacao/'), params: { applicationId: 'current' } });
+const currentApplication = (resource: ResourceName) =>
+  resourceRoutes(resource, { base: CATALOGUE[resource].route.base.replace('/aplicacoes/{applicationId}/', '/aplicacao/'), params: { applicationId: 'current' } });
 
 const flowPage: Loader = () => import('./approvals/FlowPage');
 const catalogue: Loader = () => import('./orders/CataloguePage');

@@ -4,7 +4,7 @@
  * /filas-de-aprovacao/{approvalId}/etapas/{approvalStageId} (that stage alone).
  */
 import { useId, useState, type FormEvent } from 'react';
-import { findResource } from '../../contracts/resources';
+import { catalogueEntry } from '../../core/catalogue';
 import { t } from '../../core/i18n';
 import { notify } from '../../core/notices';
 import { toApiError } from '../../core/resources/transport';
@@ -27,7 +27,7 @@ export default function FlowPage({ approvalId, approvalStageId }: { approvalId?:
   if (flow.loading && !flow.data) return <Spinner />;
   if (flow.error || !flow.data) return <Alert>{flow.error?.message ?? t('registry.loadFailed')}</Alert>;
   const view = flow.data;
-  const resource = findResource(view.resource);
+  const resource = catalogueEntry(view.resource);
   const recordHref = resource ? `${resource.route.base}/${encodeURIComponent(view.recordId)}` : null;
   const here = `/filas-de-aprovacao/${encodeURIComponent(view.id)}`;
   const stage = approvalStageId ? view.stages.find((s) => s.id === approvalStageId) : undefined;

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import type { RouteDef } from '../../core/router';
-import { MOUNTS, type MountName } from './mounts';
+import { CATALOGUE, catalogueEntry, type CatalogueEntry, type ResourceName } from '../../core/catalogue';
+import { loadDeclaration } from '../../core/catalogue/load';
 import { AUDIT_TAB, type RegistryPageProps, type RegistrySpec, type RegistryView, type ViewLoader } from './spec';
 
 const DEFAULT_VIEWS: Record<RegistryView, ViewLoader> = {
@@ -10,42 +11,45 @@ const DEFAULT_VIEWS: Record<RegistryView, ViewLoader> = {
   edit: () => import('./FormPage'),
 };
 
-/** A route loader that binds the spec, the view and the tab; loaded once per route. */
+/**
+ * A route loader that binds the spec, the view and the tab; loaded once per route, with the
+ * resource's declaration (its own chunk), which the screen then reads at once.
+ */
 function screen(spec: RegistrySpec, view: RegistryView, tab?: string): RouteDef['load'] {
   let loaded: ReturnType<RouteDef['load']> | null = null;
   return () =>
-    (loaded ??= (spec.views?.[view] ?? DEFAULT_VIEWS[view])().then(({ default: View }) => ({
+    (loaded ??= Promise.all([(spec.views?.[view] ?? DEFAULT_VIEWS[view])(), loadDeclaration(spec.resource)]).then(([{ default: View }]) => ({
       default: function RegistryRoute(props: Record<string, unknown>) {
         return createElement(View, { ...props, spec, view, tab } as RegistryPageProps);
       },
     })));
 }
 
-/** The named lists of a declaration (`list.named`), as the generated mounts carry them. */
-export type ListName<R extends MountName> = (typeof MOUNTS)[R] extends { lists: readonly (infer L extends string)[] } ? L : never;
+/** The named lists of a declaration (`list.named`), as the generated catalogue carries them. */
+export type ListName<R extends ResourceName> = (typeof CATALOGUE)[R] extends { lists: readonly (infer L extends string)[] } ? L : never;
 
 /**
  * What a mount may change of what its declaration says (a second base, fixed params, one view…);
  * `list` only among the declaration's named lists (checked by the compiler).
  */
-export type MountOverrides<R extends MountName = MountName> = Partial<Omit<RegistrySpec, 'resource' | 'list'>> & { list?: ListName<R> };
+export type MountOverrides<R extends ResourceName = ResourceName> = Partial<Omit<RegistrySpec, 'resource' | 'list'>> & { list?: ListName<R> };
 
 /**
  * The spec of declaration `resource` as its declaration mounts it (`route.base`, `route.idParam`,
  * `labels.many` as title, its field tabs, a singleton as the form at base), with `overrides`.
  */
-export function mountSpec<R extends MountName>(resource: R, overrides: MountOverrides<R> = {}): RegistrySpec {
-  const mount: { base: string; idParam?: string; title: string; tabs: readonly string[]; singleton?: boolean; bornOf?: boolean } = MOUNTS[resource];
-  const single = overrides.single ?? (mount.singleton ? { mode: 'form' as const } : undefined);
+export function mountSpec<R extends ResourceName>(resource: R, overrides: MountOverrides<R> = {}): RegistrySpec {
+  const entry: CatalogueEntry = CATALOGUE[resource];
+  const single = overrides.single ?? (entry.kind === 'singleton' ? { mode: 'form' as const } : undefined);
   return {
     resource,
-    base: mount.base,
+    base: entry.route.base,
     // A single-record mount has no {id} in its path.
-    ...(mount.idParam && !single ? { idParam: mount.idParam } : {}),
-    title: mount.title,
-    tabs: mount.tabs,
+    ...(entry.route.idParam && !single ? { idParam: entry.route.idParam } : {}),
+    title: entry.labels.many,
+    tabs: entry.fieldTabs,
     ...(single ? { single } : {}),
-    ...(mount.bornOf ? { bornOf: true } : {}),
+    ...(entry.bornOf ? { bornOf: true } : {}),
     ...overrides,
   };
 }
@@ -58,11 +62,11 @@ export function mountSpec<R extends MountName>(resource: R, overrides: MountOver
  * {base: '/gestao-de-empresas/{companyTypeId}', title: 'Gestão de Empresas'})` mounts it again
  * elsewhere; a full `RegistrySpec` states everything itself.
  */
-export function resourceRoutes<R extends MountName>(resource: R, overrides?: MountOverrides<R>): RouteDef[];
+export function resourceRoutes<R extends ResourceName>(resource: R, overrides?: MountOverrides<R>): RouteDef[];
 export function resourceRoutes(spec: RegistrySpec): RouteDef[];
-export function resourceRoutes(resourceOrSpec: MountName | RegistrySpec, overrides?: MountOverrides<any>): RouteDef[] {
+export function resourceRoutes(resourceOrSpec: ResourceName | RegistrySpec, overrides?: MountOverrides<any>): RouteDef[] {
   const spec = typeof resourceOrSpec === 'string' ? mountSpec(resourceOrSpec, overrides) : resourceOrSpec;
-  const recordLabel = (MOUNTS as Record<string, { one?: string }>)[spec.resource]?.one;
+  const recordLabel = catalogueEntry(spec.resource)?.labels.one;
   // What the list fixes of its requests, as data (the server names the page's first request from it).
   const list = { resource: spec.resource, ...(spec.params ? { params: spec.params } : {}), ...(spec.fixedQuery ? { fixedQuery: spec.fixedQuery } : {}), ...(spec.defaultSort ? { defaultSort: spec.defaultSort } : {}) };
   const route = (path: string, load: RouteDef['load'], prime?: RouteDef['prime']): RouteDef => ({ path, layout: 'portal', title: spec.title, load, ...(prime ? { prime, list } : {}), ...(recordLabel ? { recordLabel } : {}) });
