@@ -35,7 +35,8 @@ export function loadedDeclaration(name: string): AnyResource | undefined {
 
 /** The declaration of `name` in a component: at once when loaded (its route's loader waited for it), else it suspends. */
 export function useDeclaration(name: string): AnyResource {
-  return loadedDeclaration(name) ?? use(loadDeclaration(name));
+  // The promise carries its status (above): React's `use` returns a loaded one's value at once.
+  return use(loadDeclaration(name));
 }
 
 /** The declaration of `name` once loaded (undefined meanwhile): for a part of a screen that can show without it. */

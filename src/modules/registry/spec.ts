@@ -61,6 +61,15 @@ export interface RegistrySpec {
   views?: Partial<Record<RegistryView, ViewLoader>>;
 }
 
+/**
+ * A mount as data (the route table's data, registry/routeData.ts): its spec with each replaced
+ * view and each sub-page named by a key of its area's loaders (`views: {list: 'orderList'}`).
+ */
+export interface RegistryMountData extends Omit<RegistrySpec, 'views' | 'pages'> {
+  views?: Partial<Record<RegistryView, string>>;
+  pages?: readonly { path: string; label: string; view: string }[];
+}
+
 /** Props of a sub-page body (`pages`). */
 export interface SubPageProps {
   resource: import('../../contracts/resource').AnyResource;
