@@ -1,5 +1,6 @@
 /** Contas a pagar / a receber with their screens (`<bo-contas-a-pagar>`, `<bo-contas-a-receber>` and the portal). */
-import { withLoaders, type Loaders } from '../area/withLoaders';
+import type { Loaders } from '../area/withLoaders';
+import { withRegistryLoaders } from '../registry/resourceRoutes';
 import { payablesRouteData, receivablesRouteData } from './routes.data';
 
 const loaders: Loaders = {
@@ -7,5 +8,5 @@ const loaders: Loaders = {
   entryForm: () => import('./EntryFormPage'),
 };
 
-export const payablesRoutes = withLoaders(payablesRouteData, loaders);
-export const receivablesRoutes = withLoaders(receivablesRouteData, loaders);
+export const payablesRoutes = withRegistryLoaders(payablesRouteData, loaders);
+export const receivablesRoutes = withRegistryLoaders(receivablesRouteData, loaders);

@@ -1,8 +1,8 @@
 /** Importações em lote with their screens. */
-import { withLoaders } from '../area/withLoaders';
+import { withRegistryLoaders } from '../registry/resourceRoutes';
 import { importsRouteData } from './routes.data';
 
-export const importsRoutes = withLoaders(importsRouteData, {
+export const importsRoutes = withRegistryLoaders(importsRouteData, {
   wizard: () => import('./ImportWizardPage'),
   batch: () => import('./ImportBatchPage'),
 });

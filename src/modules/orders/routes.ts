@@ -1,8 +1,8 @@
 /** Pedidos' routes with their screens (`<bo-pedidos>` and the portal). */
-import { withLoaders } from '../area/withLoaders';
+import { withRegistryLoaders } from '../registry/resourceRoutes';
 import { ordersRouteData } from './routes.data';
 
-export const ordersRoutes = withLoaders(ordersRouteData, {
+export const ordersRoutes = withRegistryLoaders(ordersRouteData, {
   list: () => import('./OrderListPage'),
   form: () => import('./OrderFormPage'),
   request: () => import('./RequestDocument'),

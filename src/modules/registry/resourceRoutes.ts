@@ -8,6 +8,7 @@ import { loadDeclaration } from '../../core/catalogue/load';
 import type { ResourceName } from '../../core/catalogue';
 import type { RegistryRoute } from '../../core/routeMatch';
 import type { RouteDef } from '../../core/router';
+import type { RouteData } from '../../core/routeMatch';
 import { withLoaders, type Loaders } from '../area/withLoaders';
 import { mountSpec as mountData, resourceRouteData, type MountOverrides } from './routeData';
 import type { RegistryMountData, RegistryPageProps, RegistrySpec, RegistryView, ViewLoader } from './spec';
@@ -65,6 +66,9 @@ export function registryLoaders(registry: RegistryRoute, loaders: Loaders): Pick
   return { load, prime: (params, search) => import('./primeList').then((m) => m.primeList(spec, params, search)) };
 }
 
+/** An area's routes, registries included, with their loaders (area/withLoaders.ts). */
+export const withRegistryLoaders = (data: readonly RouteData[], loaders: Loaders): RouteDef[] => withLoaders(data, loaders, registryLoaders);
+
 /** The spec of a mount that replaces no view (a screen rendered directly: a test). */
 export function mountSpec<R extends ResourceName>(resource: R, overrides: Omit<MountOverrides<R>, 'views' | 'pages'> = {}): RegistrySpec {
   return mountData(resource, overrides) as RegistrySpec;
@@ -77,7 +81,7 @@ export function mountSpec<R extends ResourceName>(resource: R, overrides: Omit<M
 export function resourceRoutes<R extends ResourceName>(resource: R, overrides?: MountOverrides<R>): RouteDef[];
 export function resourceRoutes(spec: RegistrySpec): RouteDef[];
 export function resourceRoutes(resourceOrSpec: ResourceName | RegistrySpec, overrides?: MountOverrides<any>): RouteDef[] {
-  if (typeof resourceOrSpec === 'string') return withLoaders(resourceRouteData(mountData(resourceOrSpec, overrides)), {});
+  if (typeof resourceOrSpec === 'string') return withRegistryLoaders(resourceRouteData(mountData(resourceOrSpec, overrides)), {});
   const { views, pages, ...rest } = resourceOrSpec;
   const loaders: Record<string, RouteDef['load']> = {};
   for (const [view, load] of Object.entries(views ?? {})) loaders[`view:${view}`] = load as RouteDef['load'];
@@ -87,5 +91,5 @@ export function resourceRoutes(resourceOrSpec: ResourceName | RegistrySpec, over
     ...(views ? { views: Object.fromEntries(Object.keys(views).map((view) => [view, `view:${view}`])) } : {}),
     ...(pages ? { pages: pages.map(({ path, label }) => ({ path, label, view: `page:${path}` })) } : {}),
   };
-  return withLoaders(resourceRouteData(mount), loaders);
+  return withRegistryLoaders(resourceRouteData(mount), loaders);
 }

@@ -1,5 +1,5 @@
 /** The registries that need no screen of their own, with the generic screens. */
-import { withLoaders } from '../area/withLoaders';
+import { withRegistryLoaders } from './resourceRoutes';
 import { registryRouteData } from './routes.data';
 
-export const registryRoutes = withLoaders(registryRouteData, {});
+export const registryRoutes = withRegistryLoaders(registryRouteData, {});
