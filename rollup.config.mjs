@@ -67,8 +67,11 @@ function preloadManifest() {
  * it split them into five small chunks by which later chunks share them, and each file of a cold
  * load costs more than its bytes on a busy 2-core machine (~25 ms less to the first row with five
  * files instead of ten). Those that another element may load (up front or later) go to `core`
- * (~14 KB more for the other elements, ~2–4 KB gz); the rest to the manual chunk that holds the
- * bo-portal.ts entry itself, which rollup emits as bo-portal.js. The rest of the bundle is left to rollup.
+ * (~14 KB more for the other elements, ~2–4 KB gz), unless <bo-login> never loads them (the
+ * catalogue, the areas' route data, the guard): those go to `areas`, which the signed-in elements
+ * load and the login does not (issue 23: <bo-login> 118 → 110 KB gz, one more file for the others);
+ * the rest to the manual chunk that holds the bo-portal.ts entry itself, which rollup emits as
+ * bo-portal.js. The rest of the bundle is left to rollup.
  */
 function listScreenChunk() {
   const listRoots = ['/src/modules/registry/ListPage.tsx', '/src/modules/registry/primeList.ts'];

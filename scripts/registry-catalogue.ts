@@ -3,6 +3,8 @@
  * - src/core/catalogue/entries.ts: what core and the shells know of each resource (name, labels,
  *   API family and path, route mount, permission, display field, field tabs, named lists, the
  *   workflow's state labels and tones) — small, no zod;
+ * - src/core/catalogue/workflows.ts: each workflow's status field and its states' labels and
+ *   tones (badges and counts shown without the declaration: the home page's pending records);
  * - src/core/catalogue/declarations.ts: each resource's full declaration as its own dynamic
  *   import, which a screen's route loader awaits.
  * Run `npm run registry:catalogue` after adding a declaration or changing one of those parts;
@@ -19,6 +21,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const CATALOGUE_DIR = resolve(ROOT, 'src/core/catalogue');
 export const ENTRIES_FILE = resolve(CATALOGUE_DIR, 'entries.ts');
 export const DECLARATIONS_FILE = resolve(CATALOGUE_DIR, 'declarations.ts');
+export const WORKFLOWS_FILE = resolve(CATALOGUE_DIR, 'workflows.ts');
 const RESOURCES_DIR = resolve(ROOT, 'src/contracts/resources');
 
 const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -43,16 +46,20 @@ export function entryOf(resource: AnyResource): Record<string, unknown> {
     ...(resource.parent ? { parent: resource.parent } : {}),
     labels: resource.labels,
     titleField: resource.titleField,
-    fieldTabs: (resource.tabs ?? []).flatMap((tab) => ('field' in tab ? [tab.path] : [])),
     ...(resource.bornOf ? { bornOf: resource.bornOf } : {}),
     ...(resource.ownership ? { ownership: resource.ownership } : {}),
     ...(resource.list?.named?.length ? { lists: resource.list.named } : {}),
   };
-  if (resource.workflow) {
-    const states = Object.fromEntries(Object.entries(resource.workflow.states).map(([state, def]) => [state, { label: def.label, tone: def.tone }]));
-    entry.workflow = { field: resource.workflow.field, states };
-  }
+  const fieldTabs = (resource.tabs ?? []).flatMap((tab) => ('field' in tab ? [tab.path] : []));
+  if (fieldTabs.length) entry.fieldTabs = fieldTabs;
   return entry;
+}
+
+/** The catalogue's summary of a declaration's workflow (WorkflowSummary, types.ts), or null. */
+export function workflowOf(resource: AnyResource): Record<string, unknown> | null {
+  if (!resource.workflow) return null;
+  const states = Object.fromEntries(Object.entries(resource.workflow.states).map(([state, def]) => [state, { label: def.label, tone: def.tone }]));
+  return { field: resource.workflow.field, states };
 }
 
 /** Which file (and export) of `dir` holds each declaration of `resources`. */
@@ -88,6 +95,19 @@ export type ResourceName = keyof typeof CATALOGUE;
 `;
 }
 
+export function renderWorkflows(resources: readonly AnyResource[] = resourceList): string {
+  const lines = resources.flatMap((resource) => {
+    const workflow = workflowOf(resource);
+    return workflow ? [`  ${key(resource.name)}: ${literal(workflow)},`] : [];
+  });
+  return `${HEADER("Each workflow's states, as badges show them (types.ts).")}import type { WorkflowSummary } from './types';
+
+export const WORKFLOWS = {
+${lines.join('\n')}
+} as const satisfies Record<string, WorkflowSummary>;
+`;
+}
+
 export async function renderDeclarations(resources: readonly AnyResource[] = resourceList, dirs: readonly string[] = [RESOURCES_DIR]): Promise<string> {
   const found = await sources(resources, dirs);
   const line = (resource: AnyResource) => {
@@ -108,6 +128,7 @@ ${resources.map(line).join('\n')}
 async function main() {
   const files = [
     [ENTRIES_FILE, renderEntries()],
+    [WORKFLOWS_FILE, renderWorkflows()],
     [DECLARATIONS_FILE, await renderDeclarations()],
   ] as const;
   const stale = files.filter(([file, text]) => !existsSync(file) || readFileSync(file, 'utf8') !== text).map(([file]) => relative(ROOT, file));

@@ -16,10 +16,14 @@ export type ResourceSummary = Pick<AnyResource, 'name' | 'api' | 'path' | 'permi
 
 /** One entry of the generated catalogue (entries.ts). */
 export interface CatalogueEntry extends ResourceSummary {
-  /** Paths of the declaration's tabs that show a field (a tab naming a resource is that resource's own mount). */
-  fieldTabs: readonly string[];
+  /** Paths of the declaration's tabs that show a field (a tab naming a resource is that resource's own mount); absent: none. */
+  fieldTabs?: readonly string[];
   /** `list.named`: the lists a mount may name. */
   lists?: readonly string[];
-  /** The workflow's status field and each state's label and badge tone. */
-  workflow?: { field: string; states: Readonly<Record<string, { label: string; tone: Tone }>> };
+}
+
+/** A workflow in the catalogue (workflows.ts): its status field and each state's label and badge tone. */
+export interface WorkflowSummary {
+  field: string;
+  states: Readonly<Record<string, { label: string; tone: Tone }>>;
 }

@@ -6,7 +6,8 @@
  * link to its queue. Only what the user may open is shown.
  */
 import { useAtomValue } from 'jotai';
-import { catalogueEntry } from '../../core/catalogue';
+import { catalogueEntry, type WorkflowSummary } from '../../core/catalogue';
+import { WORKFLOWS } from '../../core/catalogue/workflows';
 import { t } from '../../core/i18n';
 import { can, permissionSubjectAtom } from '../../core/permissions';
 import { resourceLabel } from '../../core/resources/labels';
@@ -29,7 +30,7 @@ export function PendingSummary() {
   ].filter((link): link is { count: number; href: string; key: string } => typeof link.count === 'number');
   const mine = Object.entries(summary.data.mine).flatMap(([name, counts]) => {
     const resource = catalogueEntry(name);
-    const workflow = resource?.workflow;
+    const workflow = (WORKFLOWS as Partial<Record<string, WorkflowSummary>>)[name];
     if (!resource || !workflow || !can(subject, resource.permission, 'create').can) return [];
     const states = Object.entries(counts).filter(([, count]) => count > 0);
     return states.length ? [{ resource, workflow, states }] : [];

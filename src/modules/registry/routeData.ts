@@ -31,7 +31,7 @@ export function mountSpec<R extends ResourceName>(resource: R, overrides: MountO
     // A single-record mount has no {id} in its path.
     ...(entry.route.idParam && !single ? { idParam: entry.route.idParam } : {}),
     title: entry.labels.many,
-    tabs: entry.fieldTabs,
+    tabs: entry.fieldTabs ?? [],
     ...(single ? { single } : {}),
     ...(entry.bornOf ? { bornOf: true } : {}),
     ...overrides,

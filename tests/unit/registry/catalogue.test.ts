@@ -1,20 +1,22 @@
 /**
- * The client's catalogue (src/core/catalogue: entries.ts and declarations.ts) is generated from
+ * The client's catalogue (src/core/catalogue: entries.ts, workflows.ts, declarations.ts) is generated from
  * the declarations; this fails while it is out of date (`npm run registry:catalogue` rewrites it)
  * or disagrees with them.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DECLARATIONS_FILE, ENTRIES_FILE, entryOf, renderDeclarations, renderEntries } from '../../../scripts/registry-catalogue';
+import { DECLARATIONS_FILE, ENTRIES_FILE, entryOf, renderDeclarations, renderEntries, renderWorkflows, WORKFLOWS_FILE } from '../../../scripts/registry-catalogue';
 import { resourceList } from '../../../src/contracts/resources';
 import { CATALOGUE, catalogueEntry } from '../../../src/core/catalogue';
 import { DECLARATIONS } from '../../../src/core/catalogue/declarations';
+import { WORKFLOWS } from '../../../src/core/catalogue/workflows';
 import { loadDeclaration, loadedDeclaration } from '../../../src/core/catalogue/load';
 import { mountSpec, resourceRoutes } from '../../../src/modules/registry/resourceRoutes';
 
 describe('the catalogue', () => {
   it('is what the declarations say (else run `npm run registry:catalogue`)', async () => {
     expect(readFileSync(ENTRIES_FILE, 'utf8')).toBe(renderEntries());
+    expect(readFileSync(WORKFLOWS_FILE, 'utf8')).toBe(renderWorkflows());
     expect(readFileSync(DECLARATIONS_FILE, 'utf8')).toBe(await renderDeclarations());
   });
 
@@ -27,8 +29,13 @@ describe('the catalogue', () => {
     for (const resource of resourceList) {
       const entry = catalogueEntry(resource.name)!;
       expect(entry.titleField).toBe(resource.titleField);
-      if (!resource.workflow) expect(entry.workflow).toBeUndefined();
-      else for (const [state, def] of Object.entries(resource.workflow.states)) expect(entry.workflow?.states[state]).toEqual({ label: def.label, tone: def.tone });
+      const workflow = (WORKFLOWS as Record<string, { field: string; states: Record<string, unknown> }>)[resource.name];
+      if (!resource.workflow) expect(workflow).toBeUndefined();
+      else {
+        expect(workflow.field).toBe(resource.workflow.field);
+        expect(Object.keys(workflow.states)).toEqual(Object.keys(resource.workflow.states));
+        for (const [state, def] of Object.entries(resource.workflow.states)) expect(workflow.states[state]).toEqual({ label: def.label, tone: def.tone });
+      }
     }
   });
 
