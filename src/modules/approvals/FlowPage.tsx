@@ -5,7 +5,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { catalogueEntry } from '../../core/catalogue';
-import { t } from '../../core/i18n';
+import { registerCatalogue, t } from '../../core/i18n';
 import { notify } from '../../core/notices';
 import { toApiError } from '../../core/resources/transport';
 import { Alert } from '../../core/ui/Alert';
@@ -16,6 +16,9 @@ import * as ui from '../../core/ui/ui.css';
 import { NavLink } from '../registry/PageHeader';
 import { decide, useFlow } from './api';
 import { FlowStages, FlowSummary } from './FlowDetails';
+import { approvals } from './catalogue';
+
+registerCatalogue(approvals);
 
 export default function FlowPage({ approvalId, approvalStageId }: { approvalId?: string; approvalStageId?: string }) {
   const flow = useFlow(approvalId);

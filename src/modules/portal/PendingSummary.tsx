@@ -8,7 +8,7 @@
 import { useAtomValue } from 'jotai';
 import { catalogueEntry, type WorkflowSummary } from '../../core/catalogue';
 import { WORKFLOWS } from '../../core/catalogue/workflows';
-import { t } from '../../core/i18n';
+import { registerCatalogue, t } from '../../core/i18n';
 import { can, permissionSubjectAtom } from '../../core/permissions';
 import { resourceLabel } from '../../core/resources/labels';
 import { StatusBadge } from '../../core/ui/StatusBadge';
@@ -17,6 +17,9 @@ import * as ui from '../../core/ui/ui.css';
 import { useSummary } from '../approvals/api';
 import { useFinanceSummary } from './financeSummary';
 import { NavLink } from '../registry/PageHeader';
+import { home } from './catalogue';
+
+registerCatalogue(home);
 
 export function PendingSummary() {
   const subject = useAtomValue(permissionSubjectAtom);
