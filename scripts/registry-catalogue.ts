@@ -6,7 +6,9 @@
  * - src/core/catalogue/workflows.ts: each workflow's status field and its states' labels and
  *   tones (badges and counts shown without the declaration: the home page's pending records);
  * - src/core/catalogue/declarations.ts: each resource's full declaration as its own dynamic
- *   import, which a screen's route loader awaits.
+ *   import, which a screen's route loader awaits;
+ * - src/core/catalogue/sources.ts: the module each declaration is in (its chunk's name in the
+ *   build's preload.json), for the server's modulepreload links of a list page.
  * Run `npm run registry:catalogue` after adding a declaration or changing one of those parts;
  * tests/unit/registry/catalogue.test.ts fails while either file is out of date. `npm run build`
  * checks it first (`--check`).
@@ -22,6 +24,7 @@ export const CATALOGUE_DIR = resolve(ROOT, 'src/core/catalogue');
 export const ENTRIES_FILE = resolve(CATALOGUE_DIR, 'entries.ts');
 export const DECLARATIONS_FILE = resolve(CATALOGUE_DIR, 'declarations.ts');
 export const WORKFLOWS_FILE = resolve(CATALOGUE_DIR, 'workflows.ts');
+export const SOURCES_FILE = resolve(CATALOGUE_DIR, 'sources.ts');
 const RESOURCES_DIR = resolve(ROOT, 'src/contracts/resources');
 
 const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -108,6 +111,17 @@ ${lines.join('\n')}
 `;
 }
 
+export async function renderSources(resources: readonly AnyResource[] = resourceList, dirs: readonly string[] = [RESOURCES_DIR]): Promise<string> {
+  const found = await sources(resources, dirs);
+  const line = (resource: AnyResource) => `  ${key(resource.name)}: ${quote(relative(RESOURCES_DIR, found.get(resource.name)?.file ?? '').replace(/\.ts$/, ''))},`;
+  return `${HEADER("The module of each declaration: its lazy chunk's name in the build's preload.json (the server preloads a list page's).")}import type { ResourceName } from './entries';
+
+export const DECLARATION_MODULES: Record<ResourceName, string> = {
+${resources.map(line).join('\n')}
+};
+`;
+}
+
 export async function renderDeclarations(resources: readonly AnyResource[] = resourceList, dirs: readonly string[] = [RESOURCES_DIR]): Promise<string> {
   const found = await sources(resources, dirs);
   const line = (resource: AnyResource) => {
@@ -130,6 +144,7 @@ async function main() {
     [ENTRIES_FILE, renderEntries()],
     [WORKFLOWS_FILE, renderWorkflows()],
     [DECLARATIONS_FILE, await renderDeclarations()],
+    [SOURCES_FILE, await renderSources()],
   ] as const;
   const stale = files.filter(([file, text]) => !existsSync(file) || readFileSync(file, 'utf8') !== text).map(([file]) => relative(ROOT, file));
   if (process.argv.includes('--check')) {

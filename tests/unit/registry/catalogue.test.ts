@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DECLARATIONS_FILE, ENTRIES_FILE, entryOf, renderDeclarations, renderEntries, renderWorkflows, WORKFLOWS_FILE } from '../../../scripts/registry-catalogue';
+import { DECLARATIONS_FILE, ENTRIES_FILE, entryOf, renderDeclarations, renderEntries, renderSources, renderWorkflows, SOURCES_FILE, WORKFLOWS_FILE } from '../../../scripts/registry-catalogue';
 import { resourceList } from '../../../src/contracts/resources';
 import { CATALOGUE, catalogueEntry } from '../../../src/core/catalogue';
 import { DECLARATIONS } from '../../../src/core/catalogue/declarations';
@@ -18,6 +18,7 @@ describe('the catalogue', () => {
     expect(readFileSync(ENTRIES_FILE, 'utf8')).toBe(renderEntries());
     expect(readFileSync(WORKFLOWS_FILE, 'utf8')).toBe(renderWorkflows());
     expect(readFileSync(DECLARATIONS_FILE, 'utf8')).toBe(await renderDeclarations());
+    expect(readFileSync(SOURCES_FILE, 'utf8')).toBe(await renderSources());
   });
 
   it('has one entry per declaration, equal to what the declaration says', () => {
