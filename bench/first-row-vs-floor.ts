@@ -7,7 +7,8 @@
  * network is quiet, so what one page still asks for after its first row (the portal's
  * revalidation, its list preferences) is not answered while the next page loads. Goal: ours ≤ 1.6 × the floor.
  * Two clocks: the script's (goto → the page reports its first row) and the page's own (navigation
- * start → the first animation frame with a row in the DOM, shadow roots included). The page
+ * start → the first animation frame with a data row: a cell holding a supplier's name, shadow roots
+ * included, found by observing each root's mutations as it attaches, not by walking the DOM). The page
  * reports the row itself, through a binding: Playwright's locators poll the page while it loads,
  * and a role query over the portal's shadow roots took the CPU the portal renders with, far more
  * than over the floor's one table. The row's table is checked by its name afterwards.
@@ -18,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { build } from 'esbuild';
-import { BENCH_PASSWORD, prepareDatabase } from './registry-data';
+import { apiLogin, BENCH_PASSWORD, prepareDatabase } from './registry-data';
 import { chromiumOptions, median, signedInState, startServer } from './server-process';
 
 /** 25 pairs: with 15, the floor's median alone moved 131–164 ms between runs on this 2-core machine. */
@@ -32,19 +33,46 @@ mkdirSync(floorDir, { recursive: true });
 await build({ entryPoints: ['bench/floor/floor.tsx'], bundle: true, minify: true, format: 'esm', jsx: 'automatic', define: { 'process.env.NODE_ENV': '"production"' }, outfile: path.join(floorDir, 'floor.js'), logLevel: 'warning' });
 writeFileSync(path.join(floorDir, 'index.html'), '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Piso</title><script type="module" src="/dist/bench-floor/floor.js"></script></head><body><div id="root"></div></body></html>');
 
-/** Reports (`__benchFirstRow`) the page's time of the first frame showing a table row (any shadow root). */
+/**
+ * Reports (`__benchFirstRow`) the page's time of the first frame showing a data row: a table cell
+ * holding the text of one of the page's records (`__benchRowTexts`, set before the page loads),
+ * not a loading or empty row. It never walks the whole document: it observes the document and
+ * each shadow root as it is attached (attachShadow is wrapped before any script of the page runs),
+ * and looks only at what each mutation adds.
+ */
 const FIRST_ROW_CLOCK = `(function () {
-  var has = function (root) {
-    if (root.querySelector('table tbody tr')) return true;
-    var all = root.querySelectorAll('*');
-    for (var i = 0; i < all.length; i++) if (all[i].shadowRoot && has(all[i].shadowRoot)) return true;
+  var texts = new Set(window.__benchRowTexts || []);
+  var done = false;
+  var isDataCell = function (node) { return node.nodeName === 'TD' && texts.has((node.textContent || '').trim()); };
+  var found = function (node) {
+    if (node.nodeType === 3) node = node.parentNode;
+    if (!node || node.nodeType !== 1) return false;
+    if (isDataCell(node) || (node.closest && node.closest('td') && isDataCell(node.closest('td')))) return true;
+    var cells = node.querySelectorAll ? node.querySelectorAll('td') : [];
+    for (var i = 0; i < cells.length; i++) if (isDataCell(cells[i])) return true;
     return false;
   };
-  var tick = function () { if (has(document)) window.__benchFirstRow(performance.now()); else requestAnimationFrame(tick); };
-  requestAnimationFrame(tick);
+  var report = function () {
+    if (done) return;
+    done = true;
+    requestAnimationFrame(function () { window.__benchFirstRow(performance.now()); });
+  };
+  var observer = new MutationObserver(function (records) {
+    if (done) return;
+    for (var r = 0; r < records.length; r++) {
+      var record = records[r];
+      if (record.type === 'characterData' ? found(record.target) : false) return report();
+      for (var i = 0; i < record.addedNodes.length; i++) if (found(record.addedNodes[i])) return report();
+    }
+  });
+  var watch = function (root) { observer.observe(root, { childList: true, subtree: true, characterData: true }); };
+  var attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) { var root = attach.call(this, init); watch(root); return root; };
+  watch(document);
 })();`;
 
-const firstRow = (page: Page) => page.getByRole('table', { name: 'Fornecedores' }).locator('tbody tr').first();
+/** The first data row, checked afterwards by the table's name: a row with a supplier's name in a cell. */
+const firstRow = (page: Page, texts: string[]) => page.getByRole('table', { name: 'Fornecedores' }).getByRole('cell', { name: new RegExp(`^(${texts.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`) }).first();
 
 const dataDir = path.join(work, 'data');
 try {
@@ -54,6 +82,10 @@ try {
   const server = await startServer(Number(process.env.BENCH_PORT ?? 3212), { LOG_LEVEL: 'warn' }, dataDir);
   try {
     const storageState = await signedInState(browser, server.url, 'compras@demo.com.br', BENCH_PASSWORD);
+    // The records' own texts (every supplier's name): the probe waits for one of them in a cell.
+    const token = await apiLogin(server.url, 'compras@demo.com.br');
+    const suppliers = (await (await fetch(`${server.url}/v1/companies/suppliers?perPage=100`, { headers: { authorization: `Bearer ${token}` } })).json()) as { name: string }[];
+    const rowTexts = suppliers.map((supplier) => supplier.name);
 
     const timeTo = async (url: string) => {
       const context = await browser.newContext({ locale: 'pt-BR', storageState });
@@ -62,7 +94,7 @@ try {
       const seen = new Promise<{ elapsed: number; inPage: number }>((resolve) => (reported = resolve));
       let started = 0;
       await page.exposeFunction('__benchFirstRow', (inPage: number) => reported({ elapsed: performance.now() - started, inPage }));
-      await page.addInitScript({ content: FIRST_ROW_CLOCK });
+      await page.addInitScript({ content: `window.__benchRowTexts = ${JSON.stringify(rowTexts)};\n${FIRST_ROW_CLOCK}` });
       const problems: string[] = [];
       page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
       page.on('pageerror', (error) => problems.push(error.message));
@@ -74,7 +106,7 @@ try {
       let inPage: number;
       try {
         ({ elapsed, inPage } = await Promise.race([seen, timeout]));
-        await firstRow(page).waitFor({ state: 'visible' });
+        await firstRow(page, rowTexts).waitFor({ state: 'visible' });
       } catch (error) {
         console.error(`first-row-vs-floor: ${url} showed no row`, problems);
         throw error;

@@ -2,22 +2,22 @@
  * The portal page's first request: a page whose path is a registry list names the URL of that
  * list's first page (`<meta name="retaguarda-first-page">`), and retaguarda.js sends it at once
  * with the stored session (src/core/firstPageEarly.ts), while the portal's code downloads. The
- * route table, list state and URL code are the client's own, so the URL is the one the list's
- * prime asks for (tests/unit/registry/first-page-url.test.ts holds them equal for every list).
+ * route table's data (not its screens: no React here), list state and URL code are the client's
+ * own, so the URL is the one the list's prime asks for (tests/unit/registry/first-page-url.test.ts holds them equal for every list).
  */
 import { findResource } from '../../src/contracts/resources/index.js';
 import { FIRST_PAGE_META } from '../../src/core/firstPageEarly.js';
-import { matchLocation } from '../../src/core/router.js';
+import { matchLocation } from '../../src/core/routeMatch.js';
 import { buildUrl, pageQuery } from '../../src/core/url.js';
 import { firstPageRequest } from '../../src/modules/registry/listQuery.js';
-import { routes } from '../../src/modules/routes.js';
+import { portalRouteData } from '../../src/modules/portal/routes.data.js';
 import { escapeHtml } from '../mail/templates.js';
 
 export type ListAt = NonNullable<ReturnType<typeof listAt>>;
 
 /** The registry list a portal path shows, with its route parameters; null elsewhere. */
 export function listAt(pathname: string) {
-  const { match, notFound } = matchLocation(routes, pathname);
+  const { match, notFound } = matchLocation(portalRouteData, pathname);
   return match?.route.list && !notFound ? { mount: match.route.list, params: match.params } : null;
 }
 

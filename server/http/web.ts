@@ -18,6 +18,8 @@ import type { AppContext } from '../context.js';
 import { MESSAGES, sendError } from '../errors.js';
 import { bundleFiles } from './bundle-files.js';
 import { escapeHtml } from '../mail/templates.js';
+import type { ResourceName } from '../../src/core/catalogue/entries.js';
+import { DECLARATION_MODULES } from '../../src/core/catalogue/sources.js';
 import { firstPageMeta, listAt } from './firstPage.js';
 
 const API_PREFIXES = ['/v1/', '/api/', '/dist/', '/dev/'];
@@ -80,8 +82,11 @@ export async function pageWithPreloads(file: string, staticDir: string, screens:
   return intoHead(html, links.join(''));
 }
 
-/** The lazy chunks a registry list's page loads first: what primes its first page, and the generic list screen. */
-const LIST_SCREENS = ['primeList', 'ListPage'];
+/**
+ * The lazy chunks a registry list's page loads first: what primes its first page, the generic list
+ * screen, and the list's declaration (its own chunk, which both await).
+ */
+const listScreens = (resource: string) => ['primeList', 'ListPage', ...(Object.hasOwn(DECLARATION_MODULES, resource) ? [DECLARATION_MODULES[resource as ResourceName]] : [])];
 
 export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
   const staticDir = path.resolve(ctx.settings.staticDir);
@@ -147,7 +152,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
   const portalPage = async (reply: FastifyReply, pathname = '/', search = '') => {
     const list = listAt(pathname);
     const head = list ? firstPageMeta(pathname, search, (await readAppConfig(ctx))?.text, list) : '';
-    const html = await pageWithPreloads(path.join(demoDir, 'index.html'), staticDir, list ? LIST_SCREENS : [], head);
+    const html = await pageWithPreloads(path.join(demoDir, 'index.html'), staticDir, list ? listScreens(list.mount.resource) : [], head);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
   // The portal's home is the portal page too, with its preload links (not the plain static file).

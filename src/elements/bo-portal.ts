@@ -19,7 +19,7 @@ import { setAppConfigUrl } from '../core/config';
 import { defineElement } from '../core/elements/define';
 import { primeFirstScreen } from '../core/host/firstScreen';
 import { PortalApp, portalGuard } from '../modules/portal/PortalApp';
-import { routes } from '../modules/routes';
+import { routes } from '../modules/portal/routes';
 
 // The element is defined (and React renders it) once its first navigation is through (its guard,
 // chunk and first data: core/host/firstScreen.ts), or has had its time. Not a top-level await:

@@ -1,10 +1,11 @@
 /**
  * `npm start` runs the esbuild bundle of the server with plain node (scripts/build-server.mjs,
  * issue 9 "the embedded database"): the bundle starts on an existing database, serves a login,
- * and drains and exits 0 on SIGTERM like `tsx server/main.ts`.
+ * and drains and exits 0 on SIGTERM like `tsx server/main.ts`. It reads the client's route table
+ * as data only (issue 23): no React, jotai or UI kit in the bundle.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../server/db/migrations/index.js';
@@ -29,6 +30,16 @@ describe.each(databaseKinds())('npm start: the bundled server process [%s]', (ki
     await server?.stop();
     await database?.dispose();
     if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
+  });
+
+  it("carries none of the client's screens: no React, jotai or UI kit", () => {
+    const bundle = readFileSync(path.join(bundleDir, 'main.mjs'), 'utf8');
+    const imported = [...bundle.matchAll(/^import\b[^;]*?\bfrom\s*"([^"]+)"|^import\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/gm)].map((found) => found[1] ?? found[2] ?? found[3]);
+    expect(imported).toContain('fastify');
+    const client = /^(react|react-dom|jotai|history|ofetch|@r2wc|@floating-ui|@tanstack|@vanilla-extract)(\/|$)/;
+    expect(imported.filter((name) => client.test(name))).toEqual([]);
+    // Nor any of the client's own screens, bundled in (a dynamic import() of a page is bundled too).
+    expect(bundle).not.toMatch(/src\/modules\/[\w/]+\.tsx|src\/core\/(ui|host)\//);
   });
 
   it('is ready on the existing database, signs in, and exits 0 on SIGTERM', async () => {

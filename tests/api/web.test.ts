@@ -192,8 +192,10 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
           'bo-login.js': ['chunks/login-AbCdEf12.js'],
           'chunks/ListPage-AbCdEf12.js': ['chunks/DataTable-AbCdEf12.js', 'chunks/routes-AbCdEf12.js'],
           'chunks/primeList-AbCdEf12.js': ['chunks/resources-AbCdEf12.js', 'chunks/routes-AbCdEf12.js'],
+          'chunks/suppliers-AbCdEf12.js': ['chunks/fields-AbCdEf12.js'],
+          'chunks/applicationAcls-AbCdEf12.js': ['chunks/fields-AbCdEf12.js'],
         },
-        names: { ListPage: 'chunks/ListPage-AbCdEf12.js', primeList: 'chunks/primeList-AbCdEf12.js' },
+        names: { ListPage: 'chunks/ListPage-AbCdEf12.js', primeList: 'chunks/primeList-AbCdEf12.js', suppliers: 'chunks/suppliers-AbCdEf12.js', applicationAcls: 'chunks/applicationAcls-AbCdEf12.js' },
       }),
     );
     const link = (file: string) => `<link rel="modulepreload" href="/dist/${file}" />`;
@@ -207,7 +209,10 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
         // first page while the guard runs, on list routes only.
         expect(page.raw).not.toContain('login-AbCdEf12.js');
         const list = url.startsWith('/fornecedores?') || url.endsWith('/acls');
-        for (const file of ['chunks/ListPage-AbCdEf12.js', 'chunks/DataTable-AbCdEf12.js', 'chunks/primeList-AbCdEf12.js', 'chunks/resources-AbCdEf12.js']) expect(page.raw.includes(link(file)), `${url} ${file}`).toBe(list);
+        for (const file of ['chunks/ListPage-AbCdEf12.js', 'chunks/DataTable-AbCdEf12.js', 'chunks/primeList-AbCdEf12.js', 'chunks/resources-AbCdEf12.js', 'chunks/fields-AbCdEf12.js']) expect(page.raw.includes(link(file)), `${url} ${file}`).toBe(list);
+        // The list's own declaration (its chunk, loaded with the screen), not another's.
+        expect(page.raw.includes(link('chunks/suppliers-AbCdEf12.js')), url).toBe(url.startsWith('/fornecedores?'));
+        expect(page.raw.includes(link('chunks/applicationAcls-AbCdEf12.js')), url).toBe(url.endsWith('/acls'));
         expect(page.raw.split(link('chunks/routes-AbCdEf12.js'))).toHaveLength(2);
       }
     } finally {

@@ -1,6 +1,7 @@
 /**
  * One navigation's work before its page can show: the guard (spec §2), the route's chunk and the
- * screen's first data (a list's first page), the last two asked for while the guard runs. Nothing
+ * screen's first data (a list's first page), the last two asked for while the guard runs (the
+ * chunk of a signed-in page only when a session is stored). Nothing
  * renders before the guard allows it; the server checks the permission of the data request itself.
  *
  * RouterHost starts one per navigation. The portal's first screen starts its own before React
@@ -9,6 +10,7 @@
  */
 import type { ComponentType } from 'react';
 import type { RouteMatch } from '../router';
+import { getSession } from '../session';
 
 export type GuardOutcome = { type: 'continue' } | { type: 'redirect'; to: string } | { type: 'external'; url: string };
 /**
@@ -55,8 +57,10 @@ export function startNavigation(target: NavigationTarget): PendingNavigation {
   const { to, match, notFound, search } = target;
   const routable = match && !notFound ? match : null;
   const primed = routable?.route.prime?.(routable.params, search).catch(() => undefined);
-  // Code only: a failure is judged after the guard.
-  const chunk = routable?.route.load();
+  // Code only: a failure is judged after the guard. A page that needs a session, asked for with
+  // none stored, waits for the guard: it sends to the login, whose code is all the visitor needs.
+  const early = routable && (routable.route.public || routable.route.layout === 'login' || Boolean(getSession().accessToken));
+  const chunk = early ? routable.route.load() : undefined;
   chunk?.catch(() => undefined);
   const firstData = primed?.then((started) => started?.answer).catch(() => undefined);
   let shown = () => {};

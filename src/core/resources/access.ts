@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
-import { ownershipOf, type AnyResource, type Scope } from '../../contracts/resource';
+import { ownershipOf, type Scope } from '../../contracts/resource';
 import { transitionPermission, type Transition } from '../../contracts/workflow';
+import type { ResourceSummary } from '../catalogue/types';
 import { can, permissionSubjectAtom, type PermissionSubject } from '../permissions';
 
 export type Access = (scope: Scope) => boolean;
@@ -12,13 +13,13 @@ export type Access = (scope: Scope) => boolean;
  * resource refuses everyone else whatever their policies say. On an `ownership` resource,
  * `create` on the ownership's permission grants read/update of one's own records.
  */
-export function useAccess(resource: AnyResource, permission?: string): Access {
+export function useAccess(resource: ResourceSummary, permission?: string): Access {
   const subject = useAtomValue(permissionSubjectAtom);
   return useMemo(() => accessFor(subject, resource, permission), [subject, resource, permission]);
 }
 
 /** `useAccess` outside React (`store.get(permissionSubjectAtom)` as subject; a show page's links to other resources). */
-export function accessFor(subject: PermissionSubject, resource: AnyResource, permission?: string): Access {
+export function accessFor(subject: PermissionSubject, resource: ResourceSummary, permission?: string): Access {
   const name = permission ?? resource.permission;
   if (resource.systemOwnerOnly && subject.user?.accessLevel !== 'SystemOwner') return () => false;
   const has = (scope: Scope) => can(subject, name, scope).can;
@@ -33,7 +34,7 @@ export function accessFor(subject: PermissionSubject, resource: AnyResource, per
 }
 
 /** True when the user reads every record of the resource, not only their own (the "Meus / Todos" toggle). */
-export function useReadsAll(resource: AnyResource, permission?: string): boolean {
+export function useReadsAll(resource: ResourceSummary, permission?: string): boolean {
   const subject = useAtomValue(permissionSubjectAtom);
   return can(subject, permission ?? resource.permission, 'read').can;
 }
@@ -42,7 +43,7 @@ export function useReadsAll(resource: AnyResource, permission?: string): boolean
  * Whether the user may run a transition at all (its scope on `transition.permission`, else on the
  * resource's): what offers a bulk transition on a selection. For one record, `_actions` decides.
  */
-export function useTransitionAccess(resource: AnyResource, permission?: string): (transition: Transition) => boolean {
+export function useTransitionAccess(resource: ResourceSummary, permission?: string): (transition: Transition) => boolean {
   const subject = useAtomValue(permissionSubjectAtom);
   return useMemo(() => {
     return (transition: Transition) => can(subject, transitionPermission(transition, permission ?? resource.permission), transition.scope).can;

@@ -4,7 +4,7 @@
  * `resource.listField.referenceField`; only neighbours that are empty (or still at their initial
  * value) are filled, so nothing the user typed is overwritten.
  */
-import { findResource } from '../../contracts/resources';
+import { catalogueEntry } from '../catalogue';
 import { apiPath } from './paths';
 import { request } from './transport';
 import type { Row } from './useList';
@@ -22,7 +22,7 @@ export const referenceFill = (key: string): FillMap | undefined => fills.get(key
 
 /** Fetches the referenced record and answers the patch for the empty siblings. */
 export async function fillPatch(target: string, id: string, map: FillMap, siblings: Readonly<Record<string, unknown>>, initial: Readonly<Record<string, unknown>>): Promise<Record<string, unknown>> {
-  const resource = findResource(target);
+  const resource = catalogueEntry(target);
   if (!resource) return {};
   const record = await request<Row>(resource.api, apiPath(resource, {}, id), { silent: true });
   const patch: Record<string, unknown> = {};

@@ -9,7 +9,7 @@ export function fieldLabel(resource: AnyResource, field: string): string {
   return lookup(`resources.${resource.name}.fields.${field}`, def?.label ?? field);
 }
 
-export const resourceLabel = (resource: AnyResource, which: 'one' | 'many'): string =>
+export const resourceLabel = (resource: Pick<AnyResource, 'name' | 'labels'>, which: 'one' | 'many'): string =>
   lookup(`resources.${resource.name}.${which}`, resource.labels[which]);
 
 export const sectionTitle = (resource: AnyResource, section: SectionDef): string =>
@@ -22,5 +22,5 @@ export function optionLabel(resource: AnyResource, field: string, option: string
 }
 
 /** "Novo usuário" / "Nova política". */
-export const newLabel = (resource: AnyResource): string =>
+export const newLabel = (resource: Pick<AnyResource, 'name' | 'labels'>): string =>
   t(resource.labels.gender === 'f' ? 'registry.newF' : 'registry.newM', { one: resourceLabel(resource, 'one') });

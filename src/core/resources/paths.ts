@@ -3,7 +3,7 @@ import { fillPath, type AnyResource } from '../../contracts/resource';
 export type PathParams = Readonly<Record<string, string | undefined>>;
 
 /** API path of a resource (its `{parent}` placeholders filled), optionally of one record. */
-export function apiPath(resource: AnyResource, params: PathParams, id?: string, suffix?: string): string {
+export function apiPath(resource: Pick<AnyResource, 'path'>, params: PathParams, id?: string, suffix?: string): string {
   const base = fillPath(resource.path, params);
   const withId = id === undefined ? base : `${base}/${encodeURIComponent(id)}`;
   return suffix ? `${withId}/${suffix}` : withId;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { REFERENCE_PAGE_SIZE, type AnyResource } from '../../contracts/resource';
+import { REFERENCE_PAGE_SIZE } from '../../contracts/resource';
+import type { ResourceSummary } from '../catalogue/types';
 import { requestPage, toApiError } from '../api';
 import { apiPath, type PathParams } from './paths';
 import type { Row } from './useList';
@@ -24,7 +25,7 @@ export interface ReferenceOptions {
  * Options of a reference select (spec §9): search with no delay and no minimum length, 10 more
  * per step, sorted by the target's title field. Only fetches while `enabled` (the list is open).
  */
-export function useReferenceOptions(target: AnyResource, params: PathParams, search: string, enabled: boolean): ReferenceOptions {
+export function useReferenceOptions(target: ResourceSummary, params: PathParams, search: string, enabled: boolean): ReferenceOptions {
   const [state, setState] = useState<{ options: Option[]; page: number; hasMore: boolean; loading: boolean; loaded: boolean }>({
     options: [],
     page: 0,

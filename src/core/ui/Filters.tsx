@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { filterKind, RANGE_FROM, RANGE_TO, type AnyResource, type FieldDef } from '../../contracts/resource';
-import { findResource } from '../../contracts/resources';
+import { catalogueEntry } from '../catalogue';
 import { formatDate, maskDate, parseDate } from '../format/dates';
 import { moneyInputText, parseMoney, parsePercent } from '../format/money';
 import { t } from '../i18n';
@@ -71,7 +71,7 @@ function FilterControl({ resource, params, field, def, values, onChange }: Props
   }
   if (kind === 'any') {
     const targetName = def.type === 'reference' || def.type === 'references' ? def.resource : resource.name;
-    const target = findResource(targetName);
+    const target = catalogueEntry(targetName);
     if (!target) return null;
     const targetParams = def.type === 'reference' || def.type === 'references' ? { ...params, ...def.params } : params;
     return (

@@ -7,7 +7,7 @@
  */
 import { autoUpdate, flip, offset, size, useDismiss, useFloating, useInteractions, useListNavigation } from '@floating-ui/react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { AnyResource } from '../../contracts/resource';
+import type { ResourceSummary } from '../catalogue/types';
 import { t } from '../i18n';
 import type { PathParams } from '../resources/paths';
 import { useReferenceOptions, type Option } from '../resources/useReferenceOptions';
@@ -18,7 +18,7 @@ export interface ReferenceSelectProps {
   id?: string;
   /** Accessible name of the combobox and its list. */
   label: string;
-  target: AnyResource;
+  target: ResourceSummary;
   params: PathParams;
   multiple?: boolean;
   /** Selected ids. */

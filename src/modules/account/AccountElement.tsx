@@ -7,10 +7,11 @@ import { RouteView } from '../../core/host/RouteView';
 import { useSessionEvents } from '../../core/host/useSessionEvents';
 import { useSignedIn } from '../../core/host/useSignedIn';
 import { createEmbeddedRouter } from '../../core/router';
-import { routes } from '../routes';
+import { signInRoutes } from '../auth/routes';
+import { accountRoutes } from './routes';
 
 /** The account pages plus the screens their guard may send to (login, code). */
-const elementRoutes = routes.filter((route) => route.path.startsWith('/minha-conta') || (route.layout === 'login' && route.path !== '/logout'));
+const elementRoutes = [...accountRoutes, ...signInRoutes];
 const pathFor = (page?: string) => (page ? `/minha-conta/${page.replace(/^\/+/, '')}` : '/minha-conta');
 
 export interface AccountElementProps {

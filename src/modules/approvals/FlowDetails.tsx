@@ -3,11 +3,14 @@ import { FLOW_STATE_LABELS, STAGE_STATE_LABELS, type FlowView } from '../../cont
 import type { Tone } from '../../contracts/workflow';
 import { formatDateTime } from '../../core/format/dates';
 import { formatMoney } from '../../core/format/money';
-import { t } from '../../core/i18n';
+import { registerCatalogue, t } from '../../core/i18n';
 import { StatusBadge } from '../../core/ui/StatusBadge';
 import * as data from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
 import { NavLink } from '../registry/PageHeader';
+import { approvals } from './catalogue';
+
+registerCatalogue(approvals);
 
 const TONE: Record<string, Tone> = { waiting: 'neutral', pending: 'info', approved: 'success', rejected: 'danger', voided: 'neutral' };
 

@@ -4,8 +4,8 @@
  * /filas-de-aprovacao/{approvalId}/etapas/{approvalStageId} (that stage alone).
  */
 import { useId, useState, type FormEvent } from 'react';
-import { findResource } from '../../contracts/resources';
-import { t } from '../../core/i18n';
+import { catalogueEntry } from '../../core/catalogue';
+import { registerCatalogue, t } from '../../core/i18n';
 import { notify } from '../../core/notices';
 import { toApiError } from '../../core/resources/transport';
 import { Alert } from '../../core/ui/Alert';
@@ -16,6 +16,9 @@ import * as ui from '../../core/ui/ui.css';
 import { NavLink } from '../registry/PageHeader';
 import { decide, useFlow } from './api';
 import { FlowStages, FlowSummary } from './FlowDetails';
+import { approvals } from './catalogue';
+
+registerCatalogue(approvals);
 
 export default function FlowPage({ approvalId, approvalStageId }: { approvalId?: string; approvalStageId?: string }) {
   const flow = useFlow(approvalId);
@@ -27,7 +30,7 @@ export default function FlowPage({ approvalId, approvalStageId }: { approvalId?:
   if (flow.loading && !flow.data) return <Spinner />;
   if (flow.error || !flow.data) return <Alert>{flow.error?.message ?? t('registry.loadFailed')}</Alert>;
   const view = flow.data;
-  const resource = findResource(view.resource);
+  const resource = catalogueEntry(view.resource);
   const recordHref = resource ? `${resource.route.base}/${encodeURIComponent(view.recordId)}` : null;
   const here = `/filas-de-aprovacao/${encodeURIComponent(view.id)}`;
   const stage = approvalStageId ? view.stages.find((s) => s.id === approvalStageId) : undefined;

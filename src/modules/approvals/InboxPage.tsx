@@ -8,7 +8,7 @@ import type { InboxItem } from '../../contracts/approvals';
 import type { BulkResult } from '../../contracts/resource';
 import { formatDateTime } from '../../core/format/dates';
 import { formatMoney } from '../../core/format/money';
-import { t } from '../../core/i18n';
+import { registerCatalogue, t } from '../../core/i18n';
 import { useNavigation, useQuery as useSearchParams } from '../../core/navigation';
 import { notify } from '../../core/notices';
 import { toApiError } from '../../core/resources/transport';
@@ -20,6 +20,9 @@ import * as data from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
 import { NavLink } from '../registry/PageHeader';
 import { decideMany, useInbox } from './api';
+import { approvals } from './catalogue';
+
+registerCatalogue(approvals);
 
 export function InboxTable({ items, selected, onSelect }: { items: InboxItem[]; selected: ReadonlySet<string>; onSelect: (ids: Set<string>) => void }) {
   const all = items.length > 0 && items.every((item) => selected.has(item.id));

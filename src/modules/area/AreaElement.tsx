@@ -14,7 +14,7 @@ import { RouteView } from '../../core/host/RouteView';
 import { useSessionEvents } from '../../core/host/useSessionEvents';
 import { useSignedIn } from '../../core/host/useSignedIn';
 import { createEmbeddedRouter, type RouteDef } from '../../core/router';
-import { routes } from '../routes';
+import { signInRoutes } from '../auth/routes';
 
 export interface Area {
   /** The area's own routes. */
@@ -44,7 +44,7 @@ export interface AreaElementProps {
 
 /** The React component of an area element. */
 export function createAreaElement(area: Area) {
-  const elementRoutes = [...area.routes, ...routes.filter((route) => route.layout === 'login' && route.path !== '/logout')];
+  const elementRoutes = [...area.routes, ...signInRoutes];
   const { home } = area;
   return function AreaElement({ container, basePath }: AreaElementProps) {
     const host = container?.host;

@@ -3,17 +3,14 @@ import { EmbeddedContext } from '../../core/host/embedding';
 import { RouterHost, type Guard } from '../../core/host/RouterHost';
 import { RouteView } from '../../core/host/RouteView';
 import { createEmbeddedRouter } from '../../core/router';
-import { routes } from '../routes';
+import { signInRoutes } from './routes';
 import { SignedInContext, type SignedInHandler } from './useAfterSignIn';
-
-/** The login-layout screens, for hosts that sign in without owning the page's URL. */
-export const authRoutes = routes.filter((route) => route.layout === 'login' && route.path !== '/logout');
 
 const screensHandleTheirOwnSteps: Guard = async () => ({ type: 'continue' });
 
 /** Login → (setup | code) → signed in, on its own in-memory history. */
 export function AuthFlow({ onSignedIn, initialPath = '/login', embedded = true }: { onSignedIn: SignedInHandler; initialPath?: string; embedded?: boolean }) {
-  const [router] = useState(() => createEmbeddedRouter(authRoutes, initialPath));
+  const [router] = useState(() => createEmbeddedRouter(signInRoutes, initialPath));
   useEffect(() => () => router.destroy(), [router]);
   return (
     <EmbeddedContext.Provider value={embedded}>

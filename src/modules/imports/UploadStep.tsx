@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { importFileKind, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_RESOURCE_LABELS, IMPORT_RESOURCE_TYPES, IMPORT_TARGETS, type ImportResourceType, type ImportUploaded } from '../../contracts/imports';
-import { findResource } from '../../contracts/resources';
+import { useLoadedDeclaration } from '../../core/catalogue/load';
 import { t } from '../../core/i18n';
 import { fieldLabel } from '../../core/resources/labels';
 import { FilePicker } from '../../core/ui/FilePicker';
@@ -24,7 +24,7 @@ export function UploadStep({ onUploaded }: { onUploaded: (batch: ImportUploaded)
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const target = findResource(IMPORT_TARGETS[type].resource);
+  const target = useLoadedDeclaration(IMPORT_TARGETS[type].resource);
   const keyLabel = target ? fieldLabel(target, IMPORT_TARGETS[type].key) : IMPORT_TARGETS[type].key;
 
   const submit = async (event: FormEvent) => {

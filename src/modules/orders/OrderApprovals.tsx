@@ -1,5 +1,5 @@
 /** /pedidos/{orderId}/analises: the record's approval flows (GET approvals/records/orders/{id}), newest first. */
-import { t } from '../../core/i18n';
+import { registerCatalogue, t } from '../../core/i18n';
 import { Alert } from '../../core/ui/Alert';
 import { Spinner } from '../../core/ui/Spinner';
 import * as data from '../../core/ui/data.css';
@@ -7,6 +7,9 @@ import * as ui from '../../core/ui/ui.css';
 import { useRecordFlows } from '../approvals/api';
 import { FlowStages, FlowSummary } from '../approvals/FlowDetails';
 import type { SubPageProps } from '../registry/spec';
+import { approvals } from '../approvals/catalogue';
+
+registerCatalogue(approvals);
 
 export default function OrderApprovals({ resource, record }: SubPageProps) {
   const flows = useRecordFlows(resource.name, record.id);

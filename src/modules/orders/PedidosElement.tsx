@@ -4,7 +4,7 @@
  */
 import { emit } from '../../core/elements/events';
 import { createAreaElement } from '../area/AreaElement';
-import { ordersRoutes } from '../routes';
+import { ordersRoutes } from './routes';
 
 export const PedidosElement = createAreaElement({
   routes: ordersRoutes,

@@ -6,7 +6,7 @@ import { useNavigation } from '../../core/navigation';
 import { can, permissionSubjectAtom } from '../../core/permissions';
 import { sessionAtom } from '../../core/session';
 import * as css from '../../core/ui/ui.css';
-import { hasScreen } from '../routes';
+import { hasScreen } from './routes.data';
 import { moduleEntries } from './navState';
 import { PendingSummary } from './PendingSummary';
 import * as styles from './portal.css';

@@ -6,8 +6,9 @@
  * link to its queue. Only what the user may open is shown.
  */
 import { useAtomValue } from 'jotai';
-import { findResource } from '../../contracts/resources';
-import { t } from '../../core/i18n';
+import { catalogueEntry, type WorkflowSummary } from '../../core/catalogue';
+import { WORKFLOWS } from '../../core/catalogue/workflows';
+import { registerCatalogue, t } from '../../core/i18n';
 import { can, permissionSubjectAtom } from '../../core/permissions';
 import { resourceLabel } from '../../core/resources/labels';
 import { StatusBadge } from '../../core/ui/StatusBadge';
@@ -16,6 +17,9 @@ import * as ui from '../../core/ui/ui.css';
 import { useSummary } from '../approvals/api';
 import { useFinanceSummary } from './financeSummary';
 import { NavLink } from '../registry/PageHeader';
+import { home } from './catalogue';
+
+registerCatalogue(home);
 
 export function PendingSummary() {
   const subject = useAtomValue(permissionSubjectAtom);
@@ -28,10 +32,11 @@ export function PendingSummary() {
     { count: finance?.overduePayables, href: '/contas-a-pagar/parcelamentos?isOverdue=true', key: 'home.pending.overdue' },
   ].filter((link): link is { count: number; href: string; key: string } => typeof link.count === 'number');
   const mine = Object.entries(summary.data.mine).flatMap(([name, counts]) => {
-    const resource = findResource(name);
-    if (!resource?.workflow || !can(subject, resource.permission, 'create').can) return [];
+    const resource = catalogueEntry(name);
+    const workflow = (WORKFLOWS as Partial<Record<string, WorkflowSummary>>)[name];
+    if (!resource || !workflow || !can(subject, resource.permission, 'create').can) return [];
     const states = Object.entries(counts).filter(([, count]) => count > 0);
-    return states.length ? [{ resource, states }] : [];
+    return states.length ? [{ resource, workflow, states }] : [];
   });
   const waiting = summary.data.waitingForMe;
   const approver = waiting > 0 || can(subject, 'approvals', 'approve').can;
@@ -44,15 +49,15 @@ export function PendingSummary() {
         {financeLinks.map((link) => (
           <p key={link.key} style={{ margin: 0 }}><NavLink href={link.href}>{t(link.key as 'home.pending.attest', { count: link.count })}</NavLink></p>
         ))}
-        {mine.map(({ resource, states }) => (
+        {mine.map(({ resource, workflow, states }) => (
           <div key={resource.name}>
             <h3 style={{ margin: '0 0 8px' }}>{t('home.pending.mine', { many: resourceLabel(resource, 'many').toLowerCase() })}</h3>
             <ul className={data.chips}>
               {states.map(([state, count]) => {
-                const def = resource.workflow!.states[state];
+                const def = workflow.states[state];
                 return (
                   <li key={state}>
-                    <NavLink href={`${resource.route.base}?${resource.workflow!.field}=${encodeURIComponent(state)}&mine=true`}>
+                    <NavLink href={`${resource.route.base}?${workflow.field}=${encodeURIComponent(state)}&mine=true`}>
                       <StatusBadge label={t('home.pending.state', { label: def?.label ?? state, count })} tone={def?.tone ?? 'neutral'} />
                     </NavLink>
                   </li>

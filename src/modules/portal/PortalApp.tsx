@@ -13,7 +13,7 @@ import { createPortalRouter } from '../../core/router';
 import { useSessionEvents } from '../../core/host/useSessionEvents';
 import { useSignedIn } from '../../core/host/useSignedIn';
 import { useVersionNotices } from '../../core/host/useVersionNotices';
-import { routes } from '../routes';
+import { routes } from './routes';
 import { breadcrumbsFor, documentTitleFor } from './navState';
 import { LoginLayout, PortalShell } from './PortalShell';
 

@@ -2,7 +2,7 @@
  * A list route's `prime`: its first page asked for while the guard runs. Its own small chunk,
  * next to the list screen's (whose modules it shares), loaded only by routes that prime.
  */
-import { findResource } from '../../contracts/resources';
+import { loadDeclaration } from '../../core/catalogue/load';
 import { permissionSubjectAtom } from '../../core/permissions';
 import { accessFor } from '../../core/resources/access';
 import { requestPage } from '../../core/api';
@@ -30,9 +30,9 @@ export function primePage(api: string, path: string, query: string): Primed {
  * Asks for the list's first page now (the route's `prime`), when a full session is stored and it
  * may read the resource; returns the answer and the release the router calls if the guard refuses.
  */
-export function primeList(spec: RegistrySpec, routeParams: Readonly<Record<string, string>>, search: string): Primed {
-  const resource = findResource(spec.resource);
+export async function primeList(spec: RegistrySpec, routeParams: Readonly<Record<string, string>>, search: string): Promise<Primed> {
   const session = getSession();
+  const resource = session.accessToken ? await loadDeclaration(spec.resource).catch(() => undefined) : undefined;
   if (!resource || !session.accessToken || session.tokenType !== 'Authorization' || !accessFor(store.get(permissionSubjectAtom), resource, spec.permission)('read')) return { release: () => undefined };
   const { api, path, query } = firstPageRequest(resource, spec, routeParams, search);
   return primePage(api, path, JSON.stringify(query));

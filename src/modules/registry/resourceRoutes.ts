@@ -1,7 +1,19 @@
+/**
+ * The loaders of a registry's routes (their data: routeData.ts): the generic list, show and form
+ * screens, or the views a mount replaces, bound to the mount's spec, view and tab, and loaded with
+ * the resource's declaration; a list route also asks for its first page while its guard runs.
+ */
 import { createElement } from 'react';
+import { loadDeclaration } from '../../core/catalogue/load';
+import type { ResourceName } from '../../core/catalogue';
+import type { RegistryRoute } from '../../core/routeMatch';
 import type { RouteDef } from '../../core/router';
-import { MOUNTS, type MountName } from './mounts';
-import { AUDIT_TAB, type RegistryPageProps, type RegistrySpec, type RegistryView, type ViewLoader } from './spec';
+import type { RouteData } from '../../core/routeMatch';
+import { withLoaders, type Loaders } from '../area/withLoaders';
+import { mountSpec as mountData, resourceRouteData, type MountOverrides } from './routeData';
+import type { RegistryMountData, RegistryPageProps, RegistrySpec, RegistryView, ViewLoader } from './spec';
+
+export type { ListName, MountOverrides } from './routeData';
 
 const DEFAULT_VIEWS: Record<RegistryView, ViewLoader> = {
   list: () => import('./ListPage'),
@@ -10,84 +22,74 @@ const DEFAULT_VIEWS: Record<RegistryView, ViewLoader> = {
   edit: () => import('./FormPage'),
 };
 
-/** A route loader that binds the spec, the view and the tab; loaded once per route. */
+/**
+ * A route loader that binds the spec, the view and the tab; loaded once per route, with the
+ * resource's declaration (its own chunk), which the screen then reads at once.
+ */
 function screen(spec: RegistrySpec, view: RegistryView, tab?: string): RouteDef['load'] {
   let loaded: ReturnType<RouteDef['load']> | null = null;
   return () =>
-    (loaded ??= (spec.views?.[view] ?? DEFAULT_VIEWS[view])().then(({ default: View }) => ({
+    (loaded ??= Promise.all([(spec.views?.[view] ?? DEFAULT_VIEWS[view])(), loadDeclaration(spec.resource)]).then(([{ default: View }]) => ({
       default: function RegistryRoute(props: Record<string, unknown>) {
         return createElement(View, { ...props, spec, view, tab } as RegistryPageProps);
       },
     })));
 }
 
-/** The named lists of a declaration (`list.named`), as the generated mounts carry them. */
-export type ListName<R extends MountName> = (typeof MOUNTS)[R] extends { lists: readonly (infer L extends string)[] } ? L : never;
+const specs = new WeakMap<object, RegistrySpec>();
 
-/**
- * What a mount may change of what its declaration says (a second base, fixed params, one view…);
- * `list` only among the declaration's named lists (checked by the compiler).
- */
-export type MountOverrides<R extends MountName = MountName> = Partial<Omit<RegistrySpec, 'resource' | 'list'>> & { list?: ListName<R> };
+/** The spec a mount's screens receive: its data, with the area's loaders for the views it replaces and its sub-pages. */
+function specOf(mount: RegistryMountData, loaders: Loaders): RegistrySpec {
+  let spec = specs.get(mount);
+  if (!spec) {
+    const loader = (key: string) => {
+      if (!loaders[key]) throw new Error(`No loader "${key}" for the mount of ${mount.resource}`);
+      return loaders[key] as ViewLoader;
+    };
+    const { views, pages, ...rest } = mount;
+    spec = {
+      ...rest,
+      ...(views ? { views: Object.fromEntries(Object.entries(views).map(([view, key]) => [view, loader(key!)])) } : {}),
+      ...(pages ? { pages: pages.map(({ view, ...page }) => ({ ...page, load: loader(view) as never })) } : {}),
+    };
+    specs.set(mount, spec);
+  }
+  return spec;
+}
 
-/**
- * The spec of declaration `resource` as its declaration mounts it (`route.base`, `route.idParam`,
- * `labels.many` as title, its field tabs, a singleton as the form at base), with `overrides`.
- */
-export function mountSpec<R extends MountName>(resource: R, overrides: MountOverrides<R> = {}): RegistrySpec {
-  const mount: { base: string; idParam?: string; title: string; tabs: readonly string[]; singleton?: boolean; bornOf?: boolean } = MOUNTS[resource];
-  const single = overrides.single ?? (mount.singleton ? { mode: 'form' as const } : undefined);
-  return {
-    resource,
-    base: mount.base,
-    // A single-record mount has no {id} in its path.
-    ...(mount.idParam && !single ? { idParam: mount.idParam } : {}),
-    title: mount.title,
-    tabs: mount.tabs,
-    ...(single ? { single } : {}),
-    ...(mount.bornOf ? { bornOf: true } : {}),
-    ...overrides,
-  };
+/** The loader of a registry route, and the list's prime (its first page, asked for while the guard runs). */
+export function registryLoaders(registry: RegistryRoute, loaders: Loaders): Pick<RouteDef, 'load' | 'prime'> {
+  const spec = specOf(registry.mount as RegistryMountData, loaders);
+  const load = screen(spec, registry.view, registry.tab);
+  if (registry.view !== 'list') return { load };
+  // A replaced list view wraps the generic one: the same page.
+  return { load, prime: (params, search) => import('./primeList').then((m) => m.primeList(spec, params, search)) };
+}
+
+/** An area's routes, registries included, with their loaders (area/withLoaders.ts). */
+export const withRegistryLoaders = (data: readonly RouteData[], loaders: Loaders): RouteDef[] => withLoaders(data, loaders, registryLoaders);
+
+/** The spec of a mount that replaces no view (a screen rendered directly: a test). */
+export function mountSpec<R extends ResourceName>(resource: R, overrides: Omit<MountOverrides<R>, 'views' | 'pages'> = {}): RegistrySpec {
+  return mountData(resource, overrides) as RegistrySpec;
 }
 
 /**
- * The routes of a registry (spec §2): base and base/lista (list), base/adicionar, base/{id},
- * base/{id}/editar, base/{id}/{tab} for each show tab and base/{id}/historico (the audit trail);
- * for a single record, base (+ editar, historico).
- * `resourceRoutes('products')` mounts a declaration where it says; `resourceRoutes('companies',
- * {base: '/gestao-de-empresas/{companyTypeId}', title: 'Gestão de Empresas'})` mounts it again
- * elsewhere; a full `RegistrySpec` states everything itself.
+ * A registry's routes with their loaders at once (a test, a one-off mount): `resourceRoutes('products')`,
+ * or a full spec whose `views` and `pages` carry their own loaders.
  */
-export function resourceRoutes<R extends MountName>(resource: R, overrides?: MountOverrides<R>): RouteDef[];
+export function resourceRoutes<R extends ResourceName>(resource: R, overrides?: MountOverrides<R>): RouteDef[];
 export function resourceRoutes(spec: RegistrySpec): RouteDef[];
-export function resourceRoutes(resourceOrSpec: MountName | RegistrySpec, overrides?: MountOverrides<any>): RouteDef[] {
-  const spec = typeof resourceOrSpec === 'string' ? mountSpec(resourceOrSpec, overrides) : resourceOrSpec;
-  const recordLabel = (MOUNTS as Record<string, { one?: string }>)[spec.resource]?.one;
-  // What the list fixes of its requests, as data (the server names the page's first request from it).
-  const list = { resource: spec.resource, ...(spec.params ? { params: spec.params } : {}), ...(spec.fixedQuery ? { fixedQuery: spec.fixedQuery } : {}), ...(spec.defaultSort ? { defaultSort: spec.defaultSort } : {}) };
-  const route = (path: string, load: RouteDef['load'], prime?: RouteDef['prime']): RouteDef => ({ path, layout: 'portal', title: spec.title, load, ...(prime ? { prime, list } : {}), ...(recordLabel ? { recordLabel } : {}) });
-  // The list's first page is asked for while the guard runs, as soon as its chunk is in (a
-  // replaced list view wraps the generic one: the same page).
-  const prime: RouteDef['prime'] = (params, search) => import('./primeList').then((m) => m.primeList(spec, params, search));
-  if (spec.single) {
-    if (spec.single.mode === 'form') return [route(spec.base, screen(spec, 'edit'))];
-    return [
-      route(spec.base, screen(spec, 'show')),
-      route(`${spec.base}/editar`, screen(spec, 'edit')),
-      ...(spec.tabs ?? []).map((tab) => route(`${spec.base}/${tab}`, screen(spec, 'show', tab))),
-      route(`${spec.base}/${AUDIT_TAB}`, screen(spec, 'show', AUDIT_TAB)),
-    ];
-  }
-  const id = `${spec.base}/{${spec.idParam ?? 'id'}}`;
-  return [
-    route(spec.base, screen(spec, 'list'), prime),
-    route(`${spec.base}/lista`, screen(spec, 'list'), prime),
-    // A record born of another (a parcela of its lançamento) is never added on its own.
-    ...(spec.bornOf ? [] : [route(`${spec.base}/adicionar`, screen(spec, 'create'))]),
-    route(id, screen(spec, 'show')),
-    route(`${id}/editar`, screen(spec, 'edit')),
-    ...(spec.tabs ?? []).map((tab) => route(`${id}/${tab}`, screen(spec, 'show', tab))),
-    ...(spec.pages ?? []).map((page) => route(`${id}/${page.path}`, screen(spec, 'show', page.path))),
-    route(`${id}/${AUDIT_TAB}`, screen(spec, 'show', AUDIT_TAB)),
-  ];
+export function resourceRoutes(resourceOrSpec: ResourceName | RegistrySpec, overrides?: MountOverrides<any>): RouteDef[] {
+  if (typeof resourceOrSpec === 'string') return withRegistryLoaders(resourceRouteData(mountData(resourceOrSpec, overrides)), {});
+  const { views, pages, ...rest } = resourceOrSpec;
+  const loaders: Record<string, RouteDef['load']> = {};
+  for (const [view, load] of Object.entries(views ?? {})) loaders[`view:${view}`] = load as RouteDef['load'];
+  for (const page of pages ?? []) loaders[`page:${page.path}`] = page.load as RouteDef['load'];
+  const mount: RegistryMountData = {
+    ...rest,
+    ...(views ? { views: Object.fromEntries(Object.keys(views).map((view) => [view, `view:${view}`])) } : {}),
+    ...(pages ? { pages: pages.map(({ path, label }) => ({ path, label, view: `page:${path}` })) } : {}),
+  };
+  return withRegistryLoaders(resourceRouteData(mount), loaders);
 }

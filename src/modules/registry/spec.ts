@@ -1,7 +1,7 @@
 /**
  * How a registry is mounted in the route table (kept free of the declarations themselves so the
- * shared core does not carry them: screens resolve `resource` by name in their own chunk; what
- * the route table needs of a declaration is generated into `mounts.ts`). The contract test
+ * shared core does not carry them: screens load `resource` by name with their own chunk; what
+ * the route table needs of a declaration is in the generated catalogue, core/catalogue). The contract test
  * checks every spec against its declaration.
  */
 import type { ComponentType } from 'react';
@@ -61,6 +61,15 @@ export interface RegistrySpec {
   views?: Partial<Record<RegistryView, ViewLoader>>;
 }
 
+/**
+ * A mount as data (the route table's data, registry/routeData.ts): its spec with each replaced
+ * view and each sub-page named by a key of its area's loaders (`views: {list: 'orderList'}`).
+ */
+export interface RegistryMountData extends Omit<RegistrySpec, 'views' | 'pages'> {
+  views?: Partial<Record<RegistryView, string>>;
+  pages?: readonly { path: string; label: string; view: string }[];
+}
+
 /** Props of a sub-page body (`pages`). */
 export interface SubPageProps {
   resource: import('../../contracts/resource').AnyResource;
@@ -73,26 +82,6 @@ export interface SubPage {
   /** Catalogue key of the tab label. */
   label: string;
   load: () => Promise<{ default: ComponentType<SubPageProps> }>;
-}
-
-/** What a route mount takes from its declaration (generated into `mounts.ts`). */
-export interface RegistryMount {
-  /** `route.base`. */
-  base: string;
-  /** `route.idParam` (collections). */
-  idParam?: string;
-  /** `labels.many`. */
-  title: string;
-  /** `labels.one`: one record in the breadcrumbs ("Pedido 12"). */
-  one: string;
-  /** Paths of the declaration's tabs that show a field (a tab naming a resource is that resource's own mount). */
-  tabs: readonly string[];
-  /** `kind: 'singleton'`: mounted as the form at `base`. */
-  singleton?: boolean;
-  /** `bornOf`: records are made by another resource (no adicionar route, no create, no delete). */
-  bornOf?: boolean;
-  /** `list.named`: the lists a mount may name (`RegistrySpec.list`). */
-  lists?: readonly string[];
 }
 
 /** Props every registry screen receives (route params are spread in too). */

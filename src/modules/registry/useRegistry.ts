@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { AnyResource } from '../../contracts/resource';
-import { findResource } from '../../contracts/resources';
+import { useDeclaration } from '../../core/catalogue/load';
 import { buildPath } from '../../core/router';
 import { useAccess, type Access } from '../../core/resources/access';
 import type { PathParams, RegistryRoutes } from '../../core/resources/paths';
@@ -19,8 +19,8 @@ export interface Registry {
 /** Resolves a screen's declaration, filled route base, API path parameters and permissions. */
 export function useRegistry(props: RegistryPageProps): Registry {
   const { spec } = props;
-  const resource = findResource(spec.resource);
-  if (!resource) throw new Error(`Unknown resource "${spec.resource}"`);
+  // Loaded by the route's loader with the screen's code (resourceRoutes.ts): at once here.
+  const resource = useDeclaration(spec.resource);
   const routeParams: Record<string, string> = {};
   for (const [key, value] of Object.entries(props)) if (typeof value === 'string') routeParams[key] = value;
   const params: PathParams = useMemo(() => ({ ...routeParams, ...spec.params }), [JSON.stringify(routeParams), spec.params]);

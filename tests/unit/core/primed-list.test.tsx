@@ -153,15 +153,15 @@ describe('a list route primes its first page while the guard runs', () => {
   it('the registry list primes only for a full session allowed to read the resource', async () => {
     const spec = mountSpec('suppliers');
     const asked = () => sent.filter((url) => url.includes('/companies/suppliers')).length;
-    primeList(spec, {}, '').release(); // signed in, but no permission to read suppliers
+    (await primeList(spec, {}, '')).release(); // signed in, but no permission to read suppliers
     expect(asked()).toBe(0);
     setFields({ loggedUser: makeUser(), policyEffectivePermissions: [{ resources: [{ name: 'suppliers', scopes: ['read'] }], acls: [] }] });
-    primeList(spec, {}, '?q=acme').release();
+    (await primeList(spec, {}, '?q=acme')).release();
     await flush();
     expect(asked()).toBe(1);
     expect(sent[0]).toContain('q=acme');
     resetSession();
-    primeList(spec, {}, '').release();
+    (await primeList(spec, {}, '')).release();
     await flush();
     expect(asked()).toBe(1);
   });

@@ -5,6 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { RouteView } from '../../../src/core/host/RouteView';
 import { RouterHost, type GuardOutcome, type View } from '../../../src/core/host/RouterHost';
 import { createRouter, type RouteDef } from '../../../src/core/router';
+import { resetSession, setField } from '../../../src/core/session';
+import { FUTURE_JWT } from './helpers';
 
 const flush = () => act(async () => {
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -46,7 +48,8 @@ describe('RouterHost', () => {
     container.remove();
   });
 
-  it('downloads the route\'s chunk while the guard runs, and renders it only once the guard lets it through', async () => {
+  it('downloads the route\'s chunk while the guard runs (a session is stored), and renders it only once the guard lets it through', async () => {
+    setField('accessToken', FUTURE_JWT);
     const events: string[] = [];
     let allow!: (outcome: GuardOutcome) => void;
     const routes: RouteDef[] = [
@@ -71,6 +74,27 @@ describe('RouterHost', () => {
     allow({ type: 'continue' });
     await flush();
     expect(container.textContent).toContain('Entrar');
+    await act(async () => root.unmount());
+    container.remove();
+    resetSession();
+  });
+
+  it("with no session stored, leaves a signed-in page's chunk until the guard lets it through: a visitor sent to the login downloads the login only", async () => {
+    resetSession();
+    const events: string[] = [];
+    const routes: RouteDef[] = [
+      { path: '/', layout: 'portal', load: async () => { events.push('home requested'); return { default: () => <h1>Início</h1> }; } },
+      { path: '/login', layout: 'login', public: true, load: async () => { events.push('login requested'); return { default: () => <h1>Entrar</h1> }; } },
+    ];
+    const router = createRouter({ history: createMemoryHistory({ initialEntries: ['/'] }), routes, primary: false });
+    const guard = async (to: string): Promise<GuardOutcome> => (to === '/' ? { type: 'redirect', to: '/login' } : { type: 'continue' });
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    await act(async () => root.render(<RouterHost router={router} guard={guard} render={(view) => <RouteView view={view} />} />));
+    await flush();
+    expect(container.textContent).toContain('Entrar');
+    expect(events).toEqual(['login requested']);
     await act(async () => root.unmount());
     container.remove();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NavItem } from '../../../src/core/config';
-import { routes } from '../../../src/modules/routes';
+import { routes } from '../../../src/modules/portal/routes';
 import {
   breadcrumbsFor,
   documentTitleFor,

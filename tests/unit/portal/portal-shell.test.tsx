@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PortalShell } from '../../../src/modules/portal/PortalShell';
-import { routes } from '../../../src/modules/routes';
+import { routes } from '../../../src/modules/portal/routes';
 import { mount, signIn, type Mounted } from '../registry/harness';
 
 let mounted: Mounted | null = null;

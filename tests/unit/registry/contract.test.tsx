@@ -8,7 +8,7 @@ import { BASE_FIELD_DEFS, BASE_FIELDS, fieldShown, fillPath, filterKind, pathPar
 import { findResource, resourceList } from '../../../src/contracts/resources';
 import { initialValues, validate } from '../../../src/core/resources/values';
 import { matchRoute } from '../../../src/core/router';
-import { routes } from '../../../src/modules/routes';
+import { routes } from '../../../src/modules/portal/routes';
 import { calls, mount, pageResponse, json, resetApi, signIn, stubApi, text } from './harness';
 import { sampleRecord } from './samples';
 

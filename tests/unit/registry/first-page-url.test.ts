@@ -10,7 +10,7 @@ import { configureApi } from '../../../src/core/api';
 import { appConfigAtom } from '../../../src/core/config';
 import { resetSession, setFields } from '../../../src/core/session';
 import { store } from '../../../src/core/store';
-import { routes } from '../../../src/modules/routes';
+import { routes } from '../../../src/modules/portal/routes';
 import { FUTURE_JWT, jsonResponse, makeUser, testConfig } from '../core/helpers';
 
 const configText = readFileSync('app.config.json', 'utf8');

@@ -1,7 +1,7 @@
 import { act, createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { matchRoute } from '../../../src/core/router';
-import { routes } from '../../../src/modules/routes';
+import { routes } from '../../../src/modules/portal/routes';
 import { byText, calls, click, flush, json, mount, resetApi, signIn, stubApi, text } from './harness';
 
 const BATCH = { id: 'b1', resourceType: 'suppliers', fileName: 'fornecedores.csv', status: 'uploaded', total: 3, processed: 0, created: 0, updated: 0, failed: 0 };

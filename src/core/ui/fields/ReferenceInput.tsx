@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { findResource } from '../../../contracts/resources';
+import { catalogueEntry } from '../../catalogue';
 import { t } from '../../i18n';
 import * as ui from '../ui.css';
 import type { InputProps } from './types';
@@ -9,7 +9,7 @@ const ReferenceSelect = lazy(() => import('../ReferenceSelect'));
 /** reference, references, tree: the searchable select, loaded on first use. */
 export function ReferenceInput({ id, resource, def, value, onChange, label, invalid, describedBy, params, refs }: InputProps) {
   const targetName = def.type === 'reference' || def.type === 'references' ? def.resource : resource.name;
-  const target = findResource(targetName);
+  const target = catalogueEntry(targetName);
   if (!target) return null;
   const targetParams = def.type === 'reference' || def.type === 'references' ? { ...params, ...def.params } : params;
   const multiple = def.type === 'references';

@@ -1,0 +1,29 @@
+/**
+ * The catalogue (issue 23): what core and the shells know of every resource without loading its
+ * declaration — names, labels, API family and path, route mount, permission, display field and
+ * the workflow's state labels and tones. Data only (no zod, no React). A screen loads the full
+ * declaration of its one resource (`loadDeclaration`, declarations.ts).
+ */
+import type { AnyResource } from '../../contracts/resource';
+import type { Tone } from '../../contracts/workflow';
+
+/**
+ * What generic code needs of a resource to reach it (API path, permission, labels, display field):
+ * a catalogue entry and a full declaration both are one.
+ */
+export type ResourceSummary = Pick<AnyResource, 'name' | 'api' | 'path' | 'permission' | 'labels' | 'titleField' | 'route'> &
+  Partial<Pick<AnyResource, 'kind' | 'systemOwnerOnly' | 'parent' | 'ownership' | 'bornOf'>>;
+
+/** One entry of the generated catalogue (entries.ts). */
+export interface CatalogueEntry extends ResourceSummary {
+  /** Paths of the declaration's tabs that show a field (a tab naming a resource is that resource's own mount); absent: none. */
+  fieldTabs?: readonly string[];
+  /** `list.named`: the lists a mount may name. */
+  lists?: readonly string[];
+}
+
+/** A workflow in the catalogue (workflows.ts): its status field and each state's label and badge tone. */
+export interface WorkflowSummary {
+  field: string;
+  states: Readonly<Record<string, { label: string; tone: Tone }>>;
+}

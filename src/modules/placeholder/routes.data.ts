@@ -1,0 +1,21 @@
+/** The areas of the spec (§2) still to come, as data: each path shows the "em construção" screen inside the portal layout. */
+import type { RouteData } from '../../core/routeMatch';
+import { page, placeholderRegistry } from '../area/routeData';
+
+export const placeholderRouteData: RouteData[] = [
+  // Procurement
+  ...placeholderRegistry('/cotacoes', 'quoteId', 'Cotações', ['adicionar-itens', 'analises', 'orcamentos', 'orcamentos/{requestId}', 'solicitacao'], ['fila']),
+  ...placeholderRegistry('/ordens-de-compra', 'purchaseOrderId', 'Ordens de Compra', ['adicionar-itens', 'solicitacao', 'proposta/{requestId}'], ['fila']),
+  page('/receipts', 'Entregas'),
+  page('/invoices', 'Faturamentos'),
+  // Finance
+  ...['conciliacao-de-conta', 'extrato-de-movimentacoes', 'extrato-de-movimentacoes/adicionar'].map((sub) => page(`/contas-financeiras/{bankAccountId}/${sub}`, 'Contas Financeiras')),
+  ...['', '/fila', '/remessas-geradas'].map((sub) => page(`/arquivos-de-remessa${sub}`, 'Arquivos de Remessa')),
+  // BI
+  ...['', '/dfc', '/dre', '/dre1', '/dre2'].map((sub) => page(`/bi/dashboards${sub}`, 'Painéis')),
+  ...['analitico', 'dfc', 'dre', 'fluxo-de-caixa'].map((sub) => page(`/bi/relatorios/${sub}`, 'Relatórios')),
+  ...placeholderRegistry('/bi/saldos-de-conta', 'accountBalanceId', 'Saldos de Conta'),
+  ...placeholderRegistry('/bi/tokens-de-conta', 'accountTokenId', 'Tokens de Conta'),
+  // Settings
+  page('/configuracoes', 'Configurações'),
+];

@@ -1,0 +1,40 @@
+/**
+ * The portal's own pages (home, developer pages) and the portal's route table as data: every
+ * area's part, each kept by its area (`<area>/routes.data.ts`). What the server reads
+ * (server/http/firstPage.ts: the first page of a list path, its modulepreload links); the portal
+ * binds the same parts to their screens in routes.ts (same order: a unit test holds them equal).
+ */
+import { matchRoute, type RouteData } from '../../core/routeMatch';
+import { accountRouteData } from '../account/routes.data';
+import { page } from '../area/routeData';
+import { approvalsRouteData } from '../approvals/routes.data';
+import { authRouteData } from '../auth/routes.data';
+import { payablesRouteData, receivablesRouteData } from '../finance/routes.data';
+import { importsRouteData } from '../imports/routes.data';
+import { ordersRouteData } from '../orders/routes.data';
+import { placeholderRouteData } from '../placeholder/routes.data';
+import { registryRouteData } from '../registry/routes.data';
+
+export const homeRouteData: RouteData[] = [
+  { path: '/', layout: 'portal', title: 'Início', view: 'home' },
+  ...['/table', '/test-icon', '/tests', '/theme'].map((path) => page(path, 'Desenvolvimento', { view: 'developer' })),
+];
+
+export const portalRouteData: RouteData[] = [
+  ...homeRouteData,
+  ...authRouteData,
+  ...accountRouteData,
+  ...ordersRouteData,
+  ...approvalsRouteData,
+  ...payablesRouteData,
+  ...receivablesRouteData,
+  ...registryRouteData,
+  ...importsRouteData,
+  ...placeholderRouteData,
+];
+
+/** True when `path` opens a screen of its own: a route that is neither missing nor the "em construção" placeholder. */
+export function hasScreen(path: string): boolean {
+  const match = matchRoute(portalRouteData, path);
+  return Boolean(match && match.route.view !== 'placeholder');
+}

@@ -1,0 +1,30 @@
+/** The portal's route table with its screens: every area's routes (the same parts, in the same order, as routes.data.ts). */
+import type { RouteDef } from '../../core/router';
+import { accountRoutes } from '../account/routes';
+import { withLoaders } from '../area/withLoaders';
+import { approvalsRoutes } from '../approvals/routes';
+import { authRoutes } from '../auth/routes';
+import { payablesRoutes, receivablesRoutes } from '../finance/routes';
+import { importsRoutes } from '../imports/routes';
+import { ordersRoutes } from '../orders/routes';
+import { placeholderRoutes } from '../placeholder/routes';
+import { registryRoutes } from '../registry/routes';
+import { homeRouteData } from './routes.data';
+
+const homeRoutes = withLoaders(homeRouteData, {
+  home: () => import('./HomePage'),
+  developer: () => import('./DeveloperPage'),
+});
+
+export const routes: RouteDef[] = [
+  ...homeRoutes,
+  ...authRoutes,
+  ...accountRoutes,
+  ...ordersRoutes,
+  ...approvalsRoutes,
+  ...payablesRoutes,
+  ...receivablesRoutes,
+  ...registryRoutes,
+  ...importsRoutes,
+  ...placeholderRoutes,
+];

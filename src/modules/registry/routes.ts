@@ -1,0 +1,5 @@
+/** The registries that need no screen of their own, with the generic screens. */
+import { withRegistryLoaders } from './resourceRoutes';
+import { registryRouteData } from './routes.data';
+
+export const registryRoutes = withRegistryLoaders(registryRouteData, {});
