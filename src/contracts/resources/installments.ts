@@ -197,7 +197,7 @@ export const payableInstallments = defineResource({
     paymentChangedBy: reference('Dados de pagamento alterados por', 'users', { readOnly: true, optional: true, help: 'Alterados depois da aprovação: a autorização passa de novo pela aprovação.' }),
     status: enumOf('Situação', PAYABLE_INSTALLMENT_STATES, stateLabels(PAYABLE_INSTALLMENT_STATES, payableInstallmentWorkflow), { readOnly: true }),
   },
-  // The queues' lists (src/modules/routes.ts): each keeps its own columns and saved filters.
+  // The queues' lists (src/modules/finance/routes.data.ts): each keeps its own columns and saved filters.
   list: { ...installmentList('supplierId', ['bankAccountId'], ['requesterId']), named: FINANCE_QUEUE_LISTS },
   form: { sections: [{ key: 'installment', title: 'Parcela', fields: ['entryId', 'number', 'supplierId', 'description', 'dueDate', 'amount', 'paidAmount', 'openBalance', 'status', 'requesterId'] }, { ...PAYMENT_SECTION, fields: [...PAYMENT_SECTION.fields, 'paymentChangedBy'] }, SETTLEMENTS_SECTION] },
   workflow: payableInstallmentWorkflow,

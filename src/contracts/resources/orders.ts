@@ -11,7 +11,7 @@ import { defineResource } from '../define';
 import { date, enumOf, integer, list, money, reference, text } from '../fields';
 import { lineAmount, MONEY_MESSAGES, sumAmounts } from '../money';
 import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
-import { PRODUCT_UNITS } from './products';
+import { PRODUCT_UNITS, UNIT_LABELS } from './parts/units';
 import { deleteAction, notes } from './parts/common';
 
 export const ORDER_STATES = ['draft', 'submitted', 'approved', 'rejected', 'quoting', 'fulfilled', 'cancelled'] as const;
@@ -33,7 +33,6 @@ export function orderLineIssues(values: Readonly<Record<string, unknown>>): Reco
   return errors;
 }
 
-const UNIT_LABELS = { UN: 'Unidade', CX: 'Caixa', PCT: 'Pacote', KG: 'Quilograma', G: 'Grama', L: 'Litro', ML: 'Mililitro', M: 'Metro', M2: 'Metro quadrado', M3: 'Metro cúbico', H: 'Hora', SV: 'Serviço' };
 
 export const orderWorkflow = defineWorkflow<OrderState>({
   field: 'status',

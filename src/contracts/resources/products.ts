@@ -3,13 +3,14 @@
  * media are stored files (commons `files`: ids, uploaded in 64 KB chunks) with a caption and an
  * order; variants are rows of SKU, name, attributes and their own price. API: cart `products`.
  */
+import { PRODUCT_UNITS, UNIT_LABELS } from './parts/units';
 import * as z from 'zod/mini';
 import { defineResource } from '../define';
 import { boolean, enumOf, file, lengthOnly, list, money, reference, text } from '../fields';
 import { IMAGE_TYPES } from '../files';
 import { activationActions, deleteAction, notes } from './parts/common';
 
-export const PRODUCT_UNITS = ['UN', 'CX', 'PCT', 'KG', 'G', 'L', 'ML', 'M', 'M2', 'M3', 'H', 'SV'] as const;
+export { PRODUCT_UNITS };
 export const PRODUCT_KINDS = ['product', 'service'] as const;
 
 const sku = () => z.string().check(z.trim(), z.minLength(1, 'Informe o SKU.'), z.maxLength(60), z.regex(/^[0-9A-Za-z][0-9A-Za-z.\-_/]*$/, 'Use letras, números, ponto, hífen, sublinhado ou barra.'));
@@ -29,9 +30,7 @@ export const products = defineResource({
     kind: enumOf('Tipo', PRODUCT_KINDS, { product: 'Produto', service: 'Serviço' }),
     categoryId: reference('Departamento', 'categories', { optional: true }),
     brand: text('Marca', { optional: true, rule: lengthOnly(80) }),
-    unit: enumOf('Unidade', PRODUCT_UNITS, {
-      UN: 'Unidade', CX: 'Caixa', PCT: 'Pacote', KG: 'Quilograma', G: 'Grama', L: 'Litro', ML: 'Mililitro', M: 'Metro', M2: 'Metro quadrado', M3: 'Metro cúbico', H: 'Hora', SV: 'Serviço',
-    }),
+    unit: enumOf('Unidade', PRODUCT_UNITS, UNIT_LABELS),
     price: money('Preço de referência'),
     barcode: text('Código de barras (GTIN)', { rule: gtin(), optional: true }),
     ncm: text('NCM', { rule: z.string().check(z.regex(/^\d{8}$/, 'NCM inválido (8 dígitos).')), optional: true }),

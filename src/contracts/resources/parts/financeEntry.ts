@@ -128,6 +128,6 @@ export const installmentsTotal = (values: EntryValues) =>
 
 /**
  * The lists of the requester's and the payment queue (parcelas and lançamentos a pagar): mounted
- * with fixed filters (src/modules/routes.ts), each keeps its own columns and saved filters.
+ * with fixed filters (src/modules/finance/routes.data.ts), each keeps its own columns and saved filters.
  */
 export const FINANCE_QUEUE_LISTS = ['requesterQueue', 'paymentQueue', 'paymentAuthorized'] as const;
