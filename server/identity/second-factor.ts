@@ -6,7 +6,6 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
-import QRCode from 'qrcode';
 import { sql } from 'kysely';
 import { decrypt, encrypt, hmac, safeEqual } from '../auth/crypto.js';
 import type { AppContext } from '../context.js';
@@ -50,6 +49,8 @@ export async function startTotpSetup(ctx: AppContext, user: UserRow) {
   const totpKey = secret.base32;
   await ctx.db.updateTable('users').set({ totp_pending_enc: encryptTotp(ctx, user, totpKey), updated_at: ctx.clock() }).where('id', '=', user.id).execute();
   const otpauthUrl = totpFor(totpKey, user.email).toString();
+  // qrcode loads when an authenticator is first set up, not at every start.
+  const { default: QRCode } = await import('qrcode');
   const qrCode = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
   return { totpKey, otpauthUrl, qrCode };
 }

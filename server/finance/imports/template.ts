@@ -3,7 +3,7 @@
  * its label (the wizard maps those by itself), required ones marked, and one example row that
  * imports as it is (typed the way people type in a spreadsheet: "sim", "1.234,56", 31/12/2026).
  */
-import ExcelJS from 'exceljs';
+
 import { importableFields, type ImportField } from '../../../src/contracts/importFields.js';
 import { IMPORT_TARGETS, type ImportResourceType } from '../../../src/contracts/imports.js';
 import type { FieldDef } from '../../../src/contracts/resource.js';
@@ -60,6 +60,8 @@ function example(type: ImportResourceType, field: ImportField): string {
 /** The template workbook of `type` (sheet "Modelo"; required headers bold). */
 export async function importTemplate(type: ImportResourceType): Promise<Buffer> {
   const fields = importableFields(type).filter((field) => !field.key.includes('.') || field.key.startsWith('addresses.') || field.required);
+  // Loaded on the first template asked for, not at every start.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Modelo');
   sheet.addRow(fields.map((field) => field.label));
