@@ -99,4 +99,17 @@ describe.each(databaseKinds().slice(0, 1))('catalogue contract [%s]', (kind) => 
     }
     expect(() => records('nothing')).toThrow();
   });
+
+  it('writes many records at once only where no per-record work is declared (an import), never past a workflow, numbering or child rows', async () => {
+    const records = env.app.appContext.records;
+    const bulkable = resources.filter((resource) => {
+      const storage = storageOf(resource)!;
+      return !resource.workflow && !resource.numbering && !storage.afterCreate && !storage.afterUpdate && !storage.links && !storage.children;
+    });
+    expect(bulkable.map((resource) => resource.name)).toEqual(expect.arrayContaining(['suppliers', 'customers', 'products', 'costCenters', 'categories']));
+    for (const name of ['orders', 'payables', 'payableInstallments', 'approvalQueues']) {
+      const service = records(name);
+      await expect(service.writeMany(undefined as never, service.makeCall({ userId: 'u', orgId: 'o', accessLevel: 'User' }), [], 'import')).rejects.toThrow(/cannot be written in bulk/);
+    }
+  });
 });
