@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { installmentId, insertPayables, isQueued, PARCELAS_PER_ENTRY } from './finance-data';
+import { insertPayables, queuedIds } from './finance-data';
 import { signIn } from './import-data';
 import { openBenchDatabase, prepareDatabase, scratchPostgres, type BenchDatabase } from './registry-data';
 import { processStats, processTree, startServer } from './server-process';
@@ -30,18 +30,9 @@ function cpuMs(serverPid: number): { server: number; postgres: number } {
   return { server: sum((stat) => tree.has(stat.pid)), postgres: sum((stat) => stat.name === 'postgres') };
 }
 
-function bulkIds(): string[] {
-  const ids: string[] = [];
-  for (let entry = 1; ids.length < BULK; entry++) {
-    if (!isQueued(entry)) continue;
-    for (let n = 1; n <= PARCELAS_PER_ENTRY && ids.length < BULK; n++) ids.push(installmentId(entry, n));
-  }
-  return ids;
-}
-
 async function benchOne(kind: string, target: BenchDatabase): Promise<void> {
   await prepareDatabase(target, (db) => insertPayables(db, ENTRIES, 'financeiro@demo.com.br'));
-  const ids = bulkIds();
+  const ids = queuedIds(BULK);
   const server = await startServer(PORT, { LOG_LEVEL: 'warn', ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}) }, target.dataDir);
   try {
     const client = await signIn(server.url, 'tesouraria@demo.com.br');

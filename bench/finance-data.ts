@@ -19,6 +19,16 @@ const PARCELA_AMOUNT = 125_000; // R$ 1.250,00 in centavos (plus a few centavos 
 export const installmentId = (entry: number, number: number) => `bench-parcela-${entry}-${number}`;
 export const isQueued = (entry: number) => entry % AUTHORIZED_EVERY !== 0;
 
+/** The first `count` queued parcelas by their predictable ids (what a bulk authorisation takes). */
+export function queuedIds(count: number): string[] {
+  const ids: string[] = [];
+  for (let entry = 1; ids.length < count; entry++) {
+    if (!isQueued(entry)) continue;
+    for (let n = 1; n <= PARCELAS_PER_ENTRY && ids.length < count; n++) ids.push(installmentId(entry, n));
+  }
+  return ids;
+}
+
 const textArray = (values: string[]) => sql`ARRAY[${sql.join(values)}]::text[]`;
 const ids = async (db: Kysely<Database>, query: RawBuilder<{ id: string }>) => (await query.execute(db)).rows.map((r) => r.id);
 

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { AUTHORIZED_EVERY, installmentId, insertPayables, isQueued, PARCELAS_PER_ENTRY } from './finance-data';
+import { AUTHORIZED_EVERY, insertPayables, PARCELAS_PER_ENTRY, queuedIds } from './finance-data';
 import { signIn } from './import-data';
 import { openBenchDatabase, prepareDatabase, scratchPostgres, type BenchDatabase } from './registry-data';
 import { median, startServer } from './server-process';
@@ -32,16 +32,6 @@ const PORT = 3232;
 const CLERK = 'financeiro@demo.com.br';
 const TREASURER = 'tesouraria@demo.com.br';
 const BASE = '/api/finance/payable-installments';
-
-/** The first `BULK` queued parcelas by their predictable ids. */
-function bulkIds(): string[] {
-  const ids: string[] = [];
-  for (let entry = 1; ids.length < BULK; entry++) {
-    if (!isQueued(entry)) continue;
-    for (let n = 1; n <= PARCELAS_PER_ENTRY && ids.length < BULK; n++) ids.push(installmentId(entry, n));
-  }
-  return ids;
-}
 
 async function sequential(url: string, headers: Record<string, string>): Promise<number> {
   const times: number[] = [];
@@ -65,7 +55,7 @@ async function benchOne(kind: string, target: BenchDatabase): Promise<void> {
   const started = performance.now();
   await prepareDatabase(target, (db) => insertPayables(db, ENTRIES, CLERK));
   console.log(`payment-queue [${kind}]: ${PARCELAS.toLocaleString('en')} parcelas (${ENTRIES.toLocaleString('en')} lançamentos) written in ${((performance.now() - started) / 1000).toFixed(1)} s (migrations, demo seed, data, ANALYZE)`);
-  const ids = bulkIds();
+  const ids = queuedIds(BULK);
   const server = await startServer(PORT, { LOG_LEVEL: 'warn', ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}) }, target.dataDir);
   try {
     const client = await signIn(server.url, TREASURER);
