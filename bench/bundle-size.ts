@@ -42,7 +42,13 @@ async function measure(page: Page, go: () => Promise<unknown>, idle = true) {
   if (idle) await page.waitForLoadState('networkidle');
   page.off('response', onResponse);
   await Promise.all(pending);
-  return { files: sizes.size, kb: [...sizes.values()].reduce((a, b) => a + b, 0) / 1024 };
+  return { files: sizes.size, kb: [...sizes.values()].reduce((a, b) => a + b, 0) / 1024, sizes };
+}
+
+/** BUNDLE_FILES=1: each file of a measure, largest first (where a first screen's bytes go). */
+function listFiles(label: string, sizes: Map<string, number>) {
+  if (!process.env.BUNDLE_FILES) return;
+  for (const [url, bytes] of [...sizes].sort((a, b) => b[1] - a[1])) console.log(`  ${label}  ${(bytes / 1024).toFixed(1).padStart(6)} KB  ${new URL(url).pathname}`);
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'rt-bench-bundle-'));
@@ -117,8 +123,10 @@ try {
   console.log(`bundle: portal / signed out → /login  ${signedOut.kb.toFixed(1)} KB gz JS+CSS in ${signedOut.files} files (budget ${BUDGET_SIGNED_OUT_KB} KB: ${signedOut.kb <= BUDGET_SIGNED_OUT_KB ? 'within' : 'OVER'})`);
   console.log(`bundle: portal home after login +${home.kb.toFixed(1)} KB gz JS+CSS in ${home.files} more files`);
   console.log(`bundle: <bo-pedidos> to its list  ${orders.kb.toFixed(1)} KB gz JS+CSS in ${orders.files} files (goal ${GOAL_ORDERS_KB} KB: ${orders.kb <= GOAL_ORDERS_KB ? 'met' : 'NOT met'})`);
+  listFiles('<bo-pedidos>', orders.sizes);
   console.log(`bundle: <bo-pedidos> catalogue    +${catalogue.kb.toFixed(1)} KB gz JS+CSS in ${catalogue.files} more files`);
   console.log(`bundle: <bo-contas-a-pagar> to its list  ${payablesList.kb.toFixed(1)} KB gz JS+CSS in ${payablesList.files} files (goal ${GOAL_ORDERS_KB} KB: ${payablesList.kb <= GOAL_ORDERS_KB ? 'met' : 'NOT met'})`);
+  listFiles('<bo-contas-a-pagar>', payablesList.sizes);
 } finally {
   await browser.close();
   await server.stop();
