@@ -33,6 +33,13 @@ async function signIn(url: string, login: string, secret: string) {
   return { status: answer.status, body: await answer.json() };
 }
 
+/** The passwords a start printed under `heading`, one "login password" line per demo user. */
+function printedPasswords(output: readonly string[], heading: string): Map<string, string> {
+  const header = output.findIndex((line) => line.startsWith(heading));
+  expect(header, heading).toBeGreaterThanOrEqual(0);
+  return new Map(output.slice(header + 1, header + 1 + DEMO_USERS.length).map((line) => line.trim().split(/\s+/) as [string, string]));
+}
+
 describe.each(databaseKinds())('a production start on an empty database [%s]', (kind) => {
   let database: ServerDatabase;
   beforeAll(async () => {
@@ -137,9 +144,7 @@ describe.each(databaseKinds())('the demo in production, only when asked [%s]', (
     const first = await startServerProcess(env);
     let passwords: Map<string, string>;
     try {
-      const header = first.output.findIndex((line) => line.startsWith('Organização de demonstração criada com senhas aleatórias'));
-      expect(header).toBeGreaterThanOrEqual(0);
-      passwords = new Map(first.output.slice(header + 1, header + 1 + DEMO_USERS.length).map((line) => line.trim().split(/\s+/) as [string, string]));
+      passwords = printedPasswords(first.output, 'Organização de demonstração criada com senhas aleatórias');
       expect([...passwords.keys()]).toEqual(DEMO_USERS.map((user) => user.email));
       expect(new Set(passwords.values()).size).toBe(DEMO_USERS.length);
       expect(await (await fetch(`${first.url}/readyz`)).json()).toMatchObject({ settings: { demo: true } });
@@ -176,9 +181,7 @@ describe.each(databaseKinds())('a production start on a database with the publis
     const first = await startServerProcess(env);
     let passwords: Map<string, string>;
     try {
-      const header = first.output.findIndex((line) => line.startsWith('Senhas publicadas da demonstração trocadas por senhas aleatórias'));
-      expect(header).toBeGreaterThanOrEqual(0);
-      passwords = new Map(first.output.slice(header + 1, header + 1 + DEMO_USERS.length).map((line) => line.trim().split(/\s+/) as [string, string]));
+      passwords = printedPasswords(first.output, 'Senhas publicadas da demonstração trocadas por senhas aleatórias');
       expect([...passwords.keys()].sort()).toEqual(DEMO_USERS.map((user) => user.email).sort());
       for (const user of DEMO_USERS) expect((await signIn(first.url, user.email, DEMO_PASSWORD)).status, user.email).toBe(401);
       const own = await signIn(first.url, 'compras@demo.com.br', passwords.get('compras@demo.com.br')!);
