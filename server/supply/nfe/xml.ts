@@ -106,7 +106,7 @@ export function readXml(bytes: Uint8Array): XmlResult {
     if (++count > MAX_ELEMENTS) fail(XML_MESSAGES.tooMany);
     if (stack.length >= MAX_DEPTH) fail(XML_MESSAGES.tooDeep);
     const scope = { ...scopes[scopes.length - 1] };
-    const attributes: Record<string, string> = {};
+    const attributes: Record<string, string> = Object.create(null); // `__proto__` stays an attribute
     for (const [name, value] of Object.entries(tag.attributes as Record<string, string>)) {
       if (name === 'xmlns') scope[''] = value;
       else if (name.startsWith('xmlns:')) scope[name.slice(6)] = value;
