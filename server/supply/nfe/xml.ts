@@ -45,6 +45,8 @@ export type XmlResult = { ok: true; root: XmlElement } | { ok: false; message: s
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 const prefixOf = (name: string) => (name.includes(':') ? name.slice(0, name.indexOf(':')) : '');
 
+const namespaceOf = (scope: Record<string, string>, prefix: string) => (Object.hasOwn(scope, prefix) ? scope[prefix] : '');
+
 class Stop extends Error {}
 
 /** Where saxes says the error is, without the file name: "1:230: unexpected end" → "linha 1, coluna 230: fim inesperado". */
@@ -105,15 +107,21 @@ export function readXml(bytes: Uint8Array): XmlResult {
   parser.on('opentag', (tag) => {
     if (++count > MAX_ELEMENTS) fail(XML_MESSAGES.tooMany);
     if (stack.length >= MAX_DEPTH) fail(XML_MESSAGES.tooDeep);
-    const scope = { ...scopes[scopes.length - 1] };
-    const attributes: Record<string, string> = Object.create(null); // `__proto__` stays an attribute
-    for (const [name, value] of Object.entries(tag.attributes as Record<string, string>)) {
-      if (name === 'xmlns') scope[''] = value;
-      else if (name.startsWith('xmlns:')) scope[name.slice(6)] = value;
-      else attributes[localName(name)] = value;
+    let scope = scopes[scopes.length - 1];
+    const attributes: Record<string, string> = {};
+    const given = tag.attributes as Record<string, string>;
+    for (const name of Object.keys(given)) {
+      const value = given[name];
+      if (name === 'xmlns' || name.startsWith('xmlns:')) {
+        if (scope === scopes[scopes.length - 1]) scope = { ...scope };
+        scope[name === 'xmlns' ? '' : name.slice(6)] = value;
+      } else {
+        // defineProperty: an attribute named `__proto__` stays an attribute (an assignment would set the prototype).
+        Object.defineProperty(attributes, localName(name), { value, enumerable: true, writable: true, configurable: true });
+      }
     }
     scopes.push(scope);
-    const element: XmlElement = { name: localName(tag.name), ns: scope[prefixOf(tag.name)] ?? '', attributes, children: [], text: '' };
+    const element: XmlElement = { name: localName(tag.name), ns: namespaceOf(scope, prefixOf(tag.name)), attributes, children: [], text: '' };
     if (stack.length) stack[stack.length - 1].children.push(element);
     else root = element;
     stack.push(element);
