@@ -20,7 +20,11 @@
  * - `checkNfeParties(nfe, {organisationDocument: string | string[], supplierDocument?: string | null})`
  *   → same shape: "O emitente não é o fornecedor da ordem de compra…" /
  *   "O destinatário não é esta organização…" (./parties.ts).
- * - `readNfse(bytes)` / `checkNfse(nfse)`: the NFS-e of the national layout (./nfse.ts).
+ * - `readNfse(bytes: Uint8Array): {ok: true, nfse: Nfse} | {ok: false, message: string}` and
+ *   `checkNfse(nfse)`: the NFS-e of the national layout (`NFSe/infNFSe`, ./nfse.ts): número,
+ *   chave (50 digits: the national layout's verification code), competência, prestador,
+ *   tomador, vServ/vLiq in centavos; parties with `checkNfeParties({emit: nfse.prestador,
+ *   dest: nfse.tomador}, …)`. Municipal (ABRASF) layouts are not read.
  * - Types: `Nfe`, `NfeItem`, `NfeTotals`, `NfeCobranca`, `NfeDuplicata`, `NfeProtocol`, `NfeParty`,
  *   `NfeIde`, `NfeResult`, `NfeCheck`; messages `NFE_MESSAGES`, `XML_MESSAGES`; limits
  *   `MAX_XML_BYTES`, `MAX_DEPTH`, `MAX_ELEMENTS`.
@@ -34,6 +38,7 @@ import type { Nfe } from './types.js';
 export { AUTHORISED_STATUS, checkNfe } from './check.js';
 export { KEY_FIELD_LABELS, NFE_MESSAGES } from './messages.js';
 export { checkNfeParties, type NfePartiesExpected } from './parties.js';
+export { checkNfse, NFSE_MESSAGES, NFSE_NAMESPACE, readNfse, type Nfse } from './nfse.js';
 export { NFE_NAMESPACE, readNfe } from './read.js';
 export type * from './types.js';
 export { MAX_DEPTH, MAX_ELEMENTS, MAX_XML_BYTES, XML_MESSAGES } from './xml.js';
