@@ -39,7 +39,7 @@ export { AUTHORISED_STATUS, checkNfe } from './check.js';
 export { KEY_FIELD_LABELS, NFE_MESSAGES } from './messages.js';
 export { checkNfeParties, type NfePartiesExpected } from './parties.js';
 export { checkNfse, NFSE_MESSAGES, NFSE_NAMESPACE, readNfse, type Nfse } from './nfse.js';
-export { NFE_NAMESPACE, readNfe } from './read.js';
+export { MAX_NFE_ITEMS, NFE_NAMESPACE, readNfe } from './read.js';
 export type * from './types.js';
 export { MAX_DEPTH, MAX_ELEMENTS, MAX_XML_BYTES, XML_MESSAGES } from './xml.js';
 

@@ -18,6 +18,7 @@ export const NFE_MESSAGES = {
   missing: (path: string) => `NF-e incompleta: falta ${path}.`,
   id: (id: string) => `O atributo Id de infNFe ("${id}") não é "NFe" seguido da chave de acesso de 44 caracteres.`,
   noItems: 'A NF-e não tem itens (det).',
+  tooManyItems: (count: number) => `A NF-e tem ${count} itens (det), e o layout 4.00 permite no máximo 990.`,
   money: (path: string, value: string) => `Valor inválido em ${path}: "${value}" (esperado um valor com até 2 casas decimais, separadas por ponto).`,
   decimal: (path: string, value: string, places: number) => `Número inválido em ${path}: "${value}" (esperado um número com até ${places} casas decimais, separadas por ponto).`,
   date: (path: string, value: string) => `Data inválida em ${path}: "${value}" (esperado AAAA-MM-DD).`,

@@ -11,6 +11,8 @@ import type { Nfe, NfeCobranca, NfeDuplicata, NfeIde, NfeItem, NfeParty, NfeProt
 import { at, child, children, readXml, type XmlElement } from './xml.js';
 
 export const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
+/** det maxOccurs in the 4.00 schema. */
+export const MAX_NFE_ITEMS = 990;
 
 class Refusal extends Error {}
 function refuse(message: string): never {
@@ -203,6 +205,7 @@ function toNfe(root: XmlElement): Nfe {
   const chave = /^NFe([0-9A-Z]{44})$/.exec(id)?.[1] ?? refuse(NFE_MESSAGES.id(id));
   const dets = children(infNFe, 'det');
   if (!dets.length) refuse(NFE_MESSAGES.noItems);
+  if (dets.length > MAX_NFE_ITEMS) refuse(NFE_MESSAGES.tooManyItems(dets.length));
   const emit = child(infNFe, 'emit') ?? refuse(NFE_MESSAGES.missing('infNFe/emit'));
   const destElement = child(infNFe, 'dest');
   return {

@@ -28,7 +28,7 @@ describe('readNfe: a good nfeProc', () => {
   it('reads ide, emit and dest as written', () => {
     expect(nfe.ide).toEqual({
       cUF: '35', cNF: '48151623', natOp: 'Venda de mercadoria', mod: '55', serie: '1', nNF: '4321',
-      dhEmi: '2026-07-15T10:30:00-03:00', tpNF: '1', tpEmis: '1', cDV: key(fixture).slice(43), tpAmb: '1', finNFe: '1',
+      dhEmi: '2026-07-15T10:30:00-03:00', tpNF: '1', tpEmis: '1', cDV: fixtureKey(fixture).slice(43), tpAmb: '1', finNFe: '1',
     });
     expect(nfe.emit).toEqual({ CNPJ: COMPANIES.supplier.CNPJ, CPF: null, document: COMPANIES.supplier.CNPJ, xNome: COMPANIES.supplier.xNome });
     expect(nfe.dest?.document).toBe(COMPANIES.buyer.CNPJ);
@@ -109,10 +109,6 @@ describe('readNfe: a good nfeProc', () => {
   });
 });
 
-function key(fixture: ReturnType<typeof nfeFixture>) {
-  return fixtureKey(fixture);
-}
-
 describe('readNfe: files that are not a readable NF-e', () => {
   const good = buildNfeXml(nfeFixture());
 
@@ -150,6 +146,12 @@ describe('readNfe: files that are not a readable NF-e', () => {
     expect(refusal(good.replace('<qCom>3.5000</qCom>', '<qCom>3.50001</qCom>'))).toBe(NFE_MESSAGES.decimal('det[2]/prod/qCom', '3.50001', 4));
     expect(refusal(good.replace('<qCom>3.5000</qCom>', '<qCom>3,5</qCom>'))).toBe(NFE_MESSAGES.decimal('det[2]/prod/qCom', '3,5', 4));
     expect(refusal(good.replace('<vUnCom>7.99</vUnCom>', '<vUnCom>7.99e0</vUnCom>'))).toBe(NFE_MESSAGES.decimal('det[3]/prod/vUnCom', '7.99e0', 10));
+  });
+
+  it('refuses more items than the layout allows (990)', () => {
+    expect(refusal(buildNfeXml(nfeFixture({ items: manyItems(991), cobr: null })))).toBe(NFE_MESSAGES.tooManyItems(991));
+    expect(NFE_MESSAGES.tooManyItems(991)).toBe('A NF-e tem 991 itens (det), e o layout 4.00 permite no máximo 990.');
+    expect(refusal(buildNfeXml(nfeFixture({ items: manyItems(990), cobr: null })))).toBe('read');
   });
 
   it('refuses impossible dates', () => {
