@@ -5,33 +5,34 @@
 import { maskCpfCnpj } from '../../../src/contracts/brazil/masks.js';
 import { formatNfeKey } from '../../../src/contracts/brazil/nfeKey.js';
 import { formatMoney } from '../../../src/contracts/money.js';
+import { clip } from './xml.js';
 
 const money = (centavos: number) => formatMoney(centavos);
 const doc = (document: string) => maskCpfCnpj(document);
 
 export const NFE_MESSAGES = {
   notNfe: (found: string) =>
-    `O arquivo não é uma NF-e: o XML de uma NF-e autorizada começa por <nfeProc> do Portal da Nota Fiscal Eletrônica, e este começa por <${found}>.`,
+    `O arquivo não é uma NF-e: o XML de uma NF-e autorizada começa por <nfeProc> do Portal da Nota Fiscal Eletrônica, e este começa por <${clip(found)}>.`,
   namespace: (found: string) =>
-    `O arquivo não é uma NF-e: o elemento <${found}> não está no namespace do Portal da Nota Fiscal Eletrônica (http://www.portalfiscal.inf.br/nfe).`,
-  layout: (versao: string) => `NF-e no layout ${versao || 'sem versão'}: só o layout 4.00 é aceito.`,
+    `O arquivo não é uma NF-e: o elemento <${clip(found)}> não está no namespace do Portal da Nota Fiscal Eletrônica (http://www.portalfiscal.inf.br/nfe).`,
+  layout: (versao: string) => `NF-e no layout ${clip(versao) || 'sem versão'}: só o layout 4.00 é aceito.`,
   missing: (path: string) => `NF-e incompleta: falta ${path}.`,
-  id: (id: string) => `O atributo Id de infNFe ("${id}") não é "NFe" seguido da chave de acesso de 44 caracteres.`,
+  id: (id: string) => `O atributo Id de infNFe ("${clip(id)}") não é "NFe" seguido da chave de acesso de 44 caracteres.`,
   noItems: 'A NF-e não tem itens (det).',
   tooManyItems: (count: number) => `A NF-e tem ${count} itens (det), e o layout 4.00 permite no máximo 990.`,
-  money: (path: string, value: string) => `Valor inválido em ${path}: "${value}" (esperado um valor com até 2 casas decimais, separadas por ponto).`,
-  decimal: (path: string, value: string, places: number) => `Número inválido em ${path}: "${value}" (esperado um número com até ${places} casas decimais, separadas por ponto).`,
-  date: (path: string, value: string) => `Data inválida em ${path}: "${value}" (esperado AAAA-MM-DD).`,
-  dateTime: (path: string, value: string) => `Data e hora inválidas em ${path}: "${value}" (esperado AAAA-MM-DDThh:mm:ss−03:00).`,
+  money: (path: string, value: string) => `Valor inválido em ${path}: "${clip(value)}" (esperado um valor com até 2 casas decimais, separadas por ponto).`,
+  decimal: (path: string, value: string, places: number) => `Número inválido em ${path}: "${clip(value)}" (esperado um número com até ${places} casas decimais, separadas por ponto).`,
+  date: (path: string, value: string) => `Data inválida em ${path}: "${clip(value)}" (esperado AAAA-MM-DD).`,
+  dateTime: (path: string, value: string) => `Data e hora inválidas em ${path}: "${clip(value)}" (esperado AAAA-MM-DDThh:mm:ss−03:00).`,
 
   noProtocol:
     'A NF-e não tem o protocolo de autorização da SEFAZ (protNFe): envie o XML da nota autorizada (nfeProc), não o XML gerado antes da autorização.',
   notAuthorised: (cStat: string, xMotivo: string | null) =>
-    `A NF-e não está autorizada: o protocolo traz a situação ${cStat}${xMotivo ? ` (${xMotivo})` : ''}; só 100 (autorizado o uso) e 150 (autorizado fora de prazo) são aceitas.`,
+    `A NF-e não está autorizada: o protocolo traz a situação ${clip(cStat)}${xMotivo ? ` (${clip(xMotivo, 255)})` : ''}; só 100 (autorizado o uso) e 150 (autorizado fora de prazo) são aceitas.`,
   protocolKey: (chNFe: string, chave: string) =>
-    `O protocolo de autorização é de outra nota: chave ${formatNfeKey(chNFe)} no protocolo, ${formatNfeKey(chave)} na NF-e.`,
-  model: (mod: string) => `A nota é modelo ${mod}: só a NF-e modelo 55 é aceita aqui.`,
-  keyField: (label: string, inKey: string, inNote: string) => `A chave de acesso não confere com a nota: ${label} ${inKey} na chave, ${inNote} na nota.`,
+    `O protocolo de autorização é de outra nota: chave ${formatNfeKey(clip(chNFe))} no protocolo, ${formatNfeKey(chave)} na NF-e.`,
+  model: (mod: string) => `A nota é modelo ${clip(mod)}: só a NF-e modelo 55 é aceita aqui.`,
+  keyField: (label: string, inKey: string, inNote: string) => `A chave de acesso não confere com a nota: ${label} ${inKey} na chave, ${clip(inNote)} na nota.`,
   productsSum: (sum: number, vProd: number) =>
     `A soma dos valores dos itens (vProd) é ${money(sum)}, mas o total dos produtos (ICMSTot/vProd) é ${money(vProd)}.`,
   totalComposition: (vNF: number, composed: number) =>

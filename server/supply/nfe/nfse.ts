@@ -16,19 +16,20 @@
  */
 import { maskCpfCnpj } from '../../../src/contracts/brazil/masks.js';
 import { centavosFromDecimal } from '../../../src/contracts/money.js';
+import { NFE_MESSAGES } from './messages.js';
 import type { NfeCheck, NfeParty } from './types.js';
-import { at, child, readXml, type XmlElement } from './xml.js';
+import { at, child, clip, readXml, type XmlElement } from './xml.js';
 
 export const NFSE_NAMESPACE = 'http://www.sped.fazenda.gov.br/nfse';
 
 export const NFSE_MESSAGES = {
   notNfse: (found: string) =>
-    `O arquivo não é uma NFS-e do padrão nacional: o XML começa por <${found}>, e o de uma NFS-e nacional por <NFSe> (http://www.sped.fazenda.gov.br/nfse).`,
+    `O arquivo não é uma NFS-e do padrão nacional: o XML começa por <${clip(found)}>, e o de uma NFS-e nacional por <NFSe> (http://www.sped.fazenda.gov.br/nfse).`,
   namespace: 'O arquivo não é uma NFS-e do padrão nacional: o elemento <NFSe> não está no namespace http://www.sped.fazenda.gov.br/nfse.',
   missing: (path: string) => `NFS-e incompleta: falta ${path}.`,
-  id: (id: string) => `O atributo Id de infNFSe ("${id}") não é "NFS" seguido da chave de acesso de 50 dígitos.`,
-  money: (path: string, value: string) => `Valor inválido em ${path}: "${value}" (esperado um valor com até 2 casas decimais, separadas por ponto).`,
-  date: (path: string, value: string) => `Data inválida em ${path}: "${value}" (esperado AAAA-MM-DD).`,
+  id: (id: string) => `O atributo Id de infNFSe ("${clip(id)}") não é "NFS" seguido da chave de acesso de 50 dígitos.`,
+  money: NFE_MESSAGES.money,
+  date: NFE_MESSAGES.date,
   prestador: (dps: string, emit: string) => `A NFS-e não confere: o prestador da DPS (${maskCpfCnpj(dps)}) não é o emitente da nota (${maskCpfCnpj(emit)}).`,
   liquidAboveService: 'A NFS-e não confere: o valor líquido (vLiq) é maior que o valor do serviço (vServ).',
 } as const;

@@ -8,7 +8,7 @@
 import { centavosFromDecimal } from '../../../src/contracts/money.js';
 import { NFE_MESSAGES } from './messages.js';
 import type { Nfe, NfeCobranca, NfeDuplicata, NfeIde, NfeItem, NfeParty, NfeProtocol, NfeResult, NfeTotals } from './types.js';
-import { at, child, children, readXml, type XmlElement } from './xml.js';
+import { at, child, children, clip, readXml, type XmlElement } from './xml.js';
 
 export const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
 /** det maxOccurs in the 4.00 schema. */
@@ -109,12 +109,12 @@ function ide(element: XmlElement | undefined): NfeIde {
 
 function item(det: XmlElement): NfeItem {
   const nItem = det.attributes.nItem ?? refuse(NFE_MESSAGES.missing('det/@nItem'));
-  const prefix = `det[${nItem}]/prod`;
+  const prefix = `det[${clip(nItem)}]/prod`;
   const prod = child(det, 'prod') ?? refuse(NFE_MESSAGES.missing(prefix));
   const f = new Fields(prod, prefix);
   // imposto/ICMS holds one group (ICMS00, ICMS20, ICMSSN102, …): its desonerado fields, if any.
   const icmsGroup = at(det, 'imposto', 'ICMS')?.children[0];
-  const icms = new Fields(icmsGroup, `det[${nItem}]/imposto/ICMS/${icmsGroup?.name ?? ''}`);
+  const icms = new Fields(icmsGroup, `det[${clip(nItem)}]/imposto/ICMS/${clip(icmsGroup?.name ?? '')}`);
   return {
     nItem,
     cProd: f.required('cProd'),

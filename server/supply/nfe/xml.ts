@@ -49,18 +49,21 @@ const namespaceOf = (scope: Record<string, string>, prefix: string) => (Object.h
 
 class Stop extends Error {}
 
-/** Where saxes says the error is, without the file name: "1:230: unexpected end" → "linha 1, coluna 230: fim inesperado". */
+/** What the file says, shortened for a message (a 4 MB attribute is not echoed back). */
+export const clip = (text: string, max = 60): string => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/** saxes' error in pt-BR with its place: "1:230: unclosed tag: NFe" → "linha 1, coluna 230: o arquivo termina com o elemento <NFe> aberto (arquivo truncado?)". */
 function describe(error: Error): string {
   const match = /^(?:[^:]*:)?(\d+):(\d+): (.*)$/.exec(error.message);
   const what = (match ? match[3] : error.message).replace(/\.$/, '');
   const known: [RegExp, (found: RegExpExecArray) => string][] = [
-    [/^unclosed tag: (.*)$/, (m) => `o arquivo termina com o elemento <${m[1]}> aberto (arquivo truncado?)`],
+    [/^unclosed tag: (.*)$/, (m) => `o arquivo termina com o elemento <${clip(m[1])}> aberto (arquivo truncado?)`],
     [/unexpected end|unclosed/, () => 'o arquivo termina no meio de um elemento (arquivo truncado?)'],
     [/^unexpected close tag|unmatched closing tag/, () => 'um elemento fecha com outro nome'],
     [/^undefined entity/, () => 'referência a uma entidade não definida'],
     [/text data outside of root node|must contain a root element|start tag/, () => 'há texto fora do elemento raiz ou nenhum elemento'],
     [/only one root/, () => 'há mais de um elemento raiz'],
-    [/^duplicate attribute: (.*)$/, (m) => `o atributo ${m[1]} aparece duas vezes`],
+    [/^duplicate attribute: (.*)$/, (m) => `o atributo ${clip(m[1])} aparece duas vezes`],
     [/disallowed character/, () => 'caractere não permitido em XML'],
   ];
   let label = 'estrutura inválida';

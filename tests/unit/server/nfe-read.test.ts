@@ -131,6 +131,13 @@ describe('readNfe: files that are not a readable NF-e', () => {
     expect(refusal(good.replace(/Id="NFe(\d{43})\d"/, 'Id="NFe$1"'))).toMatch(/^O atributo Id de infNFe \("NFe\d{43}"\)/);
   });
 
+  it('echoes at most 60 characters of what the file says', () => {
+    const long = 'x'.repeat(100_000);
+    const message = refusal(good.replace(/Id="NFe\d{44}"/, `Id="${long}"`));
+    expect(message).toBe(`O atributo Id de infNFe ("${'x'.repeat(60)}…") não é "NFe" seguido da chave de acesso de 44 caracteres.`);
+    expect(refusal(good.replace('<vNF>1264.80</vNF>', `<vNF>${long}</vNF>`)).length).toBeLessThan(200);
+  });
+
   it('names a missing field by its path', () => {
     expect(refusal(good.replace(/<nNF>4321<\/nNF>/, ''))).toBe(NFE_MESSAGES.missing('ide/nNF'));
     expect(refusal(good.replace(/<vNF>[\d.]+<\/vNF>/, ''))).toBe(NFE_MESSAGES.missing('ICMSTot/vNF'));
