@@ -5,7 +5,8 @@
  *    for this very chave (protocol chNFe = infNFe Id);
  * 2. the chave: shape, UF, month, check digit (contracts/brazil/nfeKey), then each of its fields
  *    against the note: cUF, AAMM (of dhEmi as written), CNPJ/CPF of emit, mod, série, nNF,
- *    tpEmis, cNF, cDV; and the model must be 55;
+ *    tpEmis, cNF, cDV; the model must be 55 and the environment production (tpAmb 1: an NF-e of
+ *    the homologação environment has no fiscal value);
  * 3. Σ det/prod/vProd of the items with indTot = 1 = ICMSTot/vProd (rejeição 564);
  * 4. vNF = vProd − vDesc − vICMSDeson(deducted) + vST + vFCPST + vFrete + vSeg + vOutro + vII +
  *    vIPI + vIPIDevol + vServ (rejeição 610). The ICMS desonerado deducted is the sum over the
@@ -83,6 +84,7 @@ export function checkNfe(nfe: Nfe): NfeCheck {
   authorisation(nfe, problems);
   key(nfe, problems);
   if (nfe.ide.mod !== '55') problems.push(NFE_MESSAGES.model(nfe.ide.mod));
+  if (nfe.ide.tpAmb === '2' || nfe.protocol?.tpAmb === '2') problems.push(NFE_MESSAGES.homologation);
   totals(nfe, problems);
   duplicatas(nfe, problems);
   return problems.length ? { ok: false, message: problems[0], problems } : { ok: true };

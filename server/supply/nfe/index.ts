@@ -15,7 +15,8 @@
  *   decimal strings, the chave a 44-character string.
  * - `checkNfe(nfe: Nfe): {ok: true} | {ok: false, message: string, problems: string[]}`
  *   pure checks (./check.ts): authorisation protocol present, cStat 100/150, protocol chNFe =
- *   chave; chave shape and mod-11 digit; chave fields = ide/emit; modelo 55; Σ items vProd =
+ *   chave; chave shape and mod-11 digit; chave fields = ide/emit; modelo 55; production
+ *   environment (tpAmb 1); Σ items vProd =
  *   ICMSTot/vProd; vNF = its composition; Σ duplicatas = fat/vLiq. `message` is the first problem.
  * - `checkNfeParties(nfe, {organisationDocument: string | string[], supplierDocument?: string | null})`
  *   → same shape: "O emitente não é o fornecedor da ordem de compra…" /

@@ -31,6 +31,7 @@ export const NFE_MESSAGES = {
     `A NF-e não está autorizada: o protocolo traz a situação ${clip(cStat)}${xMotivo ? ` (${clip(xMotivo, 255)})` : ''}; só 100 (autorizado o uso) e 150 (autorizado fora de prazo) são aceitas.`,
   protocolKey: (chNFe: string, chave: string) =>
     `O protocolo de autorização é de outra nota: chave ${formatNfeKey(clip(chNFe))} no protocolo, ${formatNfeKey(chave)} na NF-e.`,
+  homologation: 'A NF-e foi emitida em ambiente de homologação (tpAmb 2, de teste): não tem valor fiscal.',
   model: (mod: string) => `A nota é modelo ${clip(mod)}: só a NF-e modelo 55 é aceita aqui.`,
   keyField: (label: string, inKey: string, inNote: string) => `A chave de acesso não confere com a nota: ${label} ${inKey} na chave, ${clip(inNote)} na nota.`,
   productsSum: (sum: number, vProd: number) =>

@@ -217,6 +217,7 @@ function toNfe(root: XmlElement): Nfe {
     items: dets.map(item),
     total: totals(infNFe),
     cobr: cobranca(child(infNFe, 'cobr')),
+    infCpl: at(infNFe, 'infAdic', 'infCpl')?.text ?? null,
     protocol: root.name === 'nfeProc' ? protocol(child(root, 'protNFe')) : null,
   };
 }

@@ -123,6 +123,8 @@ export interface Nfe {
   items: NfeItem[];
   total: NfeTotals;
   cobr: NfeCobranca | null;
+  /** infAdic/infCpl: the supplier's free text (often the order number when xPed is absent). */
+  infCpl: string | null;
   /** Null for a bare NFe (no nfeProc around it): refused by checkNfe. */
   protocol: NfeProtocol | null;
 }

@@ -93,6 +93,10 @@ describe('checkNfe: the chave', () => {
     expect(problems(nfeFixture({ ide: { ...good.ide, cDV } }))).toEqual([NFE_MESSAGES.keyField(KEY_FIELD_LABELS.cDV, goodKey[43], cDV)]);
   });
 
+  it('refuses an NF-e of the homologação (test) environment', () => {
+    expect(problems(nfeFixture({ ide: { ...good.ide, tpAmb: '2' } }))).toEqual([NFE_MESSAGES.homologation]);
+  });
+
   it('refuses an NFC-e (modelo 65)', () => {
     expect(problems(nfeFixture({ ide: { ...good.ide, mod: '65' } }))).toEqual([NFE_MESSAGES.model('65')]);
   });

@@ -50,6 +50,10 @@ describe('readNfe: a good nfeProc', () => {
     expect(nfe.total).toMatchObject({ vProd: 123393, vDesc: 1000, vFrete: 1550, vIPI: 2537, vST: 0, vSeg: 0, vOutro: 0, vII: 0, vNF: 126480, vServ: null });
   });
 
+  it('reads the supplier\'s free text (infCpl)', () => {
+    expect(nfe.infCpl).toBe('Pedido de compra OC-2026-000123');
+  });
+
   it('reads the fatura, the duplicatas and the protocol', () => {
     expect(nfe.cobr).toEqual({
       fat: { nFat: '4321', vOrig: 126480, vDesc: 0, vLiq: 126480 },
