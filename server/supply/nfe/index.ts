@@ -11,13 +11,13 @@
  *   reading only (./read.ts): size ≤ 5 MB, UTF-8, any `<!DOCTYPE` refused before parsing (no
  *   entity ever expanded), well-formed XML (saxes), at most 32 levels, root `nfeProc` (or a bare
  *   `NFe`, read with `protocol: null`) in the NF-e namespace, layout 4.00, required fields
- *   present, money → integer centavos, quantities (qCom) and unit prices (vUnCom) kept as
- *   decimal strings, the chave a 44-character string.
+ *   present, at most 990 items, money → integer centavos, quantities (qCom) and unit prices
+ *   (vUnCom) kept as decimal strings, the chave a 44-character string.
  * - `checkNfe(nfe: Nfe): {ok: true} | {ok: false, message: string, problems: string[]}`
  *   pure checks (./check.ts): authorisation protocol present, cStat 100/150, protocol chNFe =
  *   chave; chave shape and mod-11 digit; chave fields = ide/emit; modelo 55; production
- *   environment (tpAmb 1); Σ items vProd =
- *   ICMSTot/vProd; vNF = its composition; Σ duplicatas = fat/vLiq. `message` is the first problem.
+ *   environment (tpAmb 1); Σ items vProd = ICMSTot/vProd; vNF = its composition; Σ duplicatas =
+ *   fat/vLiq. `message` is the first problem.
  * - `checkNfeParties(nfe, {organisationDocument: string | string[], supplierDocument?: string | null})`
  *   → same shape: "O emitente não é o fornecedor da ordem de compra…" /
  *   "O destinatário não é esta organização…" (./parties.ts).
@@ -28,8 +28,11 @@
  *   dest: nfse.tomador}, …)`. Municipal (ABRASF) layouts are not read.
  * - Types: `Nfe`, `NfeItem`, `NfeTotals`, `NfeCobranca`, `NfeDuplicata`, `NfeProtocol`, `NfeParty`,
  *   `NfeIde`, `NfeResult`, `NfeCheck`; messages `NFE_MESSAGES`, `XML_MESSAGES`; limits
- *   `MAX_XML_BYTES`, `MAX_DEPTH`, `MAX_ELEMENTS`.
- * Three-way matching uses `items[].xPed` / `nItemPed` (the OC number and line) when present.
+ *   `MAX_XML_BYTES`, `MAX_DEPTH`, `MAX_ELEMENTS`, `MAX_NFE_ITEMS`.
+ * Three-way matching uses `items[].xPed` / `nItemPed` (the OC number and line) when present, else
+ * `infCpl` may name the order. `ide.finNFe` (4 = devolução) and `ide.tpNF` are there to refuse
+ * notes that are not a purchase, if the route wants to.
+ * Tests build files with tests/fixtures/nfe/build.ts (`buildNfeXml(nfeFixture({...}))`).
  * Chave helpers (format for display, parse) are in src/contracts/brazil/nfeKey.ts.
  */
 import { checkNfe } from './check.js';
