@@ -127,6 +127,8 @@ export default {
     'bo-login': 'src/elements/bo-login.ts',
     'bo-minha-conta': 'src/elements/bo-minha-conta.ts',
     'bo-pedidos': 'src/elements/bo-pedidos.ts',
+    'bo-cotacoes': 'src/elements/bo-cotacoes.ts',
+    'bo-ordens-de-compra': 'src/elements/bo-ordens-de-compra.ts',
     'bo-contas-a-pagar': 'src/elements/bo-contas-a-pagar.ts',
     'bo-contas-a-receber': 'src/elements/bo-contas-a-receber.ts',
   },

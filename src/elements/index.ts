@@ -12,6 +12,8 @@ const loaders: Record<string, () => Promise<unknown>> = {
   'bo-login': () => import('./bo-login'),
   'bo-minha-conta': () => import('./bo-minha-conta'),
   'bo-pedidos': () => import('./bo-pedidos'),
+  'bo-cotacoes': () => import('./bo-cotacoes'),
+  'bo-ordens-de-compra': () => import('./bo-ordens-de-compra'),
   'bo-contas-a-pagar': () => import('./bo-contas-a-pagar'),
   'bo-contas-a-receber': () => import('./bo-contas-a-receber'),
 };

@@ -7,6 +7,8 @@ export interface RetaguardaEvents {
   'bo-notice': { id: string; type: string; message: string };
   'bo-order-created': { id: string; number: number | null; title: string };
   'bo-order-submitted': { id: string; number: number | null; status: string };
+  'bo-quote-concluded': { id: string; number: number | null; purchaseOrderIds: string[] };
+  'bo-receipt-created': { id: string; number: number | null; purchaseOrderId: string };
 }
 
 export type RetaguardaEventName = keyof RetaguardaEvents;
@@ -22,5 +24,7 @@ declare global {
     'bo-notice': CustomEvent<RetaguardaEvents['bo-notice']>;
     'bo-order-created': CustomEvent<RetaguardaEvents['bo-order-created']>;
     'bo-order-submitted': CustomEvent<RetaguardaEvents['bo-order-submitted']>;
+    'bo-quote-concluded': CustomEvent<RetaguardaEvents['bo-quote-concluded']>;
+    'bo-receipt-created': CustomEvent<RetaguardaEvents['bo-receipt-created']>;
   }
 }

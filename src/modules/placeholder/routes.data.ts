@@ -3,10 +3,7 @@ import type { RouteData } from '../../core/routeMatch';
 import { page, placeholderRegistry } from '../area/routeData';
 
 export const placeholderRouteData: RouteData[] = [
-  // Procurement
-  ...placeholderRegistry('/cotacoes', 'quoteId', 'Cotações', ['adicionar-itens', 'analises', 'orcamentos', 'orcamentos/{requestId}', 'solicitacao'], ['fila']),
-  ...placeholderRegistry('/ordens-de-compra', 'purchaseOrderId', 'Ordens de Compra', ['adicionar-itens', 'solicitacao', 'proposta/{requestId}'], ['fila']),
-  page('/receipts', 'Entregas'),
+  // Procurement (cotações, ordens de compra and entregas: modules/quotes, modules/purchasing)
   page('/invoices', 'Faturamentos'),
   // Finance
   ...['conciliacao-de-conta', 'extrato-de-movimentacoes', 'extrato-de-movimentacoes/adicionar'].map((sub) => page(`/contas-financeiras/{bankAccountId}/${sub}`, 'Contas Financeiras')),

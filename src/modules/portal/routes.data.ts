@@ -12,6 +12,8 @@ import { authRouteData } from '../auth/routes.data';
 import { payablesRouteData, receivablesRouteData } from '../finance/routes.data';
 import { importsRouteData } from '../imports/routes.data';
 import { ordersRouteData } from '../orders/routes.data';
+import { purchaseOrdersRouteData, receiptsRouteData } from '../purchasing/routes.data';
+import { quotesRouteData } from '../quotes/routes.data';
 import { placeholderRouteData } from '../placeholder/routes.data';
 import { registryRouteData } from '../registry/routes.data';
 
@@ -25,6 +27,9 @@ export const portalRouteData: RouteData[] = [
   ...authRouteData,
   ...accountRouteData,
   ...ordersRouteData,
+  ...quotesRouteData,
+  ...purchaseOrdersRouteData,
+  ...receiptsRouteData,
   ...approvalsRouteData,
   ...payablesRouteData,
   ...receivablesRouteData,

@@ -7,6 +7,8 @@ import { authRoutes } from '../auth/routes';
 import { payablesRoutes, receivablesRoutes } from '../finance/routes';
 import { importsRoutes } from '../imports/routes';
 import { ordersRoutes } from '../orders/routes';
+import { purchaseOrdersRoutes, receiptsRoutes } from '../purchasing/routes';
+import { quotesRoutes } from '../quotes/routes';
 import { placeholderRoutes } from '../placeholder/routes';
 import { registryRoutes } from '../registry/routes';
 import { homeRouteData } from './routes.data';
@@ -21,6 +23,9 @@ export const routes: RouteDef[] = [
   ...authRoutes,
   ...accountRoutes,
   ...ordersRoutes,
+  ...quotesRoutes,
+  ...purchaseOrdersRoutes,
+  ...receiptsRoutes,
   ...approvalsRoutes,
   ...payablesRoutes,
   ...receivablesRoutes,

@@ -58,7 +58,9 @@ export default function ListPage(props: RegistryPageProps) {
   const columns = chosen?.length ? chosen : declaredColumns;
   // A record born of another (a parcela) is never deleted on its own.
   const bulkActions = (resource.actions ?? []).filter((action) => action.bulk && access(action.scope) && !(resource.bornOf && action.name === 'delete'));
-  const selectable = bulkActions.length + bulkTransitions.length > 0;
+  /** A module's own actions on the selection (the cotação's queue: "Iniciar cotação"). */
+  const selectionActions = props.selectionActions as ((selected: ReadonlySet<string>, clear: () => void) => ReactNode) | undefined;
+  const selectable = bulkActions.length + bulkTransitions.length > 0 || Boolean(selectionActions);
   const titleId = `list-${resource.name}`;
   // "Meus pedidos / Todos": only for whoever reads every record (others see only their own anyway).
   const readsAll = useReadsAll(resource, props.spec.permission);
@@ -131,7 +133,13 @@ export default function ListPage(props: RegistryPageProps) {
         </div>
       )}
 
-      {selectable && selected.size > 0 && (
+      {selectionActions && selected.size > 0 && (
+        <div className={css.bulkBar} role="region" aria-label={t('registry.selection.count', { count: selected.size })}>
+          <span>{t('registry.selection.count', { count: selected.size })}</span>
+          {selectionActions(selected, () => setSelected(new Set()))}
+        </div>
+      )}
+      {selectable && bulkActions.length + bulkTransitions.length > 0 && selected.size > 0 && (
         <Suspense fallback={<div className={css.bulkBar}><span>{t('registry.selection.count', { count: selected.size })}</span></div>}>
           <BulkActions resource={resource} params={routes.params} actions={bulkActions} transitions={bulkTransitions} selected={selected} onSelect={setSelected} rows={list.rows} onDone={list.reload} />
         </Suspense>

@@ -39,6 +39,8 @@ export default function ShowPage(props: RegistryPageProps) {
   const events = useContext(RecordEventsContext);
   const page = (props.spec.pages ?? []).find((entry) => entry.path === props.tab);
   const PageBody = useMemo(() => (page ? lazy(page.load) : null), [page]);
+  const details = props.spec.details;
+  const DetailsBody = useMemo(() => (details ? lazy(details) : null), [details]);
   const [confirming, setConfirming] = useState<ActionDef | null>(null);
   const [busy, setBusy] = useState(false);
   const single = Boolean(props.spec.single);
@@ -114,7 +116,9 @@ export default function ShowPage(props: RegistryPageProps) {
         {auditing ? (
           <AuditTrail resource={resource} params={routes.params} record={record} />
         ) : PageBody ? (
-          <Suspense fallback={<Spinner />}><PageBody resource={resource} record={record} routes={routes} /></Suspense>
+          <Suspense fallback={<Spinner />}><PageBody resource={resource} record={record} routes={routes} onReload={reload} /></Suspense>
+        ) : DetailsBody && !props.tab ? (
+          <Suspense fallback={<Spinner />}><DetailsBody resource={resource} record={record} routes={routes} onReload={reload} /></Suspense>
         ) : tab && 'field' in tab ? (
           <RecordShow resource={resource} record={record} fields={[tab.field]} linkOf={linkOf} />
         ) : (

@@ -46,9 +46,10 @@ function specOf(mount: RegistryMountData, loaders: Loaders): RegistrySpec {
       if (!loaders[key]) throw new Error(`No loader "${key}" for the mount of ${mount.resource}`);
       return loaders[key] as ViewLoader;
     };
-    const { views, pages, ...rest } = mount;
+    const { views, pages, details, ...rest } = mount;
     spec = {
       ...rest,
+      ...(details ? { details: loader(details) as never } : {}),
       ...(views ? { views: Object.fromEntries(Object.entries(views).map(([view, key]) => [view, loader(key!)])) } : {}),
       ...(pages ? { pages: pages.map(({ view, ...page }) => ({ ...page, load: loader(view) as never })) } : {}),
     };
@@ -82,14 +83,16 @@ export function resourceRoutes<R extends ResourceName>(resource: R, overrides?: 
 export function resourceRoutes(spec: RegistrySpec): RouteDef[];
 export function resourceRoutes(resourceOrSpec: ResourceName | RegistrySpec, overrides?: MountOverrides<any>): RouteDef[] {
   if (typeof resourceOrSpec === 'string') return withRegistryLoaders(resourceRouteData(mountData(resourceOrSpec, overrides)), {});
-  const { views, pages, ...rest } = resourceOrSpec;
+  const { views, pages, details, ...rest } = resourceOrSpec;
   const loaders: Record<string, RouteDef['load']> = {};
   for (const [view, load] of Object.entries(views ?? {})) loaders[`view:${view}`] = load as RouteDef['load'];
   for (const page of pages ?? []) loaders[`page:${page.path}`] = page.load as RouteDef['load'];
+  if (details) loaders.details = details as RouteDef['load'];
   const mount: RegistryMountData = {
     ...rest,
     ...(views ? { views: Object.fromEntries(Object.keys(views).map((view) => [view, `view:${view}`])) } : {}),
     ...(pages ? { pages: pages.map(({ path, label }) => ({ path, label, view: `page:${path}` })) } : {}),
+    ...(details ? { details: 'details' } : {}),
   };
   return withRegistryLoaders(resourceRouteData(mount), loaders);
 }

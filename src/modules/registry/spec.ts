@@ -54,6 +54,11 @@ export interface RegistrySpec {
    */
   pages?: readonly SubPage[];
   /**
+   * Replaces only the body of the show page's "Dados" tab (header, workflow buttons, tabs and
+   * history stay): a cotação's lines with their pedidos, an ordem's lines with what was received.
+   */
+  details?: SubPage['load'];
+  /**
    * Replace one view without copying the rest: `views: {show: () => import('./UserShow')}`. A
    * list view wraps the generic `ListPage` with the same props (tabs or buttons around it): the
    * route asks for that list's first page while its guard runs.
@@ -65,8 +70,10 @@ export interface RegistrySpec {
  * A mount as data (the route table's data, registry/routeData.ts): its spec with each replaced
  * view and each sub-page named by a key of its area's loaders (`views: {list: 'orderList'}`).
  */
-export interface RegistryMountData extends Omit<RegistrySpec, 'views' | 'pages'> {
+export interface RegistryMountData extends Omit<RegistrySpec, 'views' | 'pages' | 'details'> {
   views?: Partial<Record<RegistryView, string>>;
+  /** Key of the area's loader replacing the details body (`RegistrySpec.details`). */
+  details?: string;
   pages?: readonly { path: string; label: string; view: string }[];
 }
 
@@ -75,6 +82,8 @@ export interface SubPageProps {
   resource: import('../../contracts/resource').AnyResource;
   record: import('../../core/resources/useList').Row;
   routes: import('../../core/resources/paths').RegistryRoutes;
+  /** Asks the show page to read the record again (after a write the body made itself). */
+  onReload?: () => void;
 }
 
 export interface SubPage {

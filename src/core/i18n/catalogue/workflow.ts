@@ -30,6 +30,9 @@ export const workflow = {
   'registry.list.addItem': 'Adicionar item',
   'registry.total.live': '{label}: {value}',
 
+  'quotes.tabs.analysis': 'Análise',
+  'quotes.tabs.request': 'Solicitação',
+  'purchasing.tabs.document': 'Ordem para impressão',
   'orders.tabs.request': 'Solicitação',
   'orders.tabs.approvals': 'Análises',
   'orders.catalogue': 'Catálogo',

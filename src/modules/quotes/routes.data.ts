@@ -1,0 +1,27 @@
+/**
+ * Cotações (issue 24), as data: the queue of approved pedidos waiting for a cotação (the pedidos'
+ * own list with a fixed filter), the cotações registry with its own pages (the análise, the
+ * printable solicitação) and its lines with their pedidos as the details body, and the
+ * solicitações nested under a cotação (`orcamentos`), each answered on its own page.
+ * `<bo-cotacoes>` serves these same routes.
+ */
+import type { RouteData } from '../../core/routeMatch';
+import { page } from '../area/routeData';
+import { resourceRouteData } from '../registry/routeData';
+
+export const quotesRouteData: RouteData[] = [
+  // Pedidos aprovados aguardando cotação: select several → "Iniciar cotação".
+  ...resourceRouteData('orders', { base: '/cotacoes/fila', title: 'Cotações', fixedQuery: { status: ['approved'] }, defaultSort: 'createdAt', views: { list: 'queue' } })
+    .filter((route) => !route.path.endsWith('/adicionar')),
+  ...resourceRouteData('quotes', {
+    pages: [
+      { path: 'analises', label: 'quotes.tabs.analysis', view: 'analysis' },
+      { path: 'solicitacao', label: 'quotes.tabs.request', view: 'quoteDocument' },
+    ],
+    details: 'quoteDetails',
+    views: { list: 'quoteList' },
+  }),
+  page('/cotacoes/{quoteId}/adicionar-itens', 'Cotações', { view: 'addItems' }),
+  // The solicitações (one per supplier) and each supplier's orçamento, typed in by the buyer.
+  ...resourceRouteData('quoteRequests', { title: 'Cotações', views: { create: 'answer', show: 'answer', edit: 'answer' } }),
+];
