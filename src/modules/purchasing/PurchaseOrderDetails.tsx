@@ -32,7 +32,7 @@ export default function PurchaseOrderDetails({ resource, record }: SubPageProps)
   const quoteId = record.quoteId ? String(record.quoteId) : null;
   // The solicitação whose orçamento became this ordem (the cotação's award names it).
   const quote = useQuery<{ awards: { requestId: string; purchaseOrderId: string | null }[] }>(quoteId ? ['quotes', quoteId] : null, (signal) => request('pricing', `quotes/${encodeURIComponent(quoteId!)}`, { signal, silent: true }));
-  const requestId = quote.data?.awards.find((award) => award.purchaseOrderId === record.id)?.requestId;
+  const requestId = quote.data?.awards?.find((award) => award.purchaseOrderId === record.id)?.requestId;
   const here = `/ordens-de-compra/${encodeURIComponent(record.id)}`;
   const mayReceive = RECEIVABLE.includes(String(record.status)) && receiptsAccess('create');
   const money = (value: unknown) => (value === null || value === undefined ? t('registry.none') : formatMoney(Number(value)));
@@ -52,6 +52,7 @@ export default function PurchaseOrderDetails({ resource, record }: SubPageProps)
           {requestId && <> · <Link href={`${here}/proposta/${encodeURIComponent(requestId)}`}>{t('purchasing.proposal')}</Link></>}
         </dd></>}
         <dt className={data.dt}>{fieldLabel(resource, 'costCenterId')}</dt><dd className={data.dd}>{ref('costCenterId')}</dd>
+        <dt className={data.dt}>{fieldLabel(resource, 'departmentId')}</dt><dd className={data.dd}>{ref('departmentId')}</dd>
         <dt className={data.dt}>{fieldLabel(resource, 'expectedOn')}</dt><dd className={data.dd}>{record.expectedOn ? formatDate(String(record.expectedOn)) : t('registry.none')}</dd>
         <dt className={data.dt}>{fieldLabel(resource, 'paymentTerms')}</dt><dd className={data.dd}>{String(record.paymentTerms ?? '') || t('registry.none')}</dd>
         <dt className={data.dt}>{fieldLabel(resource, 'notes')}</dt><dd className={data.dd}>{String(record.notes ?? '') || t('registry.none')}</dd>

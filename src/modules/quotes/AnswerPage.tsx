@@ -14,7 +14,7 @@ import { registerCatalogue, t } from '../../core/i18n';
 import { useNavigation } from '../../core/navigation';
 import { notify } from '../../core/notices';
 import { useQuery } from '../../core/resources/cache';
-import { fieldLabel } from '../../core/resources/labels';
+import { fieldLabel, sectionTitle } from '../../core/resources/labels';
 import { request } from '../../core/resources/transport';
 import { useRecord } from '../../core/resources/useRecord';
 import type { Row } from '../../core/resources/useList';
@@ -42,13 +42,14 @@ export default function AnswerPage(props: RegistryPageProps) {
   const { resource, routes, access, id } = useRegistry(props);
   const quoteId = String(props.quoteId ?? '');
   const creating = props.view === 'create';
-  const quote = useQuery<Quote>(['quotes', quoteId], (signal) => request<Quote>('pricing', `quotes/${encodeURIComponent(quoteId)}`, { signal }));
   const { record, loading, error } = useRecord(resource, routes.params, creating ? undefined : id, access('read'));
+  const quote = useQuery<Quote>(['quotes', quoteId], (signal) => request<Quote>('pricing', `quotes/${encodeURIComponent(quoteId)}`, { signal }));
   if (!access('read')) return <Alert>{t('registry.forbidden')}</Alert>;
   if (quote.error) return <Alert>{quote.error.message}</Alert>;
   if ((!creating && loading) || !quote.data) return <Spinner />;
   if (!creating && (error || !record)) return <Alert>{error?.message ?? t('registry.loadFailed')}</Alert>;
-  return <AnswerForm key={record ? `${record.id}:${record.version}` : 'new'} {...{ resource, routes, record: creating ? null : record, quote: quote.data, editable: access('update') }} />;
+  const lines = Array.isArray(quote.data.lines) ? quote.data.lines : [];
+  return <AnswerForm key={record ? `${record.id}:${record.version}` : 'new'} {...{ resource, routes, record: creating ? null : record, quote: { ...quote.data, lines }, editable: access('update') }} />;
 }
 
 interface FormProps {
@@ -137,13 +138,15 @@ function AnswerForm({ resource, routes, record, quote, editable }: FormProps) {
       {!closed && !answerable && <p className={ui.hint} style={{ margin: 0 }}>{t('quotes.answer.notSent')}</p>}
       <form className={ui.card} aria-labelledby={titleId} noValidate onSubmit={(event) => { event.preventDefault(); void submit(answerable); }}>
         <div className={ui.stack}>
+          <h2 style={{ margin: 0, fontSize: 18 }}>{sectionTitle(resource, resource.form.sections[0])}</h2>
           <div className={data.formGrid}>
             {creating(record) ? field('supplierId') : (
               <div className={ui.field}><span className={ui.label}>{fieldLabel(resource, 'supplierId')}</span><span>{supplier}</span></div>
             )}
             {field('contactEmail')}
           </div>
-          <h2 style={{ margin: 0, fontSize: 18 }}>{t('quotes.answer.lines')}</h2>
+          <h2 style={{ margin: 0, fontSize: 18 }}>{sectionTitle(resource, resource.form.sections[1])}</h2>
+          <h3 style={{ margin: 0, fontSize: 16 }}>{t('quotes.answer.lines')}</h3>
           {quote.lines.map((line, index) => (
             <fieldset key={line.id} className={css.answerLine} disabled={!may}>
               <legend className={css.legend}>{t('quotes.answer.line', { index: String(index + 1), description: line.description, quantity: String(line.quantity), unit: line.unit })}</legend>

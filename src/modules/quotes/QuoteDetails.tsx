@@ -38,6 +38,7 @@ export default function QuoteDetails({ resource, record, routes }: SubPageProps)
     <div className={ui.stack}>
       <dl className={data.dl}>
         <dt className={data.dt}>{fieldLabel(resource, 'number')}</dt><dd className={data.dd}>{String(record.number ?? '')}</dd>
+        <dt className={data.dt}>{fieldLabel(resource, 'title')}</dt><dd className={data.dd}>{String(record.title ?? '')}</dd>
         <dt className={data.dt}>{fieldLabel(resource, 'deadline')}</dt><dd className={data.dd}>{record.deadline ? formatDate(String(record.deadline)) : t('quotes.none')}</dd>
         <dt className={data.dt}>{fieldLabel(resource, 'notes')}</dt><dd className={data.dd}>{String(record.notes ?? '') || t('quotes.none')}</dd>
       </dl>

@@ -6,7 +6,7 @@
  * locks everything, and shows the state timeline. Every record has the "Histórico" tab (its audit
  * trail: who changed which field, when).
  */
-import { lazy, Suspense, useContext, useMemo, useState } from 'react';
+import { lazy, Suspense, useContext, useMemo, useState, type ComponentType } from 'react';
 import type { ActionDef } from '../../contracts/resource';
 import { t } from '../../core/i18n';
 import { useNavigation } from '../../core/navigation';
@@ -29,7 +29,7 @@ import * as css from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
 import { NavLink, PageHeader } from './PageHeader';
 import { useRecordLinks } from './recordLinks';
-import { AUDIT_TAB, type RegistryPageProps } from './spec';
+import { AUDIT_TAB, type RegistryPageProps, type SubPageProps } from './spec';
 import { useRegistry } from './useRegistry';
 
 export default function ShowPage(props: RegistryPageProps) {
@@ -39,8 +39,8 @@ export default function ShowPage(props: RegistryPageProps) {
   const events = useContext(RecordEventsContext);
   const page = (props.spec.pages ?? []).find((entry) => entry.path === props.tab);
   const PageBody = useMemo(() => (page ? lazy(page.load) : null), [page]);
-  const details = props.spec.details;
-  const DetailsBody = useMemo(() => (details ? lazy(details) : null), [details]);
+  // A mount's own details body (`spec.details`), loaded with the screen (resourceRoutes.ts).
+  const DetailsBody = props.detailsView as ComponentType<SubPageProps> | undefined;
   const [confirming, setConfirming] = useState<ActionDef | null>(null);
   const [busy, setBusy] = useState(false);
   const single = Boolean(props.spec.single);
@@ -118,7 +118,7 @@ export default function ShowPage(props: RegistryPageProps) {
         ) : PageBody ? (
           <Suspense fallback={<Spinner />}><PageBody resource={resource} record={record} routes={routes} onReload={reload} /></Suspense>
         ) : DetailsBody && !props.tab ? (
-          <Suspense fallback={<Spinner />}><DetailsBody resource={resource} record={record} routes={routes} onReload={reload} /></Suspense>
+          <DetailsBody resource={resource} record={record} routes={routes} onReload={reload} />
         ) : tab && 'field' in tab ? (
           <RecordShow resource={resource} record={record} fields={[tab.field]} linkOf={linkOf} />
         ) : (

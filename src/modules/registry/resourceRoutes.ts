@@ -29,9 +29,14 @@ const DEFAULT_VIEWS: Record<RegistryView, ViewLoader> = {
 function screen(spec: RegistrySpec, view: RegistryView, tab?: string): RouteDef['load'] {
   let loaded: ReturnType<RouteDef['load']> | null = null;
   return () =>
-    (loaded ??= Promise.all([(spec.views?.[view] ?? DEFAULT_VIEWS[view])(), loadDeclaration(spec.resource)]).then(([{ default: View }]) => ({
+    (loaded ??= Promise.all([
+      (spec.views?.[view] ?? DEFAULT_VIEWS[view])(),
+      loadDeclaration(spec.resource),
+      // The body replacing the details of a show page comes with it (no second wait on the page).
+      view === 'show' && spec.details ? spec.details() : null,
+    ]).then(([{ default: View }, , details]) => ({
       default: function RegistryRoute(props: Record<string, unknown>) {
-        return createElement(View, { ...props, spec, view, tab } as RegistryPageProps);
+        return createElement(View, { ...props, spec, view, tab, ...(details ? { detailsView: details.default } : {}) } as RegistryPageProps);
       },
     })));
 }

@@ -91,6 +91,14 @@ export function sampleRecord(resource: AnyResource, overrides: Record<string, un
     record[name] = sample(def, resource.schema.shape[name] as z.core.$ZodType);
     if (def.type === 'reference' || def.type === 'references' || def.type === 'tree') record._refs![name] = [{ id: 'r1', label: 'Referência Um' }];
   }
-  record[resource.titleField] = `Registro de ${resource.name}`;
+  record[resource.titleField] = sampleTitle(resource);
   return { ...record, ...overrides };
 }
+
+/** The sample record's title: `Registro de <name>`, or a number for a declaration named by its number (an ordem de compra, an entrega). */
+export const sampleTitle = (resource: AnyResource): string | number => (resource.fields[resource.titleField]?.type === 'integer' ? 4321 : `Registro de ${resource.name}`);
+/** How that title reads on screen (`4.321`). */
+export const sampleTitleText = (resource: AnyResource): string => {
+  const title = sampleTitle(resource);
+  return typeof title === 'number' ? title.toLocaleString('pt-BR') : title;
+};
