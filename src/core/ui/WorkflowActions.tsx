@@ -31,10 +31,15 @@ export interface WorkflowActionsProps {
   onReload: () => void;
   /** Called after a transition ran (events of an embedding element). */
   onDone?: (transition: Transition, record: Row) => void;
+  /**
+   * Transitions run on a page of their own (a cotação's "Concluir" on its análise): the button
+   * opens that page (absent while it is the page on screen) instead of the generic dialog.
+   */
+  pages?: Readonly<Record<string, { href: string; current: boolean; go: () => void }>>;
 }
 
 
-export function WorkflowActions({ resource, params, record, onChange, onReload, onDone }: WorkflowActionsProps) {
+export function WorkflowActions({ resource, params, record, onChange, onReload, onDone, pages }: WorkflowActionsProps) {
   const [open, setOpen] = useState<Transition | null>(null);
   const [values, setValues] = useState<Record<string, unknown>>({});
   // One Idempotency-Key per submission (money-moving transitions), reused when the same body is retried.
@@ -43,10 +48,12 @@ export function WorkflowActions({ resource, params, record, onChange, onReload, 
   const [failure, setFailure] = useState<{ message: string; stale: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const formId = useId();
-  const transitions = offeredTransitions(resource, record);
+  const transitions = offeredTransitions(resource, record).filter((transition) => !pages?.[transition.name]?.current);
   if (!transitions.length) return null;
 
   const start = (transition: Transition) => {
+    const page = pages?.[transition.name];
+    if (page) return page.go();
     setFailure(null);
     setErrors({});
     if (transition.confirm || transition.input) {

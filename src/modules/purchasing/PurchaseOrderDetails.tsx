@@ -15,6 +15,8 @@ import { request } from '../../core/resources/transport';
 import { catalogueEntry } from '../../core/catalogue';
 import { useAccess } from '../../core/resources/access';
 import { Link } from '../../core/ui/Link';
+import { stateOf } from '../../core/resources/workflow';
+import { StatusBadge } from '../../core/ui/StatusBadge';
 import * as data from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
 import type { SubPageProps } from '../registry/spec';
@@ -37,6 +39,7 @@ export default function PurchaseOrderDetails({ resource, record }: SubPageProps)
   const mayReceive = RECEIVABLE.includes(String(record.status)) && receiptsAccess('create');
   const money = (value: unknown) => (value === null || value === undefined ? t('registry.none') : formatMoney(Number(value)));
 
+  const state = stateOf(resource, record);
   return (
     <div className={ui.stack}>
       {mayReceive && (
@@ -46,6 +49,7 @@ export default function PurchaseOrderDetails({ resource, record }: SubPageProps)
       )}
       <dl className={data.dl}>
         <dt className={data.dt}>{fieldLabel(resource, 'number')}</dt><dd className={data.dd}>{String(record.number ?? '')}</dd>
+        <dt className={data.dt}>{fieldLabel(resource, 'status')}</dt><dd className={data.dd}>{state ? <StatusBadge label={state.label} tone={state.tone} /> : null}</dd>
         <dt className={data.dt}>{fieldLabel(resource, 'supplierId')}</dt><dd className={data.dd}>{ref('supplierId')}</dd>
         {quoteId && <><dt className={data.dt}>{t('purchasing.quote')}</dt><dd className={data.dd}>
           <Link href={`/cotacoes/${encodeURIComponent(quoteId)}`}>{ref('quoteId')}</Link>

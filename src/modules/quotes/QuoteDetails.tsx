@@ -13,6 +13,7 @@ import { useAccess } from '../../core/resources/access';
 import { fieldLabel } from '../../core/resources/labels';
 import { Link } from '../../core/ui/Link';
 import { StatusBadge } from '../../core/ui/StatusBadge';
+import { stateOf } from '../../core/resources/workflow';
 import * as data from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
 import type { SubPageProps } from '../registry/spec';
@@ -34,10 +35,12 @@ export default function QuoteDetails({ resource, record, routes }: SubPageProps)
   const takesSuppliers = ['open', 'sent', 'received'].includes(String(record.status));
   const here = `${routes.base}/${encodeURIComponent(record.id)}`;
 
+  const state = stateOf(resource, record);
   return (
     <div className={ui.stack}>
       <dl className={data.dl}>
         <dt className={data.dt}>{fieldLabel(resource, 'number')}</dt><dd className={data.dd}>{String(record.number ?? '')}</dd>
+        <dt className={data.dt}>{fieldLabel(resource, 'status')}</dt><dd className={data.dd}>{state ? <StatusBadge label={state.label} tone={state.tone} /> : null}</dd>
         <dt className={data.dt}>{fieldLabel(resource, 'title')}</dt><dd className={data.dd}>{String(record.title ?? '')}</dd>
         <dt className={data.dt}>{fieldLabel(resource, 'deadline')}</dt><dd className={data.dd}>{record.deadline ? formatDate(String(record.deadline)) : t('quotes.none')}</dd>
         <dt className={data.dt}>{fieldLabel(resource, 'notes')}</dt><dd className={data.dd}>{String(record.notes ?? '') || t('quotes.none')}</dd>

@@ -19,6 +19,8 @@ export const quotesRouteData: RouteData[] = [
       { path: 'solicitacao', label: 'quotes.tabs.request', view: 'quoteDocument' },
     ],
     details: 'quoteDetails',
+    // "Concluir e gerar ordens de compra" takes the award per line: on the análise.
+    transitionPages: { conclude: 'analises' },
     views: { list: 'quoteList' },
   }),
   page('/cotacoes/{quoteId}/adicionar-itens', 'Cotações', { view: 'addItems' }),

@@ -85,6 +85,7 @@ export default function ShowPage(props: RegistryPageProps) {
       >
         {resource.workflow && (
           <WorkflowActions resource={resource} params={routes.params} record={record} onChange={setRecord} onReload={reload}
+            pages={transitionPages(props.spec.transitionPages, here, pathname, go)}
             onDone={(transition, saved) => events.transition?.(resource.name, transition.name, saved)} />
         )}
         {access('update') && !lockedAll(resource, record) && <button type="button" className={ui.button.secondary} onClick={() => go(`${here}/editar`)}>{t('registry.edit')}</button>}
@@ -136,4 +137,13 @@ export default function ShowPage(props: RegistryPageProps) {
       )}
     </section>
   );
+}
+
+/** The header's transitions that open a page of the mount (`spec.transitionPages`), by transition name. */
+function transitionPages(pages: Readonly<Record<string, string>> | undefined, here: string, pathname: string, go: (href: string) => void) {
+  if (!pages) return undefined;
+  return Object.fromEntries(Object.entries(pages).map(([name, path]) => {
+    const href = `${here}/${path}`;
+    return [name, { href, current: pathname === href, go: () => go(href) }];
+  }));
 }

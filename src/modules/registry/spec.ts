@@ -59,6 +59,11 @@ export interface RegistrySpec {
    */
   details?: SubPage['load'];
   /**
+   * Transitions run on one of the mount's `pages` (the análise concludes a cotação with its
+   * award per line): their header button opens that page instead of the generic dialog.
+   */
+  transitionPages?: Readonly<Record<string, string>>;
+  /**
    * Replace one view without copying the rest: `views: {show: () => import('./UserShow')}`. A
    * list view wraps the generic `ListPage` with the same props (tabs or buttons around it): the
    * route asks for that list's first page while its guard runs.
