@@ -73,7 +73,7 @@ async function approvedOrders(page: Page): Promise<string[]> {
 }
 
 test('the buyer quotes two approved pedidos with two suppliers, splits the award, orders, prints, sends and receives part', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   const [first, second] = await approvedOrders(page);
   expect(first && second).toBeTruthy();

@@ -5,8 +5,15 @@ const lookup = (key: string, fallback: string) => (hasMessage(key) ? t(key) : fa
 
 /** Label of a field: catalogue `resources.<name>.fields.<field>`, else the declaration's. */
 export function fieldLabel(resource: AnyResource, field: string): string {
-  const def: FieldDef | undefined = resource.fields[field] ?? (BASE_FIELD_DEFS as Record<string, FieldDef>)[field];
+  const def: FieldDef | undefined = resource.fields[field] ?? (BASE_FIELD_DEFS as Record<string, FieldDef>)[field] ?? itemDef(resource, field);
   return lookup(`resources.${resource.name}.fields.${field}`, def?.label ?? field);
+}
+
+/** The declaration of a list item's field by its dotted name (`lines.quantity`). */
+function itemDef(resource: AnyResource, field: string): FieldDef | undefined {
+  const [list, item] = field.split('.');
+  const def = item === undefined ? undefined : resource.fields[list];
+  return def?.type === 'list' ? (def.of[item] as FieldDef | undefined) : undefined;
 }
 
 export const resourceLabel = (resource: Pick<AnyResource, 'name' | 'labels'>, which: 'one' | 'many'): string =>

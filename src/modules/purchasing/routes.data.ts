@@ -10,9 +10,8 @@ import { page } from '../area/routeData';
 import { resourceRouteData } from '../registry/routeData';
 
 export const purchaseOrdersRouteData: RouteData[] = [
-  // Ordens waiting for the buyer: to submit, to send, to receive.
-  ...resourceRouteData('purchaseOrders', { base: '/ordens-de-compra/fila', title: 'Ordens de Compra', fixedQuery: { status: ['draft', 'approved', 'sent', 'partiallyReceived'] }, defaultSort: 'createdAt' })
-    .filter((route) => !route.path.endsWith('/adicionar')),
+  // Ordens waiting for the buyer: to submit, to send, to receive (a queue: nothing added nor deleted here).
+  ...resourceRouteData('purchaseOrders', { base: '/ordens-de-compra/fila', title: 'Ordens de Compra', fixedQuery: { status: ['draft', 'approved', 'sent', 'partiallyReceived'] }, defaultSort: 'createdAt', bornOf: true }),
   ...resourceRouteData('purchaseOrders', {
     pages: [{ path: 'solicitacao', label: 'purchasing.tabs.document', view: 'orderDocument' }],
     details: 'orderDetails',

@@ -10,9 +10,9 @@ import { page } from '../area/routeData';
 import { resourceRouteData } from '../registry/routeData';
 
 export const quotesRouteData: RouteData[] = [
-  // Pedidos aprovados aguardando cotação: select several → "Iniciar cotação".
-  ...resourceRouteData('orders', { base: '/cotacoes/fila', title: 'Cotações', fixedQuery: { status: ['approved'] }, defaultSort: 'createdAt', views: { list: 'queue' } })
-    .filter((route) => !route.path.endsWith('/adicionar')),
+  // Pedidos aprovados aguardando cotação: select several → "Iniciar cotação". Nothing is added
+  // nor deleted from a queue (`bornOf`: no "Novo pedido", no adicionar, no delete).
+  ...resourceRouteData('orders', { base: '/cotacoes/fila', title: 'Cotações', fixedQuery: { status: ['approved'] }, defaultSort: 'createdAt', bornOf: true, views: { list: 'queue' } }),
   ...resourceRouteData('quotes', {
     pages: [
       { path: 'analises', label: 'quotes.tabs.analysis', view: 'analysis' },

@@ -58,7 +58,7 @@ export default function ListPage(props: RegistryPageProps) {
   const columns = chosen?.length ? chosen : declaredColumns;
   // A record born of another (a parcela) is never deleted on its own.
   const bulkActions = (resource.actions ?? []).filter((action) => action.bulk && access(action.scope) && !(resource.bornOf && action.name === 'delete'));
-  /** A module's own actions on the selection (the cotação's queue: "Iniciar cotação"). */
+  /** A module's own actions on the selection, in place of the declaration's (the cotação's queue: "Iniciar cotação" for all the selected pedidos at once). */
   const selectionActions = props.selectionActions as ((selected: ReadonlySet<string>, clear: () => void) => ReactNode) | undefined;
   const selectable = bulkActions.length + bulkTransitions.length > 0 || Boolean(selectionActions);
   const titleId = `list-${resource.name}`;
@@ -89,7 +89,7 @@ export default function ListPage(props: RegistryPageProps) {
             <button type="button" className={ui.button.secondary} onClick={() => doExport('xlsx')}>{t('registry.export.xlsx')}</button>
           </span>
         )}
-        {access('create') && !resource.bornOf && (
+        {access('create') && !resource.bornOf && !props.spec.bornOf && (
           <button type="button" className={ui.button.primary} onClick={() => go(createHref(routes))}>{newLabel(resource)}</button>
         )}
       </PageHeader>
@@ -139,7 +139,7 @@ export default function ListPage(props: RegistryPageProps) {
           {selectionActions(selected, () => setSelected(new Set()))}
         </div>
       )}
-      {selectable && bulkActions.length + bulkTransitions.length > 0 && selected.size > 0 && (
+      {!selectionActions && selectable && selected.size > 0 && (
         <Suspense fallback={<div className={css.bulkBar}><span>{t('registry.selection.count', { count: selected.size })}</span></div>}>
           <BulkActions resource={resource} params={routes.params} actions={bulkActions} transitions={bulkTransitions} selected={selected} onSelect={setSelected} rows={list.rows} onDone={list.reload} />
         </Suspense>
