@@ -36,7 +36,7 @@ export default function ProposalPage({ purchaseOrderId, requestId }: { purchaseO
       <PageHeader title={title} titleId="proposal-title" back={{ href: `/ordens-de-compra/${encodeURIComponent(purchaseOrderId)}`, label: t('purchasing.proposalPage.back') }} />
       <div className={ui.card}>
         <div className={ui.stack}>
-          <div className={data.tableWrap}>
+          <div className={data.tableWrap} tabIndex={0} role="region" aria-label={t('purchasing.lines.title')}>
             <table className={data.table}>
               <thead>
                 <tr>

@@ -63,7 +63,7 @@ export default function PurchaseOrderDetails({ resource, record }: SubPageProps)
       </dl>
       <section className={ui.stack} aria-labelledby="order-lines">
         <h2 id="order-lines" style={{ margin: 0, fontSize: 18 }}>{t('purchasing.lines.title')}</h2>
-        <div className={data.tableWrap}>
+        <div className={data.tableWrap} tabIndex={0} role="region" aria-label={t('purchasing.lines.title')}>
           <table className={data.table}>
             <thead>
               <tr>

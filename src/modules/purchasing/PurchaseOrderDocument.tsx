@@ -52,7 +52,7 @@ export default function PurchaseOrderDocument({ resource, record }: SubPageProps
         <dt className={data.dt}>{fieldLabel(resource, 'paymentTerms')}</dt><dd className={data.dd}>{String(record.paymentTerms ?? '') || none}</dd>
         <dt className={data.dt}>{fieldLabel(resource, 'notes')}</dt><dd className={data.dd}>{String(record.notes ?? '') || none}</dd>
       </dl>
-      <div className={data.tableWrap}>
+      <div className={data.tableWrap} tabIndex={0} role="region" aria-label={fieldLabel(resource, 'lines')}>
         <table className={data.table}>
           <caption className={printable.visuallyHidden}>{fieldLabel(resource, 'lines')}</caption>
           <thead>

@@ -173,14 +173,14 @@ export default function QuoteAnalysis({ resource, record, onReload }: SubPagePro
               {summaries.map((summary) => (
                 <li key={summary.request.id} className={css.offer} style={{ cursor: 'default' }}>
                   <span className={css.supplierLine}>{supplierName(summary.request)}</span>
-                  <dl className={data.dl} style={{ margin: 0 }}>
-                    <dt className={data.dt}>{t('quotes.analysis.items')}</dt><dd className={data.dd}>{summary.quotedLines} / {lines.length}</dd>
-                    <dt className={data.dt}>{t('quotes.analysis.total')}</dt><dd className={data.dd}>{formatMoney(summary.request.total)}</dd>
-                    <dt className={data.dt}>{t('quotes.analysis.awarded')}</dt><dd className={data.dd}>{formatMoney(summary.awarded)}</dd>
-                    <dt className={data.dt}>{t('quotes.analysis.freight')}</dt><dd className={data.dd}>{summary.request.freight === null ? t('quotes.none') : formatMoney(summary.request.freight)}</dd>
-                    <dt className={data.dt}>{t('quotes.analysis.terms')}</dt><dd className={data.dd}>{summary.request.paymentTerms ?? t('quotes.none')}</dd>
-                    <dt className={data.dt}>{t('quotes.analysis.validity')}</dt><dd className={data.dd}>{summary.request.validUntil ? formatDate(summary.request.validUntil) : t('quotes.none')}</dd>
-                    <dt className={data.dt}>{t('quotes.analysis.maxLead')}</dt><dd className={data.dd}>{summary.maxLeadTime === null ? t('quotes.none') : t('quotes.analysis.days', { days: String(summary.maxLeadTime) })}</dd>
+                  <dl className={css.summary}>
+                    <dt className={css.summaryTerm}>{t('quotes.analysis.items')}</dt><dd className={css.summaryValue}>{summary.quotedLines} / {lines.length}</dd>
+                    <dt className={css.summaryTerm}>{t('quotes.analysis.total')}</dt><dd className={css.summaryValue}>{formatMoney(summary.request.total)}</dd>
+                    <dt className={css.summaryTerm}>{t('quotes.analysis.awarded')}</dt><dd className={css.summaryValue}>{formatMoney(summary.awarded)}</dd>
+                    <dt className={css.summaryTerm}>{t('quotes.analysis.freight')}</dt><dd className={css.summaryValue}>{summary.request.freight === null ? t('quotes.none') : formatMoney(summary.request.freight)}</dd>
+                    <dt className={css.summaryTerm}>{t('quotes.analysis.terms')}</dt><dd className={css.summaryValue}>{summary.request.paymentTerms ?? t('quotes.none')}</dd>
+                    <dt className={css.summaryTerm}>{t('quotes.analysis.validity')}</dt><dd className={css.summaryValue}>{summary.request.validUntil ? formatDate(summary.request.validUntil) : t('quotes.none')}</dd>
+                    <dt className={css.summaryTerm}>{t('quotes.analysis.maxLead')}</dt><dd className={css.summaryValue}>{summary.maxLeadTime === null ? t('quotes.none') : t('quotes.analysis.days', { days: String(summary.maxLeadTime) })}</dd>
                   </dl>
                 </li>
               ))}

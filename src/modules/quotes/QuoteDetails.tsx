@@ -48,7 +48,7 @@ export default function QuoteDetails({ resource, record, routes }: SubPageProps)
 
       <section className={ui.stack} aria-labelledby="quote-lines">
         <h2 id="quote-lines" style={{ margin: 0, fontSize: 18 }}>{t('quotes.lines.title')}</h2>
-        <div className={data.tableWrap}>
+        <div className={data.tableWrap} tabIndex={0} role="region" aria-label={t('quotes.lines.title')}>
           <table className={data.table}>
             <thead>
               <tr>

@@ -26,7 +26,7 @@ export default function QuoteDocument({ resource, record }: SubPageProps) {
         <dt className={data.dt}>{t('quotes.document.deadline')}</dt><dd className={data.dd}>{record.deadline ? formatDate(String(record.deadline)) : t('quotes.none')}</dd>
         <dt className={data.dt}>{fieldLabel(resource, 'notes')}</dt><dd className={data.dd}>{String(record.notes ?? '') || t('quotes.none')}</dd>
       </dl>
-      <div className={data.tableWrap}>
+      <div className={data.tableWrap} tabIndex={0} role="region" aria-label={fieldLabel(resource, 'lines')}>
         <table className={data.table}>
           <caption className={printable.visuallyHidden}>{fieldLabel(resource, 'lines')}</caption>
           <thead>

@@ -18,3 +18,7 @@ export const answerLine = style({ border: `1px solid ${vars.color.border}`, bord
 export const legend = style({ fontWeight: 700, padding: 0, overflowWrap: 'anywhere' });
 export const document = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 globalStyle(`${document} table`, { width: '100%' });
+/** A supplier's totals: label and value on one line, the value to the right (a narrow card never squeezes it). */
+export const summary = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: `2px ${vars.space.sm}`, margin: 0 });
+export const summaryTerm = style({ color: vars.color.muted, fontWeight: 600 });
+export const summaryValue = style({ margin: 0, textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });
