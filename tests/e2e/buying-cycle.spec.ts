@@ -91,7 +91,7 @@ test('the buyer quotes two approved pedidos with two suppliers, splits the award
   await expect(page.getByRole('region', { name: '2 selecionado(s)' })).toBeVisible();
   await shoot(page, 'fila');
   await page.getByRole('button', { name: 'Iniciar cotação' }).click();
-  await expect(page.getByText(/^Cotação nº \d+ aberta\.$/)).toBeVisible();
+  await expect(page.getByText(/^Cotação nº \d+ aberta\.$/).first()).toBeVisible();
   await expect(page).toHaveURL(/\/cotacoes\/(?!fila$)[^/]+$/);
   const quoteUrl = new URL(page.url()).pathname;
 
@@ -123,7 +123,7 @@ test('the buyer quotes two approved pedidos with two suppliers, splits the award
       await shoot(page, 'orcamento');
     }
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('Solicitação salva.')).toBeVisible();
+    await expect(page.getByText('Solicitação salva.').first()).toBeVisible();
     await page.getByRole('link', { name: 'Voltar à cotação' }).click();
     await expect(page).toHaveURL(new RegExp(`${quoteUrl}$`));
   }
@@ -135,7 +135,7 @@ test('the buyer quotes two approved pedidos with two suppliers, splits the award
   for (const supplier of [first, second]) {
     await page.getByRole('link', { name: supplier, exact: true }).click();
     await page.getByRole('button', { name: 'Registrar orçamento' }).click();
-    await expect(page.getByText('Orçamento registrado.')).toBeVisible();
+    await expect(page.getByText('Orçamento registrado.').first()).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${quoteUrl}$`));
   }
   await expect(situation(page)).toHaveText('Orçamentos recebidos');
@@ -157,7 +157,7 @@ test('the buyer quotes two approved pedidos with two suppliers, splits the award
   await resmaCard.getByLabel('Justificativa (não é o menor preço)').fill('Entrega em 2 dias; o outro fornecedor leva 20.');
   await shoot(page, 'analise');
   await page.getByRole('button', { name: 'Concluir e gerar ordens de compra' }).click();
-  await expect(page.getByText('Cotação concluída: 2 ordem(ns) de compra gerada(s).')).toBeVisible();
+  await expect(page.getByText('Cotação concluída: 2 ordem(ns) de compra gerada(s).').first()).toBeVisible();
   const orders = page.locator('section[aria-labelledby="quote-awards"]').getByRole('link', { name: /^Ordem de compra nº \d+$/ });
   await expect(orders).toHaveCount(2);
 
@@ -193,7 +193,7 @@ test('the buyer quotes two approved pedidos with two suppliers, splits the award
   await receiptLine.getByLabel('Quantidade recebida').fill('10');
   await shoot(page, 'entrega');
   await page.getByRole('button', { name: 'Registrar entrega' }).click();
-  await expect(page.getByText(/^Entrega nº \d+ registrada\.$/)).toBeVisible();
+  await expect(page.getByText(/^Entrega nº \d+ registrada\.$/).first()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${orderUrl}$`));
   await expect(situation(page)).toHaveText('Parcialmente entregue');
   const row = page.getByRole('row', { name: /Resma de papel A4/ });
@@ -205,4 +205,15 @@ test('the buyer quotes two approved pedidos with two suppliers, splits the award
   await page.goto('/ordens-de-compra/fila');
   await expect(page.getByRole('heading', { level: 1, name: 'Ordens de compra' })).toBeVisible();
   await shoot(page, 'ordens-fila');
+
+  // The same areas as lone tags in a ~380 px column of the intranet page (same session).
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/intranet.html');
+  for (const tag of ['bo-cotacoes', 'bo-ordens-de-compra']) {
+    const element = page.locator(tag);
+    await expect(element.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await element.evaluate((node) => node.getBoundingClientRect().width)).toBeLessThan(460);
+    expect(await axeViolations(page, tag), tag).toEqual([]);
+    await element.screenshot({ path: `${SHOTS}/buying-${tag}-intranet.png` });
+  }
 });
