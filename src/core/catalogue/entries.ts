@@ -41,8 +41,9 @@ export const CATALOGUE = {
   receivableInstallments: { name: 'receivableInstallments', api: 'finance', path: 'receivable-installments', route: { base: '/contas-a-receber/parcelamentos', idParam: 'installmentId' }, permission: 'receivables', labels: { one: 'Parcela a receber', many: 'Parcelas a receber', gender: 'f' }, titleField: 'description', bornOf: 'receivables' },
   quotes: { name: 'quotes', api: 'pricing', path: 'quotes', route: { base: '/cotacoes', idParam: 'quoteId' }, permission: 'quotes', labels: { one: 'Cotação', many: 'Cotações', gender: 'f' }, titleField: 'title' },
   quoteRequests: { name: 'quoteRequests', api: 'pricing', path: 'quotes/{quoteId}/requests', route: { base: '/cotacoes/{quoteId}/orcamentos', idParam: 'requestId' }, permission: 'quotes', parent: { resource: 'quotes', param: 'quoteId' }, labels: { one: 'Solicitação', many: 'Solicitações', gender: 'f' }, titleField: 'supplierId' },
-  purchaseOrders: { name: 'purchaseOrders', api: 'pricing', path: 'purchase-orders', route: { base: '/ordens-de-compra', idParam: 'purchaseOrderId' }, permission: 'purchaseOrders', labels: { one: 'Ordem de compra', many: 'Ordens de compra', gender: 'f' }, titleField: 'number' },
-  receipts: { name: 'receipts', api: 'pricing', path: 'receipts', route: { base: '/receipts', idParam: 'receiptId' }, permission: 'receipts', labels: { one: 'Entrega', many: 'Entregas', gender: 'f' }, titleField: 'number' },
+  purchaseOrders: { name: 'purchaseOrders', api: 'pricing', path: 'purchase-orders', route: { base: '/ordens-de-compra', idParam: 'purchaseOrderId' }, permission: 'purchaseOrders', labels: { one: 'Ordem de compra', many: 'Ordens de compra', gender: 'f' }, titleField: 'number', numberedTitle: true },
+  receipts: { name: 'receipts', api: 'pricing', path: 'receipts', route: { base: '/receipts', idParam: 'receiptId' }, permission: 'receipts', labels: { one: 'Entrega', many: 'Entregas', gender: 'f' }, titleField: 'number', numberedTitle: true },
+  invoices: { name: 'invoices', api: 'pricing', path: 'invoices', route: { base: '/invoices', idParam: 'invoiceId' }, permission: 'invoices', labels: { one: 'Faturamento', many: 'Faturamentos', gender: 'm' }, titleField: 'number' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ResourceName = keyof typeof CATALOGUE;
