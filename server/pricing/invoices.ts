@@ -46,8 +46,8 @@ interface Tolerances {
 }
 
 async function tolerances(trx: Trx, orgId: string): Promise<Tolerances> {
-  const row = await sql<{ price_bp: number; price_cents: string; quantity_bp: number }>`SELECT price_tolerance_bp AS price_bp, price_tolerance_cents::text AS price_cents,
-    quantity_tolerance_bp AS quantity_bp FROM purchasing_settings WHERE org_id = ${orgId}`.execute(trx);
+  const row = await sql<{ price_bp: number; price_cents: string; quantity_bp: number }>`SELECT price_tolerance AS price_bp, price_tolerance_amount::text AS price_cents,
+    quantity_tolerance AS quantity_bp FROM purchasing_settings WHERE org_id = ${orgId}`.execute(trx);
   const found = row.rows[0];
   return { priceBp: Number(found?.price_bp ?? 0), priceCents: Number(found?.price_cents ?? 0), quantityBp: Number(found?.quantity_bp ?? 0) };
 }

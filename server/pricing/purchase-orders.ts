@@ -44,7 +44,7 @@ export const purchaseOrdersStorage: ResourceStorage = declaredStorage(purchaseOr
 
 /** The organisation's over-receipt tolerance in basis points (0 when never set). */
 async function receiptTolerance(trx: Trx, orgId: string): Promise<number> {
-  const row = await sql<{ bp: number }>`SELECT receipt_tolerance_bp AS bp FROM purchasing_settings WHERE org_id = ${orgId}`.execute(trx);
+  const row = await sql<{ bp: number }>`SELECT receipt_tolerance AS bp FROM purchasing_settings WHERE org_id = ${orgId}`.execute(trx);
   return Number(row.rows[0]?.bp ?? 0);
 }
 

@@ -16,6 +16,7 @@ import { ifMatch } from '../../src/contracts/resource.js';
 import { OTHER_ORG_ID } from '../../server/db/seed.js';
 import { DEMO_ORG_ID } from '../../server/db/seed.js';
 import { buildNfeXml, COMPANIES, nfeFixture } from '../fixtures/nfe/build.js';
+import { buildNfseXml, nfseFixture } from '../fixtures/nfe/nfse.js';
 import { call, databaseKinds, loginSession, userInGroups, useTestEnv, type Session } from './fixture.js';
 
 const PRICING = '/v1/pricing';
@@ -240,15 +241,19 @@ describe.each(databaseKinds())('buying cycle [%s]', (kind) => {
   });
 
   it('the organisation\'s tolerance lets a little more in, never more than it allows', async () => {
-    await sql`INSERT INTO purchasing_settings (org_id, receipt_tolerance_bp) VALUES ((SELECT org_id FROM users WHERE email = 'admin@demo.com.br'), 1000)
-      ON CONFLICT (org_id) DO UPDATE SET receipt_tolerance_bp = 1000`.execute(env.db);
+    const settings = await get(admin, `${PRICING}/settings`);
+    expect(settings).toMatchObject({ receiptTolerance: 0, priceTolerance: 0, priceToleranceAmount: 0, quantityTolerance: 0 });
+    const { receiptTolerance: _r, ...rest } = Object.fromEntries(Object.entries(settings).filter(([k]) => ['priceTolerance', 'priceToleranceAmount', 'quantityTolerance', 'receiptTolerance'].includes(k)));
+    const saved = await call(env, 'PUT', `${PRICING}/settings`, { session: admin, body: { ...rest, receiptTolerance: 1000 }, headers: { 'if-match': ifMatch(settings.version) } });
+    expect(saved.status, saved.raw).toBe(200);
+    expect((await call(env, 'PUT', `${PRICING}/settings`, { session: buyer, body: { ...rest, receiptTolerance: 5000 }, headers: { 'if-match': ifMatch(saved.body.version) } })).status).toBe(403);
     try {
       const po = await sentOrder(10);
       expect((await receive(po, 12)).body.errors).toEqual({ 'lines.0.received': ['Quantidade acima do pedido: ainda cabem 11 (com a tolerância).'] });
       expect((await receive(po, 11)).status).toBe(201);
       expect((await get(buyer, `${PRICING}/purchase-orders/${po.id}`)).status).toBe('received');
     } finally {
-      await sql`UPDATE purchasing_settings SET receipt_tolerance_bp = 0`.execute(env.db);
+      await sql`UPDATE purchasing_settings SET receipt_tolerance = 0`.execute(env.db);
     }
   });
 
@@ -290,6 +295,8 @@ describe.each(databaseKinds())('buying cycle [%s]', (kind) => {
     };
 
     beforeAll(async () => {
+      // The seeded queue of divergent faturamentos is switched off: this suite adds its own.
+      await sql`UPDATE approval_queues SET is_active = false WHERE resource = 'invoices'`.execute(env.db);
       await sql`UPDATE organizations SET cnpj = ${COMPANIES.buyer.CNPJ} WHERE id = ${DEMO_ORG_ID}`.execute(env.db);
       // The fixtures' supplier is the first supplier of this suite (sentOrder awards suppliers[0]).
       await sql`UPDATE persons SET document = ${COMPANIES.supplier.CNPJ} WHERE id = ${suppliers[0]}`.execute(env.db);
@@ -352,6 +359,18 @@ describe.each(databaseKinds())('buying cycle [%s]', (kind) => {
       } finally {
         await call(env, 'DELETE', `${APPROVALS}/queues/${queue.body.id}`, { session: admin });
       }
+    });
+
+    it('an NFS-e of the national layout invoices an ordem of one service line', async () => {
+      const po = await receivedOrder();
+      const imported = await importNfe(po, buildNfseXml(nfseFixture({ vServ: '50.00', vISSQN: '2.50', vLiq: '47.50' })));
+      expect(imported.status, imported.raw).toBe(201);
+      const invoice = await get(buyer, `${PRICING}/invoices/${imported.body.id}`);
+      expect(invoice).toMatchObject({ kind: 'nfse', number: '1234', total: 5000, matchStatus: 'conforming' });
+      expect(invoice.accessKey).toHaveLength(50);
+      expect(invoice.lines).toEqual([expect.objectContaining({ purchaseOrderLineId: po.lines[0].id, quantity: 5, unitPrice: 1000 })]);
+      const stranger = await importNfe(po, buildNfseXml(nfseFixture({ chave: '35503081211222333000181000000000123426071234567892', tomador: COMPANIES.otherBuyer })));
+      expect(stranger.status).toBe(400);
     });
 
     it('refuses a bad NF-e with a message naming the problem, storing nothing', async () => {

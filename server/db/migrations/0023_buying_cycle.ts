@@ -163,10 +163,14 @@ const up = [
 
   `CREATE TABLE purchasing_settings (
     org_id text PRIMARY KEY REFERENCES organizations(id),
-    receipt_tolerance_bp integer NOT NULL DEFAULT 0 CHECK (receipt_tolerance_bp BETWEEN 0 AND 10000),
-    price_tolerance_bp integer NOT NULL DEFAULT 0 CHECK (price_tolerance_bp BETWEEN 0 AND 10000),
-    price_tolerance_cents bigint NOT NULL DEFAULT 0 CHECK (price_tolerance_cents >= 0),
-    quantity_tolerance_bp integer NOT NULL DEFAULT 0 CHECK (quantity_tolerance_bp BETWEEN 0 AND 10000)
+    receipt_tolerance integer NOT NULL DEFAULT 0 CHECK (receipt_tolerance BETWEEN 0 AND 10000),
+    price_tolerance integer NOT NULL DEFAULT 0 CHECK (price_tolerance BETWEEN 0 AND 10000),
+    price_tolerance_amount bigint NOT NULL DEFAULT 0 CHECK (price_tolerance_amount >= 0),
+    quantity_tolerance integer NOT NULL DEFAULT 0 CHECK (quantity_tolerance BETWEEN 0 AND 10000),
+    version integer NOT NULL DEFAULT 1,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now(),
+    updated_by text
   )`,
   `CREATE TABLE invoices (
     ${BASE},

@@ -45,4 +45,5 @@ export const DECLARATIONS: Record<ResourceName, () => Promise<AnyResource>> = {
   purchaseOrders: () => import('../../contracts/resources/purchaseOrders').then((m) => m.purchaseOrders),
   receipts: () => import('../../contracts/resources/receipts').then((m) => m.receipts),
   invoices: () => import('../../contracts/resources/invoices').then((m) => m.invoices),
+  purchasingSettings: () => import('../../contracts/resources/purchasingSettings').then((m) => m.purchasingSettings),
 };

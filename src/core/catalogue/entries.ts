@@ -44,6 +44,7 @@ export const CATALOGUE = {
   purchaseOrders: { name: 'purchaseOrders', api: 'pricing', path: 'purchase-orders', route: { base: '/ordens-de-compra', idParam: 'purchaseOrderId' }, permission: 'purchaseOrders', labels: { one: 'Ordem de compra', many: 'Ordens de compra', gender: 'f' }, titleField: 'number', numberedTitle: true },
   receipts: { name: 'receipts', api: 'pricing', path: 'receipts', route: { base: '/receipts', idParam: 'receiptId' }, permission: 'receipts', labels: { one: 'Entrega', many: 'Entregas', gender: 'f' }, titleField: 'number', numberedTitle: true },
   invoices: { name: 'invoices', api: 'pricing', path: 'invoices', route: { base: '/invoices', idParam: 'invoiceId' }, permission: 'invoices', labels: { one: 'Faturamento', many: 'Faturamentos', gender: 'm' }, titleField: 'number' },
+  purchasingSettings: { name: 'purchasingSettings', api: 'pricing', path: 'settings', kind: 'singleton', route: { base: '/configuracoes/compras' }, permission: 'purchasingSettings', labels: { one: 'Configurações de compras', many: 'Configurações de compras', gender: 'f' }, titleField: 'receiptTolerance' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ResourceName = keyof typeof CATALOGUE;

@@ -44,4 +44,5 @@ export const DECLARATION_MODULES: Record<ResourceName, string> = {
   purchaseOrders: 'purchaseOrders',
   receipts: 'receipts',
   invoices: 'invoices',
+  purchasingSettings: 'purchasingSettings',
 };
