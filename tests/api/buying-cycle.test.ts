@@ -212,6 +212,21 @@ describe.each(databaseKinds())('buying cycle [%s]', (kind) => {
     expect([refused.status, refused.body.message]).toEqual([409, `O pedido nº ${draft.body.number} não está aprovado: só pedidos aprovados entram em cotação.`]);
   });
 
+  it('"Enviar ao fornecedor" e-mails the ordem to the supplier with the document attached; without an e-mail, the history says so', async () => {
+    const email = `vendas+${suppliers[0].slice(0, 8)}@fornecedor.example.test`;
+    await sql`UPDATE persons SET email = ${email} WHERE id = ${suppliers[0]}`.execute(env.db);
+    const since = env.smtp.messages.length;
+    const po = await sentOrder(3);
+    const mail = await env.smtp.next(email, since);
+    expect(mail.subject).toMatch(new RegExp(`^Ordem de compra nº ${po.number} — `));
+    expect(mail.text).toContain('xPed');
+    expect(mail.raw).toContain(`filename=ordem-de-compra-${po.number}.html`);
+    expect((await get(buyer, `${PRICING}/purchase-orders/${po.id}/history`)).at(-1).input.note).toBe(`Enviada por e-mail a ${email}.`);
+    await sql`UPDATE persons SET email = NULL WHERE id = ${suppliers[0]}`.execute(env.db);
+    const silent = await sentOrder(1);
+    expect((await get(buyer, `${PRICING}/purchase-orders/${silent.id}/history`)).at(-1).input.note).toBe('O fornecedor não tem e-mail cadastrado: envie a ordem impressa (Solicitação).');
+  });
+
   it('entregas: partial, more than ordered refused, the ordem follows; entregas are never edited; an ordem with an entrega is not cancelled', async () => {
     const po = await sentOrder(5);
     const first = await receive(po, 3);
