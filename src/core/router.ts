@@ -3,7 +3,7 @@
  * history for an element embedded alone). Refine-style contract: go / back / parse.
  */
 import type { Primed } from './resources/primed';
-import { decode, matchLocation, parseQuery, type RouteData, type RouteMatch as DataMatch, type RouteParams } from './routeMatch';
+import { decode, matchLocation, matchRoute, parseQuery, type RouteData, type RouteMatch as DataMatch, type RouteParams } from './routeMatch';
 import { atom, type PrimitiveAtom } from 'jotai/vanilla';
 import { createContext, useContext, useSyncExternalStore, type ComponentType } from 'react';
 import {
@@ -31,6 +31,16 @@ export interface RouteDef extends RouteData {
 }
 
 export type RouteMatch = DataMatch<RouteDef>;
+
+/** Whether `path` is a page of `routes` (matched, and its validation passes). */
+export function isRoutable(routes: readonly RouteData[], path: string): boolean {
+  const match = matchRoute(routes, path);
+  try {
+    return Boolean(match && (!match.route.validate || match.route.validate(match.params)));
+  } catch {
+    return false;
+  }
+}
 
 // ---------------------------------------------------------------- router
 
