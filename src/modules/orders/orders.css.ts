@@ -11,7 +11,8 @@ export const layout = style({ display: 'grid', gridTemplateColumns: 'minmax(192p
 export const tree = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 2 });
 export const subtree = style([tree, { paddingLeft: vars.space.md }]);
 export const treeLink = style({ display: 'block', padding: `6px ${vars.space.sm}`, borderRadius: vars.radius.small, color: vars.color.text, textDecoration: 'none', selectors: { '&[aria-current="page"]': { background: vars.color.primary, color: vars.color.onPrimary, fontWeight: 600 }, '&:hover': { textDecoration: 'underline' } } });
-export const grid = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(176px, 100%), 1fr))', gap: vars.space.md, listStyle: 'none', margin: 0, padding: 0 });
+// Two products a row down to a phone's width (and a host page's side column): smaller cards there.
+export const grid = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(176px, 100%), 1fr))', gap: vars.space.md, listStyle: 'none', margin: 0, padding: 0, '@container': { '(max-width: 420px)': { gridTemplateColumns: 'repeat(auto-fill, minmax(min(132px, 100%), 1fr))', gap: vars.space.sm } } });
 export const card = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.medium, background: vars.color.surface, padding: vars.space.md, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const image = style({ width: '100%', aspectRatio: '1 / 1', objectFit: 'cover', borderRadius: vars.radius.small, background: vars.color.background, display: 'block' });
 export const bigImage = style([image, { maxWidth: 360 }]);
