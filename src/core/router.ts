@@ -80,6 +80,8 @@ export interface CreateRouterOptions {
   routes: readonly RouteDef[];
   /** The portal's router: also published in `routerAtom`. */
   primary?: boolean;
+  /** The address of a link (default: the history's own). */
+  href?: (to: To) => string;
 }
 
 /** State of the primary (portal) router. */
@@ -89,7 +91,7 @@ function stateFor(routes: readonly RouteDef[], location: Location): RouteState {
   return { location, ...matchLocation(routes, location.pathname) };
 }
 
-export function createRouter({ history, routes, primary = false }: CreateRouterOptions): Router {
+export function createRouter({ history, routes, primary = false, href }: CreateRouterOptions): Router {
   let state = stateFor(routes, history.location);
   const stateAtom = atom(state);
   store.set(stateAtom, state);
@@ -132,7 +134,7 @@ export function createRouter({ history, routes, primary = false }: CreateRouterO
       };
     },
     href(to) {
-      return history.createHref(to);
+      return href ? href(to) : history.createHref(to);
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -152,9 +154,9 @@ export function createPortalRouter(routes: readonly RouteDef[]): Router {
   return createRouter({ history: createBrowserHistory(), routes, primary: true });
 }
 
-/** Router for an element embedded alone (its own in-memory history). */
-export function createEmbeddedRouter(routes: readonly RouteDef[], initialPath: InitialEntry = '/'): Router {
-  return createRouter({ history: createMemoryHistory({ initialEntries: [initialPath] }), routes });
+/** Router for an element embedded alone (its own in-memory history; `href`: its links' addresses). */
+export function createEmbeddedRouter(routes: readonly RouteDef[], initialPath: InitialEntry = '/', href?: (to: To) => string): Router {
+  return createRouter({ history: createMemoryHistory({ initialEntries: [initialPath] }), routes, href });
 }
 
 export { createPath };

@@ -124,6 +124,8 @@ test('five tags on one intranet page: one sign-in, the host keeps its address, e
   await pedidos.getByRole('navigation', { name: 'Departamentos' }).getByRole('link', { name: 'Limpeza' }).click();
   const limpeza = pedidos.getByRole('navigation', { name: 'Departamentos' }).getByRole('link', { name: 'Limpeza', exact: true });
   await expect(limpeza).toHaveAttribute('aria-current', 'page');
+  // A link opened in a new tab opens the intranet with the tag on that page.
+  await expect(limpeza).toHaveAttribute('href', /^\/intranet\.html\?aba=compras&pedidos=\/pedidos\/catalogo\/limpeza(&[^#]*)?#topo$/);
   await pagar.getByRole('link', { name: 'Parcelas', exact: true }).click();
   await expect(pagar.getByRole('heading', { name: 'Parcelas a pagar' })).toBeVisible();
   await receber.getByRole('link', { name: 'Parcelas', exact: true }).click();

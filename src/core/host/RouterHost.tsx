@@ -147,6 +147,7 @@ export function RouterHost({ router, guard, render, firstPrime = null }: Props) 
       params,
       block: (blocker) => router.history.block(blocker),
       routable: (path) => isRoutable(router.routes, path),
+      href: (path) => router.href(path),
     }),
     [router, location, params],
   );

@@ -5,6 +5,7 @@
  * of the host's history, the host's path, other parameters and hash untouched). `<bo-portal>`
  * alone owns the address bar.
  */
+import { createPath, type To } from 'history';
 import { useEffect } from 'react';
 import { isRoutable, matchRoute, type RouteDef, type Router, type RouteState } from '../router';
 import { readRouteParam, withRouteParam } from './routeParam';
@@ -22,6 +23,18 @@ export function startingPath(routes: readonly RouteDef[], param: string | undefi
 export function homesOf(routes: readonly RouteDef[], home: string): string[] {
   const target = matchRoute(routes, home)?.route.redirectTo;
   return target ? [home, target] : [home];
+}
+
+/**
+ * The address of a tag's link to `to` with `route-param`: the host page with the tag's parameter
+ * (a new tab opens the intranet on that page); without it, the tag's own path.
+ */
+export function linkAddress(param: string | undefined, homes: readonly string[]): ((to: To) => string) | undefined {
+  if (!param) return undefined;
+  return (to) => {
+    const path = typeof to === 'string' ? to : createPath(to);
+    return withRouteParam(window.location, param, homes.includes(path) ? null : path);
+  };
 }
 
 export function useRouteParam(router: Router, param: string | undefined, homes: readonly string[]): void {

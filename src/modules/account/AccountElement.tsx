@@ -4,7 +4,7 @@ import { ElementRoot } from '../../core/host/ElementRoot';
 import { EmbeddedContext } from '../../core/host/embedding';
 import { RouterHost, type Guard } from '../../core/host/RouterHost';
 import { isSignInView, SignInGate } from '../../core/host/sharedSignIn';
-import { startingPath, useRouteParam } from '../../core/host/useRouteParam';
+import { linkAddress, startingPath, useRouteParam } from '../../core/host/useRouteParam';
 import { RouteView } from '../../core/host/RouteView';
 import { useSessionEvents } from '../../core/host/useSessionEvents';
 import { useSignedIn } from '../../core/host/useSignedIn';
@@ -27,7 +27,7 @@ export interface AccountElementProps {
 export function AccountElement({ container, page, routeParam }: AccountElementProps) {
   const host = container?.host;
   useSessionEvents(host);
-  const [router] = useState(() => createEmbeddedRouter(elementRoutes, startingPath(elementRoutes, routeParam, pathFor(page))));
+  const [router] = useState(() => createEmbeddedRouter(elementRoutes, startingPath(elementRoutes, routeParam, pathFor(page)), linkAddress(routeParam, [pathFor(page)])));
   const guard = useMemo<Guard>(() => {
     const deps = createGuardDeps({ routes: elementRoutes });
     return (to, _match, firstData) => runGuard(to, deps, firstData);

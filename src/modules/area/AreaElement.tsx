@@ -15,7 +15,7 @@ import { RouterHost, type Guard } from '../../core/host/RouterHost';
 import { RouteView } from '../../core/host/RouteView';
 import { isSignInView, SignInGate } from '../../core/host/sharedSignIn';
 import { useForbidden } from '../../core/host/useForbidden';
-import { homesOf, startingPath, useRouteParam } from '../../core/host/useRouteParam';
+import { homesOf, linkAddress, startingPath, useRouteParam } from '../../core/host/useRouteParam';
 import { useSessionEvents } from '../../core/host/useSessionEvents';
 import { useSignedIn } from '../../core/host/useSignedIn';
 import { createEmbeddedRouter, type RouteDef } from '../../core/router';
@@ -49,7 +49,7 @@ export function createAreaElement(area: Area) {
   return function AreaElement({ container, routeParam }: AreaElementProps) {
     const host = container?.host;
     useSessionEvents(host);
-    const [router] = useState(() => createEmbeddedRouter(elementRoutes, startingPath(elementRoutes, routeParam, home)));
+    const [router] = useState(() => createEmbeddedRouter(elementRoutes, startingPath(elementRoutes, routeParam, home), linkAddress(routeParam, homes)));
     const guard = useMemo<Guard>(() => {
       const deps = createGuardDeps({ routes: elementRoutes });
       return (to, _match, firstData) => runGuard(to, deps, firstData);

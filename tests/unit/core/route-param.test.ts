@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeParamValue, readRouteParam, withRouteParam } from '../../../src/core/host/routeParam';
-import { homesOf } from '../../../src/core/host/useRouteParam';
+import { homesOf, linkAddress } from '../../../src/core/host/useRouteParam';
 import { payablesRoutes } from '../../../src/modules/finance/routes';
 import { ordersRoutes } from '../../../src/modules/orders/routes';
 import { isRoutable } from '../../../src/core/router';
@@ -40,5 +40,13 @@ describe('a tag in the host page’s address (route-param)', () => {
   it('calls a home and where it redirects a home (no parameter there)', () => {
     expect(homesOf(payablesRoutes, '/contas-a-pagar')).toEqual(['/contas-a-pagar', '/contas-a-pagar/lancamentos']);
     expect(homesOf(ordersRoutes, '/pedidos')).toEqual(['/pedidos']);
+  });
+
+  it('gives a tag’s links the host page’s address with the tag’s parameter (only with route-param)', () => {
+    window.history.replaceState(null, '', '/intranet.html?aba=1#topo');
+    const address = linkAddress('pedidos', ['/pedidos'])!;
+    expect(address('/pedidos/12')).toBe('/intranet.html?aba=1&pedidos=/pedidos/12#topo');
+    expect(address({ pathname: '/pedidos' })).toBe('/intranet.html?aba=1#topo');
+    expect(linkAddress(undefined, ['/pedidos'])).toBeUndefined();
   });
 });
