@@ -9,7 +9,6 @@ import { useContext, useEffect, type ReactNode } from 'react';
 import { t } from '../i18n';
 import { NavigationContext, safeRedirect } from '../navigation';
 import { store } from '../store';
-import * as data from '../ui/data.css';
 import * as ui from '../ui/ui.css';
 import type { View } from './RouterHost';
 import { useSignedIn } from './useSignedIn';
@@ -72,7 +71,7 @@ function WaitingForSignIn({ owner, home }: { owner: Element | undefined; home?: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signedIn]);
   return (
-    <p className={data.muted} data-waiting-sign-in="">
+    <p className={ui.hint} data-waiting-sign-in="">
       {t('host.signIn.waiting')}{' '}
       <button type="button" className={ui.button.link} onClick={() => goToSignIn(owner)}>{t('host.signIn.goTo')}</button>
     </p>
