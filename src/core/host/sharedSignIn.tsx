@@ -35,8 +35,15 @@ function goToSignIn(owner: Element | undefined) {
   (owner?.shadowRoot?.querySelector('input:not([type="hidden"])') as HTMLElement | null)?.focus();
 }
 
-/** A sign-in screen (login, code, setup, recovery): what the page's one sign-in stands for elsewhere. */
-export const isSignInView = (view: View) => view.kind === 'route' && (view.match.route.public === true || view.match.route.layout === 'login');
+/**
+ * A sign-in screen (login, code, setup, recovery): what the page's one sign-in stands for
+ * elsewhere. Not the account's fresh verification (`/auth/codigo?endpoint=usersMe`, asked of a
+ * signed-in user before the security pages): that one is the tag's own.
+ */
+export const isSignInView = (view: View) =>
+  view.kind === 'route' &&
+  (view.match.route.public === true || view.match.route.layout === 'login') &&
+  new URLSearchParams(view.location.search).get('endpoint') !== 'usersMe';
 
 interface GateProps {
   host: Element | undefined;

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SIGN_IN_TAGS, SignInGate, signInOwner } from '../../../src/core/host/sharedSignIn';
+import { isSignInView, SIGN_IN_TAGS, SignInGate, signInOwner } from '../../../src/core/host/sharedSignIn';
 import { mayOpenNone } from '../../../src/core/host/useForbidden';
 import type { EffectivePermission } from '../../../src/contracts/identity';
 import { makeUser } from '../core/helpers';
@@ -53,6 +53,23 @@ describe('one sign-in for every tag of a host page', () => {
     expect(waiting.textContent).toContain('Entre no Retaguarda para ver esta área.');
     await act(async () => (waiting.querySelector('button') as HTMLButtonElement).click());
     expect(owner.activeElement).toBe(owner.querySelector('input'));
+  });
+});
+
+describe('what the page’s one sign-in stands for', () => {
+  const view = (path: string, search: string, layout: 'login' | 'portal', isPublic: boolean) =>
+    ({
+      kind: 'route',
+      match: { route: { path, layout, public: isPublic, load: async () => ({ default: () => null }) }, params: {} },
+      Component: () => null,
+      location: { pathname: path, search, hash: '', state: null, key: 'k' },
+    }) as const;
+  it('is every sign-in screen, not the account’s fresh verification of a signed-in user', () => {
+    expect(isSignInView(view('/login', '?redirectTo=/pedidos/1', 'login', true))).toBe(true);
+    expect(isSignInView(view('/auth/codigo', '?redirectTo=/pedidos', 'login', true))).toBe(true);
+    expect(isSignInView(view('/auth/codigo', '?endpoint=usersMe&redirectTo=/minha-conta/alterar-senha', 'login', true))).toBe(false);
+    expect(isSignInView(view('/pedidos', '', 'portal', false))).toBe(false);
+    expect(isSignInView({ kind: 'loading' })).toBe(false);
   });
 });
 
