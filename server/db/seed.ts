@@ -36,7 +36,7 @@ export const DEMO_GROUPS: Record<string, Scopes> = {
   // A requester creates pedidos and sees only their own (orders: create, no read); the catalogue
   // and the selects of the pedido form need to read products, departments and cost centres.
   Solicitante: { orders: ['create'], requesterQueue: ['create', 'read'], ...each(['products', 'categories', 'costCenters', 'departments'], ['read']) },
-  Comprador: { ...each(['orders', 'quotes', 'purchaseOrders', 'receipts', 'invoices', 'suppliers', 'products'], CRU), ...each(['categories', 'costCenters', 'departments'], ['read']) },
+  Comprador: { ...each(['orders', 'quotes', 'purchaseOrders', 'receipts', 'invoices', 'suppliers', 'products'], CRU), ...each(['categories', 'costCenters', 'departments', 'expenseCategories'], ['read']) },
   Aprovador: { approvals: ['create', 'read', 'approve'], ...each(['orders', 'quotes', 'purchaseOrders', 'invoices', 'payables'], ['read']), myAccount: ['read', 'update'] },
   Financeiro: {
     // Treasury authorises payments (never the ones they entered: the server refuses that).

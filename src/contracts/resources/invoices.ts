@@ -125,6 +125,7 @@ export const invoices = defineResource({
       { key: 'document', title: 'Documento', fields: ['purchaseOrderId', 'kind', 'number', 'series', 'accessKey', 'issuedOn', 'categoryId', 'costCenterId', 'notes'] },
       { key: 'lines', title: 'Itens', fields: ['lines', 'total'] },
       { key: 'duplicates', title: 'Duplicatas', fields: ['duplicates'] },
+      { key: 'match', title: 'Conferência com a ordem de compra e as entregas', fields: ['supplierId', 'matchStatus', 'divergences', 'payableId'] },
     ],
   },
   unique: [{ fields: ['accessKey'], message: INVOICE_MESSAGES.duplicateKey }],
