@@ -8,12 +8,14 @@ import { sessionAtom } from '../../core/session';
 import * as css from '../../core/ui/ui.css';
 import { hasScreen } from './routes.data';
 import { moduleEntries } from './navState';
+import { OnboardingChecklist } from '../onboarding/OnboardingChecklist';
 import { PendingSummary } from './PendingSummary';
 import * as styles from './portal.css';
 
 /**
  * `/`: greeting and the areas this user may open, by group. Only an area with a screen of its
- * own is a link; one still to come is plain text saying so.
+ * own is a link; one still to come is plain text saying so. Below it, for who may read the
+ * organisation's settings, the first-run checklist ("Primeiros passos", modules/onboarding).
  */
 export default function HomePage() {
   const { loggedUser } = useAtomValue(sessionAtom);
@@ -60,6 +62,7 @@ export default function HomePage() {
           </div>
         )}
       </section>
+      <OnboardingChecklist />
       <PendingSummary />
     </div>
   );
