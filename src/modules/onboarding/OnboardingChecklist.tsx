@@ -3,7 +3,8 @@
  * checklist as the server computes it (GET onboarding; the steps are data in
  * contracts/onboarding.ts) — what is done, skipped and left, each step with the screens that do it,
  * its one-click helper when it has one, and "Pular" / "Retomar" for whoever may change the
- * settings. Shown to who may read the settings; with nothing left, it folds to one line.
+ * settings. Shown to who may read the settings, first on the home while a step is left; with
+ * nothing left, it folds to one line at the end of the home.
  */
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useState } from 'react';
@@ -25,7 +26,19 @@ type Step = OnboardingState['steps'][number];
 const stateOf = (step: Step) => (step.done ? 'done' : step.skipped ? 'skipped' : 'left');
 const TONES = { done: 'success', skipped: 'neutral', left: 'warning' } as const;
 
-export function OnboardingChecklist() {
+/** True when the checklist leads the home: the user may read the settings and a step is left. */
+export function useChecklistLeads(): boolean {
+  const subject = useAtomValue(permissionSubjectAtom);
+  const readable = can(subject, 'settings', 'read').can;
+  const { data } = useOnboarding(readable);
+  return Boolean(readable && data && data.total - data.done - data.skipped > 0);
+}
+
+/**
+ * `placement`: the home renders it twice, at the top and at the end; the one whose place fits the
+ * state shows (one request: both read the same cached answer).
+ */
+export function OnboardingChecklist({ placement }: { placement: 'top' | 'bottom' }) {
   const subject = useAtomValue(permissionSubjectAtom);
   const readable = can(subject, 'settings', 'read').can;
   const query = useOnboarding(readable);
@@ -33,14 +46,17 @@ export function OnboardingChecklist() {
   const [expanded, setExpanded] = useState(false);
   // Back on the home after doing a step elsewhere: ask again (the cached answer shows meanwhile).
   useEffect(() => {
-    if (readable) void query.reload();
+    if (readable && placement === 'top') void query.reload();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [readable]);
   const state = query.data;
   if (!readable || !state) return null;
   const left = state.total - state.done - state.skipped;
   const showSteps = left > 0 || expanded;
-  const progress = state.skipped ? t('onboarding.progressSkipped', { done: state.done, total: state.total, skipped: state.skipped }) : t('onboarding.progress', { done: state.done, total: state.total });
+  // While something is left the checklist leads the home; once settled it folds at the end.
+  if ((left > 0) !== (placement === 'top')) return null;
+  const progressKey = state.skipped === 0 ? 'onboarding.progress' : state.skipped === 1 ? 'onboarding.progressSkippedOne' : 'onboarding.progressSkipped';
+  const progress = t(progressKey, { done: state.done, total: state.total, skipped: state.skipped });
   return (
     <section className={ui.card} aria-labelledby={titleId} part="onboarding" data-onboarding="">
       <div className={ui.stack} style={{ gap: 12 }}>

@@ -4,6 +4,7 @@ export const onboarding = {
   'onboarding.intro': 'O que falta para a organização trabalhar no Retaguarda. Cada passo pode ser pulado e retomado depois.',
   'onboarding.progress': '{done} de {total} feitos',
   'onboarding.progressSkipped': '{done} de {total} feitos, {skipped} pulados',
+  'onboarding.progressSkippedOne': '{done} de {total} feitos, 1 pulado',
   'onboarding.progressLabel': 'Progresso dos primeiros passos',
   'onboarding.allSet': 'Tudo pronto: não falta nenhum passo.',
   'onboarding.showSteps': 'Mostrar os passos',
