@@ -68,6 +68,17 @@ test('invitation → password → authenticator → the checklist: one step done
   await step(page, 'customers').screenshot({ path: 'test-results/onboarding-390-skipped.png' });
   await step(page, 'approvalQueues').screenshot({ path: 'test-results/onboarding-390-templates.png' });
 
+  // Suppliers from a spreadsheet: the template downloads, and the wizard opens on the right type.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar a planilha modelo de fornecedores' }).click();
+  expect((await download).suggestedFilename()).toBe('modelo-importacao-fornecedores.xlsx');
+  await step(page, 'suppliers').getByRole('link', { name: 'Importar planilha' }).click();
+  await expect(page).toHaveURL(/\/configuracoes\/importacoes-em-lote\/adicionar\?tipo=suppliers$/);
+  await expect(page.getByLabel('O que você vai importar')).toHaveValue('suppliers');
+  await expect(page.getByRole('button', { name: 'Baixar planilha modelo' })).toBeVisible();
+  await page.goto('/');
+
   // The chart is an ordinary registry now: its screen lists it.
   await step(page, 'chartOfAccounts').getByRole('link', { name: 'Planos de Contas' }).click();
   await expect(page).toHaveURL(/\/configuracoes\/planos-de-contas/);

@@ -14,7 +14,8 @@ import { can, permissionSubjectAtom } from '../../core/permissions';
 import { invalidate } from '../../core/resources/cache';
 import { Link } from '../../core/ui/Link';
 import * as ui from '../../core/ui/ui.css';
-import { applyApprovalTemplate, applyStandardChart, downloadImportTemplate, ONBOARDING_KEY } from './api';
+import { downloadImportTemplate } from '../imports/api';
+import { applyApprovalTemplate, applyStandardChart, ONBOARDING_KEY } from './api';
 import * as css from './onboarding.css';
 
 /** Runs `work` with the button busy; a refusal is told by the HTTP notice. */
@@ -52,7 +53,7 @@ export function StepActions({ step, done }: { step: OnboardingStepDef; done: boo
       );
     }
     if (wizard && may('importBatches', 'create')) {
-      buttons.push(<Link key="wizard" className={ui.button.secondary} href={`${wizard.route.base}/adicionar`}>{t('onboarding.import')}</Link>);
+      buttons.push(<Link key="wizard" className={ui.button.secondary} href={`${wizard.route.base}/adicionar?tipo=${type}`}>{t('onboarding.import')}</Link>);
     }
   }
 

@@ -1,7 +1,5 @@
-/** Calls of the first-run checklist (identity family; shapes in contracts/onboarding.ts) and the import template download. */
-import { IMPORT_FILE_NAMES, type ImportResourceType } from '../../contracts/imports';
+/** Calls of the first-run checklist (identity family; shapes in contracts/onboarding.ts). */
 import { onboardingEndpoints, type OnboardingState } from '../../contracts/onboarding';
-import { requestRaw } from '../../core/api';
 import { setQueryData, useQuery } from '../../core/resources/cache';
 import { callEndpoint } from '../../core/resources/endpoint';
 
@@ -19,17 +17,3 @@ export async function setSkipped(key: string, skipped: boolean): Promise<Onboard
 export const applyStandardChart = () => callEndpoint(onboardingEndpoints.standardChart);
 
 export const applyApprovalTemplate = (key: string) => callEndpoint(onboardingEndpoints.approvalTemplate, { params: { key } });
-
-/** Downloads the import wizard's template spreadsheet of `type` (GET import-batches/templates/{type}). */
-export async function downloadImportTemplate(type: ImportResourceType): Promise<void> {
-  const { data } = await requestRaw<Blob>('finance', `import-batches/templates/${encodeURIComponent(type)}`, { responseType: 'blob' });
-  const url = URL.createObjectURL(data);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `modelo-importacao-${IMPORT_FILE_NAMES[type]}.xlsx`;
-    link.click();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
-}
