@@ -1,8 +1,9 @@
 /**
  * The organisation's first-run checklist (issue 28; the steps are data in
  * src/contracts/onboarding.ts): its state for the administrator's home, skipping a step and taking
- * the skip back, and the one-click helpers of two steps — the standard chart of accounts and the
- * approval queue templates — which write through the registries' record services.
+ * the skip back, and the one-click helpers of three steps — the head office from the organisation's
+ * data, the standard chart of accounts and the approval queue templates — which write through the
+ * registries' record services.
  *
  * Scopes: reading the state needs `settings: read`; skipping, `settings: update` (a skip is the
  * organisation's, not the user's); each helper needs create on what it creates.
@@ -19,6 +20,7 @@ import { hasScope } from '../identity/users.js';
 import { serveEndpoint } from '../http/endpoint.js';
 import type { Caller } from '../registry/service.js';
 import { applyApprovalTemplate } from './apply-approval-template.js';
+import { applyHeadOffice } from './apply-head-office.js';
 import { applyStandardChart } from './apply-standard-chart.js';
 import { onboardingState } from './onboarding-state.js';
 
@@ -57,6 +59,7 @@ export function onboardingRoutes(ctx: AppContext) {
     serveEndpoint(app, onboardingEndpoints.state, options, async (request) => stateOf(await allowed(request, [['settings', 'read']])));
     serveEndpoint(app, onboardingEndpoints.skip, options, async (request) => setSkip(request, (request.params as { key: string }).key, true));
     serveEndpoint(app, onboardingEndpoints.unskip, options, async (request) => setSkip(request, (request.params as { key: string }).key, false));
+    serveEndpoint(app, onboardingEndpoints.headOffice, options, async (request) => applyHeadOffice(ctx, await allowed(request, [['companies', 'create']]), request));
     serveEndpoint(app, onboardingEndpoints.standardChart, options, async (request) => {
       const caller = await allowed(request, [['chartAccounts', 'create'], ['expenseCategories', 'create'], ['revenueCategories', 'create']]);
       return applyStandardChart(ctx, caller, request);

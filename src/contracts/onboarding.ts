@@ -10,6 +10,7 @@
  * |---|---|
  * | `GET onboarding` | `OnboardingState` — scope `settings: read` |
  * | `PUT onboarding/steps/{key}/skip`, `DELETE …/skip` | `OnboardingState` — scope `settings: update`; 404 for an unknown step |
+ * | `POST onboarding/head-office` | `HeadOfficeResult` — create on companies; 409 once the organisation has a company |
  * | `POST onboarding/standard-chart` | `StandardChartResult` — create on chartAccounts, expenseCategories and revenueCategories; 409 when the organisation already has a chart of accounts |
  * | `POST onboarding/approval-templates/{key}` | `ApprovalTemplateResult` — `approvalQueues: create`; 409 when the queue exists or its profile is gone |
  */
@@ -34,7 +35,7 @@ export interface OnboardingStepDef {
   /** Registries imported from a spreadsheet: the wizard and a template to download. */
   imports?: ImportResourceType;
   /** A one-click helper of the step. */
-  helper?: 'standardChart' | 'approvalTemplates';
+  helper?: 'headOffice' | 'standardChart' | 'approvalTemplates';
 }
 
 export const ONBOARDING_STEPS = [
@@ -44,6 +45,7 @@ export const ONBOARDING_STEPS = [
     description: 'Cadastre a matriz e as filiais com CNPJ, inscrições e endereços: os documentos e pagamentos saem em nome delas.',
     screens: ['companies', 'companyTypes'],
     done: { resource: 'companies' },
+    helper: 'headOffice',
   },
   {
     key: 'bankAccounts',
@@ -189,6 +191,10 @@ export const standardChartResult = z.object({
 });
 export type StandardChartResult = z.infer<typeof standardChartResult>;
 
+/** The head office created from the organisation's data: where its screen is (`/empresas/{companyTypeId}/{companyId}`). */
+export const headOfficeResult = z.object({ companyTypeId: z.string(), companyId: z.string() });
+export type HeadOfficeResult = z.infer<typeof headOfficeResult>;
+
 export const approvalTemplateResult = z.object({ id: z.string(), name: z.string() });
 
 const stepParams = z.object({ key: z.string().check(z.maxLength(60)) });
@@ -198,6 +204,7 @@ export const onboardingEndpoints = {
   state: defineEndpoint({ family: 'identity', method: 'GET', path: 'onboarding', summary: 'Primeiros passos da organização: o que já foi feito, o que foi pulado e o que falta', answer: onboardingState }),
   skip: defineEndpoint({ family: 'identity', method: 'PUT', path: 'onboarding/steps/{key}/skip', summary: 'Pula um passo dos primeiros passos (vale para a organização)', params: stepParams, answer: onboardingState }),
   unskip: defineEndpoint({ family: 'identity', method: 'DELETE', path: 'onboarding/steps/{key}/skip', summary: 'Volta a mostrar um passo pulado como pendente', params: stepParams, answer: onboardingState }),
+  headOffice: defineEndpoint({ family: 'identity', method: 'POST', path: 'onboarding/head-office', summary: 'Cadastra a matriz (tipo Matriz) com a razão social, o nome fantasia e o CNPJ da organização', answer: headOfficeResult }),
   standardChart: defineEndpoint({
     family: 'identity',
     method: 'POST',

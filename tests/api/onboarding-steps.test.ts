@@ -143,6 +143,22 @@ describe.each(databaseKinds())('the onboarding steps [%s]', (kind) => {
     expect((await call(env, 'POST', `${ONBOARDING}/standard-chart`, { session: await loginSession(env, 'compras@demo.com.br') })).status).toBe(403);
   }, 120_000);
 
+  it('the head office from the organisation’s data: type Matriz and the company with its CNPJ, once; the step is then done', async () => {
+    const { session } = await newOrganisation(env, '60746948000112', 'fabio@sexta.test');
+    const [one, two] = await Promise.all([call(env, 'POST', `${ONBOARDING}/head-office`, { session }), call(env, 'POST', `${ONBOARDING}/head-office`, { session })]);
+    expect([one.status, two.status].sort(), `${one.raw} ${two.raw}`).toEqual([200, 409]);
+    const won = one.status === 200 ? one : two;
+    expect((one.status === 200 ? two : one).body.message).toBe('A organização já tem empresas cadastradas: complete-as em Empresas.');
+    const company = await call(env, 'GET', `/v1/companies/company-types/${won.body.companyTypeId}/companies/${won.body.companyId}`, { session });
+    expect(company.status, company.raw).toBe(200);
+    expect(company.body).toMatchObject({ name: 'Organização 60746948000112 Ltda', cnpj: '60746948000112', isActive: true });
+    const types = await call(env, 'GET', '/v1/companies/company-types', { session });
+    expect(types.body.map((type: { name: string }) => type.name)).toEqual(['Matriz']);
+    expect(byKey((await stateOf(env, session)).steps).companyData).toBe('done');
+    expect((await call(env, 'POST', `${ONBOARDING}/head-office`, { session })).status).toBe(409);
+    expect((await call(env, 'GET', '/v1/companies/company-types', { session })).body).toHaveLength(1);
+  }, 90_000);
+
   it('an approval queue from a template: the amount trigger and the profile as approver, once; the step is then done', async () => {
     const { session, orgId } = await newOrganisation(env, '19131243000197', 'elisa@quinta.test');
     const created = await call(env, 'POST', `${ONBOARDING}/approval-templates/orders5k`, { session });

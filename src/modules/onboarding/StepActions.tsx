@@ -1,6 +1,7 @@
 /**
  * The one-click helpers of a checklist step (contracts/onboarding.ts `imports` and `helper`): the
- * import template and the wizard, "Usar o plano de contas padrão", and the approval queue
+ * import template and the wizard, the head office from the organisation's data, "Usar o plano de
+ * contas padrão", and the approval queue
  * templates — each offered only to who may do what it does.
  */
 import { useAtomValue } from 'jotai';
@@ -12,10 +13,11 @@ import { t } from '../../core/i18n';
 import { notify } from '../../core/notices';
 import { can, permissionSubjectAtom } from '../../core/permissions';
 import { invalidate } from '../../core/resources/cache';
+import { useNavigation } from '../../core/navigation';
 import { Link } from '../../core/ui/Link';
 import * as ui from '../../core/ui/ui.css';
 import { downloadImportTemplate } from '../imports/api';
-import { applyApprovalTemplate, applyStandardChart, ONBOARDING_KEY } from './api';
+import { applyApprovalTemplate, applyHeadOffice, applyStandardChart, ONBOARDING_KEY } from './api';
 import * as css from './onboarding.css';
 
 /** Runs `work` with the button busy; a refusal is told by the HTTP notice. */
@@ -37,6 +39,7 @@ function useBusy() {
 export function StepActions({ step, done }: { step: OnboardingStepDef; done: boolean }) {
   const subject = useAtomValue(permissionSubjectAtom);
   const { busy, run } = useBusy();
+  const { go } = useNavigation();
   const may = (resource: string, scope: string) => can(subject, resource, scope).can;
   const buttons = [];
 
@@ -55,6 +58,27 @@ export function StepActions({ step, done }: { step: OnboardingStepDef; done: boo
     if (wizard && may('importBatches', 'create')) {
       buttons.push(<Link key="wizard" className={ui.button.secondary} href={`${wizard.route.base}/adicionar?tipo=${type}`}>{t('onboarding.import')}</Link>);
     }
+  }
+
+  if (step.helper === 'headOffice' && !done && may('companies', 'create')) {
+    const companies = catalogueEntry('companies');
+    return (
+      <div className={ui.stack} style={{ gap: 8 }}>
+        <p className={css.description}>{t('onboarding.headOfficeHelp')}</p>
+        <div className={ui.row}>
+          <button type="button" className={ui.button.primary} disabled={busy === 'headOffice'} aria-busy={busy === 'headOffice' || undefined}
+            onClick={() => void run('headOffice', async () => {
+              const created = await applyHeadOffice();
+              notify({ type: 'success', message: t('onboarding.headOfficeDone') });
+              await Promise.all([invalidate(ONBOARDING_KEY), invalidate(['companies']), invalidate(['companyTypes'])]);
+              // Straight to its form, to complete what the organisation's data does not say.
+              if (companies) go(`${companies.route.base.replace('{companyTypeId}', encodeURIComponent(created.companyTypeId))}/${encodeURIComponent(created.companyId)}/editar`);
+            })}>
+            {busy === 'headOffice' ? t('onboarding.working') : t('onboarding.headOffice')}
+          </button>
+        </div>
+      </div>
+    );
   }
 
   if (step.helper === 'standardChart' && !done && ['chartAccounts', 'expenseCategories', 'revenueCategories'].every((name) => may(name, 'create'))) {

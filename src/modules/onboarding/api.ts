@@ -14,6 +14,8 @@ export async function setSkipped(key: string, skipped: boolean): Promise<Onboard
   return state;
 }
 
+export const applyHeadOffice = () => callEndpoint(onboardingEndpoints.headOffice);
+
 export const applyStandardChart = () => callEndpoint(onboardingEndpoints.standardChart);
 
 export const applyApprovalTemplate = (key: string) => callEndpoint(onboardingEndpoints.approvalTemplate, { params: { key } });
