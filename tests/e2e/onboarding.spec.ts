@@ -6,7 +6,9 @@ import { axeViolations, fillLogin, nextMail, totpCode } from './support';
  * server's start, playwright.config.ts SETUP_*) opens the invitation from the e-mail, sets a
  * password, sets up the authenticator the account requires, and lands on the home with the
  * first-run checklist — every step left; the standard chart of accounts makes one step done,
- * another is skipped, and both stay so after a reload. Screenshots at 1366 and 390 px, axe-clean.
+ * another is skipped, and both stay so after a reload; the import template downloads and the
+ * wizard opens on the step's type; the head office is created from the organisation's data.
+ * Screenshots at 1366 and 390 px, axe-clean.
  */
 const ADMIN = 'marina@primeira.test';
 const PASSWORD = 'Cafe-com-pao-de-queijo-2026';
@@ -83,4 +85,13 @@ test('invitation → password → authenticator → the checklist: one step done
   await step(page, 'chartOfAccounts').getByRole('link', { name: 'Planos de Contas' }).click();
   await expect(page).toHaveURL(/\/configuracoes\/planos-de-contas/);
   await expect(page.getByText('Bancos conta movimento')).toBeVisible();
+
+  // The head office from the organisation's data, then its form to complete it.
+  await page.goto('/');
+  await step(page, 'companyData').getByRole('button', { name: 'Cadastrar a matriz com os dados da organização' }).click();
+  await expect(page).toHaveURL(/\/empresas\/[^/]+\/[^/]+\/editar$/);
+  await expect(page.getByLabel('Razão social')).toHaveValue('Empresa Primeira Ltda');
+  await page.goto('/');
+  await expect(step(page, 'companyData')).toHaveAttribute('data-state', 'done');
+  await expect(checklist(page).getByText('2 de 9 feitos, 1 pulado')).toBeVisible();
 });
