@@ -51,7 +51,7 @@ export const DEMO_GROUPS: Record<string, Scopes> = {
     myAccount: ['read', 'update'],
   },
   Administrador: {
-    ...each(['users', 'userGroups', 'applications', 'applicationResources', 'applicationAcls', 'applicationPolicies', 'approvalQueues', 'importBatches', 'companies', 'persons', 'departments', 'orders'], CRUDX),
+    ...each(['users', 'userGroups', 'applications', 'applicationResources', 'applicationAcls', 'applicationPolicies', 'approvalQueues', 'importBatches', 'companies', 'persons', 'departments', 'orders', 'quotes', 'purchaseOrders', 'receipts', 'invoices'], CRUDX),
     ...each(['payables', 'receivables', 'paymentQueue', 'requesterQueue'], [...CRUDX, 'approve']),
     // The registries (what the batch import writes needs create + update on it).
     ...each(

@@ -35,9 +35,13 @@ import { approvalQueues } from './approvalQueues';
 import { approvalDelegations } from './approvalDelegations';
 import { payables, receivables } from './payables';
 import { payableInstallments, receivableInstallments } from './installments';
+import { quotes } from './quotes';
+import { quoteRequests } from './quoteRequests';
+import { purchaseOrders } from './purchaseOrders';
+import { receipts } from './receipts';
 
 export { applicationAcls, applicationPolicies, applicationResources, applications, organizations, settings, userGroups, users };
-export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations, payables, receivables, payableInstallments, receivableInstallments };
+export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations, payables, receivables, payableInstallments, receivableInstallments, quotes, quoteRequests, purchaseOrders, receipts };
 export { CURRENT_APPLICATION } from './applications';
 
 export const resources = {
@@ -75,6 +79,10 @@ export const resources = {
   receivables,
   payableInstallments,
   receivableInstallments,
+  quotes,
+  quoteRequests,
+  purchaseOrders,
+  receipts,
 } as const satisfies Record<string, AnyResource>;
 
 export type ResourceName = keyof typeof resources;

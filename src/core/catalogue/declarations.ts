@@ -40,4 +40,8 @@ export const DECLARATIONS: Record<ResourceName, () => Promise<AnyResource>> = {
   receivables: () => import('../../contracts/resources/payables').then((m) => m.receivables),
   payableInstallments: () => import('../../contracts/resources/installments').then((m) => m.payableInstallments),
   receivableInstallments: () => import('../../contracts/resources/installments').then((m) => m.receivableInstallments),
+  quotes: () => import('../../contracts/resources/quotes').then((m) => m.quotes),
+  quoteRequests: () => import('../../contracts/resources/quoteRequests').then((m) => m.quoteRequests),
+  purchaseOrders: () => import('../../contracts/resources/purchaseOrders').then((m) => m.purchaseOrders),
+  receipts: () => import('../../contracts/resources/receipts').then((m) => m.receipts),
 };

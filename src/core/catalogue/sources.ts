@@ -39,4 +39,8 @@ export const DECLARATION_MODULES: Record<ResourceName, string> = {
   receivables: 'payables',
   payableInstallments: 'installments',
   receivableInstallments: 'installments',
+  quotes: 'quotes',
+  quoteRequests: 'quoteRequests',
+  purchaseOrders: 'purchaseOrders',
+  receipts: 'receipts',
 };
