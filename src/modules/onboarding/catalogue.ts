@@ -31,5 +31,4 @@ export const onboarding = {
   'onboarding.useTemplateLabel': 'Criar a fila {name}',
   'onboarding.templateCreated': 'Fila “{name}” criada. Ajuste os aprovadores e os valores quando quiser.',
   'onboarding.working': 'Aguarde…',
-  'onboarding.failed': 'Não foi possível carregar os primeiros passos.',
 } as const;
