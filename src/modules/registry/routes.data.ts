@@ -44,7 +44,7 @@ export const registryRouteData: RouteData[] = [
     resourceRouteData(resource),
   ),
   // The buying cycle's records on the generic screens (their own views come with their area).
-  ...(['quotes', 'quoteRequests', 'purchaseOrders', 'receipts', 'invoices', 'purchasingSettings'] as const).flatMap((resource) => resourceRouteData(resource)),
+  ...(['quotes', 'quoteRequests', 'purchaseOrders', 'receipts', 'purchasingSettings'] as const).flatMap((resource) => resourceRouteData(resource)),
   ...resourceRouteData('approvalQueues'),
   ...resourceRouteData('approvalDelegations'),
 ];
