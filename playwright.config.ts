@@ -54,6 +54,12 @@ export default defineConfig({
         RATE_LIMIT_AUTH_MAX: '100000',
         LOG_LEVEL: 'warn',
         COMPANY_LOOKUP_URL: `http://127.0.0.1:${companyLookupPort}/api/cnpj/v1`,
+        // A second, real organisation set up at start (the operator's SETUP_* path): its first
+        // administrator's invitation reaches the test mailbox (tests/e2e/onboarding.spec.ts).
+        SETUP_CNPJ: '45.723.174/0001-10',
+        SETUP_RAZAO_SOCIAL: 'Empresa Primeira Ltda',
+        SETUP_NOME: 'Marina Primeira',
+        SETUP_EMAIL: 'marina@primeira.test',
       },
     },
   ],
