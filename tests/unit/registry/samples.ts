@@ -92,6 +92,6 @@ export function sampleRecord(resource: AnyResource, overrides: Record<string, un
     if (def.type === 'reference' || def.type === 'references' || def.type === 'tree') record._refs![name] = [{ id: 'r1', label: 'Referência Um' }];
   }
   // A numbered title (an ordem de compra's number) is a number; any other, a recognisable text.
-  record[resource.titleField] = resource.fields[resource.titleField]?.type === 'integer' ? 42 : `Registro de ${resource.name}`;
+  record[resource.titleField] = ['integer', 'money', 'percent'].includes(resource.fields[resource.titleField]?.type ?? '') ? 42 : `Registro de ${resource.name}`;
   return { ...record, ...overrides };
 }
