@@ -16,7 +16,7 @@ import { sql, type Kysely } from 'kysely';
 import { OTHER_ORG_ID } from '../server/db/seed';
 import type { Database } from '../server/db/types';
 import { signIn } from './import-data';
-import { prepareDatabase, scratchPostgres, type BenchDatabase } from './registry-data';
+import { prepareDatabase, onScratchPostgres, type BenchDatabase } from './registry-data';
 import { median, startServer } from './server-process';
 
 const SUPPLIERS = 100_000;
@@ -71,13 +71,4 @@ try {
 } finally {
   rmSync(pgliteDir, { recursive: true, force: true });
 }
-if (process.env.DATABASE_URL) {
-  const scratch = await scratchPostgres(process.env.DATABASE_URL, 'onboarding');
-  const dir = mkdtempSync(path.join(tmpdir(), 'rt-bench-onboarding-pg-'));
-  try {
-    await benchOne('PostgreSQL', { dataDir: dir, databaseUrl: scratch.url });
-  } finally {
-    await scratch.drop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+if (process.env.DATABASE_URL) await onScratchPostgres(process.env.DATABASE_URL, 'onboarding', (target) => benchOne('PostgreSQL', target));

@@ -6,12 +6,9 @@
  * ordens de compra, each line through the mapping and the ordens' service.
  * On PostgreSQL when DATABASE_URL is set (a scratch database, dropped after), else on PGlite.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { cnpjCheckDigits } from '../src/contracts/brazil/documents';
 import { signIn } from './import-data';
-import { scratchPostgres, type BenchDatabase } from './registry-data';
+import { onScratchPglite, onScratchPostgres, type BenchDatabase } from './registry-data';
 import { startServer } from './server-process';
 
 const LINES = 200;
@@ -76,20 +73,5 @@ async function benchOne(kind: string, target: BenchDatabase): Promise<void> {
   }
 }
 
-if (process.env.DATABASE_URL) {
-  const scratch = await scratchPostgres(process.env.DATABASE_URL, 'quote_analysis');
-  const dir = mkdtempSync(path.join(tmpdir(), 'rt-bench-quote-analysis-pg-'));
-  try {
-    await benchOne('PostgreSQL', { dataDir: dir, databaseUrl: scratch.url });
-  } finally {
-    await scratch.drop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-} else {
-  const dir = mkdtempSync(path.join(tmpdir(), 'rt-bench-quote-analysis-'));
-  try {
-    await benchOne('PGlite', { dataDir: dir });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+if (process.env.DATABASE_URL) await onScratchPostgres(process.env.DATABASE_URL, 'quote_analysis', (target) => benchOne('PostgreSQL', target));
+else await onScratchPglite('quote_analysis', (target) => benchOne('PGlite', target));
