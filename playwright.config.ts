@@ -54,6 +54,11 @@ export default defineConfig({
         RATE_LIMIT_AUTH_MAX: '100000',
         LOG_LEVEL: 'warn',
         COMPANY_LOOKUP_URL: `http://127.0.0.1:${companyLookupPort}/api/cnpj/v1`,
+        // Test-only session knob (server/main.ts `testSessions`): only this login, which
+        // tests/e2e/session-life.spec.ts creates, gets 20 s access tokens and a 75 s idle time-out.
+        TEST_SESSION_LOGINS: 'sessoes@demo.com.br',
+        TEST_ACCESS_TOKEN_SECONDS: '20',
+        TEST_IDLE_TIMEOUT_SECONDS: '75',
       },
     },
   ],

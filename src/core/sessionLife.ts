@@ -8,12 +8,14 @@
  *   authenticated call renews an expired access token first (api.ts `beforeCall`);
  * - a minute before an unused session ends, a warning notice with "Continuar conectado" (or, at
  *   the absolute end, a warning that nothing can extend it);
- * - when it ends (here by the clock, or a call refused with `WWW-Authenticate: Bearer`): signed
- *   out in every element, with the spec's 401 notice ("Atualizar" / "Fazer login"); unsaved forms
- *   are kept per tab (formDraft.ts) and come back after the new sign-in;
+ * - when it ends (here by the clock, or a call refused with `WWW-Authenticate: Bearer`): the
+ *   spec's 401 notice ("Atualizar" / "Fazer login") in every element, the page left as it is
+ *   (a lookup then says why it has no options); unsaved forms are also kept per tab
+ *   (formDraft.ts) and come back after signing in again;
  * - without "Lembrar de mim" it ends with the browser (sessionClosed.ts).
  * Every tab reads the same stored session: a rotation in one tab moves the end in all of them.
  */
+import { atom } from 'jotai/vanilla';
 import { setSessionHooks } from './api';
 import { t } from './i18n';
 import { dismissNotice, notice401, notify } from './notices';
@@ -35,6 +37,12 @@ const SEEN_INTERVAL_MS = 20_000;
 /** Timers longer than this are re-armed (setTimeout overflows past ~24.8 days). */
 const MAX_TIMER_MS = 60 * 60_000;
 
+/**
+ * True while the page shows a session that has ended (its tokens are dead but not cleared, so the
+ * page and its form stay): what a header can read to stop saying "Conectado como…".
+ */
+export const sessionEndedAtom = atom(false);
+
 export interface SessionLifeDeps {
   refresh: () => Promise<void>;
 }
@@ -47,6 +55,8 @@ let lastActivityCheck = 0;
 let liveSid: string | null = null;
 /** The page is signing out on purpose (logout): no 401 notice for it. */
 let leaving = false;
+/** The session whose end this page has announced (its stored tokens are dead, not cleared). */
+let endedSid: string | null = null;
 
 /** Now on the server's clock (the offset measured when the access token arrived). */
 export function serverNow(session: Session = getSession()): number {
@@ -157,14 +167,21 @@ function warn(session: Session, end: number): void {
   }
 }
 
-/** The session is over: signed out here (every element hears it), the 401 notice shown. */
+/**
+ * The session is over (its end passed, or the server refused its token): the spec's 401 notice,
+ * once per session. Nothing is cleared here: the page and its unsaved form stay as they are, and
+ * the notice's "Fazer login" signs out and opens the small login window (the form goes on after
+ * it), "Atualizar" reloads (the form comes back from formDraft.ts after signing in).
+ */
 export function endSession(): void {
   clearTimeout(timer);
   dismissNotice(SESSION_WARNING_NOTICE_ID);
-  const hadSession = liveSid !== null || getSession().accessToken !== null;
+  const sid = sidOf(getSession());
+  if (sid !== null && endedSid === sid) return;
+  endedSid = sid;
   liveSid = null;
-  if (getSession().accessToken) resetAuthKeys();
-  if (hadSession && !leaving) notify(notice401());
+  store.set(sessionEndedAtom, true);
+  if (!leaving) notify(notice401());
 }
 
 /** Re-reads the stored session and sets the one timer: the warning, then the end. */
@@ -175,14 +192,16 @@ function arm(): void {
   if (session.tokenType !== 'Authorization' || !session.accessToken || !session.refreshToken) {
     // Signed out by another tab or element: a session this page was using ended.
     if (liveSid !== null && !leaving) {
-      liveSid = null;
       dismissNotice(SESSION_WARNING_NOTICE_ID);
       notify(notice401());
     }
     liveSid = null;
+    store.set(sessionEndedAtom, false);
     stopSeen();
     return;
   }
+  if (sid !== null && sid === endedSid) return;
+  store.set(sessionEndedAtom, false);
   liveSid = sid;
   leaving = false;
   if (!session.rememberMe) startSeen(sid);
@@ -230,6 +249,10 @@ export function installSessionLife(next: SessionLifeDeps): void {
   installed = true;
   // A session without "Lembrar de mim" left by a browser that has been closed since: gone.
   if (browserWasClosed(window.localStorage, window.sessionStorage, getSession())) resetAuthKeys();
+  // A session that ended while no page was open is the guard's to close (to /login), quietly.
+  const stored = getSession();
+  const end = sessionEnd(stored);
+  if (end !== null && end <= serverNow(stored)) endedSid = sidOf(stored);
   setSessionHooks({ beforeCall, sessionEnded: () => endSession() });
   for (const field of ['accessToken', 'refreshToken', 'refreshTokenExpireAt', 'tokenType'] as const) store.sub(sessionAtoms[field], arm);
   for (const type of ['keydown', 'pointerdown', 'input', 'wheel', 'touchstart']) window.addEventListener(type, onActivity, { capture: true, passive: true });
