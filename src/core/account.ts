@@ -24,6 +24,7 @@ import { ApiError, request, statusText, toApiError } from './api';
 import { IDENTITY_API, loadPermissions, loadUser, parseAuth, showError, stripCode, VERIFY_NOTICE_ID, type ActionOptions } from './auth';
 import { ensureAppConfig } from './config';
 import { t } from './i18n';
+import { dismissNotice } from './notices';
 import { applyAuthResponse, getSession, setField, setLoggedUser, storeVerificationToken } from './session';
 import { isVerificationTokenValid } from './token';
 
@@ -75,6 +76,8 @@ export async function setupTotp(totpKey: string, code: string, options: ActionOp
     const res = parseAuth(body);
     if (!res) return 'code';
     issuedRecoveryCodes = res.recoveryCodes?.length ? res.recoveryCodes : null;
+    // A wrong code's error notice no longer applies.
+    dismissNotice(VERIFY_NOTICE_ID);
     const config = await ensureAppConfig();
     applyAuthResponse(res, { rememberMe: getSession().rememberMe, projectId: config.useProjectId });
     setField('twoFactorIsSetupRequired', false);
@@ -143,6 +146,7 @@ export async function verifyCode(input: VerifyInput, options: ActionOptions = {}
       const res = parseAuth(body);
       if (!res) throw new ApiError({ status: 400, message: t('auth.verificationFailed') });
       issuedRecoveryCodes = res.recoveryCodes?.length ? res.recoveryCodes : null;
+      dismissNotice(VERIFY_NOTICE_ID);
       const config = await ensureAppConfig();
       applyAuthResponse(res, { rememberMe: getSession().rememberMe, projectId: config.useProjectId });
     } else {

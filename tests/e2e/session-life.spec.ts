@@ -76,6 +76,7 @@ test('a session in use outlives its access tokens: 50 s of typing with 20 s toke
     await page.waitForTimeout(1_500);
   }
   // Typing rotated the session again and again (every 7.5 s here), with no call of the page's own.
+  console.log(`session-life: ${rotations.length} rotations in ${Math.round((Date.now() - started) / 1000)} s of typing`);
   expect(rotations.length).toBeGreaterThanOrEqual(4);
   await expect(warning(page)).toHaveCount(0);
   await expect(ended(page)).toHaveCount(0);
@@ -139,6 +140,34 @@ test('an unused session warns a minute before it ends, then shows the 401 notice
   await expect(page.getByLabel('Código')).toHaveValue('FIM-1');
   await expect(page.getByRole('textbox', { name: 'Nome', exact: true })).toHaveValue('Sessão encerrada');
   await expect(page.getByLabel('Descrição')).toHaveValue('Texto que não pode se perder.');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Registro criado.')).toBeVisible();
+  expect(await drafts(page)).toEqual([]);
+});
+
+test('"Fazer login" after the end: the small login window, and the same form goes on with what was typed', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, LOGIN);
+  await page.goto(FORM);
+  await page.getByLabel('Código').fill('JANELA-1');
+  await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Sessão retomada');
+  await page.getByLabel('Descrição').fill('Digitado antes do fim.');
+  const endedAt = Date.now();
+  await expect(ended(page)).toBeVisible({ timeout: 100_000 });
+  console.log(`session-life: unused session ended ${Math.round((Date.now() - endedAt) / 1000)} s after the last keystroke`);
+
+  await ended(page).getByRole('button', { name: 'Fazer login' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Entrar novamente' });
+  await dialog.getByLabel('E-mail').fill(LOGIN);
+  await dialog.getByLabel('Senha', { exact: true }).fill(SECRET);
+  await dialog.getByRole('button', { name: 'Entrar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(ended(page)).toBeHidden();
+  await expect(page).toHaveURL(/\/configuracoes\/departamentos\/adicionar$/);
+  await expect(page.getByLabel('Código')).toHaveValue('JANELA-1');
+  await expect(page.getByRole('textbox', { name: 'Nome', exact: true })).toHaveValue('Sessão retomada');
+  await expect(page.getByLabel('Descrição')).toHaveValue('Digitado antes do fim.');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Registro criado.')).toBeVisible();
   expect(await drafts(page)).toEqual([]);

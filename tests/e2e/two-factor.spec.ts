@@ -28,6 +28,11 @@ test('mandatory two-step: TOTP setup with the QR key, then login with a code', a
   // The setup hands the first recovery codes, once, before going on (issue 27 §3).
   await expect(page.getByRole('heading', { name: 'Guarde seus códigos de recuperação' })).toBeFocused();
   await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: `.tmp/screens/sign-in-recovery-codes-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('button', { name: 'Já guardei os códigos, continuar' }).click();
   await expect(page).toHaveURL(/\/pedidos\?x=1$/);
   await expect(page.getByText('Conectado como financeiro@demo.com.br')).toBeVisible();
