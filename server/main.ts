@@ -59,7 +59,7 @@ import { demoWanted, EXIT_CONFIG, isProduction, mailMode, productionProblems, se
 import { rotateKnownDemoPasswords } from './setup/known-demo-passwords.js';
 import { recordServerPid } from './setup/server-pid.js';
 import { setupAtStart } from './setup/setup-at-start.js';
-import { normaliseLogin } from './identity/users.js';
+import { testSessionsFrom } from './identity/test-sessions.js';
 
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -76,27 +76,6 @@ function appSecret(): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
-}
-
-/**
- * The test-only session knob (ServerSettings.testSessions): TEST_SESSION_LOGINS (comma-separated
- * logins), TEST_ACCESS_TOKEN_SECONDS, TEST_IDLE_TIMEOUT_SECONDS. Never in production: ignored
- * there, with a warning.
- */
-function testSessions(): { testSessions?: { logins: string[]; accessSeconds?: number; idleSeconds?: number } } {
-  if (!env.TEST_SESSION_LOGINS) return {};
-  if (isProduction(env)) {
-    console.warn('TEST_SESSION_LOGINS ignorada em produção / TEST_SESSION_LOGINS ignored in production');
-    return {};
-  }
-  const seconds = (value: string | undefined) => (value && Number(value) > 0 ? Math.round(Number(value)) : undefined);
-  return {
-    testSessions: {
-      logins: env.TEST_SESSION_LOGINS.split(',').map((login) => normaliseLogin(login)).filter(Boolean),
-      accessSeconds: seconds(env.TEST_ACCESS_TOKEN_SECONDS),
-      idleSeconds: seconds(env.TEST_IDLE_TIMEOUT_SECONDS),
-    },
-  };
 }
 
 /** Milliseconds since the process started, per start-up step (logged; bench/embedded-db.ts reads them). */
@@ -187,7 +166,7 @@ async function main() {
         store: rateLimitStore,
       },
       inForce,
-      ...testSessions(),
+      ...testSessionsFrom(env, (line) => console.warn(line)),
     },
   });
   step('appBuilt');
