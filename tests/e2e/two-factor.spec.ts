@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { codeIn, fillLogin, mailsTo, nextMail, nextTotpCode, totpCode } from './support';
+import { axeViolations, codeIn, fillLogin, mailsTo, nextMail, nextTotpCode, totpCode } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -28,6 +28,7 @@ test('mandatory two-step: TOTP setup with the QR key, then login with a code', a
   // The setup hands the first recovery codes, once, before going on (issue 27 §3).
   await expect(page.getByRole('heading', { name: 'Guarde seus códigos de recuperação' })).toBeFocused();
   await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  expect(await axeViolations(page)).toEqual([]);
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.screenshot({ path: `.tmp/screens/sign-in-recovery-codes-${width}.png`, fullPage: true });

@@ -31,6 +31,7 @@ export const settings = defineResource({
     // Optional on the wire: absent (a client that predates it) or empty keeps the current value.
     sessionIdleMinutes: integer('Encerrar a sessão após quantos minutos sem uso', {
       optional: true,
+      help: 'Vale para quem entra sem "Lembrar de mim" (com ele, a sessão dura até 7 dias sem uso). O usuário é avisado um minuto antes.',
       initial: SESSION_IDLE_MINUTES.initial,
       message: 'Informe um número inteiro de minutos.',
       min: SESSION_IDLE_MINUTES.min,

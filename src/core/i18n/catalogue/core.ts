@@ -80,7 +80,7 @@ export const core = {
   'session.expiring': 'Sua sessão será encerrada às {time} por falta de uso.',
   'session.expiringAbsolute': 'Sua sessão atingiu o tempo máximo e será encerrada às {time}. Salve o que estiver fazendo.',
   'session.keep': 'Continuar conectado',
-  'session.draftRestored': 'Recuperamos o que você tinha preenchido antes de a sessão terminar.',
+  'session.draftRestored': 'Recuperamos o que você tinha preenchido e ainda não salvou.',
 
   // ---- Error pages (spec §2 "Page behaviour") ----
   'page.notFound': 'Page Not Found',
