@@ -60,6 +60,11 @@ export default defineConfig({
         SETUP_RAZAO_SOCIAL: 'Empresa Primeira Ltda',
         SETUP_NOME: 'Marina Primeira',
         SETUP_EMAIL: 'marina@primeira.test',
+        // Test-only session knob (server/main.ts `testSessions`): only this login, which
+        // tests/e2e/session-life.spec.ts creates, gets 20 s access tokens and a 75 s idle time-out.
+        TEST_SESSION_LOGINS: 'sessoes@demo.com.br',
+        TEST_ACCESS_TOKEN_SECONDS: '20',
+        TEST_IDLE_TIMEOUT_SECONDS: '75',
       },
     },
   ],

@@ -15,7 +15,7 @@ function candidates(def: FieldDef): unknown[] {
     case 'email':
       return ['ana@example.com'];
     case 'integer':
-      return [3];
+      return [3, 30];
     case 'money':
       return [123456];
     case 'percent':
