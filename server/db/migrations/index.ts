@@ -27,6 +27,7 @@ import dropImportLease from './0020_drop_import_lease.js';
 import requestFixedCost from './0021_request_fixed_cost.js';
 import approvalRules from './0022_approval_rules.js';
 import buyingCycle from './0023_buying_cycle.js';
+import supplierLinks from './0029_supplier_links.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0021_request_fixed_cost': requestFixedCost,
   '0022_approval_rules': approvalRules,
   '0023_buying_cycle': buyingCycle,
+  '0029_supplier_links': supplierLinks,
 };
 
 export const migrationProvider: MigrationProvider = {
