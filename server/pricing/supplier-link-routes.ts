@@ -31,16 +31,16 @@ import { fileDisplayName } from '../files/routes.js';
 import type { Trx, Values } from '../registry/storage.js';
 import {
   brazilianDate,
-  countWrongGuess,
   findLink,
   formToken,
   linkState,
   newSession,
   readSession,
-  refuseWhenThrottled,
+  returnGuess,
   sessionValue,
   SUPPLIER_COOKIE,
   SUPPLIER_PAGE_PATH,
+  takeGuess,
   type LinkRow,
   type LinkState,
   type SupplierSession,
@@ -246,13 +246,11 @@ export function supplierLinkRoutes(ctx: AppContext) {
 
     /** The token's link, its state checked (nothing written but the wrong-guess counter). */
     async function openToken(request: FastifyRequest, token: unknown): Promise<{ link: LinkRow; snap: Snapshot }> {
-      const throttled = await refuseWhenThrottled(ctx, request);
+      const throttled = await takeGuess(ctx, request);
       if (throttled) throw new Refused('throttled', { retryAfter: throttled.retryAfter });
       const link = typeof token === 'string' ? await findLink(ctx, token) : undefined;
-      if (!link) {
-        await countWrongGuess(ctx, request);
-        throw new Refused('invalid');
-      }
+      if (!link) throw new Refused('invalid');
+      await returnGuess(ctx, request);
       const snap = await withTenant(ctx.tenantDb, link.orgId, (trx) => snapshot(trx, link.orgId, link.requestId));
       if (!snap) throw new Refused('invalid');
       const refused = refusalOf(linkState(snap.quoteStatus, snap.requestStatus, snap.deadline, ctx.clock()), snap);

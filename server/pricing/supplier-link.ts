@@ -181,14 +181,16 @@ export const formToken = (keys: Keys, session: SupplierSession) => hmac(keys.xsr
 
 const guessKey = (request: FastifyRequest) => `supplier-link:ip:${request.ip}`;
 
-/** 429 when this address already spent its wrong guesses in the window (shared store: rate_limit_hits). */
-export async function refuseWhenThrottled(ctx: AppContext, request: FastifyRequest): Promise<{ retryAfter: number } | undefined> {
-  const row = (await sql<{ hits: number; ttl: number }>`SELECT hits, greatest(ceil(extract(epoch FROM resets_at - now())), 1)::int AS ttl
-    FROM rate_limit_hits WHERE key = ${guessKey(request)} AND resets_at > now()`.execute(ctx.db)).rows[0];
-  return row && Number(row.hits) >= GUESS_MAX ? { retryAfter: Number(row.ttl) } : undefined;
+/**
+ * Takes one guess of this address (atomic increment in the shared store, so a parallel burst
+ * stays bounded): over `GUESS_MAX` in the window → the seconds to wait. A token that turns out
+ * right gives its guess back (`returnGuess`): only wrong tokens use the allowance up.
+ */
+export async function takeGuess(ctx: AppContext, request: FastifyRequest): Promise<{ retryAfter: number } | undefined> {
+  const hit = await countHit(ctx.db, guessKey(request), GUESS_WINDOW_MS);
+  return hit.current > GUESS_MAX ? { retryAfter: Math.max(1, Math.ceil(hit.ttl / 1000)) } : undefined;
 }
 
-/** Counts one wrong token of this address. */
-export async function countWrongGuess(ctx: AppContext, request: FastifyRequest): Promise<void> {
-  await countHit(ctx.db, guessKey(request), GUESS_WINDOW_MS);
+export async function returnGuess(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  await sql`UPDATE rate_limit_hits SET hits = hits - 1 WHERE key = ${guessKey(request)} AND hits > 0`.execute(ctx.db);
 }
