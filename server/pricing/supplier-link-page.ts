@@ -4,6 +4,7 @@
  * supplier-link catalogue and the solicitação's declaration (field labels and help).
  */
 import { formatMoney } from '../../src/contracts/money.js';
+import { formatInteger } from '../../src/core/format/money.js';
 import { quoteRequests } from '../../src/contracts/resources/quoteRequests.js';
 import { UNIT_LABELS } from '../../src/contracts/resources/parts/units.js';
 import { fillText, type SupplierLinkText } from '../../src/core/i18n/catalogue/supplierLink.js';
@@ -24,7 +25,7 @@ main{max-width:56rem;margin:0 auto;padding:1rem}
 h1{font-size:1.4rem;line-height:1.3;margin:.5rem 0 1rem}h2{font-size:1.1rem;margin:0 0 .5rem}
 section,fieldset{background:#fff;border:1px solid var(--line);border-radius:.5rem;padding:1rem;margin:0 0 1rem}
 fieldset{min-width:0}legend{font-weight:600;padding:0 .25rem}
-.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(12rem,1fr));gap:.75rem}
+.stack>*+*{margin-top:.75rem}.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(12rem,1fr));gap:.75rem}
 label{display:block;font-weight:600;font-size:.95rem}
 .hint{display:block;font-weight:400;font-size:.85rem;color:var(--muted)}
 input,textarea{display:block;width:100%;margin-top:.25rem;padding:.5rem;font:inherit;border:1px solid #8a94a3;border-radius:.375rem;background:#fff;color:var(--ink)}
@@ -122,7 +123,7 @@ ${view.notes ? `<h3>${e(fillText('form.notes'))}</h3><p>${e(view.notes).replace(
   const lines = view.lines
     .map((line, index) => {
       const unit = UNIT_LABELS[line.unit as keyof typeof UNIT_LABELS] ?? line.unit;
-      return `<fieldset><legend>${index + 1}. ${e(line.description)}</legend><p class="muted">${e(fillText('form.lineQuantity', { quantity: line.quantity, unit: unit.toLowerCase() }))}</p><div class="grid">
+      return `<fieldset><legend>${index + 1}. ${e(line.description)}</legend><p class="muted">${e(fillText('form.lineQuantity', { quantity: formatInteger(line.quantity), unit }))}</p><div class="grid">
 ${input(`price.${line.id}`, `${lineFields.unitPrice.label} (R$)`, view.values.price[line.id] ?? '', errors, { hint: fillText('form.priceHint'), mode: 'decimal', max: 24 })}
 ${input(`quantity.${line.id}`, lineFields.quantity.label, view.values.quantity[line.id] ?? '', errors, { hint: fillText('form.quantityHint'), mode: 'numeric', max: 12 })}
 ${input(`lead.${line.id}`, lineFields.leadTimeDays.label, view.values.lead[line.id] ?? '', errors, { mode: 'numeric', max: 5 })}
@@ -131,7 +132,7 @@ ${input(`lead.${line.id}`, lineFields.leadTimeDays.label, view.values.lead[line.
     .join('');
   const linesError = errors.answers ? `<p class="error" role="alert">${e(errors.answers)}</p>` : '';
   const proposalHint = [view.proposalName ? fillText('form.proposalCurrent', { name: view.proposalName }) : '', fillText('form.proposalHint', { megabytes: MEGABYTES })].filter(Boolean).join(' ');
-  const conditions = `<fieldset><legend>${e(fillText('form.conditions'))}</legend><div class="grid">
+  const conditions = `<fieldset class="stack"><legend>${e(fillText('form.conditions'))}</legend><div class="grid">
 ${input('freight', `${fields.freight.label} (R$)`, view.values.freight, errors, { hint: fillText('form.freightHint'), mode: 'decimal', max: 24 })}
 ${input('paymentTerms', fields.paymentTerms.label, view.values.paymentTerms, errors, { hint: fields.paymentTerms.help, max: 40 })}
 ${input('validUntil', fields.validUntil.label, view.values.validUntil, errors, { type: 'date' })}

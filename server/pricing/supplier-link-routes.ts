@@ -20,7 +20,7 @@ import { sql } from 'kysely';
 import { chunkCount, FILE_CHUNK_BYTES, FILE_MAX_BYTES, sniffFileType } from '../../src/contracts/files.js';
 import { writeSchema } from '../../src/contracts/resource.js';
 import { quoteRequests } from '../../src/contracts/resources/quoteRequests.js';
-import { parseMoney } from '../../src/core/format/money.js';
+import { formatScaled, parseMoney } from '../../src/core/format/money.js';
 import { fillText } from '../../src/core/i18n/catalogue/supplierLink.js';
 import { audit } from '../audit.js';
 import { safeEqual } from '../auth/crypto.js';
@@ -80,7 +80,7 @@ interface Snapshot {
 }
 
 const when = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
-const centsText = (value: string | null) => (value === null ? '' : (Number(value) / 100).toFixed(2).replace('.', ','));
+const centsText = (value: string | null) => (value === null ? '' : formatScaled(Number(value), 2));
 
 /** The solicitação as its supplier may see it: its cotação's header and lines, and its own answer — nothing else. */
 async function snapshot(trx: Trx, orgId: string, requestId: string, lock = false): Promise<Snapshot | undefined> {

@@ -117,7 +117,7 @@ test('a supplier answers a cotação through the e-mailed link and the buyer see
   // The same link in a fresh browser after the answer: still the supplier's own page, editable.
   await page.goto(link!);
   await page.getByRole('button', { name: 'Abrir cotação' }).click();
-  await expect(page.getByRole('group', { name: `1. ${products[0].name}` }).getByLabel('Preço unitário (R$)')).toHaveValue('1234,56');
+  await expect(page.getByRole('group', { name: `1. ${products[0].name}` }).getByLabel('Preço unitário (R$)')).toHaveValue('1.234,56');
   await context.close();
 });
 

@@ -29,7 +29,7 @@ export const supplierLink = {
   'form.heading': 'Cotação nº {number}: {title}',
   'form.notes': 'Observações do comprador',
   'form.lines': 'Itens',
-  'form.lineQuantity': 'Quantidade pedida: {quantity} {unit}',
+  'form.lineQuantity': 'Quantidade pedida: {quantity} ({unit})',
   'form.priceHint': 'Em reais, por exemplo 1.234,56. Deixe em branco para não cotar o item.',
   'form.quantityHint': 'Em branco: a quantidade pedida.',
   'form.conditions': 'Condições',
