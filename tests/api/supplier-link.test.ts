@@ -286,6 +286,13 @@ describe.each(databaseKinds())('supplier answer link [%s]', (kind) => {
     expect((await page('GET', PAGE)).status).toBe(401);
     expect(await state()).toEqual(before);
     expect((await get(buyer, `${PRICING}/quotes/${(await sql<{ quote_id: string }>`SELECT quote_id FROM quote_requests WHERE id = ${requests[0].id}`.execute(env.db)).rows[0].quote_id}/requests/${requests[0].id}`)).status).toBe('pending');
+    // A 3 MB PDF (over the 2 MB JSON body limit, under the 10 MB upload limit) is taken, stored in 64 KB parts.
+    const big = Buffer.concat([PDF, Buffer.alloc(3 * 1024 * 1024, 0x20)]);
+    const accepted = await answer(cookie, { [`price.${lines[0].id}`]: '10,00' }, { name: 'proposta-grande.pdf', type: 'application/pdf', bytes: big });
+    expect(accepted.status, accepted.body).toBe(303);
+    const stored = (await sql<{ size: number; parts: string; name: string }>`SELECT f.size, f.name, (SELECT count(*)::text FROM file_chunks c WHERE c.file_id = f.id) AS parts
+      FROM quote_requests r JOIN files f ON f.id = r.proposal_file_id WHERE r.id = ${requests[0].id}`.execute(env.db)).rows[0];
+    expect([Number(stored.size), Number(stored.parts), stored.name]).toEqual([big.length, Math.ceil(big.length / 65536), 'proposta-grande.pdf']);
   });
 
   it("another supplier's token or cookie reaches only its own solicitação; no response carries another supplier's price", async () => {

@@ -13,6 +13,8 @@ import { runStatements } from './0001_identity.js';
 
 const APP_ROLE = 'retaguarda_app';
 
+export const SUPPLIER_LINK_TABLES = ['supplier_links'] as const;
+
 const up = [
   `CREATE TABLE supplier_links (
     request_id text PRIMARY KEY REFERENCES quote_requests(id) ON DELETE CASCADE,
