@@ -60,7 +60,7 @@ test('a supplier answers a cotação through the e-mailed link and the buyer see
   expect(link).toBeTruthy();
 
   // The supplier: another browser, no account; nothing of the portal is loaded.
-  const context = await browser.newContext();
+  const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   const page = await context.newPage();
   const requested: string[] = [];
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
