@@ -96,7 +96,7 @@ export const purchaseOrders = defineResource({
     paymentTerms: text('Condição de pagamento', { max: 40, optional: true, help: 'Por exemplo 30/60/90, 10x ou à vista: gera as parcelas do faturamento.' }),
     freight: money('Frete', { optional: true, min: 0, minMessage: 'O frete não pode ser negativo.' }),
     notes: notes('Observações ao fornecedor', 2000),
-    lines: list('Itens', PURCHASE_ORDER_LINE, { keyed: true, addLabel: 'Adicionar item', min: 1, minMessage: 'Inclua ao menos um item.', max: 200, maxMessage: 'No máximo 200 itens.' }),
+    lines: list('Itens', PURCHASE_ORDER_LINE, { keyed: true, addLabel: 'Adicionar item à ordem', min: 1, minMessage: 'Inclua ao menos um item.', max: 200, maxMessage: 'No máximo 200 itens.' }),
     total: money('Total', { readOnly: true }),
     received: list('Recebido', {
       lineId: text('Item'),

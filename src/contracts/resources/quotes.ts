@@ -84,7 +84,7 @@ export const quotes = defineResource({
     status: enumOf('Situação', QUOTE_STATES, stateLabels(QUOTE_STATES, quoteWorkflow), { readOnly: true }),
     deadline: date('Prazo para respostas', { help: 'Até quando os fornecedores podem responder.' }),
     notes: notes('Observações aos fornecedores', 2000),
-    lines: list('Itens', QUOTE_LINE, { keyed: true, addLabel: 'Adicionar item', min: 1, minMessage: 'Inclua ao menos um item.', max: 200, maxMessage: 'No máximo 200 itens.' }),
+    lines: list('Itens', QUOTE_LINE, { keyed: true, addLabel: 'Adicionar item à cotação', min: 1, minMessage: 'Inclua ao menos um item.', max: 200, maxMessage: 'No máximo 200 itens.' }),
     origins: list('Pedidos de origem', {
       lineId: text('Item'),
       orderId: reference('Pedido', 'orders'),

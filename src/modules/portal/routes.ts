@@ -6,6 +6,7 @@ import { approvalsRoutes } from '../approvals/routes';
 import { authRoutes } from '../auth/routes';
 import { payablesRoutes, receivablesRoutes } from '../finance/routes';
 import { importsRoutes } from '../imports/routes';
+import { invoicesRoutes } from '../invoices/routes';
 import { ordersRoutes } from '../orders/routes';
 import { placeholderRoutes } from '../placeholder/routes';
 import { registryRoutes } from '../registry/routes';
@@ -26,5 +27,6 @@ export const routes: RouteDef[] = [
   ...receivablesRoutes,
   ...registryRoutes,
   ...importsRoutes,
+  ...invoicesRoutes,
   ...placeholderRoutes,
 ];
