@@ -74,5 +74,7 @@ export const quoteRequests = defineResource({
     ],
   },
   workflow: quoteRequestWorkflow,
+  // A new answer link to the supplier's e-mail (server/pricing/supplier-link.ts); the previous one stops working.
+  actions: [{ name: 'resendLink', label: 'Reenviar link', scope: 'update', row: true, confirm: 'Enviar um novo link de resposta ao fornecedor? O link enviado antes deixa de valer.' }],
   totals: { total: requestTotal },
 });
