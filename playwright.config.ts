@@ -54,6 +54,17 @@ export default defineConfig({
         RATE_LIMIT_AUTH_MAX: '100000',
         LOG_LEVEL: 'warn',
         COMPANY_LOOKUP_URL: `http://127.0.0.1:${companyLookupPort}/api/cnpj/v1`,
+        // A second, real organisation set up at start (the operator's SETUP_* path): its first
+        // administrator's invitation reaches the test mailbox (tests/e2e/onboarding.spec.ts).
+        SETUP_CNPJ: '45.723.174/0001-10',
+        SETUP_RAZAO_SOCIAL: 'Empresa Primeira Ltda',
+        SETUP_NOME: 'Marina Primeira',
+        SETUP_EMAIL: 'marina@primeira.test',
+        // Test-only session knob (server/main.ts `testSessions`): only this login, which
+        // tests/e2e/session-life.spec.ts creates, gets 20 s access tokens and a 75 s idle time-out.
+        TEST_SESSION_LOGINS: 'sessoes@demo.com.br',
+        TEST_ACCESS_TOKEN_SECONDS: '20',
+        TEST_IDLE_TIMEOUT_SECONDS: '75',
       },
     },
   ],

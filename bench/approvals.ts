@@ -17,7 +17,7 @@ import { sql, type Kysely } from 'kysely';
 import { DEMO_ORG_ID } from '../server/db/seed';
 import type { Database } from '../server/db/types';
 import { signIn } from './import-data';
-import { prepareDatabase, scratchPostgres, type BenchDatabase } from './registry-data';
+import { prepareDatabase, onScratchPostgres, type BenchDatabase } from './registry-data';
 import { median, startServer } from './server-process';
 
 const PENDING = 10_000;
@@ -85,13 +85,4 @@ try {
 } finally {
   rmSync(pgliteDir, { recursive: true, force: true });
 }
-if (process.env.DATABASE_URL) {
-  const scratch = await scratchPostgres(process.env.DATABASE_URL, 'approvals');
-  const dir = mkdtempSync(path.join(tmpdir(), 'rt-bench-approvals-pg-'));
-  try {
-    await benchOne('PostgreSQL', { dataDir: dir, databaseUrl: scratch.url });
-  } finally {
-    await scratch.drop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+if (process.env.DATABASE_URL) await onScratchPostgres(process.env.DATABASE_URL, 'approvals', (target) => benchOne('PostgreSQL', target));

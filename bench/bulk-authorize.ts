@@ -7,13 +7,11 @@
  * (bench/finance-data.ts), entered by financeiro@demo.com.br.
  * On PostgreSQL when DATABASE_URL is set (a scratch database, dropped after), else on PGlite.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os, { tmpdir } from 'node:os';
-import path from 'node:path';
+import os from 'node:os';
 import { sql } from 'kysely';
 import { insertPayables, queuedIds } from './finance-data';
 import { signIn } from './import-data';
-import { openBenchDatabase, prepareDatabase, scratchPostgres, type BenchDatabase } from './registry-data';
+import { openBenchDatabase, prepareDatabase, onScratchPglite, onScratchPostgres, type BenchDatabase } from './registry-data';
 import { processStats, processTree, startServer } from './server-process';
 
 const ENTRIES = 500;
@@ -61,20 +59,5 @@ async function benchOne(kind: string, target: BenchDatabase): Promise<void> {
   }
 }
 
-if (process.env.DATABASE_URL) {
-  const scratch = await scratchPostgres(process.env.DATABASE_URL, 'bulk_authorize');
-  const dir = mkdtempSync(path.join(tmpdir(), 'rt-bench-bulk-authorize-pg-'));
-  try {
-    await benchOne('PostgreSQL', { dataDir: dir, databaseUrl: scratch.url });
-  } finally {
-    await scratch.drop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-} else {
-  const dir = mkdtempSync(path.join(tmpdir(), 'rt-bench-bulk-authorize-'));
-  try {
-    await benchOne('PGlite', { dataDir: dir });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+if (process.env.DATABASE_URL) await onScratchPostgres(process.env.DATABASE_URL, 'bulk_authorize', (target) => benchOne('PostgreSQL', target));
+else await onScratchPglite('bulk_authorize', (target) => benchOne('PGlite', target));

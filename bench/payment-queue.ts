@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { AUTHORIZED_EVERY, insertPayables, PARCELAS_PER_ENTRY, queuedIds } from './finance-data';
 import { signIn } from './import-data';
-import { openBenchDatabase, prepareDatabase, scratchPostgres, type BenchDatabase } from './registry-data';
+import { openBenchDatabase, prepareDatabase, onScratchPostgres, type BenchDatabase } from './registry-data';
 import { median, startServer } from './server-process';
 
 const ENTRIES = 25_000;
@@ -95,13 +95,4 @@ try {
 } finally {
   rmSync(pgliteDir, { recursive: true, force: true });
 }
-if (process.env.DATABASE_URL) {
-  const scratch = await scratchPostgres(process.env.DATABASE_URL, 'payment_queue');
-  const dir = mkdtempSync(path.join(tmpdir(), 'rt-bench-payment-queue-pg-'));
-  try {
-    await benchOne('PostgreSQL', { dataDir: dir, databaseUrl: scratch.url });
-  } finally {
-    await scratch.drop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+if (process.env.DATABASE_URL) await onScratchPostgres(process.env.DATABASE_URL, 'payment_queue', (target) => benchOne('PostgreSQL', target));

@@ -5,7 +5,8 @@
  * Also a scratch PostgreSQL database (created from DATABASE_URL, dropped afterwards) and an
  * API login.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
@@ -112,4 +113,26 @@ export async function apiLogin(baseUrl: string, login: string, secret = BENCH_PA
   });
   if (!response.ok) throw new Error(`login ${login}: HTTP ${response.status}`);
   return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+/** Runs `bench` on a scratch PostgreSQL database of `baseUrl` (dropped after) with a scratch data directory. */
+export async function onScratchPostgres(baseUrl: string, label: string, bench: (target: BenchDatabase) => Promise<void>): Promise<void> {
+  const scratch = await scratchPostgres(baseUrl, label);
+  const dir = mkdtempSync(path.join(tmpdir(), `rt-bench-${label}-pg-`));
+  try {
+    await bench({ dataDir: dir, databaseUrl: scratch.url });
+  } finally {
+    await scratch.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs `bench` on the embedded database in a scratch data directory (removed after). */
+export async function onScratchPglite(label: string, bench: (target: BenchDatabase) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), `rt-bench-${label}-`));
+  try {
+    await bench({ dataDir: dir });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -31,6 +31,7 @@ import type { SqlExecutor } from './db/connect.js';
 import { importRoutes } from './finance/imports/routes.js';
 import { financeSummaryRoutes } from './finance/summary.js';
 import { pricingRoutes } from './pricing/routes.js';
+import { supplierLinkRoutes } from './pricing/supplier-link-routes.js';
 import { approvalRoutes } from './approvals/routes.js';
 import { FAMILY_PREFIXES, registryFamilies } from './registry/families.js';
 import { buildCatalogue } from './registry/catalogue.js';
@@ -200,6 +201,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(companyLookupRoutes(ctx, options.companyLookup), { prefix: FAMILY_PREFIXES.commons });
   // Files uploaded in 64 KB parts: the spec lists `files` in the commons, cart and pricing families.
   for (const family of FILE_FAMILIES) await app.register(fileRoutes(ctx), { prefix: FAMILY_PREFIXES[family] });
+  // The supplier's answer link of a cotação: a page outside the API families (pricing/supplier-link-routes.ts).
+  await app.register(supplierLinkRoutes(ctx));
   await webRoutes(app, ctx);
   return app;
 }

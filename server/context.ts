@@ -26,6 +26,13 @@ export interface ServerSettings {
   rateLimit: false | { max: number; authMax: number; timeWindowMs: number; store?: 'database' | 'memory' };
   /** Extra delay per consecutive failed login (ms × failures, capped at 2 s). 0 disables. */
   loginFailureDelayMs: number;
+  /**
+   * Test-only (TEST_SESSION_LOGINS, TEST_ACCESS_TOKEN_SECONDS, TEST_IDLE_TIMEOUT_SECONDS; main.ts
+   * ignores them in production): sessions of these logins (normalised) get an access token of
+   * `accessSeconds` and, without "Lembrar de mim", an idle time-out of `idleSeconds` — so a
+   * browser test sees a session outlive its access token and end by idleness in seconds.
+   */
+  testSessions?: { logins: string[]; accessSeconds?: number; idleSeconds?: number };
   /** Which settings the process runs with (never their values), shown by GET /readyz; main.ts sets it. */
   inForce?: SettingsInForce;
 }

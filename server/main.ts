@@ -59,6 +59,7 @@ import { demoWanted, EXIT_CONFIG, isProduction, mailMode, productionProblems, se
 import { rotateKnownDemoPasswords } from './setup/known-demo-passwords.js';
 import { recordServerPid } from './setup/server-pid.js';
 import { setupAtStart } from './setup/setup-at-start.js';
+import { testSessionsFrom } from './identity/test-sessions.js';
 
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -165,6 +166,7 @@ async function main() {
         store: rateLimitStore,
       },
       inForce,
+      ...testSessionsFrom(env, (line) => console.warn(line)),
     },
   });
   step('appBuilt');

@@ -1,6 +1,6 @@
 /**
  * JWTs (HS256 only, key derived from APP_SECRET). Each token says what it is in `typ`:
- * - `access`           Authorization token, ~15 min, claims sub, org, sid, jti;
+ * - `access`           Authorization token, ~15 min (never past its session's idle expiry), claims sub, org, sid, jti;
  * - `PreAuthorization` second step pending, ~10 min, single use, opens only the second-step calls;
  * - `verification`     proof of a fresh second factor, 5 min, bound to user and session.
  * Refresh tokens are opaque random strings (see ../identity/sessions.ts), never JWTs.
@@ -48,9 +48,17 @@ export class TokenService {
     this.key = webcrypto.subtle.importKey('raw', rawKey, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
-  async sign(claims: { typ: JwtType; sub: string; org: string; sid: string; rm?: boolean }): Promise<{ token: string; expiresAt: Date; jti: string }> {
+  /**
+   * `ttlSeconds` replaces the type's lifetime (the test-only session knob); `notAfter` caps the
+   * expiry (an access token never outlives the idle expiry of its session).
+   */
+  async sign(
+    claims: { typ: JwtType; sub: string; org: string; sid: string; rm?: boolean },
+    limits: { ttlSeconds?: number; notAfter?: Date } = {},
+  ): Promise<{ token: string; expiresAt: Date; jti: string }> {
     const iat = Math.floor(this.clock().getTime() / 1000);
-    const exp = iat + TOKEN_TTL_SECONDS[claims.typ];
+    let exp = iat + (limits.ttlSeconds ?? TOKEN_TTL_SECONDS[claims.typ]);
+    if (limits.notAfter) exp = Math.max(iat + 1, Math.min(exp, Math.floor(limits.notAfter.getTime() / 1000)));
     const jti = randomUUID();
     const payload: Record<string, unknown> = { typ: claims.typ, org: claims.org, sid: claims.sid };
     if (claims.rm !== undefined) payload.rm = claims.rm;

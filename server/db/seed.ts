@@ -36,8 +36,8 @@ export const DEMO_GROUPS: Record<string, Scopes> = {
   // A requester creates pedidos and sees only their own (orders: create, no read); the catalogue
   // and the selects of the pedido form need to read products, departments and cost centres.
   Solicitante: { orders: ['create'], requesterQueue: ['create', 'read'], ...each(['products', 'categories', 'costCenters', 'departments'], ['read']) },
-  Comprador: { ...each(['orders', 'quotes', 'purchaseOrders', 'receipts', 'invoices', 'suppliers', 'products'], CRU), ...each(['categories', 'costCenters', 'departments'], ['read']) },
-  Aprovador: { approvals: ['create', 'read', 'approve'], ...each(['orders', 'quotes', 'purchaseOrders', 'payables'], ['read']), myAccount: ['read', 'update'] },
+  Comprador: { ...each(['orders', 'quotes', 'purchaseOrders', 'receipts', 'invoices', 'suppliers', 'products'], CRU), ...each(['categories', 'costCenters', 'departments', 'expenseCategories'], ['read']) },
+  Aprovador: { approvals: ['create', 'read', 'approve'], ...each(['orders', 'quotes', 'purchaseOrders', 'invoices', 'payables'], ['read']), myAccount: ['read', 'update'] },
   Financeiro: {
     // Treasury authorises payments (never the ones they entered: the server refuses that).
     paymentQueue: [...CRU, 'approve', 'export'],
@@ -58,7 +58,7 @@ export const DEMO_GROUPS: Record<string, Scopes> = {
       ['suppliers', 'customers', 'products', 'categories', 'costCenters', 'expenseCategories', 'revenueCategories', 'banks', 'bankAccounts', 'chartAccounts', 'ledgerAccounts', 'accountingGroups', 'companyBills'],
       CRUDX,
     ),
-    ...each(['settings', 'application', 'applicationSettings', 'myAccount'], ['read', 'update']),
+    ...each(['settings', 'purchasingSettings', 'application', 'applicationSettings', 'myAccount'], ['read', 'update']),
   },
 };
 
@@ -75,6 +75,7 @@ export const DEMO_APPLICATION_RESOURCES: [name: string, title: string][] = [
   ['purchaseOrders', 'Ordens de Compra'],
   ['receipts', 'Entregas'],
   ['invoices', 'Faturamentos'],
+  ['purchasingSettings', 'Configurações de compras'],
   ['payables', 'Contas a Pagar'],
   ['requesterQueue', 'Fila do Solicitante'],
   ['paymentQueue', 'Fila de Pagamentos'],

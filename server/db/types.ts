@@ -259,6 +259,8 @@ export interface OrgSettingsTable {
   timezone: Generated<string>;
   two_factor_mandatory: Generated<boolean>;
   two_factor_allowed_methods: Generated<string[]>;
+  /** Idle time-out of sessions without "Lembrar de mim", in minutes (migration 0025). */
+  session_idle_minutes: Generated<number>;
   version: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

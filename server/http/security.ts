@@ -49,7 +49,7 @@ export async function securityHeaders(app: FastifyInstance, ctx: AppContext) {
     if (typeof origin !== 'string' || !origins.has(origin)) return;
     reply.header('access-control-allow-origin', origin);
     reply.header('vary', 'Origin');
-    reply.header('access-control-expose-headers', 'x-xsrf-token, link, x-total-count, x-total-count-over, retry-after, etag');
+    reply.header('access-control-expose-headers', 'x-xsrf-token, link, x-total-count, x-total-count-over, retry-after, etag, www-authenticate');
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       reply.header('access-control-allow-methods', 'GET, HEAD, POST, PUT, PATCH, DELETE');
       reply.header('access-control-allow-headers', 'authorization, content-type, accept, x-xsrf-token, idempotency-key, if-match');

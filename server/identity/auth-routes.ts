@@ -29,7 +29,7 @@ import { issuePasswordLink } from './password-links.js';
 import { RESET_RESEND_MS } from './policy.js';
 import { confirmTotpSetup, pendingTotpKey, sendEmailCode, startTotpSetup, verifyEmailCode, verifyTotp } from './second-factor.js';
 import { secondFactorAttempt } from './second-factor-attempt.js';
-import { useRecoveryCode } from './recovery-codes.js';
+import { issueRecoveryCodes, useRecoveryCode } from './recovery-codes.js';
 import { authorize, revokeSession, revokeUserSessions, rotateRefreshToken, setXsrf } from './sessions.js';
 import { loginSucceeded, reserveLoginAttempt, secondFactorLock } from './throttle.js';
 import { findUserById, normaliseLogin, organizationActive, twoFactorState, type UserRow } from './users.js';
@@ -166,9 +166,20 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext, authRate
       if (!pending) throw fieldError('totpKey', 'A chave não corresponde à configuração em andamento. Recomece a configuração.');
       await secondFactorAttempt(ctx, request, user, { action: 'auth.2fa.setup.failed', method: 'TOTP' }, () => confirmTotpSetup(ctx, user, pending, request.body.verificationCode));
       await spendPreAuthorization(auth);
-      await log(request, { orgId: user.org_id, actorUserId: user.id, action: 'auth.2fa.setup', entityType: 'user', entityId: user.id, before: { boundMethods: state.boundMethods }, after: { boundMethods: [...state.boundMethods, 'TOTP'] } });
+      // The code screen offers "Usar um código de recuperação": the setup hands the first set, once,
+      // as Minha conta's setup does (issue 27 §3).
+      const recoveryCodes = await issueRecoveryCodes(ctx, user);
+      await log(request, {
+        orgId: user.org_id,
+        actorUserId: user.id,
+        action: 'auth.2fa.setup',
+        entityType: 'user',
+        entityId: user.id,
+        before: { boundMethods: state.boundMethods },
+        after: { boundMethods: [...state.boundMethods, 'TOTP'], recoveryCodesIssued: recoveryCodes.length },
+      });
       const fresh = (await findUserById(ctx.db, user.id))!;
-      return authorize(ctx, reply, fresh, auth.claims.rm === true, true);
+      return { ...(await authorize(ctx, reply, fresh, auth.claims.rm === true, true)), recoveryCodes };
     },
   );
 
@@ -209,9 +220,19 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext, authRate
         // (this is how a user whose setup was required and who may use Email completes it).
         await ctx.db.updateTable('users').set({ email_2fa_confirmed: true, updated_at: ctx.clock() }).where('id', '=', user.id).execute();
       }
-      await log(request, { orgId: user.org_id, actorUserId: user.id, action: 'auth.2fa.verify', entityType: 'user', entityId: user.id, after: { method, setupCompleted: state.setupRequired } });
+      // A setup completed here (by e-mail) hands the first recovery codes, once, as the TOTP setup does.
+      const recoveryCodes = state.setupRequired && method === 'Email' ? await issueRecoveryCodes(ctx, user) : undefined;
+      await log(request, {
+        orgId: user.org_id,
+        actorUserId: user.id,
+        action: 'auth.2fa.verify',
+        entityType: 'user',
+        entityId: user.id,
+        after: { method, setupCompleted: state.setupRequired, ...(recoveryCodes ? { recoveryCodesIssued: recoveryCodes.length } : {}) },
+      });
       const fresh = (await findUserById(ctx.db, user.id))!;
-      return authorize(ctx, reply, fresh, auth.claims.rm === true, true);
+      const answer = await authorize(ctx, reply, fresh, auth.claims.rm === true, true);
+      return recoveryCodes ? { ...answer, recoveryCodes } : answer;
     },
   );
 

@@ -24,10 +24,14 @@ export const INVITATION_TOKEN_TTL_MS = 72 * HOUR;
 /** At most one recovery e-mail per account in this interval (the answer stays the same). */
 export const RESET_RESEND_MS = 60_000;
 
-/** Refresh-token family lifetimes: absolute (never extended by rotation) and idle. */
+/**
+ * Refresh-token family lifetimes: absolute (never extended by rotation) and idle. A standard
+ * session's idle time-out is its organisation's setting (org_settings.session_idle_minutes,
+ * default 30 min; identity/sessions.ts `lifetimeFor`), not a constant.
+ */
 export const SESSION_LIFETIME = {
   remember: { absoluteMs: 30 * DAY, idleMs: 7 * DAY },
-  standard: { absoluteMs: 12 * HOUR, idleMs: 2 * HOUR },
+  standard: { absoluteMs: 12 * HOUR },
 } as const;
 
 /**

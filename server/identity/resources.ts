@@ -246,6 +246,7 @@ interface SettingsRow {
   timezone: string;
   two_factor_mandatory: boolean;
   two_factor_allowed_methods: string[];
+  session_idle_minutes: number;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -254,7 +255,7 @@ interface SettingsRow {
 async function readSettings(trx: Trx, orgId: string, lock: boolean): Promise<WireRecord> {
   const select = async () =>
     (
-      await sql<SettingsRow>`SELECT s.org_id, o.name, o.trade_name, o.cnpj, s.timezone, s.two_factor_mandatory, s.two_factor_allowed_methods, s.version, s.created_at,
+      await sql<SettingsRow>`SELECT s.org_id, o.name, o.trade_name, o.cnpj, s.timezone, s.two_factor_mandatory, s.two_factor_allowed_methods, s.session_idle_minutes, s.version, s.created_at,
           greatest(s.updated_at, o.updated_at) AS updated_at
         FROM org_settings AS s JOIN organizations AS o ON o.id = s.org_id
         WHERE s.org_id = ${orgId} ${lock ? sql`FOR UPDATE OF s, o` : sql``}`.execute(trx)
@@ -276,6 +277,7 @@ async function readSettings(trx: Trx, orgId: string, lock: boolean): Promise<Wir
     timezone: row.timezone,
     twoFactorMandatory: row.two_factor_mandatory,
     twoFactorAllowedMethods: row.two_factor_allowed_methods,
+    sessionIdleMinutes: Number(row.session_idle_minutes),
   };
 }
 
@@ -295,7 +297,7 @@ const settings: ResourceStorage = {
         .execute();
       await trx
         .updateTable('org_settings')
-        .set({ two_factor_mandatory: values.twoFactorMandatory === true, two_factor_allowed_methods: values.twoFactorAllowedMethods as string[], version: sql`version + 1`, updated_at: now })
+        .set({ two_factor_mandatory: values.twoFactorMandatory === true, two_factor_allowed_methods: values.twoFactorAllowedMethods as string[], ...(typeof values.sessionIdleMinutes === 'number' ? { session_idle_minutes: values.sessionIdleMinutes } : {}), version: sql`version + 1`, updated_at: now })
         .where('org_id', '=', orgId)
         .execute();
       return readSettings(trx, orgId, false);

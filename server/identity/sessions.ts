@@ -6,7 +6,12 @@
  * - a used refresh token presented again revokes the whole family (RFC 9700 §4.14.2), except
  *   within `REFRESH_GRACE_MS` of its rotation, when it answers the same new pair (two tabs);
  * - absolute lifetime fixed at login (30 days with rememberMe, else 12 h), never extended;
- * - idle expiry (7 days / 2 h) slides with each rotation, capped by the absolute lifetime.
+ * - idle expiry slides with each rotation, capped by the absolute lifetime: 7 days with
+ *   rememberMe, else the organisation's idle time-out (org_settings.session_idle_minutes, read at
+ *   every rotation, so an admin's change counts from the session's next rotation). The browser
+ *   rotates while its tab is in use (src/core/sessionLife.ts), so a session in use lives on;
+ * - an access token never outlives the idle expiry it was issued with: nothing but a rotation
+ *   (the proof of use) keeps a session going.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
@@ -17,6 +22,7 @@ import { decrypt, encrypt, hashToken, keyFromToken, randomToken, xsrfFor } from 
 import type { Database } from '../db/types.js';
 import type { AppContext } from '../context.js';
 
+import { SESSION_IDLE_MINUTES } from '../../src/contracts/resources/settings.js';
 import { REFRESH_GRACE_MS, SESSION_LIFETIME } from './policy.js';
 import { twoFactorState, type UserRow } from './users.js';
 
@@ -24,15 +30,40 @@ export interface NewSession {
   sid: string;
   refreshToken: string;
   refreshTokenExpireAt: Date;
+  absoluteExpireAt: Date;
+  life: Lifetime;
 }
 
-function lifetime(rememberMe: boolean) {
-  return rememberMe ? SESSION_LIFETIME.remember : SESSION_LIFETIME.standard;
+interface Lifetime {
+  absoluteMs: number;
+  idleMs: number;
+  /** The test-only knob's access-token lifetime (ServerSettings.testSessions), else the type's. */
+  accessTtlSeconds?: number;
 }
+
+/**
+ * A session's lifetimes: "Lembrar de mim" keeps its fixed ones; otherwise the idle time-out is
+ * the organisation's. The test-only knob (`ctx.settings.testSessions`, never set in production)
+ * shortens both for the logins it names.
+ */
+export async function lifetimeFor(db: Kysely<Database>, ctx: AppContext, user: Pick<UserRow, 'org_id' | 'login_key'>, rememberMe: boolean, orgIdleMinutes?: number): Promise<Lifetime> {
+  const knob = ctx.settings.testSessions;
+  const tested = knob && knob.logins.includes(user.login_key) ? knob : undefined;
+  const accessTtl = tested?.accessSeconds ? { accessTtlSeconds: tested.accessSeconds } : {};
+  if (rememberMe) return { ...SESSION_LIFETIME.remember, ...accessTtl };
+  if (tested?.idleSeconds) return { absoluteMs: SESSION_LIFETIME.standard.absoluteMs, idleMs: tested.idleSeconds * 1000, ...accessTtl };
+  const minutes =
+    orgIdleMinutes ?? (await db.selectFrom('org_settings').select('session_idle_minutes').where('org_id', '=', user.org_id).executeTakeFirst())?.session_idle_minutes ?? SESSION_IDLE_MINUTES.initial;
+  return { absoluteMs: SESSION_LIFETIME.standard.absoluteMs, idleMs: Number(minutes) * 60_000, ...accessTtl };
+}
+
+/** The session fields of an auth answer: its absolute end and how long it lives unused. */
+const sessionFields = (absolute: Date, life: Lifetime) => ({ sessionExpireAt: absolute.toISOString(), idleTimeoutSeconds: Math.round(life.idleMs / 1000) });
 
 export async function createSession(ctx: AppContext, user: UserRow, rememberMe: boolean): Promise<NewSession> {
   const now = ctx.clock();
-  const { absoluteMs, idleMs } = lifetime(rememberMe);
+  const life = await lifetimeFor(ctx.db, ctx, user, rememberMe);
+  const { absoluteMs, idleMs } = life;
   const absolute = new Date(now.getTime() + absoluteMs);
   const idle = new Date(Math.min(now.getTime() + idleMs, absolute.getTime()));
   const sid = randomUUID();
@@ -54,7 +85,7 @@ export async function createSession(ctx: AppContext, user: UserRow, rememberMe: 
     .insertInto('refresh_tokens')
     .values({ token_hash: hashToken(refreshToken), org_id: user.org_id, session_id: sid, created_at: now })
     .execute();
-  return { sid, refreshToken, refreshTokenExpireAt: idle };
+  return { sid, refreshToken, refreshTokenExpireAt: idle, absoluteExpireAt: absolute, life };
 }
 
 /** Sets the session-bound XSRF cookie (readable by the page's script, never sent cross-site). */
@@ -85,13 +116,17 @@ export async function authorize(
   withVerification: boolean,
 ): Promise<AuthResponse> {
   const session = await createSession(ctx, user, rememberMe);
-  const access = await ctx.tokens.sign({ typ: 'access', sub: user.id, org: user.org_id, sid: session.sid });
+  const access = await ctx.tokens.sign(
+    { typ: 'access', sub: user.id, org: user.org_id, sid: session.sid },
+    { ttlSeconds: session.life.accessTtlSeconds, notAfter: session.refreshTokenExpireAt },
+  );
   setXsrf(ctx, reply, session.sid);
   const response: AuthResponse = {
     accessToken: access.token,
     tokenType: 'Authorization',
     refreshToken: session.refreshToken,
     refreshTokenExpireAt: session.refreshTokenExpireAt.toISOString(),
+    ...sessionFields(session.absoluteExpireAt, session.life),
   };
   if (withVerification) {
     const state = twoFactorState(user);
@@ -152,7 +187,8 @@ export async function rotateRefreshToken(ctx: AppContext, reply: FastifyReply, p
     const row = await trx
       .selectFrom('refresh_tokens as rt')
       .innerJoin('sessions as s', 's.id', 'rt.session_id')
-      .select(['rt.used_at', 'rt.successor_enc', 's.id as sid', 's.user_id', 's.org_id', 's.revoked_at', 's.absolute_expires_at', 's.idle_expires_at', 's.remember_me'])
+      .leftJoin('org_settings as os', 'os.org_id', 's.org_id')
+      .select(['rt.used_at', 'rt.successor_enc', 's.id as sid', 's.user_id', 's.org_id', 's.revoked_at', 's.absolute_expires_at', 's.idle_expires_at', 's.remember_me', 'os.session_idle_minutes'])
       .where('rt.token_hash', '=', tokenHash)
       .forUpdate('rt')
       .executeTakeFirst();
@@ -191,11 +227,17 @@ export async function rotateRefreshToken(ctx: AppContext, reply: FastifyReply, p
       return { ok: true, user, sid: row.sid, response: answer, replayed: true };
     }
 
-    const { idleMs } = lifetime(row.remember_me);
-    const idle = new Date(Math.min(now.getTime() + idleMs, row.absolute_expires_at.getTime()));
+    const life = await lifetimeFor(trx, ctx, user, row.remember_me, row.session_idle_minutes ?? undefined);
+    const idle = new Date(Math.min(now.getTime() + life.idleMs, row.absolute_expires_at.getTime()));
     const refreshToken = randomToken(32);
-    const access = await ctx.tokens.sign({ typ: 'access', sub: user.id, org: user.org_id, sid: row.sid });
-    const response: AuthResponse = { accessToken: access.token, tokenType: 'Authorization', refreshToken, refreshTokenExpireAt: idle.toISOString() };
+    const access = await ctx.tokens.sign({ typ: 'access', sub: user.id, org: user.org_id, sid: row.sid }, { ttlSeconds: life.accessTtlSeconds, notAfter: idle });
+    const response: AuthResponse = {
+      accessToken: access.token,
+      tokenType: 'Authorization',
+      refreshToken,
+      refreshTokenExpireAt: idle.toISOString(),
+      ...sessionFields(row.absolute_expires_at, life),
+    };
     await trx.updateTable('refresh_tokens').set({ used_at: now, successor_enc: sealSuccessor(ctx, presented, response) }).where('token_hash', '=', tokenHash).execute();
     // Sealed answers past their grace window are of no use any more.
     await trx

@@ -2,6 +2,9 @@
  * Storage of the ordens de compra (`purchase_orders`, lines in `purchase_order_lines`) and the
  * entregas (`receipts`, lines in `receipt_lines`).
  *
+ * "Enviar ao fornecedor" e-mails the ordem to the supplier once the transaction commits
+ * (purchase-order-mail.ts), its history saying to whom — or that the supplier has no e-mail.
+ *
  * An entrega locks its ordem de compra before it reads what was already received, so two entregas
  * of the last units at once never receive more than ordered (with the organisation's tolerance);
  * the ordem follows through its own system transition `receive` (parcialmente entregue, or entregue
@@ -15,6 +18,7 @@ import { findTransition } from '../../src/contracts/workflow.js';
 import { HttpError, MESSAGES, fieldError, type FieldErrors } from '../errors.js';
 import { declaredStorage } from '../registry/declared.js';
 import type { Call, ResourceStorage, Trx } from '../registry/storage.js';
+import { purchaseOrderMail, SEND_NOTES } from './purchase-order-mail.js';
 
 export const PURCHASE_ORDER_MESSAGES = {
   received: 'Esta ordem de compra já tem entregas e não pode ser cancelada.',
@@ -35,6 +39,12 @@ export const purchaseOrdersStorage: ResourceStorage = declaredStorage(purchaseOr
         WHERE pl.purchase_order_id = ${before.id} AND pl.quantity > COALESCE((SELECT sum(rl.received) FROM receipt_lines rl WHERE rl.purchase_order_line_id = pl.id), 0)`.execute(trx);
       return { to: Number(open.rows[0].pending) === 0 ? 'received' : 'partiallyReceived' };
     },
+    async send(trx, call, before) {
+      const message = await purchaseOrderMail(trx, call, before);
+      if (!message) return { note: SEND_NOTES.noEmail };
+      call.afterCommit.push(() => call.ctx.mailer.send(message));
+      return { note: SEND_NOTES.sent(message.to) };
+    },
     async cancel(trx, call, before) {
       const any = await sql`SELECT 1 FROM receipts WHERE purchase_order_id = ${before.id} AND org_id = ${call.orgId} LIMIT 1`.execute(trx);
       if (any.rows.length) throw new HttpError(409, PURCHASE_ORDER_MESSAGES.received);
@@ -44,7 +54,7 @@ export const purchaseOrdersStorage: ResourceStorage = declaredStorage(purchaseOr
 
 /** The organisation's over-receipt tolerance in basis points (0 when never set). */
 async function receiptTolerance(trx: Trx, orgId: string): Promise<number> {
-  const row = await sql<{ bp: number }>`SELECT receipt_tolerance_bp AS bp FROM purchasing_settings WHERE org_id = ${orgId}`.execute(trx);
+  const row = await sql<{ bp: number }>`SELECT receipt_tolerance AS bp FROM purchasing_settings WHERE org_id = ${orgId}`.execute(trx);
   return Number(row.rows[0]?.bp ?? 0);
 }
 

@@ -24,6 +24,7 @@ import { declaredStorage } from '../registry/declared.js';
 import { dropStaleLinks, makeFrom } from '../registry/mapper.js';
 import { inPhases } from '../registry/phases.js';
 import type { Call, ResourceStorage, Trx, WireRecord } from '../registry/storage.js';
+import { issueSupplierLinks, resendSupplierLink } from './supplier-link.js';
 
 const DEFAULT_DEADLINE_DAYS = 7;
 
@@ -159,6 +160,8 @@ export const quotesStorage: ResourceStorage = declaredStorage(quotes, 'quotes', 
     async send(trx, call, before) {
       const live = await sql`SELECT 1 FROM quote_requests WHERE quote_id = ${before.id} AND org_id = ${call.orgId} AND status <> 'declined' LIMIT 1`.execute(trx);
       if (!live.rows.length) throw new HttpError(409, QUOTE_MESSAGES.noRequests);
+      // Each supplier with an e-mail gets its answer link (mailed after the commit).
+      await issueSupplierLinks(trx, call, before.id);
     },
     async analyse(trx, call, before) {
       const answered = await sql`SELECT 1 FROM quote_requests WHERE quote_id = ${before.id} AND org_id = ${call.orgId} AND status = 'answered' LIMIT 1`.execute(trx);
@@ -192,6 +195,7 @@ export const quoteRequestsStorage: ResourceStorage = declaredStorage(quoteReques
     },
   },
   children: { answers: { table: 'quote_answers', own: 'request_id' } },
+  actions: { resendLink: resendSupplierLink },
   async beforeCreate(trx, call, values) {
     await checkRequest(trx, call, values);
   },

@@ -13,7 +13,7 @@ import { HttpError, MESSAGES } from '../errors.js';
 import type { Call, Trx, Values, WireRecord } from './storage.js';
 
 /** The planned values split into writable ones — held to the target's own field rules, as a POST would be — and server-managed ones. */
-function targetValues(resource: AnyResource, planned: Values): { values: Values; managed: Values } {
+function targetValues(resource: AnyResource, planned: Values, mapping: RecordMapping): { values: Values; managed: Values } {
   const values: Values = {};
   const managed: Values = {};
   for (const [field, value] of Object.entries(planned)) {
@@ -22,12 +22,14 @@ function targetValues(resource: AnyResource, planned: Values): { values: Values;
     (def.readOnly ? managed : values)[field] = value;
   }
   const parsed = writeSchema(resource).safeParse(values);
-  if (!parsed.success) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (errors[issue.path.map(String).join('.')] ??= []).push(issue.message);
-    throw new HttpError(400, MESSAGES.validation, errors);
-  }
-  return { values: parsed.data as Values, managed };
+  if (parsed.success) return { values: parsed.data as Values, managed };
+  // A line's check across its fields (code `custom`, under `lines.N.field`) may wait for a later step.
+  const deferred = (issue: { code: string; path: PropertyKey[] }) => mapping.deferLineChecks && issue.code === 'custom' && issue.path[0] === mapping.lines.to && issue.path.length >= 3;
+  const issues = parsed.error.issues.filter((issue) => !deferred(issue));
+  if (!issues.length) return { values, managed };
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) (errors[issue.path.map(String).join('.')] ??= []).push(issue.message);
+  throw new HttpError(400, MESSAGES.validation, errors);
 }
 
 export async function makeFrom(trx: Trx, call: Call, mapping: RecordMapping, sources: readonly MapSource[]): Promise<WireRecord[]> {
@@ -35,7 +37,7 @@ export async function makeFrom(trx: Trx, call: Call, mapping: RecordMapping, sou
   const targetCall = service.callFrom(call);
   const made: WireRecord[] = [];
   for (const planned of planMapping(mapping, sources)) {
-    const { values, managed } = targetValues(service.resource, planned.values);
+    const { values, managed } = targetValues(service.resource, planned.values, mapping);
     const record = await service.create(trx, targetCall, values, managed);
     const lines = (record[mapping.lines.to] as { id: string }[] | undefined) ?? [];
     const rows = planned.origins.flatMap((origins, index) =>

@@ -1,57 +1,72 @@
 /**
- * `GET /v1/identity/onboarding`: the state of the organisation's first-run checklist, for the
- * administrator's home (the screen comes later). Each step is done when its registry holds at
- * least one record of the organisation (users: someone besides the caller); one statement of
- * EXISTS probes under the tenant's row-level security, so it stays cheap on large registries.
- * Who may read the organisation's settings may read it. `resource` is the permission name of the
- * step's screen (the client maps it to its module); `title` is what the checklist shows.
+ * The organisation's first-run checklist (issue 28; the steps are data in
+ * src/contracts/onboarding.ts): its state for the administrator's home, skipping a step and taking
+ * the skip back, and the one-click helpers of three steps — the head office from the organisation's
+ * data, the standard chart of accounts and the approval queue templates — which write through the
+ * registries' record services.
  *
- * The response schema lives here until the client needs it; it then moves to src/contracts.
+ * Scopes: reading the state needs `settings: read`; skipping, `settings: update` (a skip is the
+ * organisation's, not the user's); each helper needs create on what it creates.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import * as z from 'zod/mini';
+import { findOnboardingStep, onboardingEndpoints } from '../../src/contracts/onboarding.js';
+import { audit } from '../audit.js';
 import type { AppContext } from '../context.js';
 import { withTenant } from '../db/tenant.js';
+import { forbidden, HttpError, MESSAGES } from '../errors.js';
+import { scopeSubject } from '../identity/guard.js';
+import { hasScope } from '../identity/users.js';
+import { serveEndpoint } from '../http/endpoint.js';
+import type { Caller } from '../registry/service.js';
+import { applyApprovalTemplate } from './apply-approval-template.js';
+import { applyHeadOffice } from './apply-head-office.js';
+import { applyStandardChart } from './apply-standard-chart.js';
+import { onboardingState } from './onboarding-state.js';
 
 export const ONBOARDING_PATH = '/onboarding';
 
-/** The steps in the order of the checklist: key, title (pt-BR), the screen's permission name, and the probe. */
-const STEPS = [
-  ['companyData', 'Dados da empresa', 'companies', sql`EXISTS (SELECT 1 FROM companies)`],
-  ['bankAccounts', 'Contas financeiras e convênios', 'bankAccounts', sql`EXISTS (SELECT 1 FROM bank_accounts)`],
-  ['chartOfAccounts', 'Plano de contas', 'chartAccounts', sql`EXISTS (SELECT 1 FROM chart_accounts)`],
-  ['costCenters', 'Centros de custos', 'costCenters', sql`EXISTS (SELECT 1 FROM cost_centers)`],
-  ['suppliers', 'Fornecedores', 'suppliers', sql`EXISTS (SELECT 1 FROM persons WHERE is_supplier)`],
-  ['customers', 'Clientes', 'customers', sql`EXISTS (SELECT 1 FROM persons WHERE is_customer)`],
-  ['products', 'Produtos', 'products', sql`EXISTS (SELECT 1 FROM products)`],
-  ['users', 'Usuários convidados', 'users', null],
-  ['approvalQueues', 'Filas de aprovação', 'approvalQueues', sql`EXISTS (SELECT 1 FROM approval_queues)`],
-] as const;
-
-export const onboardingState = z.object({
-  steps: z.array(z.object({ key: z.string(), title: z.string(), resource: z.string(), done: z.boolean() })),
-  done: z.int(),
-  total: z.int(),
-});
-export type OnboardingState = z.infer<typeof onboardingState>;
+const TAGS = ['identity'];
 
 export function onboardingRoutes(ctx: AppContext) {
+  /** The request's caller, once each of `scopes` ([resource, scope]) is held (403 otherwise). */
+  async function allowed(request: FastifyRequest, scopes: [string, string][]): Promise<Caller> {
+    const auth = request.auth!;
+    const held = await Promise.all(scopes.map(([resource, scope]) => hasScope(ctx.db, scopeSubject(auth), resource, scope)));
+    if (held.includes(false)) throw forbidden();
+    return { userId: auth.userId, orgId: auth.orgId, accessLevel: auth.accessLevel };
+  }
+
+  const stateOf = (caller: Caller) => withTenant(ctx.tenantDb, caller.orgId, (trx) => onboardingState(trx, caller.orgId, caller.userId));
+
+  /** Skips (`on`) or takes back the skip of a step, audited; answers the new state. */
+  async function setSkip(request: FastifyRequest, key: string, on: boolean) {
+    const caller = await allowed(request, [['settings', 'update']]);
+    if (!findOnboardingStep(key)) throw new HttpError(404, MESSAGES.notFound);
+    return withTenant(ctx.tenantDb, caller.orgId, async (trx) => {
+      const changed = on
+        ? await sql`INSERT INTO onboarding_skips (org_id, step, skipped_by, skipped_at) VALUES (${caller.orgId}, ${key}, ${caller.userId}, ${ctx.clock()}) ON CONFLICT (org_id, step) DO NOTHING`.execute(trx)
+        : await sql`DELETE FROM onboarding_skips WHERE org_id = ${caller.orgId} AND step = ${key}`.execute(trx);
+      if (Number(changed.numAffectedRows ?? 0) > 0) {
+        await audit(trx, ctx.clock(), { orgId: caller.orgId, actorUserId: caller.userId, action: on ? 'onboarding.skip' : 'onboarding.unskip', entityType: 'onboarding', entityId: key }, request);
+      }
+      return onboardingState(trx, caller.orgId, caller.userId);
+    });
+  }
+
   return async function onboarding(app: FastifyInstance) {
-    app.get(
-      ONBOARDING_PATH,
-      {
-        onRequest: app.requireAccess,
-        preHandler: app.requireScope('settings', 'read'),
-        schema: { tags: ['identity'], summary: 'Primeiros passos da organização: o que já foi feito', security: [{ bearerAuth: [] }], response: { 200: onboardingState } },
-      },
-      async (request): Promise<OnboardingState> => {
-        const { userId, orgId } = request.auth!;
-        const probes = STEPS.map(([key, , , probe]) => sql`${probe ?? sql`EXISTS (SELECT 1 FROM users WHERE id <> ${userId})`} AS ${sql.ref(key)}`);
-        const row = await withTenant(ctx.tenantDb, orgId, async (trx) => (await sql<Record<string, boolean>>`SELECT ${sql.join(probes)}`.execute(trx)).rows[0]);
-        const steps = STEPS.map(([key, title, resource]) => ({ key, title, resource, done: row[key] === true }));
-        return { steps, done: steps.filter((step) => step.done).length, total: steps.length };
-      },
-    );
+    const options = { onRequest: app.requireAccess, tags: TAGS };
+    serveEndpoint(app, onboardingEndpoints.state, options, async (request) => stateOf(await allowed(request, [['settings', 'read']])));
+    serveEndpoint(app, onboardingEndpoints.skip, options, async (request) => setSkip(request, (request.params as { key: string }).key, true));
+    serveEndpoint(app, onboardingEndpoints.unskip, options, async (request) => setSkip(request, (request.params as { key: string }).key, false));
+    serveEndpoint(app, onboardingEndpoints.headOffice, options, async (request) => applyHeadOffice(ctx, await allowed(request, [['companies', 'create']]), request));
+    serveEndpoint(app, onboardingEndpoints.standardChart, options, async (request) => {
+      const caller = await allowed(request, [['chartAccounts', 'create'], ['expenseCategories', 'create'], ['revenueCategories', 'create']]);
+      return applyStandardChart(ctx, caller, request);
+    });
+    serveEndpoint(app, onboardingEndpoints.approvalTemplate, options, async (request) => {
+      const caller = await allowed(request, [['approvalQueues', 'create']]);
+      return applyApprovalTemplate(ctx, caller, request, (request.params as { key: string }).key);
+    });
   };
 }

@@ -22,7 +22,14 @@ export const authResponse = z.object({
   tokenType,
   /** Absent for PreAuthorization: the full session only exists after the second step. */
   refreshToken: z.optional(z.string()),
+  /** When the session ends if unused (idle expiry, never past `sessionExpireAt`): the refresh token's end. */
   refreshTokenExpireAt: z.optional(z.string()),
+  /** The session's absolute end, fixed at sign-in: no use extends it. */
+  sessionExpireAt: z.optional(z.string()),
+  /** How long the session lives unused (the organisation's idle time-out, or "Lembrar de mim"'s). */
+  idleTimeoutSeconds: z.optional(z.number()),
+  /** Recovery codes issued when the second factor was set up during this sign-in: shown once. */
+  recoveryCodes: z.optional(z.array(z.string())),
   twoFactor: z.optional(
     z.object({
       isSetupRequired: z.boolean(),

@@ -36,6 +36,17 @@ export const IMPORT_RESOURCE_LABELS: Readonly<Record<ImportResourceType, string>
   categories: 'Departamentos de produtos',
 };
 
+/** File-name words of each import type (ASCII, as a download name should be). */
+export const IMPORT_FILE_NAMES: Readonly<Record<ImportResourceType, string>> = {
+  suppliers: 'fornecedores',
+  customers: 'clientes',
+  products: 'produtos',
+  costCenters: 'centros-de-custos',
+  expenseCategories: 'categorias-de-despesas',
+  revenueCategories: 'categorias-de-receitas',
+  categories: 'departamentos',
+};
+
 /** Declaration each type imports into, and the field that identifies an existing record (re-import updates). */
 export const IMPORT_TARGETS: Readonly<Record<ImportResourceType, { resource: string; key: string }>> = {
   suppliers: { resource: 'suppliers', key: 'document' },

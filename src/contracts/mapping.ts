@@ -8,7 +8,7 @@
  *
  * - `split`: one target per distinct value of a line field (a split award: one ordem de compra per
  *   awarded supplier); the header fields of each target read the source record and that group's
- *   first line.
+ *   first line (without a split, the source record only).
  * - `lines.mergeOn`: lines whose target values agree in these fields become one line with the
  *   `sum` fields added (the same product asked for in two pedidos is one cotação line), each
  *   source line still linked, with its own quantity.
@@ -35,6 +35,11 @@ export interface RecordMapping {
   fields: Readonly<Record<string, string>>;
   split?: { by: string };
   lines: MappingLines;
+  /**
+   * The target lines' checks across their fields that wait for a later step instead of the creation
+   * (a lançamento's parcelas are made before their boleto arrives; sending it checks the payment data).
+   */
+  deferLineChecks?: boolean;
 }
 
 type Values = Readonly<Record<string, unknown>>;
@@ -68,7 +73,7 @@ export function planMapping(mapping: RecordMapping, sources: readonly MapSource[
       const split = mapping.split ? keyOf(line, [mapping.split.by]) : '';
       let group = groups.get(split);
       if (!group) {
-        group = { head: { ...source.record, ...line }, lines: [], origins: [], merged: new Map() };
+        group = { head: mapping.split ? { ...source.record, ...line } : source.record, lines: [], origins: [], merged: new Map() };
         groups.set(split, group);
       }
       const item: Record<string, unknown> = {};

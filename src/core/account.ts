@@ -24,6 +24,7 @@ import { ApiError, request, statusText, toApiError } from './api';
 import { IDENTITY_API, loadPermissions, loadUser, parseAuth, showError, stripCode, VERIFY_NOTICE_ID, type ActionOptions } from './auth';
 import { ensureAppConfig } from './config';
 import { t } from './i18n';
+import { dismissNotice } from './notices';
 import { applyAuthResponse, getSession, setField, setLoggedUser, storeVerificationToken } from './session';
 import { isVerificationTokenValid } from './token';
 
@@ -50,6 +51,16 @@ export async function getTotpSetup(): Promise<TotpSetupInfo> {
   return parsed.data;
 }
 
+/** Recovery codes the sign-in's two-factor setup answered: shown once by the setup page, then forgotten. */
+let issuedRecoveryCodes: string[] | null = null;
+
+/** The recovery codes the last sign-in setup issued, once (null when none). */
+export function takeIssuedRecoveryCodes(): string[] | null {
+  const codes = issuedRecoveryCodes;
+  issuedRecoveryCodes = null;
+  return codes;
+}
+
 /**
  * POST auth/two-factors/setup {totpKey, verificationCode}. Clears the setup-required flag; an
  * answer with tokens is stored ('done' for Authorization), otherwise the code step follows.
@@ -64,6 +75,9 @@ export async function setupTotp(totpKey: string, code: string, options: ActionOp
     setField('twoFactorIsSetupRequired', false);
     const res = parseAuth(body);
     if (!res) return 'code';
+    issuedRecoveryCodes = res.recoveryCodes?.length ? res.recoveryCodes : null;
+    // A wrong code's error notice no longer applies.
+    dismissNotice(VERIFY_NOTICE_ID);
     const config = await ensureAppConfig();
     applyAuthResponse(res, { rememberMe: getSession().rememberMe, projectId: config.useProjectId });
     setField('twoFactorIsSetupRequired', false);
@@ -131,6 +145,8 @@ export async function verifyCode(input: VerifyInput, options: ActionOptions = {}
       });
       const res = parseAuth(body);
       if (!res) throw new ApiError({ status: 400, message: t('auth.verificationFailed') });
+      issuedRecoveryCodes = res.recoveryCodes?.length ? res.recoveryCodes : null;
+      dismissNotice(VERIFY_NOTICE_ID);
       const config = await ensureAppConfig();
       applyAuthResponse(res, { rememberMe: getSession().rememberMe, projectId: config.useProjectId });
     } else {

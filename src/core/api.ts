@@ -26,6 +26,8 @@ export interface ApiErrorInit {
   detail?: string;
   data?: unknown;
   aborted?: boolean;
+  /** A 401 that refused the session itself (`WWW-Authenticate: Bearer`, or no token held), not a wrong code or password. */
+  sessionRefused?: boolean;
   cause?: unknown;
 }
 
@@ -37,6 +39,8 @@ export class ApiError extends Error {
   readonly data?: unknown;
   /** The caller aborted the request (no notice is shown). */
   readonly aborted: boolean;
+  /** The answer refused the session (see ApiErrorInit.sessionRefused). */
+  readonly sessionRefused: boolean;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -46,6 +50,7 @@ export class ApiError extends Error {
     if (init.detail !== undefined) this.detail = init.detail;
     if (init.data !== undefined) this.data = init.data;
     this.aborted = init.aborted ?? false;
+    this.sessionRefused = init.sessionRefused ?? false;
   }
 }
 
@@ -86,6 +91,7 @@ export function toApiError(error: unknown): ApiError {
         errors: fieldErrors(record?.errors),
         detail: typeof record?.detail === 'string' ? record.detail : undefined,
         data: body ?? undefined,
+        sessionRefused: status === 401 && /^bearer\b/i.test(response.headers.get('www-authenticate') ?? ''),
         cause: error,
       });
     }
@@ -128,6 +134,24 @@ function emitHttpError(error: ApiError, context: RequestContext): void {
       // A broken handler must not hide the error from the caller.
     }
   }
+}
+
+// ---------------------------------------------------------------- the session's hooks
+
+/**
+ * What the session's life (sessionLife.ts) plugs in: `beforeCall` runs before every non-public
+ * call (it renews an expired access token of a live session first); `sessionEnded` hears a 401
+ * that answered the session's current token. Registered, not imported: sessionLife.ts imports
+ * this module.
+ */
+export interface SessionHooks {
+  beforeCall?: () => Promise<void>;
+  sessionEnded?: (token: string) => void;
+}
+let sessionHooks: SessionHooks = {};
+
+export function setSessionHooks(hooks: SessionHooks): void {
+  sessionHooks = hooks;
 }
 
 // ---------------------------------------------------------------- transport
@@ -190,6 +214,12 @@ export interface RequestOptions {
    * (e.g. an upload shows its own errors but leaves 401/403 to the notices).
    */
   silent?: boolean | ((error: ApiError) => boolean);
+  /**
+   * A 401 shows the spec's 401 notice even on a silent call (a lookup must never answer "Não há
+   * resultados." for an ended session) and ends the session in every element; `quiet401` leaves
+   * the 401 to the caller (the guard, which signs out and opens /login itself).
+   */
+  quiet401?: boolean;
   signal?: AbortSignal;
   /** Default: from the answer's Content-Type (JSON when absent). */
   responseType?: 'json' | 'text' | 'blob' | 'arrayBuffer';
@@ -205,11 +235,13 @@ export interface ApiResponse<T> {
 export async function requestRaw<T = unknown>(apiName: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const method = options.method ?? 'GET';
   const context: RequestContext = { apiName, path, method };
+  let token: string | null = null;
   try {
     const config = await ensureAppConfig();
     const url = buildUrl(apiUrl(config, apiName), path, options.query);
-    const token = getAccessToken();
-    if (!options.public && !token) throw new ApiError({ status: 401, message: statusText(401) });
+    if (!options.public && sessionHooks.beforeCall) await sessionHooks.beforeCall();
+    token = getAccessToken();
+    if (!options.public && !token) throw new ApiError({ status: 401, message: statusText(401), sessionRefused: true });
 
     const headers = new Headers(options.headers);
     if (token && !headers.has('authorization')) headers.set('Authorization', `Bearer ${token}`);
@@ -240,7 +272,10 @@ export async function requestRaw<T = unknown>(apiName: string, path: string, opt
   } catch (error) {
     const apiError = toApiError(error);
     const silent = typeof options.silent === 'function' ? options.silent(apiError) : options.silent;
-    if (!silent && !apiError.aborted) emitHttpError(apiError, context);
+    const sessionEnd = apiError.sessionRefused && !options.public && !options.quiet401;
+    if ((!silent || sessionEnd) && !apiError.aborted) emitHttpError(apiError, context);
+    // The server refused the token the session holds now (not one a rotation has replaced since).
+    if (sessionEnd && token && token === getAccessToken()) sessionHooks.sessionEnded?.(token);
     throw apiError;
   }
 }

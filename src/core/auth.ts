@@ -13,6 +13,8 @@ import { ApiError, request, toApiError } from './api';
 import { ensureAppConfig } from './config';
 import { t } from './i18n';
 import { fieldErrorLines, notify } from './notices';
+import { forgetAllDrafts } from './formDraft';
+import { installSessionLife, signingOut } from './sessionLife';
 import { applyAuthResponse, getAccessToken, getSession, readStoredField, reloadSessionFromStorage, resetAuthKeys, resetSession, setFields, setLoggedUser, setPermissions } from './session';
 
 export const IDENTITY_API = 'identity';
@@ -154,7 +156,7 @@ export function refresh(): Promise<void> {
 
 /** GET users/me; an answer without an id → ApiError 401 "O login é inválido.". */
 export async function loadUser(options: ActionOptions = {}): Promise<LoggedUser> {
-  const user = await request<Partial<LoggedUser> | null>(IDENTITY_API, IDENTITY_PATHS.me, { silent: options.silent });
+  const user = await request<Partial<LoggedUser> | null>(IDENTITY_API, IDENTITY_PATHS.me, { silent: options.silent, quiet401: options.silent });
   if (!user || typeof user !== 'object' || typeof user.id !== 'string' || !user.id) {
     throw new ApiError({ status: 401, message: t('auth.invalidLogin') });
   }
@@ -164,7 +166,7 @@ export async function loadUser(options: ActionOptions = {}): Promise<LoggedUser>
 
 /** GET users/me/policies/effective-permissions; stores them and the name → scopes map. */
 export async function loadPermissions(options: ActionOptions = {}): Promise<EffectivePermission[]> {
-  const body = await request<unknown>(IDENTITY_API, IDENTITY_PATHS.myPermissions, { silent: options.silent });
+  const body = await request<unknown>(IDENTITY_API, IDENTITY_PATHS.myPermissions, { silent: options.silent, quiet401: options.silent });
   const permissions = Array.isArray(body) ? (body as EffectivePermission[]) : [];
   setPermissions(permissions);
   return permissions;
@@ -180,13 +182,19 @@ export interface LogoutOptions {
  * "Você foi desconectado da sua conta.".
  */
 export async function logout(options: LogoutOptions = {}): Promise<void> {
+  signingOut();
   if (!options.quiet) notify({ id: LOGOUT_NOTICE_ID, type: 'neutral', message: t('auth.loggingOut'), autoDismiss: false });
   try {
-    if (getAccessToken()) await request(IDENTITY_API, IDENTITY_PATHS.logout, { method: 'POST', silent: true });
+    if (getAccessToken()) await request(IDENTITY_API, IDENTITY_PATHS.logout, { method: 'POST', silent: true, quiet401: true });
   } catch {
     // The session ends locally whatever the server said.
   } finally {
     resetAuthKeys();
   }
+  // Signing out on purpose leaves no form behind (an ended session keeps them: formDraft.ts).
+  if (!options.quiet) forgetAllDrafts();
   if (!options.quiet) notify({ id: LOGOUT_NOTICE_ID, type: 'success', message: t('auth.loggedOut') });
 }
+
+// The session lives while the page is in use (sessionLife.ts): every element loads this module.
+installSessionLife({ refresh });

@@ -10,6 +10,7 @@
  * permission of the request itself.
  */
 import { SESSION_STORAGE_PREFIX } from './sessionKeys';
+import { browserWasClosed } from './sessionClosed';
 import { isSameOrigin } from './url';
 
 export const FIRST_PAGE_META = 'retaguarda-first-page';
@@ -42,6 +43,8 @@ export function requestFirstPageEarly(doc: Document = document, storage: Storage
   if (!url || !storage || !isSameOrigin(url, doc.location ?? location)) return;
   const token = stored(storage, 'accessToken');
   if (typeof token !== 'string' || !token || stored(storage, 'tokenType') !== 'Authorization') return;
+  // A non-remembered session a closed browser left behind is dropped, not used (sessionClosed.ts).
+  if (browserWasClosed(storage, globalThis.sessionStorage)) return;
   const authorization = `Bearer ${token}`;
   const answer = fetch(url, { headers: { Accept: 'application/json', Authorization: authorization }, credentials: 'same-origin' });
   answer.catch(() => undefined);

@@ -107,7 +107,7 @@ function innerRedirect(search: string | undefined): string | null {
  * 2. valid PreAuthorization token → two-factor setup (setup required) or code screen, with redirectTo;
  * 3. valid token, account-security page, two-factor mandatory, no valid verification token →
  *    code screen for `usersMe`;
- * 4. otherwise, rememberMe → refresh the token; then (valid token) reload user and permissions —
+ * 4. otherwise, rememberMe (or an expired access token with a refresh token) → refresh the token; then (valid token) reload user and permissions —
  *    behind the page when the stored session has a valid token, its user and its permissions
  *    (the page paints from them at once; see `revalidateBehind` for a refusal), once the
  *    screen is on screen (`firstData`: RouterHost settles it then, with the screen's first data
@@ -210,7 +210,9 @@ export async function runGuard(to: string | Partial<Path>, deps: GuardDeps, firs
  */
 async function reloadSession(config: AppConfig, deps: GuardDeps): Promise<boolean> {
   let session = deps.getSession();
-  if (session.rememberMe && session.refreshToken) {
+  // Also without "Lembrar de mim": a session kept alive by use outlives its access token
+  // (sessionLife.ts), so an expired one is renewed before the session counts as ended.
+  if (session.refreshToken && (session.rememberMe || !isAccessTokenValid(session, config, deps.now()))) {
     try {
       await deps.refreshToken();
     } catch {

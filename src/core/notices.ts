@@ -10,8 +10,11 @@ import { hasMessage, t } from './i18n';
 import { store } from './store';
 
 export type NoticeType = 'success' | 'error' | 'neutral' | 'info' | 'warning';
-/** Commands the UI executes: close; reload the page; log out and open the small login window; refresh to the new app version. */
-export type NoticeAction = 'dismiss' | 'reload' | 'login' | 'refresh-app';
+/**
+ * Commands the UI executes: close; reload the page; log out and open the small login window;
+ * refresh to the new app version; keep the session going (sessionLife.ts's warning).
+ */
+export type NoticeAction = 'dismiss' | 'reload' | 'login' | 'refresh-app' | 'keep-session';
 
 export interface NoticeButton {
   label: string;

@@ -8,7 +8,8 @@ import { atomWithStorage, createJSONStorage, RESET } from 'jotai/vanilla/utils';
 import type { AuthResponse, EffectivePermission, LoggedUser, TokenType, VerificationTokenInfo } from '../contracts/identity';
 import { store } from './store';
 import { SESSION_STORAGE_PREFIX } from './sessionKeys';
-import { jwtExpiresAt } from './token';
+import { forgetBrowserSessionSeen } from './sessionClosed';
+import { decodeJwt, jwtExpiresAt } from './token';
 
 export { SESSION_STORAGE_PREFIX };
 
@@ -18,7 +19,14 @@ export interface Session {
   /** ms since the epoch, from the access token's `exp` claim. */
   accessTokenExpireAt: number | null;
   refreshToken: string | null;
+  /** When the session ends if unused (the server's idle expiry, never past `sessionExpireAt`). */
   refreshTokenExpireAt: string | null;
+  /** The session's absolute end (ISO), fixed at sign-in: no use extends it. */
+  sessionExpireAt: string | null;
+  /** How long the session lives unused, in seconds (the organisation's idle time-out without "Lembrar de mim"). */
+  idleTimeoutSeconds: number | null;
+  /** Server clock minus this browser's, in ms, measured when the access token arrived (its `iat`). */
+  clockOffsetMs: number | null;
   verificationToken: string | null;
   /** ISO date (or ms epoch) as the server sent it. */
   verificationTokenExpireAt: string | number | null;
@@ -47,6 +55,9 @@ export const SESSION_DEFAULTS: Readonly<Session> = Object.freeze({
   accessTokenExpireAt: null,
   refreshToken: null,
   refreshTokenExpireAt: null,
+  sessionExpireAt: null,
+  idleTimeoutSeconds: null,
+  clockOffsetMs: null,
   verificationToken: null,
   verificationTokenExpireAt: null,
   twoFactorIsSetupRequired: false,
@@ -74,6 +85,9 @@ export const AUTH_FIELDS: readonly SessionField[] = [
   'accessTokenExpireAt',
   'refreshToken',
   'refreshTokenExpireAt',
+  'sessionExpireAt',
+  'idleTimeoutSeconds',
+  'clockOffsetMs',
   'verificationToken',
   'verificationTokenExpireAt',
   'twoFactorIsSetupRequired',
@@ -172,6 +186,12 @@ export interface ApplyAuthOptions {
   keepVerificationToken?: boolean;
 }
 
+/** Server clock minus ours, from a token that has just arrived (its `iat`, whole seconds); null when unreadable. */
+function clockOffset(token: string, now = Date.now()): number | null {
+  const iat = decodeJwt(token)?.iat;
+  return typeof iat === 'number' && Number.isFinite(iat) ? iat * 1000 - now : null;
+}
+
 /** Stores an auth answer: tokens, expiry from the JWT `exp`, two-factor flags, verification token. */
 export function applyAuthResponse(res: AuthResponse, options: ApplyAuthOptions): void {
   setFields({
@@ -180,6 +200,9 @@ export function applyAuthResponse(res: AuthResponse, options: ApplyAuthOptions):
     accessTokenExpireAt: jwtExpiresAt(res.accessToken),
     refreshToken: res.refreshToken ?? null,
     refreshTokenExpireAt: res.refreshTokenExpireAt ?? null,
+    sessionExpireAt: res.sessionExpireAt ?? null,
+    idleTimeoutSeconds: res.idleTimeoutSeconds ?? null,
+    clockOffsetMs: clockOffset(res.accessToken),
     rememberMe: options.rememberMe,
     projectId: options.projectId,
   });
@@ -197,11 +220,13 @@ export function applyAuthResponse(res: AuthResponse, options: ApplyAuthOptions):
 /** Logout: clears tokens, verification, two-factor flags, user and permissions. */
 export function resetAuthKeys(): void {
   for (const field of AUTH_FIELDS) setField(field, null);
+  forgetBrowserSessionSeen();
 }
 
 /** Failed login: clears every stored session key. */
 export function resetSession(): void {
   for (const field of SESSION_FIELDS) setField(field, null);
+  forgetBrowserSessionSeen();
 }
 
 export function setLoggedUser(user: LoggedUser | null): void {

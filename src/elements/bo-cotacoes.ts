@@ -8,8 +8,10 @@
  *
  * @tag bo-cotacoes
  * @summary Cotações: fila de pedidos aprovados, solicitações, orçamentos e análise com adjudicação por item.
- * @attr {string} base-path - Path prefix of the page under which the element keeps its location (`/compras/cotacoes` → `/compras/cotacoes/12` is cotação 12); without it the element navigates in memory, starting at the list.
+ * @attr {string} route-param - Name of a query parameter of the host page's address in which the element keeps its own page, so a reload or a bookmark opens it again (`route-param="cotacoes"` → `?cotacoes=/cotacoes/12` is cotação 12). The element writes only that parameter (replaceState) and removes it on its home; the page's path, its other parameters and its hash are never changed. Without it the element navigates in memory and starts at the list on every load.
  * @fires bo-quote-concluded - A cotação was concluded; `detail` is `{id, number, purchaseOrderIds}` (the ordens de compra it created).
+ * @fires bo-forbidden - The signed-in user may not open this area (no scope on its modules): the element shows nothing but its `forbidden` slot; `detail.resources` names the modules' permission resources.
+ * @slot forbidden - What the element shows instead of the area to a user who may not open it (nothing by default).
  * @fires bo-navigate - After every navigation inside the element; `detail.path` is the element's own path (`/cotacoes/…`).
  * @fires bo-session-change - When the user signs in or out; `detail.user` is the logged user or null.
  * @csspart base - The element's root wrapper.
@@ -26,10 +28,10 @@
 import { defineElement } from '../core/elements/define';
 import { CotacoesElement } from '../modules/quotes/CotacoesElement';
 
-export const BoCotacoes = defineElement('bo-cotacoes', CotacoesElement, { basePath: 'string' });
+export const BoCotacoes = defineElement('bo-cotacoes', CotacoesElement, { routeParam: 'string' });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'bo-cotacoes': HTMLElement & { basePath?: string };
+    'bo-cotacoes': HTMLElement & { routeParam?: string };
   }
 }

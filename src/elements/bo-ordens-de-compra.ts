@@ -8,8 +8,10 @@
  *
  * @tag bo-ordens-de-compra
  * @summary Ordens de compra e entregas: fila, ordem imprimível, envio ao fornecedor e recebimento parcial.
- * @attr {string} base-path - Path prefix of the page under which the element keeps its location (`/compras/ordens` → `/compras/ordens/7` is ordem 7); without it the element navigates in memory, starting at the list.
+ * @attr {string} route-param - Name of a query parameter of the host page's address in which the element keeps its own page, so a reload or a bookmark opens it again (`route-param="ordens"` → `?ordens=/ordens-de-compra/7` is ordem 7). The element writes only that parameter (replaceState) and removes it on its home; the page's path, its other parameters and its hash are never changed. Without it the element navigates in memory and starts at the list on every load.
  * @fires bo-receipt-created - An entrega was registered; `detail` is `{id, number, purchaseOrderId}`.
+ * @fires bo-forbidden - The signed-in user may not open this area (no scope on its modules): the element shows nothing but its `forbidden` slot; `detail.resources` names the modules' permission resources.
+ * @slot forbidden - What the element shows instead of the area to a user who may not open it (nothing by default).
  * @fires bo-navigate - After every navigation inside the element; `detail.path` is the element's own path (`/ordens-de-compra/…`, `/receipts/…`).
  * @fires bo-session-change - When the user signs in or out; `detail.user` is the logged user or null.
  * @csspart base - The element's root wrapper.
@@ -26,10 +28,10 @@
 import { defineElement } from '../core/elements/define';
 import { OrdensDeCompraElement } from '../modules/purchasing/OrdensDeCompraElement';
 
-export const BoOrdensDeCompra = defineElement('bo-ordens-de-compra', OrdensDeCompraElement, { basePath: 'string' });
+export const BoOrdensDeCompra = defineElement('bo-ordens-de-compra', OrdensDeCompraElement, { routeParam: 'string' });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'bo-ordens-de-compra': HTMLElement & { basePath?: string };
+    'bo-ordens-de-compra': HTMLElement & { routeParam?: string };
   }
 }

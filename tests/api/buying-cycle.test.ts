@@ -4,12 +4,19 @@
  * ordem de compra per awarded supplier → pedidos atendidos → partial entregas with the tolerance;
  * every bad input (an award on a line nobody quoted, a dearer award without justification, more
  * received than ordered), and the races: a cotação concluded twice at once, two entregas of the
- * last units at once (PostgreSQL, parallel requests).
+ * last units at once (PostgreSQL, parallel requests). Then the faturamento: an NF-e XML imported
+ * against the ordem (every refusal with its message, nothing stored), the three-way match, a
+ * divergence that needs its approval queue (never approved automatically), and the lançamento a
+ * pagar made from it with its parcelas from the duplicatas, linked both ways.
  */
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/contracts/money.js';
 import { ifMatch } from '../../src/contracts/resource.js';
 import { OTHER_ORG_ID } from '../../server/db/seed.js';
+import { DEMO_ORG_ID } from '../../server/db/seed.js';
+import { buildNfeXml, COMPANIES, nfeFixture } from '../fixtures/nfe/build.js';
+import { buildNfseXml, nfseFixture } from '../fixtures/nfe/nfse.js';
 import { call, databaseKinds, loginSession, userInGroups, useTestEnv, type Session } from './fixture.js';
 
 const PRICING = '/v1/pricing';
@@ -205,6 +212,21 @@ describe.each(databaseKinds())('buying cycle [%s]', (kind) => {
     expect([refused.status, refused.body.message]).toEqual([409, `O pedido nº ${draft.body.number} não está aprovado: só pedidos aprovados entram em cotação.`]);
   });
 
+  it('"Enviar ao fornecedor" e-mails the ordem to the supplier with the document attached; without an e-mail, the history says so', async () => {
+    const email = `vendas+${suppliers[0].slice(0, 8)}@fornecedor.example.test`;
+    await sql`UPDATE persons SET email = ${email} WHERE id = ${suppliers[0]}`.execute(env.db);
+    const since = env.smtp.messages.length;
+    const po = await sentOrder(3);
+    const mail = await env.smtp.next(email, since);
+    expect(mail.subject).toMatch(new RegExp(`^Ordem de compra nº ${po.number} — `));
+    expect(mail.text).toContain('xPed');
+    expect(mail.raw).toContain(`filename=ordem-de-compra-${po.number}.html`);
+    expect((await get(buyer, `${PRICING}/purchase-orders/${po.id}/history`)).at(-1).input.note).toBe(`Enviada por e-mail a ${email}.`);
+    await sql`UPDATE persons SET email = NULL WHERE id = ${suppliers[0]}`.execute(env.db);
+    const silent = await sentOrder(1);
+    expect((await get(buyer, `${PRICING}/purchase-orders/${silent.id}/history`)).at(-1).input.note).toBe('O fornecedor não tem e-mail cadastrado: envie a ordem impressa (Solicitação).');
+  });
+
   it('entregas: partial, more than ordered refused, the ordem follows; entregas are never edited; an ordem with an entrega is not cancelled', async () => {
     const po = await sentOrder(5);
     const first = await receive(po, 3);
@@ -234,15 +256,19 @@ describe.each(databaseKinds())('buying cycle [%s]', (kind) => {
   });
 
   it('the organisation\'s tolerance lets a little more in, never more than it allows', async () => {
-    await sql`INSERT INTO purchasing_settings (org_id, receipt_tolerance_bp) VALUES ((SELECT org_id FROM users WHERE email = 'admin@demo.com.br'), 1000)
-      ON CONFLICT (org_id) DO UPDATE SET receipt_tolerance_bp = 1000`.execute(env.db);
+    const settings = await get(admin, `${PRICING}/settings`);
+    expect(settings).toMatchObject({ receiptTolerance: 0, priceTolerance: 0, priceToleranceAmount: 0, quantityTolerance: 0 });
+    const { receiptTolerance: _r, ...rest } = Object.fromEntries(Object.entries(settings).filter(([k]) => ['priceTolerance', 'priceToleranceAmount', 'quantityTolerance', 'receiptTolerance'].includes(k)));
+    const saved = await call(env, 'PUT', `${PRICING}/settings`, { session: admin, body: { ...rest, receiptTolerance: 1000 }, headers: { 'if-match': ifMatch(settings.version) } });
+    expect(saved.status, saved.raw).toBe(200);
+    expect((await call(env, 'PUT', `${PRICING}/settings`, { session: buyer, body: { ...rest, receiptTolerance: 5000 }, headers: { 'if-match': ifMatch(saved.body.version) } })).status).toBe(403);
     try {
       const po = await sentOrder(10);
       expect((await receive(po, 12)).body.errors).toEqual({ 'lines.0.received': ['Quantidade acima do pedido: ainda cabem 11 (com a tolerância).'] });
       expect((await receive(po, 11)).status).toBe(201);
       expect((await get(buyer, `${PRICING}/purchase-orders/${po.id}`)).status).toBe('received');
     } finally {
-      await sql`UPDATE purchasing_settings SET receipt_tolerance_bp = 0`.execute(env.db);
+      await sql`UPDATE purchasing_settings SET receipt_tolerance = 0`.execute(env.db);
     }
   });
 
@@ -261,6 +287,125 @@ describe.each(databaseKinds())('buying cycle [%s]', (kind) => {
     expect(receipts.map((r) => r.status).sort()).toEqual([201, 400]);
     const total = await sql<{ n: string }>`SELECT sum(received)::text AS n FROM receipt_lines WHERE purchase_order_line_id = ${po.lines[0].id}`.execute(env.db);
     expect(total.rows[0].n).toBe('3');
+  });
+
+  describe('faturamentos', () => {
+    let approver: { user: { id: string }; session: Session };
+    let categoryId: string;
+    const importNfe = (po: { id: string }, xml: string) => call(env, 'POST', `${PRICING}/invoices/import-nfe`, { session: buyer, body: { purchaseOrderId: po.id, xml, categoryId } });
+    /** An NF-e of the ordem's one line (5 units at `price`, one duplicata), from its supplier to this organisation. */
+    const nfeOf = (po: { number: number; lines: { description: string }[] }, price: string, nNF: string, overrides: Record<string, unknown> = {}) =>
+      buildNfeXml(nfeFixture({
+        ide: { cUF: '35', cNF: '48151623', mod: '55', serie: '1', nNF, dhEmi: '2026-12-21T10:30:00-03:00', tpEmis: '1', natOp: 'Venda de mercadoria' },
+        items: [{ cProd: 'X-1', xProd: po.lines[0].description, qCom: '5.0000', vUnCom: price, xPed: String(po.number), nItemPed: '1' }],
+        cobr: { dup: [{ nDup: '001', dVenc: '2027-01-20' }] },
+        ...overrides,
+      }));
+    /** An ordem de compra of 5 units at R$ 10,00 from the NF-e fixtures' supplier, all received. */
+    const receivedOrder = async () => {
+      const po = await sentOrder(5);
+      await sql`UPDATE persons SET document = ${COMPANIES.supplier.CNPJ} WHERE id = ${po.supplierId}`.execute(env.db);
+      expect((await receive(po, 5)).status).toBe(201);
+      return get(buyer, `${PRICING}/purchase-orders/${po.id}`);
+    };
+
+    beforeAll(async () => {
+      // The seeded queue of divergent faturamentos is switched off: this suite adds its own.
+      await sql`UPDATE approval_queues SET is_active = false WHERE resource = 'invoices'`.execute(env.db);
+      await sql`UPDATE organizations SET cnpj = ${COMPANIES.buyer.CNPJ} WHERE id = ${DEMO_ORG_ID}`.execute(env.db);
+      // The fixtures' supplier is the first supplier of this suite (sentOrder awards suppliers[0]).
+      await sql`UPDATE persons SET document = ${COMPANIES.supplier.CNPJ} WHERE id = ${suppliers[0]}`.execute(env.db);
+      categoryId = (await call(env, 'GET', '/api/finance/expense-categories?perPage=1', { session: admin })).body[0].id;
+      approver = await userInGroups(env, ['Aprovador']);
+    });
+
+    it('an NF-e that matches is accepted at once and becomes the lançamento a pagar, with its parcelas from the duplicatas; the ordem is faturada', async () => {
+      const po = await receivedOrder();
+      const imported = await importNfe(po, nfeOf(po, '10.00', '9001'));
+      expect(imported.status, imported.raw).toBe(201);
+      const invoice = await get(buyer, `${PRICING}/invoices/${imported.body.id}`);
+      expect(invoice).toMatchObject({ status: 'registered', matchStatus: 'conforming', divergences: [], supplierId: suppliers[0], number: '9001', total: 5000, kind: 'nfe' });
+      expect(invoice.accessKey).toHaveLength(44);
+      expect(invoice.lines).toEqual([expect.objectContaining({ purchaseOrderLineId: po.lines[0].id, quantity: 5, unitPrice: 1000 })]);
+      // The same chave twice: 409, nothing stored.
+      const again = await importNfe(po, nfeOf(po, '10.00', '9001'));
+      expect(again.status, again.raw).toBe(409);
+      expect(again.body.errors, again.raw).toEqual({ accessKey: ['Esta NF-e já foi importada.'] });
+      const accepted = await act(buyer, `${PRICING}/invoices`, invoice, 'accept');
+      expect(accepted.status, accepted.raw).toBe(200);
+      expect(accepted.body.status).toBe('accepted');
+      const payableId = (await get(buyer, `${PRICING}/invoices/${invoice.id}`)).payableId;
+      const payable = await get(admin, `/api/finance/payables/${payableId}`);
+      expect(payable).toMatchObject({ status: 'open', invoiceId: invoice.id, supplierId: suppliers[0], categoryId, total: 5000, documentType: 'nfe', documentNumber: '9001', competence: '12/2026' });
+      expect(payable.installments).toEqual([expect.objectContaining({ number: 1, dueDate: '2027-01-20', amount: 5000 })]);
+      expect(payable.allocations).toEqual([expect.objectContaining({ costCenterId: centre, amount: 5000 })]);
+      expect((await get(buyer, `${PRICING}/purchase-orders/${po.id}`)).status).toBe('invoiced');
+      // An ordem already faturada takes no other faturamento.
+      const after = await importNfe(po, nfeOf(po, '10.00', '9011'));
+      expect([after.status, after.body.message]).toEqual([409, `A ordem de compra nº ${po.number} está faturada: só ordens enviadas ou entregues são faturadas.`]);
+    });
+
+    it('a divergent NF-e waits for its approval queue — refused while none applies, never accepted automatically', async () => {
+      const po = await receivedOrder();
+      const imported = await importNfe(po, nfeOf(po, '12.00', '9002'));
+      const invoice = await get(buyer, `${PRICING}/invoices/${imported.body.id}`);
+      expect(invoice.matchStatus).toBe('divergent');
+      expect(invoice.divergences).toEqual([{ line: 1, message: `Preço ${formatMoney(1200)}; na ordem de compra, ${formatMoney(1000)}.` }]);
+      const refused = await act(buyer, `${PRICING}/invoices`, invoice, 'accept');
+      expect([refused.status, refused.body.message]).toEqual([409, 'Faturamento divergente precisa de aprovação, e nenhuma fila de aprovação de faturamentos se aplica a ele. Peça ao administrador para configurar uma.']);
+      expect((await get(buyer, `${PRICING}/invoices/${invoice.id}`)).status).toBe('registered');
+
+      const queue = await call(env, 'POST', `${APPROVALS}/queues`, {
+        session: admin,
+        body: { name: `Faturamentos divergentes ${invoice.id.slice(0, 6)}`, resource: 'invoices', priority: 1, isActive: true, description: null, triggers: [],
+          stages: [{ name: 'Controladoria', minApprovals: 1, approverUserIds: [approver.user.id], approverGroupIds: [] }] },
+      });
+      expect(queue.status, queue.raw).toBe(201);
+      try {
+        const waiting = await act(buyer, `${PRICING}/invoices`, await get(buyer, `${PRICING}/invoices/${invoice.id}`), 'accept');
+        expect(waiting.body.status, waiting.raw).toBe('awaitingApproval');
+        expect((await get(buyer, `${PRICING}/invoices/${invoice.id}`)).payableId).toBeNull();
+        const flow = await sql<{ id: string }>`SELECT id FROM approval_flows WHERE record_id = ${invoice.id} AND status = 'pending'`.execute(env.db);
+        const decided = await call(env, 'POST', `${APPROVALS}/flows/${flow.rows[0].id}/approve`, { session: approver.session, body: {} });
+        expect(decided.status, decided.raw).toBe(200);
+        const accepted = await get(buyer, `${PRICING}/invoices/${invoice.id}`);
+        expect(accepted.status).toBe('accepted');
+        expect((await get(admin, `/api/finance/payables/${accepted.payableId}`)).total).toBe(6000);
+      } finally {
+        await call(env, 'DELETE', `${APPROVALS}/queues/${queue.body.id}`, { session: admin });
+      }
+    });
+
+    it('an NFS-e of the national layout invoices an ordem of one service line', async () => {
+      const po = await receivedOrder();
+      const imported = await importNfe(po, buildNfseXml(nfseFixture({ vServ: '50.00', vISSQN: '2.50', vLiq: '47.50' })));
+      expect(imported.status, imported.raw).toBe(201);
+      const invoice = await get(buyer, `${PRICING}/invoices/${imported.body.id}`);
+      expect(invoice).toMatchObject({ kind: 'nfse', number: '1234', total: 5000, matchStatus: 'conforming' });
+      expect(invoice.accessKey).toHaveLength(50);
+      expect(invoice.lines).toEqual([expect.objectContaining({ purchaseOrderLineId: po.lines[0].id, quantity: 5, unitPrice: 1000 })]);
+      const stranger = await importNfe(po, buildNfseXml(nfseFixture({ chave: '35503081211222333000181000000000123426071234567892', tomador: COMPANIES.otherBuyer })));
+      expect(stranger.status).toBe(400);
+    });
+
+    it('refuses a bad NF-e with a message naming the problem, storing nothing', async () => {
+      const po = await receivedOrder();
+      const before = await sql<{ n: string }>`SELECT count(*)::text AS n FROM invoices`.execute(env.db);
+      const cases: [string, string][] = [
+        ['<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>', 'DOCTYPE'],
+        ['<nfeProc><NFe>', 'XML'],
+        [nfeOf(po, '10.00', '9003', { emit: COMPANIES.otherBuyer }), 'emitente'],
+        [nfeOf(po, '10.00', '9004', { dest: COMPANIES.otherBuyer }), 'destinatário'],
+        [nfeOf(po, '10.00', '9005', { items: [{ cProd: 'Z', xProd: 'Outra coisa', qCom: '5.0000', vUnCom: '10.00' }] }), 'não corresponde'],
+        [nfeOf(po, '10.00', '9006', { protocol: null }), 'autoriza'],
+      ];
+      for (const [xml, words] of cases) {
+        const answer = await importNfe(po, xml);
+        expect(answer.status, `${words}: ${answer.raw}`).toBe(400);
+        expect(answer.body.errors.xml[0], words).toMatch(new RegExp(words, 'i'));
+      }
+      expect((await sql<{ n: string }>`SELECT count(*)::text AS n FROM invoices`.execute(env.db)).rows[0].n).toBe(before.rows[0].n);
+    });
   });
 
   it('needs the scopes, and keeps tenants apart', async () => {

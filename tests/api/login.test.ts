@@ -13,7 +13,10 @@ describe.each(databaseKinds())('login [%s]', (kind) => {
     expect(answer.status).toBe(200);
     expect(answer.body.tokenType).toBe('Authorization');
     expect(answer.body.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(new Date(answer.body.refreshTokenExpireAt).getTime()).toBe(env.clock.now().getTime() + 2 * 3600_000);
+    // Without "Lembrar de mim": the organisation's idle time-out (30 min unless its admin changes it).
+    expect(new Date(answer.body.refreshTokenExpireAt).getTime()).toBe(env.clock.now().getTime() + 30 * 60_000);
+    expect(new Date(answer.body.sessionExpireAt).getTime()).toBe(env.clock.now().getTime() + 12 * 3600_000);
+    expect(answer.body.idleTimeoutSeconds).toBe(30 * 60);
     const claims = jwtPayload(answer.body.accessToken);
     expect(claims).toMatchObject({ typ: 'access', org: '00000000-0000-4000-8000-000000000001' });
     expect(claims.exp - claims.iat).toBe(15 * 60);

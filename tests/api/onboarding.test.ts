@@ -32,8 +32,8 @@ describe.each(databaseKinds())('the onboarding checklist [%s]', (kind) => {
     expect(first.status).toBe(200);
     expect(first.body.steps.map((step: { key: string }) => step.key)).toEqual(KEYS);
     expect(first.body.steps.every((step: { done: boolean; title: string }) => step.done === false && step.title.length > 0)).toBe(true);
-    expect(first.body).toMatchObject({ done: 0, total: KEYS.length });
-    expect(first.body.steps[0]).toEqual({ key: 'companyData', title: 'Dados da empresa', resource: 'companies', done: false });
+    expect(first.body).toMatchObject({ done: 0, skipped: 0, total: KEYS.length });
+    expect(first.body.steps[0]).toEqual({ key: 'companyData', title: 'Dados da empresa', resource: 'companies', done: false, skipped: false });
 
     await sql`INSERT INTO cost_centers (id, org_id, code, name) VALUES (${randomUUID()}, ${created.orgId}, '1', 'Administrativo')`.execute(env.db);
     await sql`INSERT INTO persons (id, org_id, document, kind, name, is_supplier) VALUES (${randomUUID()}, ${created.orgId}, '11222333000181', 'PJ', 'Fornecedor Um Ltda', true)`.execute(env.db);

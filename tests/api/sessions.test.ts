@@ -28,7 +28,14 @@ describe.each(databaseKinds())('sessions [%s]', (kind) => {
     const session = await loginSession(env, user.email, user.password);
     const rotated = await refresh(env, session.refreshToken!);
     expect(rotated.status).toBe(200);
-    expect(rotated.body).toEqual({ accessToken: expect.any(String), tokenType: 'Authorization', refreshToken: expect.any(String), refreshTokenExpireAt: expect.any(String) });
+    expect(rotated.body).toEqual({
+      accessToken: expect.any(String),
+      tokenType: 'Authorization',
+      refreshToken: expect.any(String),
+      refreshTokenExpireAt: expect.any(String),
+      sessionExpireAt: expect.any(String),
+      idleTimeoutSeconds: 30 * 60,
+    });
     expect(rotated.body.refreshToken).not.toBe(session.refreshToken);
     expect(jwtPayload(rotated.body.accessToken).sid).toBe(jwtPayload(session.accessToken).sid);
     remember(session.accessToken, session.refreshToken, rotated.body.accessToken, rotated.body.refreshToken);
@@ -130,15 +137,17 @@ describe.each(databaseKinds())('sessions [%s]', (kind) => {
     const start = env.clock.now().getTime();
     let session = await loginSession(env, user.email, user.password);
     let refreshToken = session.refreshToken!;
-    for (let i = 0; i < 6; i++) {
-      env.clock.advance(1.9 * HOUR); // inside the 2 h idle window each time
+    for (let i = 0; i < 26; i++) {
+      env.clock.advance(0.45 * HOUR); // inside the organisation's 30 min idle time-out each time
       const rotated = await refresh(env, refreshToken);
       expect(rotated.status, `rotation ${i}`).toBe(200);
       expect(new Date(rotated.body.refreshTokenExpireAt).getTime()).toBeLessThanOrEqual(start + 12 * HOUR);
+      expect(new Date(rotated.body.sessionExpireAt).getTime()).toBe(start + 12 * HOUR);
+      expect(jwtPayload(rotated.body.accessToken).exp * 1000).toBeLessThanOrEqual(start + 12 * HOUR);
       refreshToken = rotated.body.refreshToken;
     }
-    // 11.4 h now; the last token says it ends at the absolute limit.
-    env.clock.advance(0.6 * HOUR + 1000);
+    // 11.7 h now; the last token says it ends at the absolute limit.
+    env.clock.advance(0.3 * HOUR + 1000);
     const expired = await refresh(env, refreshToken);
     expect(expired.status).toBe(401);
     expect(expired.body).toEqual(UNAUTHENTICATED);
@@ -146,13 +155,13 @@ describe.each(databaseKinds())('sessions [%s]', (kind) => {
     remember(refreshToken);
   });
 
-  it('expires an idle family (2 h without rememberMe, 7 days with it) and allows 30 days with rememberMe', async () => {
+  it("expires an idle family (the organisation's 30 min without rememberMe, 7 days with it) and allows 30 days with rememberMe", async () => {
     const user = await createUser(env);
     const short = await loginSession(env, user.email, user.password);
     const long = await loginSession(env, user.email, user.password, { rememberMe: true });
     const longRow = await env.db.selectFrom('sessions').selectAll().where('id', '=', jwtPayload(long.accessToken).sid).executeTakeFirstOrThrow();
     expect(longRow.absolute_expires_at.getTime() - longRow.created_at.getTime()).toBe(30 * 24 * HOUR);
-    env.clock.advance(2 * HOUR + 1000);
+    env.clock.advance(30 * 60_000 + 1000);
     expect((await refresh(env, short.refreshToken!)).status).toBe(401);
     const rotated = await refresh(env, long.refreshToken!);
     expect(rotated.status).toBe(200);

@@ -119,7 +119,7 @@ test.describe('not-found and error pages', () => {
 
       // A part of the app that cannot load (even after the one reload): the error page, in the portal.
       await page.route(/\/chunks\/PlaceholderPage-[^/]+\.js$/, (route) => route.abort());
-      await page.goto('/invoices');
+      await page.goto('/bi/dashboards');
       await expect(page.getByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeVisible();
       await expect(page.getByText('Erro interno: algo deu errado ao abrir esta página.', { exact: false })).toBeVisible();
       await expect(page.getByText('Uma parte do sistema não pôde ser carregada.', { exact: false })).toBeVisible();
@@ -140,9 +140,6 @@ test('home shortcuts: the areas with a screen are links, the ones still to come 
   const home = page.getByRole('main');
   await expect(home.getByRole('link', { name: 'Pedidos', exact: true })).toHaveAttribute('href', '/pedidos');
   await expect(home.getByRole('link', { name: 'Fornecedores', exact: true })).toBeVisible();
-  // Faturamentos is still a placeholder: text, not a link; Cotações has its screens.
-  await expect(home.getByText('Faturamentos (em breve)')).toBeVisible();
-  await expect(home.getByRole('link', { name: /Faturamentos/ })).toHaveCount(0);
   await expect(home.getByRole('link', { name: 'Cotações', exact: true })).toHaveAttribute('href', '/cotacoes');
   // Nothing the user may not open: no administration areas for a buyer.
   await expect(home.getByText('Usuários')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { codeIn, fillLogin, mailsTo, nextMail, nextTotpCode, totpCode } from './support';
+import { axeViolations, codeIn, fillLogin, mailsTo, nextMail, nextTotpCode, totpCode } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -25,6 +25,16 @@ test('mandatory two-step: TOTP setup with the QR key, then login with a code', a
   lastStep = step;
   await page.getByLabel('Código de verificação').fill(`${code.slice(0, 3)} ${code.slice(3)}`);
   await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
+  // The setup hands the first recovery codes, once, before going on (issue 27 §3).
+  await expect(page.getByRole('heading', { name: 'Guarde seus códigos de recuperação' })).toBeFocused();
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  expect(await axeViolations(page)).toEqual([]);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: `.tmp/screens/sign-in-recovery-codes-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.getByRole('button', { name: 'Já guardei os códigos, continuar' }).click();
   await expect(page).toHaveURL(/\/pedidos\?x=1$/);
   await expect(page.getByText('Conectado como financeiro@demo.com.br')).toBeVisible();
 
@@ -73,6 +83,8 @@ test('e-mail code: setup and login with the code received over SMTP', async ({ p
   expect(code).toMatch(/^\d{6}$/);
   await page.getByLabel('Código de verificação').fill(code);
   await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'Já guardei os códigos, continuar' }).click();
   await expect(page.getByText(`Conectado como ${login}`)).toBeVisible();
 
   // A new code right away is refused: codes are e-mailed at most every 30 seconds.

@@ -16,6 +16,7 @@ const APP_ROLE = 'retaguarda_app';
 export const BUYING_CYCLE_TABLES = [
   'record_links', 'quotes', 'quote_lines', 'quote_requests', 'quote_answers', 'quote_awards',
   'purchase_orders', 'purchase_order_lines', 'receipts', 'receipt_lines', 'purchasing_settings',
+  'invoices', 'invoice_lines', 'invoice_duplicates',
 ] as const;
 
 const BASE = `id text PRIMARY KEY,
@@ -162,16 +163,62 @@ const up = [
 
   `CREATE TABLE purchasing_settings (
     org_id text PRIMARY KEY REFERENCES organizations(id),
-    receipt_tolerance_bp integer NOT NULL DEFAULT 0 CHECK (receipt_tolerance_bp BETWEEN 0 AND 10000),
-    price_tolerance_bp integer NOT NULL DEFAULT 0 CHECK (price_tolerance_bp BETWEEN 0 AND 10000),
-    price_tolerance_cents bigint NOT NULL DEFAULT 0 CHECK (price_tolerance_cents >= 0),
-    quantity_tolerance_bp integer NOT NULL DEFAULT 0 CHECK (quantity_tolerance_bp BETWEEN 0 AND 10000)
+    receipt_tolerance integer NOT NULL DEFAULT 0 CHECK (receipt_tolerance BETWEEN 0 AND 10000),
+    price_tolerance integer NOT NULL DEFAULT 0 CHECK (price_tolerance BETWEEN 0 AND 10000),
+    price_tolerance_amount bigint NOT NULL DEFAULT 0 CHECK (price_tolerance_amount >= 0),
+    quantity_tolerance integer NOT NULL DEFAULT 0 CHECK (quantity_tolerance BETWEEN 0 AND 10000),
+    version integer NOT NULL DEFAULT 1,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now(),
+    updated_by text
   )`,
+  `CREATE TABLE invoices (
+    ${BASE},
+    purchase_order_id text NOT NULL REFERENCES purchase_orders(id),
+    supplier_id text NOT NULL REFERENCES persons(id),
+    kind text NOT NULL CHECK (kind IN ('nfe', 'nfse', 'bill')),
+    number text NOT NULL,
+    series text,
+    access_key text,
+    issued_on date NOT NULL,
+    category_id text REFERENCES expense_categories(id),
+    cost_center_id text REFERENCES cost_centers(id),
+    total bigint NOT NULL CHECK (total > 0),
+    notes text,
+    status text NOT NULL DEFAULT 'registered' CHECK (status IN ('registered', 'awaitingApproval', 'accepted', 'rejected', 'cancelled')),
+    match_status text NOT NULL DEFAULT 'conforming' CHECK (match_status IN ('conforming', 'divergent')),
+    divergences jsonb NOT NULL DEFAULT '[]'::jsonb,
+    payable_id text,
+    ${TAIL},
+    CONSTRAINT invoices_access_key_unique UNIQUE (org_id, access_key)
+  )`,
+  `CREATE INDEX invoices_org_created_idx ON invoices (org_id, created_at DESC)`,
+  `CREATE INDEX invoices_order_idx ON invoices (purchase_order_id)`,
+  `CREATE TABLE invoice_lines (
+    ${CHILD},
+    invoice_id text NOT NULL REFERENCES invoices(id) ON DELETE CASCADE,
+    position integer NOT NULL,
+    purchase_order_line_id text NOT NULL REFERENCES purchase_order_lines(id),
+    description text NOT NULL,
+    quantity bigint NOT NULL CHECK (quantity > 0),
+    unit_price bigint NOT NULL CHECK (unit_price >= 0)
+  )`,
+  `CREATE INDEX invoice_lines_line_idx ON invoice_lines (purchase_order_line_id)`,
+  `CREATE TABLE invoice_duplicates (
+    ${CHILD},
+    invoice_id text NOT NULL REFERENCES invoices(id) ON DELETE CASCADE,
+    position integer NOT NULL,
+    number text NOT NULL,
+    due_date date NOT NULL,
+    amount bigint NOT NULL CHECK (amount > 0)
+  )`,
+  `ALTER TABLE finance_entries ADD COLUMN invoice_id text REFERENCES invoices(id)`,
   `GRANT SELECT, INSERT, UPDATE, DELETE ON ${BUYING_CYCLE_TABLES.join(', ')} TO ${APP_ROLE}`,
   ...BUYING_CYCLE_TABLES.flatMap((table) => tenantTableStatements(table)),
 ];
 
 const down = [
+  'ALTER TABLE finance_entries DROP COLUMN invoice_id',
   ...BUYING_CYCLE_TABLES.map((table) => `DROP POLICY IF EXISTS ${TENANT_POLICY} ON ${table}`),
   ...[...BUYING_CYCLE_TABLES].reverse().map((table) => `DROP TABLE ${table}`),
 ];

@@ -27,6 +27,7 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   IMPORT_PREVIEW_ROWS,
+  IMPORT_FILE_NAMES,
   IMPORT_RESOURCE_TYPES,
   IMPORT_TARGETS,
   importMappingRequest,
@@ -369,17 +370,6 @@ const csvCell = (value: string) => {
 
 /** `linha;campo;mensagem;<original columns…>`, UTF-8 with BOM, CRLF (Excel pt-BR). */
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** File-name words of each import type (ASCII, as a download name should be). */
-const IMPORT_FILE_NAMES: Readonly<Record<ImportResourceType, string>> = {
-  suppliers: 'fornecedores',
-  customers: 'clientes',
-  products: 'produtos',
-  costCenters: 'centros-de-custos',
-  expenseCategories: 'categorias-de-despesas',
-  revenueCategories: 'categorias-de-receitas',
-  categories: 'departamentos',
-};
-
 function errorReport(batch: BatchRow, errors: { line: number; field: string; message: string }[]): Buffer {
   const columns = storedColumns(batch.columns);
   const rows = new Map(storedRows(batch.rows).map((row) => [row.line, row.cells]));

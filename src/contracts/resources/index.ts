@@ -39,9 +39,11 @@ import { quotes } from './quotes';
 import { quoteRequests } from './quoteRequests';
 import { purchaseOrders } from './purchaseOrders';
 import { receipts } from './receipts';
+import { invoices } from './invoices';
+import { purchasingSettings } from './purchasingSettings';
 
 export { applicationAcls, applicationPolicies, applicationResources, applications, organizations, settings, userGroups, users };
-export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations, payables, receivables, payableInstallments, receivableInstallments, quotes, quoteRequests, purchaseOrders, receipts };
+export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations, payables, receivables, payableInstallments, receivableInstallments, quotes, quoteRequests, purchaseOrders, receipts, invoices, purchasingSettings };
 export { CURRENT_APPLICATION } from './applications';
 
 export const resources = {
@@ -83,6 +85,8 @@ export const resources = {
   quoteRequests,
   purchaseOrders,
   receipts,
+  invoices,
+  purchasingSettings,
 } as const satisfies Record<string, AnyResource>;
 
 export type ResourceName = keyof typeof resources;

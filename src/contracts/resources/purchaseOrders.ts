@@ -114,6 +114,7 @@ export const purchaseOrders = defineResource({
     sections: [
       { key: 'general', title: 'Ordem de compra', fields: ['supplierId', 'costCenterId', 'departmentId', 'expectedOn', 'paymentTerms', 'notes'] },
       { key: 'lines', title: 'Itens', fields: ['lines', 'freight', 'total'] },
+      { key: 'received', title: 'Entregas', fields: ['quoteId', 'received'] },
     ],
   },
   actions: [deleteAction('Excluir as ordens selecionadas? Só rascunhos podem ser excluídos; as demais se cancelam, com o motivo.')],

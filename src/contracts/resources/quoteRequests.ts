@@ -54,7 +54,7 @@ export const quoteRequests = defineResource({
       unitPrice: money('Preço unitário', { optional: true, min: 0, minMessage: 'O preço não pode ser negativo.' }),
       quantity: integer('Quantidade ofertada', { message: 'Informe uma quantidade inteira.', min: 1, minMessage: 'A quantidade deve ser maior que zero.', max: 1_000_000_000, maxMessage: 'Quantidade grande demais.' }),
       leadTimeDays: integer('Prazo de entrega (dias)', { optional: true, min: 0, max: 3650, minMessage: 'O prazo não pode ser negativo.', maxMessage: 'Prazo longo demais.' }),
-    }, { addLabel: 'Adicionar preço', max: 200 }),
+    }, { max: 200, addLabel: 'Adicionar preço' }),
     freight: money('Frete', { optional: true, min: 0, minMessage: 'O frete não pode ser negativo.' }),
     paymentTerms: text('Condição de pagamento', { max: 40, optional: true, help: 'Por exemplo 30/60/90, 10x ou à vista.' }),
     validUntil: date('Validade da proposta', { optional: true }),
@@ -74,5 +74,7 @@ export const quoteRequests = defineResource({
     ],
   },
   workflow: quoteRequestWorkflow,
+  // A new answer link to the supplier's e-mail (server/pricing/supplier-link.ts); the previous one stops working.
+  actions: [{ name: 'resendLink', label: 'Reenviar link', scope: 'update', row: true, confirm: 'Enviar um novo link de resposta ao fornecedor? O link enviado antes deixa de valer.' }],
   totals: { total: requestTotal },
 });

@@ -109,6 +109,7 @@ export const quotes = defineResource({
     sections: [
       { key: 'general', title: 'Cotação', fields: ['title', 'deadline', 'notes'] },
       { key: 'lines', title: 'Itens', fields: ['lines'] },
+      { key: 'origins', title: 'Pedidos e adjudicação', fields: ['origins', 'awards'] },
     ],
   },
   workflow: quoteWorkflow,

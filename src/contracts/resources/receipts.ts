@@ -39,7 +39,7 @@ export const receipts = defineResource({
       received: integer('Quantidade recebida', { message: 'Informe uma quantidade inteira.', min: 0, minMessage: 'A quantidade não pode ser negativa.', max: 1_000_000_000, maxMessage: 'Quantidade grande demais.', initial: 0 }),
       rejected: integer('Quantidade rejeitada', { message: 'Informe uma quantidade inteira.', min: 0, minMessage: 'A quantidade não pode ser negativa.', max: 1_000_000_000, maxMessage: 'Quantidade grande demais.', initial: 0 }),
       rejectionReason: text('Motivo da rejeição', { max: 240, optional: true }),
-    }, { addLabel: 'Adicionar item recebido', min: 1, minMessage: 'Inclua ao menos um item.', max: 200 }),
+    }, { min: 1, minMessage: 'Inclua ao menos um item.', max: 200, addLabel: 'Adicionar item recebido' }),
   },
   list: {
     columns: [{ field: 'number', sortable: true, width: '6rem' }, { field: 'purchaseOrderId' }, { field: 'receivedOn', sortable: true }, { field: 'createdBy' }, { field: 'createdAt', sortable: true }],

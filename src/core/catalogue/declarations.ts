@@ -44,4 +44,6 @@ export const DECLARATIONS: Record<ResourceName, () => Promise<AnyResource>> = {
   quoteRequests: () => import('../../contracts/resources/quoteRequests').then((m) => m.quoteRequests),
   purchaseOrders: () => import('../../contracts/resources/purchaseOrders').then((m) => m.purchaseOrders),
   receipts: () => import('../../contracts/resources/receipts').then((m) => m.receipts),
+  invoices: () => import('../../contracts/resources/invoices').then((m) => m.invoices),
+  purchasingSettings: () => import('../../contracts/resources/purchasingSettings').then((m) => m.purchasingSettings),
 };

@@ -43,4 +43,6 @@ export const DECLARATION_MODULES: Record<ResourceName, string> = {
   quoteRequests: 'quoteRequests',
   purchaseOrders: 'purchaseOrders',
   receipts: 'receipts',
+  invoices: 'invoices',
+  purchasingSettings: 'purchasingSettings',
 };

@@ -9,6 +9,8 @@ export interface RetaguardaEvents {
   'bo-order-submitted': { id: string; number: number | null; status: string };
   'bo-quote-concluded': { id: string; number: number | null; purchaseOrderIds: string[] };
   'bo-receipt-created': { id: string; number: number | null; purchaseOrderId: string };
+  /** The signed-in user may not open the tag's module: the tag shows nothing (or its `forbidden` slot). */
+  'bo-forbidden': { resources: string[] };
 }
 
 export type RetaguardaEventName = keyof RetaguardaEvents;
@@ -26,5 +28,6 @@ declare global {
     'bo-order-submitted': CustomEvent<RetaguardaEvents['bo-order-submitted']>;
     'bo-quote-concluded': CustomEvent<RetaguardaEvents['bo-quote-concluded']>;
     'bo-receipt-created': CustomEvent<RetaguardaEvents['bo-receipt-created']>;
+    'bo-forbidden': CustomEvent<RetaguardaEvents['bo-forbidden']>;
   }
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, type ReactNode } from 'react';
 import { resetAuthKeys } from '../session';
 import { dismissNotice, HTTP_401_NOTICE_ID, type Notice, type NoticeAction } from '../notices';
 import { refreshApp } from '../version';
+import { keepSessionAlive } from '../sessionLife';
 import { NoticeStack, useIsNoticeHost } from '../ui/NoticeStack';
 import * as base from '../styles/base.css';
 import { loginWindowOpenAtom, openLoginWindow } from './loginWindow';
@@ -17,6 +18,7 @@ export function ElementRoot({ children, part }: { children: ReactNode; part?: st
   const onAction = useCallback((action: NoticeAction, notice: Notice) => {
     if (action === 'reload') window.location.reload();
     else if (action === 'refresh-app') refreshApp();
+    else if (action === 'keep-session') void keepSessionAlive();
     else if (action === 'login') {
       resetAuthKeys();
       openLoginWindow();

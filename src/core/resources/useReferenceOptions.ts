@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { REFERENCE_PAGE_SIZE } from '../../contracts/resource';
+import { recordName, REFERENCE_PAGE_SIZE } from '../../contracts/resource';
 import type { ResourceSummary } from '../catalogue/types';
-import { requestPage, toApiError } from '../api';
+import { requestPage, toApiError, type ApiError } from '../api';
 import { apiPath, type PathParams } from './paths';
 import type { Row } from './useList';
 
@@ -19,6 +19,11 @@ export interface ReferenceOptions {
   loadMore: () => void;
   /** Options were loaded at least once for the current search. */
   loaded: boolean;
+  /**
+   * The last search could not be answered (an ended session, offline…): the list shows why, never
+   * "Não há resultados." (a 401 also raises the spec's 401 notice: api.ts).
+   */
+  error: ApiError | null;
 }
 
 /**
@@ -26,12 +31,13 @@ export interface ReferenceOptions {
  * per step, sorted by the target's title field. Only fetches while `enabled` (the list is open).
  */
 export function useReferenceOptions(target: ResourceSummary, params: PathParams, search: string, enabled: boolean): ReferenceOptions {
-  const [state, setState] = useState<{ options: Option[]; page: number; hasMore: boolean; loading: boolean; loaded: boolean }>({
+  const [state, setState] = useState<{ options: Option[]; page: number; hasMore: boolean; loading: boolean; loaded: boolean; error: ApiError | null }>({
     options: [],
     page: 0,
     hasMore: false,
     loading: false,
     loaded: false,
+    error: null,
   });
   const controller = useRef<AbortController | null>(null);
   // A target nested under a parent the screen does not name (companies under a company type) has
@@ -47,12 +53,12 @@ export function useReferenceOptions(target: ResourceSummary, params: PathParams,
     (page: number, reset: boolean) => {
       controller.current?.abort();
       if (path === null) {
-        setState((s) => ({ ...s, loading: false, loaded: true, hasMore: false }));
+        setState((s) => ({ ...s, loading: false, loaded: true, hasMore: false, error: null }));
         return;
       }
       const current = new AbortController();
       controller.current = current;
-      setState((s) => ({ ...s, loading: true, ...(reset ? { options: [], loaded: false } : {}) }));
+      setState((s) => ({ ...s, loading: true, error: null, ...(reset ? { options: [], loaded: false } : {}) }));
       requestPage<Row>(target.api, path, {
         page,
         perPage: REFERENCE_PAGE_SIZE,
@@ -61,16 +67,17 @@ export function useReferenceOptions(target: ResourceSummary, params: PathParams,
         silent: true,
       })
         .then(({ items, pagination }) => {
-          const fresh = items.map((row) => ({ id: row.id, label: String(row[target.titleField] ?? row.id) }));
+          const fresh = items.map((row) => ({ id: row.id, label: recordName(target, row[target.titleField]) || row.id }));
           setState((s) => {
             const seen = new Set(reset ? [] : s.options.map((o) => o.id));
             const options = [...(reset ? [] : s.options), ...fresh.filter((o) => !seen.has(o.id))];
             const hasMore = pagination.nextPage !== null ? true : items.length === REFERENCE_PAGE_SIZE && pagination.lastPage === null;
-            return { options, page, hasMore, loading: false, loaded: true };
+            return { options, page, hasMore, loading: false, loaded: true, error: null };
           });
         })
         .catch((error: unknown) => {
-          if (!toApiError(error).aborted) setState((s) => ({ ...s, loading: false, loaded: true, hasMore: false }));
+          const failure = toApiError(error);
+          if (!failure.aborted) setState((s) => ({ ...s, loading: false, loaded: true, hasMore: false, error: failure }));
         });
     },
     [target, path, search],
@@ -88,5 +95,5 @@ export function useReferenceOptions(target: ResourceSummary, params: PathParams,
     });
   }, [fetchPage]);
 
-  return { options: state.options, loading: state.loading, hasMore: state.hasMore, loadMore, loaded: state.loaded };
+  return { options: state.options, loading: state.loading, hasMore: state.hasMore, loadMore, loaded: state.loaded, error: state.error };
 }

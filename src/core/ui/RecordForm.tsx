@@ -21,6 +21,8 @@ import * as css from './data.css';
 import { Field } from './fields/Field';
 import { FieldValue } from './fields/FieldValue';
 import { useUnsavedChanges } from './useUnsavedChanges';
+import { draftKey, useFormDraft } from '../formDraft';
+import { useNavigation } from '../navigation';
 
 export interface RecordFormProps {
   resource: AnyResource;
@@ -82,6 +84,11 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
   const formRef = useRef<HTMLFormElement>(null);
   const dirty = editable && changedFields(start, values).length > 0;
   const unsaved = useUnsavedChanges(dirty);
+  // Kept per tab while unsaved, so an ended session does not lose it (core/formDraft.ts).
+  const { pathname } = useNavigation();
+  const forgetDraft = useFormDraft(editable ? draftKey(resource.name, pathname) : null, { dirty, values, version: typeof base?.version === 'number' ? base.version : null }, (kept) =>
+    setValues((current) => ({ ...current, ...kept })),
+  );
   const errors = Object.keys(clientErrors).length ? clientErrors : save.fieldErrors;
   // Fields the record's workflow state locks are shown, not edited (the server refuses them too).
   const locked = new Set(base && resource.workflow ? lockedFields(resource.workflow, String(base[resource.workflow.field] ?? ''), writableFields(resource)) : []);
@@ -107,6 +114,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
     const saved = await save.save(values, against);
     if (saved) {
       unsaved.release();
+      forgetDraft();
       notify({ type: 'success', message: record ? t('registry.saved') : createdMessage(resource, saved) });
       onSaved(saved);
     } else {
@@ -241,7 +249,10 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
         </div>
       )}
       {unsaved.pending && (
-        <ConfirmDialog title={t('registry.form.unsavedTitle')} confirmLabel={t('registry.form.leave')} cancelLabel={t('registry.form.stay')} onConfirm={unsaved.leave} onCancel={unsaved.stay} danger>
+        <ConfirmDialog title={t('registry.form.unsavedTitle')} confirmLabel={t('registry.form.leave')} cancelLabel={t('registry.form.stay')} onConfirm={() => {
+          forgetDraft();
+          unsaved.leave();
+        }} onCancel={unsaved.stay} danger>
           <p>{t('registry.form.unsavedBody')}</p>
         </ConfirmDialog>
       )}

@@ -3,7 +3,8 @@
  * @floating-ui/react, the list rendered inline (inside the element's shadow root, positioned
  * `fixed`). No selection limit, no search delay, 0 minimum characters, 10 more options per step
  * (scrolling to the end or arrowing past the last option). "Não há resultados." when nothing
- * matches; "Os resultados foram selecionados." when every option is already chosen.
+ * matches; "Os resultados foram selecionados." when every option is already chosen; why, when
+ * the search could not be answered (an ended session is never an empty list).
  */
 import { autoUpdate, flip, offset, size, useDismiss, useFloating, useInteractions, useListNavigation } from '@floating-ui/react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -40,7 +41,7 @@ export default function ReferenceSelect({ id, label, target, params, multiple = 
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const [labels, setLabels] = useState<Map<string, string>>(() => new Map(known.map((o) => [o.id, o.label])));
   const listRef = useRef<Array<HTMLElement | null>>([]);
-  const { options, loading, hasMore, loadMore, loaded } = useReferenceOptions(target, params, search, open);
+  const { options, loading, hasMore, loadMore, loaded, error } = useReferenceOptions(target, params, search, open);
 
   useEffect(() => {
     if (!known.length) return;
@@ -53,8 +54,8 @@ export default function ReferenceSelect({ id, label, target, params, multiple = 
 
   const selected = useMemo(() => new Set(value), [value]);
   const visible = multiple ? options.filter((o) => !selected.has(o.id)) : options;
-  const allChosen = loaded && !loading && !hasMore && visible.length === 0 && options.length > 0;
-  const nothing = loaded && !loading && !hasMore && options.length === 0;
+  const allChosen = !error && loaded && !loading && !hasMore && visible.length === 0 && options.length > 0;
+  const nothing = !error && loaded && !loading && !hasMore && options.length === 0;
 
   // Every loaded option already chosen but more pages exist: fetch the next step.
   useEffect(() => {
@@ -120,7 +121,8 @@ export default function ReferenceSelect({ id, label, target, params, multiple = 
   };
 
   const singleLabel = !multiple && value[0] ? (labels.get(value[0]) ?? value[0]) : '';
-  const note = loading ? t('registry.select.loading') : allChosen ? t('select.allSelected') : nothing ? t('select.noResults') : '';
+  const failed = !loading && error ? t('select.failed', { message: error.message }) : '';
+  const note = loading ? t('registry.select.loading') : failed || (allChosen ? t('select.allSelected') : nothing ? t('select.noResults') : '');
 
   return (
     <div className={css.select}>

@@ -1,13 +1,14 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import type { TwoFactorMethod } from '../../contracts/identity';
-import { getTotpSetup, setupTotp, verifyCode } from '../../core/account';
+import { getTotpSetup, setupTotp, takeIssuedRecoveryCodes, verifyCode } from '../../core/account';
 import { t } from '../../core/i18n';
 import { safeRedirect, useQuery } from '../../core/navigation';
 import { sessionAtom } from '../../core/session';
 import * as css from '../../core/ui/ui.css';
 import { AuthCard } from './AuthCard';
 import { CodeForm } from './CodeForm';
+import { RecoveryCodesStep } from './RecoveryCodesStep';
 import { TotpSetupStep } from './TotpSetupStep';
 import { useAfterSignIn } from './useAfterSignIn';
 
@@ -19,6 +20,20 @@ export default function SetupPage() {
   const session = useAtomValue(sessionAtom);
   const methods = ([session.twoFactorIsTotpAllowedMethod && 'TOTP', session.twoFactorIsEmailAllowedMethod && 'Email'].filter(Boolean) as TwoFactorMethod[]);
   const [method, setMethod] = useState<TwoFactorMethod>(methods[0] ?? 'TOTP');
+  /** The recovery codes the setup issued: shown once before going on. */
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const done = async () => {
+    const issued = takeIssuedRecoveryCodes();
+    if (issued) setCodes(issued);
+    else await finish(redirectTo, false);
+  };
+  if (codes) {
+    return (
+      <AuthCard title={t('auth.setup.title')}>
+        <RecoveryCodesStep codes={codes} onDone={() => void finish(redirectTo, false)} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('auth.setup.title')}>
@@ -40,7 +55,7 @@ export default function SetupPage() {
         </div>
       )}
       {method === 'TOTP' ? (
-        <TotpSetup onDone={() => finish(redirectTo, false)} />
+        <TotpSetup onDone={done} />
       ) : (
         <CodeForm
           methods={['Email']}
@@ -48,7 +63,7 @@ export default function SetupPage() {
           submitLabel={t('auth.setup.confirm')}
           onSubmit={async (_method, code) => {
             await verifyCode({ method: 'Email', code, endpoint: 'auth' });
-            await finish(redirectTo, false);
+            await done();
           }}
         />
       )}

@@ -5,7 +5,8 @@ import { t } from '../../core/i18n';
 import { fieldLabel } from '../../core/resources/labels';
 import { FilePicker } from '../../core/ui/FilePicker';
 import * as ui from '../../core/ui/ui.css';
-import { uploadBatch } from './api';
+import { useQuery } from '../../core/navigation';
+import { downloadImportTemplate, uploadBatch } from './api';
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => (bytes / MB).toLocaleString('pt-BR', { maximumFractionDigits: 1 });
@@ -20,7 +21,9 @@ export function fileProblem(file: File | null): string | null {
 
 export function UploadStep({ onUploaded }: { onUploaded: (batch: ImportUploaded) => void }) {
   const id = useId();
-  const [type, setType] = useState<ImportResourceType>(IMPORT_RESOURCE_TYPES[0]);
+  // `?tipo=suppliers` (the first-run checklist's "Importar planilha") chooses the type.
+  const asked = useQuery().get('tipo');
+  const [type, setType] = useState<ImportResourceType>((IMPORT_RESOURCE_TYPES as readonly string[]).includes(asked ?? '') ? (asked as ImportResourceType) : IMPORT_RESOURCE_TYPES[0]);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -50,6 +53,12 @@ export function UploadStep({ onUploaded }: { onUploaded: (batch: ImportUploaded)
           {IMPORT_RESOURCE_TYPES.map((option) => <option key={option} value={option}>{IMPORT_RESOURCE_LABELS[option]}</option>)}
         </select>
         <span className={ui.hint}>{t('imports.upload.keyHelp', { key: keyLabel })}</span>
+        <div className={ui.row}>
+          <button type="button" className={ui.button.link} aria-describedby={`${id}-template`} onClick={() => void downloadImportTemplate(type).catch(() => undefined)}>
+            {t('imports.upload.template')}
+          </button>
+          <span id={`${id}-template`} className={ui.hint}>{t('imports.upload.templateHelp')}</span>
+        </div>
       </div>
       <div className={ui.field}>
         <label className={ui.label} htmlFor={`${id}-file`}>{t('imports.upload.file')}</label>

@@ -1,5 +1,5 @@
 /** Calls of the batch import (finance family; shapes and rules in contracts/imports.ts). */
-import type { ImportMappingRequest, ImportPreview, ImportProgress, ImportResourceType, ImportUploaded } from '../../contracts/imports';
+import { IMPORT_FILE_NAMES, type ImportMappingRequest, type ImportPreview, type ImportProgress, type ImportResourceType, type ImportUploaded } from '../../contracts/imports';
 import { request, requestRaw } from '../../core/api';
 
 const BASE = 'import-batches';
@@ -30,6 +30,20 @@ export async function downloadErrors(id: string, fileName = 'erros-da-importacao
     const link = document.createElement('a');
     link.href = url;
     link.download = fileName;
+    link.click();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}
+
+/** Downloads the import wizard's template spreadsheet of `type` (`GET import-batches/templates/{type}`: one column per importable field, an example row). */
+export async function downloadImportTemplate(type: ImportResourceType): Promise<void> {
+  const { data } = await requestRaw<Blob>('finance', `${BASE}/templates/${encodeURIComponent(type)}`, { responseType: 'blob' });
+  const url = URL.createObjectURL(data);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `modelo-importacao-${IMPORT_FILE_NAMES[type]}.xlsx`;
     link.click();
   } finally {
     setTimeout(() => URL.revokeObjectURL(url), 1000);

@@ -10,6 +10,8 @@ export const imports = {
   'imports.upload.file': 'Arquivo CSV ou XLSX',
   'imports.upload.help': 'A primeira linha deve ter os nomes das colunas. Até {size} MB e {rows} linhas.',
   'imports.upload.keyHelp': 'Linhas com {key} já cadastrado atualizam o cadastro existente em vez de duplicá-lo.',
+  'imports.upload.template': 'Baixar planilha modelo',
+  'imports.upload.templateHelp': 'Uma coluna por campo (os obrigatórios em negrito) e uma linha de exemplo.',
   'imports.upload.send': 'Enviar arquivo',
   'imports.upload.sending': 'Enviando…',
   'imports.upload.noFile': 'Escolha um arquivo.',

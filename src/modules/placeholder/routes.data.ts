@@ -3,8 +3,7 @@ import type { RouteData } from '../../core/routeMatch';
 import { page, placeholderRegistry } from '../area/routeData';
 
 export const placeholderRouteData: RouteData[] = [
-  // Procurement (cotações, ordens de compra and entregas: modules/quotes, modules/purchasing)
-  page('/invoices', 'Faturamentos'),
+  // Procurement: cotações, ordens de compra and entregas (modules/quotes, modules/purchasing), faturamentos (modules/invoices)
   // Finance
   ...['conciliacao-de-conta', 'extrato-de-movimentacoes', 'extrato-de-movimentacoes/adicionar'].map((sub) => page(`/contas-financeiras/{bankAccountId}/${sub}`, 'Contas Financeiras')),
   ...['', '/fila', '/remessas-geradas'].map((sub) => page(`/arquivos-de-remessa${sub}`, 'Arquivos de Remessa')),

@@ -8,18 +8,24 @@ import { sessionAtom } from '../../core/session';
 import * as css from '../../core/ui/ui.css';
 import { hasScreen } from './routes.data';
 import { moduleEntries } from './navState';
+import { OnboardingChecklist, useChecklistLeads } from '../onboarding/OnboardingChecklist';
 import { PendingSummary } from './PendingSummary';
 import * as styles from './portal.css';
 
 /**
  * `/`: greeting and the areas this user may open, by group. Only an area with a screen of its
- * own is a link; one still to come is plain text saying so.
+ * own is a link; one still to come is plain text saying so. For who may read the organisation's
+ * settings, the first-run checklist ("Primeiros passos", modules/onboarding): right after the
+ * greeting (the shortcuts in a card of their own below it) while a step is left, folded at the end
+ * once none is.
  */
 export default function HomePage() {
   const { loggedUser } = useAtomValue(sessionAtom);
   const config = useAtomValue(appConfigAtom);
   const subject = useAtomValue(permissionSubjectAtom);
   const { go } = useNavigation();
+  // While the organisation's first-run checklist has steps left, it comes right after the greeting.
+  const checklistFirst = useChecklistLeads();
   const groups = useMemo(() => {
     if (!config) return [];
     const entries = moduleEntries(navigationFor(config, (resource) => can(subject, resource, 'create').can));
@@ -30,37 +36,52 @@ export default function HomePage() {
     }
     return [...byGroup].map(([title, modules]) => ({ title, modules }));
   }, [config, subject]);
+  const greeting = (
+    <>
+      <h1 id="home-title">{t('portal.home.title', { name: loggedUser?.name ?? '' })}</h1>
+      <p>{groups.length ? t('portal.home.intro') : t('portal.home.noModules')}</p>
+    </>
+  );
+  const shortcuts = groups.length > 0 && (
+    <div className={styles.shortcuts}>
+      {groups.map((group) => (
+        <section key={group.title} className={styles.shortcutGroup}>
+          <h2 className={styles.shortcutTitle}>{group.title || t('portal.home.others')}</h2>
+          <ul className={styles.shortcutList}>
+            {group.modules.map((module) => (
+              <li key={module.path}>
+                {module.ready ? (
+                  <a href={module.path} onClick={(event) => {
+                    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                    event.preventDefault();
+                    go(module.path);
+                  }}>{module.title}</a>
+                ) : (
+                  <span className={styles.shortcutSoon}>{t('portal.home.soon', { title: module.title })}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
   return (
     <div className={css.stack}>
-      <section className={css.card} aria-labelledby="home-title">
-        <h1 id="home-title">{t('portal.home.title', { name: loggedUser?.name ?? '' })}</h1>
-        <p>{groups.length ? t('portal.home.intro') : t('portal.home.noModules')}</p>
-        {groups.length > 0 && (
-          <div className={styles.shortcuts}>
-            {groups.map((group) => (
-              <section key={group.title} className={styles.shortcutGroup}>
-                <h2 className={styles.shortcutTitle}>{group.title || t('portal.home.others')}</h2>
-                <ul className={styles.shortcutList}>
-                  {group.modules.map((module) => (
-                    <li key={module.path}>
-                      {module.ready ? (
-                        <a href={module.path} onClick={(event) => {
-                          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-                          event.preventDefault();
-                          go(module.path);
-                        }}>{module.title}</a>
-                      ) : (
-                        <span className={styles.shortcutSoon}>{t('portal.home.soon', { title: module.title })}</span>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
-          </div>
-        )}
-      </section>
+      {checklistFirst ? (
+        <>
+          <section className={css.card} aria-labelledby="home-title">{greeting}</section>
+          <OnboardingChecklist placement="top" />
+          {shortcuts && <div className={css.card}>{shortcuts}</div>}
+        </>
+      ) : (
+        <section className={css.card} aria-labelledby="home-title">
+          {greeting}
+          {shortcuts}
+        </section>
+      )}
       <PendingSummary />
+      <OnboardingChecklist placement="bottom" />
     </div>
   );
 }

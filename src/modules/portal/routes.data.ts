@@ -11,6 +11,7 @@ import { approvalsRouteData } from '../approvals/routes.data';
 import { authRouteData } from '../auth/routes.data';
 import { payablesRouteData, receivablesRouteData } from '../finance/routes.data';
 import { importsRouteData } from '../imports/routes.data';
+import { invoicesRouteData } from '../invoices/routes.data';
 import { ordersRouteData } from '../orders/routes.data';
 import { purchaseOrdersRouteData, receiptsRouteData } from '../purchasing/routes.data';
 import { quotesRouteData } from '../quotes/routes.data';
@@ -35,6 +36,7 @@ export const portalRouteData: RouteData[] = [
   ...receivablesRouteData,
   ...registryRouteData,
   ...importsRouteData,
+  ...invoicesRouteData,
   ...placeholderRouteData,
 ];
 

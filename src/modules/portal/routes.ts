@@ -6,6 +6,7 @@ import { approvalsRoutes } from '../approvals/routes';
 import { authRoutes } from '../auth/routes';
 import { payablesRoutes, receivablesRoutes } from '../finance/routes';
 import { importsRoutes } from '../imports/routes';
+import { invoicesRoutes } from '../invoices/routes';
 import { ordersRoutes } from '../orders/routes';
 import { purchaseOrdersRoutes, receiptsRoutes } from '../purchasing/routes';
 import { quotesRoutes } from '../quotes/routes';
@@ -31,5 +32,6 @@ export const routes: RouteDef[] = [
   ...receivablesRoutes,
   ...registryRoutes,
   ...importsRoutes,
+  ...invoicesRoutes,
   ...placeholderRoutes,
 ];

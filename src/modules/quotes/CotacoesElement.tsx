@@ -6,6 +6,7 @@ import { quotesRoutes } from './routes';
 export const CotacoesElement = createAreaElement({
   routes: quotesRoutes,
   home: '/cotacoes',
+  resources: ['quotes'],
   events: (host) => ({
     transition: (resource, transition, record) => {
       if (resource !== 'quotes' || transition !== 'conclude') return;

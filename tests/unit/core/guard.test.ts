@@ -191,6 +191,16 @@ describe('runGuard (spec §2 route guard order)', () => {
     expect(fx.calls).toEqual(['fetchAppConfig', 'refresh', 'loadUser', 'loadPermissions']);
   });
 
+  it('step 4: without rememberMe, an expired access token of a session kept alive by use is renewed, not signed out', async () => {
+    const fx = fakeDeps(signedIn({ accessToken: PAST_JWT, rememberMe: false, refreshToken: 'r' }));
+    fx.deps.refreshToken = async () => {
+      fx.calls.push('refresh');
+      fx.setSession(signedIn({ rememberMe: false, refreshToken: 'r2' }));
+    };
+    expect(await runGuard('/pedidos/1', fx.deps)).toEqual({ type: 'continue' });
+    expect(fx.calls).toEqual(['fetchAppConfig', 'refresh', 'loadUser', 'loadPermissions']);
+  });
+
   it('step 5: invalid token on a private route → logout and /login?redirectTo=…', async () => {
     const { deps, calls } = fakeDeps(signedIn({ accessToken: PAST_JWT }));
     expect(await runGuard('/pedidos/9?x=1#itens', deps)).toEqual({

@@ -23,8 +23,7 @@ describe('the route table', () => {
 
   it('tells the screens built from the placeholders', () => {
     expect(hasScreen('/fornecedores')).toBe(true);
-    expect(hasScreen('/cotacoes')).toBe(true);
-    expect(hasScreen('/invoices')).toBe(false);
+    expect(hasScreen('/bi/saldos-de-conta')).toBe(false);
     expect(hasScreen('/nada')).toBe(false);
   });
 });

@@ -15,7 +15,7 @@ function candidates(def: FieldDef): unknown[] {
     case 'email':
       return ['ana@example.com'];
     case 'integer':
-      return [3];
+      return [3, 30];
     case 'money':
       return [123456];
     case 'percent':
@@ -91,14 +91,7 @@ export function sampleRecord(resource: AnyResource, overrides: Record<string, un
     record[name] = sample(def, resource.schema.shape[name] as z.core.$ZodType);
     if (def.type === 'reference' || def.type === 'references' || def.type === 'tree') record._refs![name] = [{ id: 'r1', label: 'Referência Um' }];
   }
-  record[resource.titleField] = sampleTitle(resource);
+  // A numbered title (an ordem de compra's number) is a number; any other, a recognisable text.
+  record[resource.titleField] = ['integer', 'money', 'percent'].includes(resource.fields[resource.titleField]?.type ?? '') ? 42 : `Registro de ${resource.name}`;
   return { ...record, ...overrides };
 }
-
-/** The sample record's title: `Registro de <name>`, or a number for a declaration named by its number (an ordem de compra, an entrega). */
-export const sampleTitle = (resource: AnyResource): string | number => (resource.fields[resource.titleField]?.type === 'integer' ? 4321 : `Registro de ${resource.name}`);
-/** How that title reads on screen (`4.321`). */
-export const sampleTitleText = (resource: AnyResource): string => {
-  const title = sampleTitle(resource);
-  return typeof title === 'number' ? title.toLocaleString('pt-BR') : title;
-};

@@ -73,6 +73,14 @@ export const core = {
   // ---- Selection lists (spec §8) ----
   'select.noResults': 'Não há resultados.',
   'select.allSelected': 'Os resultados foram selecionados.',
+  /** A lookup that could not ask the server: never "Não há resultados." (issue 27 §2). */
+  'select.failed': 'Não foi possível buscar as opções: {message}',
+
+  // ---- The session's life (issue 27 §2, core/sessionLife.ts) ----
+  'session.expiring': 'Sua sessão será encerrada às {time} por falta de uso.',
+  'session.expiringAbsolute': 'Sua sessão atingiu o tempo máximo e será encerrada às {time}. Salve o que estiver fazendo.',
+  'session.keep': 'Continuar conectado',
+  'session.draftRestored': 'Recuperamos o que você tinha preenchido e ainda não salvou.',
 
   // ---- Error pages (spec §2 "Page behaviour") ----
   'page.notFound': 'Page Not Found',

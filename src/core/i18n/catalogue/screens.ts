@@ -42,6 +42,16 @@ export const screens = {
   'auth.setup.qrAlt': 'QR Code para configurar o aplicativo autenticador',
   'auth.setup.key': 'Chave para digitar manualmente',
   'auth.setup.confirm': 'Confirmar e entrar',
+  'auth.setup.codes.title': 'Guarde seus códigos de recuperação',
+  'auth.setup.codes.warning': 'Se você perder o celular ou o acesso ao e-mail, cada código permite entrar uma única vez ("Usar um código de recuperação"). Guarde-os em um lugar seguro: eles não serão mostrados de novo.',
+  'auth.setup.codes.list': 'Códigos de recuperação',
+  'auth.setup.codes.copy': 'Copiar códigos',
+  'auth.setup.codes.copied': 'Códigos copiados.',
+  'auth.setup.codes.copyFailed': 'Não foi possível copiar. Selecione os códigos e copie manualmente.',
+  'auth.setup.codes.download': 'Baixar arquivo de texto',
+  'auth.setup.codes.fileName': 'codigos-de-recuperacao-retaguarda.txt',
+  'auth.setup.codes.fileHeader': 'Códigos de recuperação do Retaguarda ({email}). Cada código vale uma única vez.',
+  'auth.setup.codes.done': 'Já guardei os códigos, continuar',
 
   'auth.recover.title': 'Recuperar senha',
   'auth.recover.intro': 'Informe o e-mail da sua conta. Se ele estiver cadastrado, enviaremos um link para criar uma nova senha.',
@@ -118,4 +128,7 @@ export const screens = {
   'portal.crumbs.segment.busca': 'Busca',
   'portal.signedInAs': 'Conectado como {email}',
   'portal.loginElement.signedIn': 'Você está conectado como {email}.',
+  // A tag waiting for the page's one sign-in (another tag, or the page's <bo-login>, shows it).
+  'host.signIn.waiting': 'Entre no Retaguarda para ver esta área.',
+  'host.signIn.goTo': 'Ir para o acesso',
 };
