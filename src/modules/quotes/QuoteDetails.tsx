@@ -43,6 +43,7 @@ export default function QuoteDetails({ resource, record, routes }: SubPageProps)
         <dt className={data.dt}>{fieldLabel(resource, 'status')}</dt><dd className={data.dd}>{state ? <StatusBadge label={state.label} tone={state.tone} /> : null}</dd>
         <dt className={data.dt}>{fieldLabel(resource, 'title')}</dt><dd className={data.dd}>{String(record.title ?? '')}</dd>
         <dt className={data.dt}>{fieldLabel(resource, 'deadline')}</dt><dd className={data.dd}>{record.deadline ? formatDate(String(record.deadline)) : t('quotes.none')}</dd>
+        <dt className={data.dt}>{fieldLabel(resource, 'awards')}</dt><dd className={data.dd}>{awards.length ? t('quotes.awards.count', { count: String(awards.length) }) : t('quotes.none')}</dd>
         <dt className={data.dt}>{fieldLabel(resource, 'notes')}</dt><dd className={data.dd}>{String(record.notes ?? '') || t('quotes.none')}</dd>
       </dl>
 

@@ -16,6 +16,7 @@ export const quotesTexts = {
   'quotes.requests.all': 'Ver todas as solicitações',
   'quotes.requests.open': 'Abrir o orçamento de {supplier}',
   'quotes.awards.title': 'Ordens de compra geradas',
+  'quotes.awards.count': '{count} item(ns) adjudicado(s)',
   'quotes.awards.order': 'Ordem de compra nº {number}',
   'quotes.answer.title': 'Orçamento de {supplier}',
   'quotes.answer.newTitle': 'Adicionar fornecedor à cotação nº {number}',
