@@ -33,6 +33,7 @@ import { bankAccountRule, billDatesRule } from '../registry/rules.js';
 import type { Storages } from '../registry/storage.js';
 import { importBatchesStorage } from './imports/storage.js';
 import { entryStorages } from './entries.js';
+import { remittancesStorage } from './remittances/storage.js';
 
 const conflict = (message: string) => new HttpError(409, message);
 
@@ -76,4 +77,5 @@ export const financeStorages: Storages = {
   companyBills: companyBillsStorage,
   importBatches: importBatchesStorage,
   ...entryStorages,
+  remittances: remittancesStorage,
 };

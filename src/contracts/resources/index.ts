@@ -35,9 +35,10 @@ import { approvalQueues } from './approvalQueues';
 import { approvalDelegations } from './approvalDelegations';
 import { payables, receivables } from './payables';
 import { payableInstallments, receivableInstallments } from './installments';
+import { remittances } from './remittances';
 
 export { applicationAcls, applicationPolicies, applicationResources, applications, organizations, settings, userGroups, users };
-export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations, payables, receivables, payableInstallments, receivableInstallments };
+export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations, payables, receivables, payableInstallments, receivableInstallments, remittances };
 export { CURRENT_APPLICATION } from './applications';
 
 export const resources = {
@@ -75,6 +76,7 @@ export const resources = {
   receivables,
   payableInstallments,
   receivableInstallments,
+  remittances,
 } as const satisfies Record<string, AnyResource>;
 
 export type ResourceName = keyof typeof resources;

@@ -40,4 +40,5 @@ export const DECLARATIONS: Record<ResourceName, () => Promise<AnyResource>> = {
   receivables: () => import('../../contracts/resources/payables').then((m) => m.receivables),
   payableInstallments: () => import('../../contracts/resources/installments').then((m) => m.payableInstallments),
   receivableInstallments: () => import('../../contracts/resources/installments').then((m) => m.receivableInstallments),
+  remittances: () => import('../../contracts/resources/remittances').then((m) => m.remittances),
 };

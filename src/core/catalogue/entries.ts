@@ -39,6 +39,7 @@ export const CATALOGUE = {
   receivables: { name: 'receivables', api: 'finance', path: 'receivables', route: { base: '/contas-a-receber/lancamentos', idParam: 'receivableId' }, permission: 'receivables', labels: { one: 'Lançamento a receber', many: 'Lançamentos a receber', gender: 'm' }, titleField: 'description' },
   payableInstallments: { name: 'payableInstallments', api: 'finance', path: 'payable-installments', route: { base: '/contas-a-pagar/parcelamentos', idParam: 'installmentId' }, permission: 'payables', labels: { one: 'Parcela a pagar', many: 'Parcelas a pagar', gender: 'f' }, titleField: 'description', bornOf: 'payables', ownership: { field: 'requesterId', permission: 'requesterQueue' }, lists: ['requesterQueue', 'paymentQueue', 'paymentAuthorized'] },
   receivableInstallments: { name: 'receivableInstallments', api: 'finance', path: 'receivable-installments', route: { base: '/contas-a-receber/parcelamentos', idParam: 'installmentId' }, permission: 'receivables', labels: { one: 'Parcela a receber', many: 'Parcelas a receber', gender: 'f' }, titleField: 'description', bornOf: 'receivables' },
+  remittances: { name: 'remittances', api: 'finance', path: 'remittances', route: { base: '/arquivos-de-remessa/remessas-geradas', idParam: 'remittanceId' }, permission: 'remittanceFiles', labels: { one: 'Remessa', many: 'Remessas geradas', gender: 'f' }, titleField: 'fileName' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ResourceName = keyof typeof CATALOGUE;

@@ -39,4 +39,5 @@ export const DECLARATION_MODULES: Record<ResourceName, string> = {
   receivables: 'payables',
   payableInstallments: 'installments',
   receivableInstallments: 'installments',
+  remittances: 'remittances',
 };
