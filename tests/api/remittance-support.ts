@@ -90,3 +90,39 @@ export function bankReturn(remessa: string, codes: Record<string, string> = {}, 
 }
 
 export const base64 = (text: string) => Buffer.from(text, 'latin1').toString('base64');
+
+/**
+ * A remessa for the registry's contract tests (registry-support `createRecord`), in the caller's
+ * organisation: an Itaú account with a SISPAG convênio, one PIX parcela (set authorised directly:
+ * the contract is about the remessa's routes, the authorisation has its own tests), generated.
+ */
+export async function sampleRemittance(env: TestEnv, session: Session, values: Record<string, unknown>) {
+  const { findResource } = await import('../../src/contracts/resources/index.js');
+  const { referenceIds, sampleValues } = await import('./registry-support.js');
+  const tag = randomUUID().slice(0, 8);
+  const bank = (await call(env, 'GET', `${FINANCE}/banks?q=341&perPage=20`, { session })).body.find((b: { code: string }) => b.code === '341');
+  const account = await call(env, 'POST', `${FINANCE}/bank-accounts`, {
+    session,
+    body: { name: `Remessa ${tag}`, type: 'checking', bankId: bank.id, agency: '1234', agencyDigit: null, account: '56789', accountDigit: '0', holderName: 'Empresa de Teste Ltda', holderDocument: '11222333000181', openingBalance: 0, openingBalanceDate: '2026-01-01', isActive: true, notes: null },
+  });
+  expect(account.status, account.raw).toBe(201);
+  const agreement = await call(env, 'POST', `${FINANCE}/bank-accounts/${account.body.id}/agreements`, {
+    session,
+    body: { name: `SISPAG ${tag}`, agreementCode: `C${tag}`, layout: 'itau240', services: ['pix'], nextFileSequence: 1, isActive: true, notes: null },
+  });
+  expect(agreement.status, agreement.raw).toBe(201);
+  const payables = findResource('payables')!;
+  const refs = await referenceIds(env, session, payables);
+  const entry = {
+    ...sampleValues(payables, refs),
+    requesterId: null,
+    total: 10000,
+    bankAccountId: account.body.id,
+    allocations: [{ costCenterId: refs.costCenters[0], percent: 10000, amount: 10000 }],
+    installments: pixInstallments([10000]),
+  };
+  const created = await call(env, 'POST', `${FINANCE}/payables`, { session, body: entry });
+  expect(created.status, created.raw).toBe(201);
+  await sql`UPDATE installments SET status = 'authorized' WHERE entry_id = ${created.body.id}`.execute(env.db);
+  return call(env, 'POST', REMITTANCES, { session, body: { bankAccountId: account.body.id, agreementId: agreement.body.id, notes: values.notes ?? null } });
+}

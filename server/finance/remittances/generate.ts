@@ -164,7 +164,8 @@ export async function generateRemittance(trx: Trx, call: Call, input: GenerateIn
     items,
   });
   const created = await service.create(trx, own, { notes: input.notes ?? null });
-  const record = await service.get(trx, own, created.id);
+  // Read again (its payments were written after the insert); a create answers without `_refs`, like every POST.
+  const { _refs, ...record } = await service.get(trx, own, created.id);
   await service.addActions(trx, own, [record]);
   return record;
 }
