@@ -96,6 +96,7 @@ export const remittances = defineResource({
   list: {
     columns: [
       { field: 'number', sortable: true, width: '6rem' },
+      { field: 'fileName' },
       { field: 'createdAt', sortable: true },
       { field: 'bankAccountId' },
       { field: 'fileSequence', width: '6rem' },

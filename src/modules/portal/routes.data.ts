@@ -9,7 +9,7 @@ import { accountRouteData } from '../account/routes.data';
 import { page } from '../area/routeData';
 import { approvalsRouteData } from '../approvals/routes.data';
 import { authRouteData } from '../auth/routes.data';
-import { payablesRouteData, receivablesRouteData } from '../finance/routes.data';
+import { payablesRouteData, receivablesRouteData, remittancesRouteData } from '../finance/routes.data';
 import { importsRouteData } from '../imports/routes.data';
 import { ordersRouteData } from '../orders/routes.data';
 import { placeholderRouteData } from '../placeholder/routes.data';
@@ -28,6 +28,7 @@ export const portalRouteData: RouteData[] = [
   ...approvalsRouteData,
   ...payablesRouteData,
   ...receivablesRouteData,
+  ...remittancesRouteData,
   ...registryRouteData,
   ...importsRouteData,
   ...placeholderRouteData,

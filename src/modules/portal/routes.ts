@@ -4,7 +4,7 @@ import { accountRoutes } from '../account/routes';
 import { withLoaders } from '../area/withLoaders';
 import { approvalsRoutes } from '../approvals/routes';
 import { authRoutes } from '../auth/routes';
-import { payablesRoutes, receivablesRoutes } from '../finance/routes';
+import { payablesRoutes, receivablesRoutes, remittancesRoutes } from '../finance/routes';
 import { importsRoutes } from '../imports/routes';
 import { ordersRoutes } from '../orders/routes';
 import { placeholderRoutes } from '../placeholder/routes';
@@ -24,6 +24,7 @@ export const routes: RouteDef[] = [
   ...approvalsRoutes,
   ...payablesRoutes,
   ...receivablesRoutes,
+  ...remittancesRoutes,
   ...registryRoutes,
   ...importsRoutes,
   ...placeholderRoutes,
