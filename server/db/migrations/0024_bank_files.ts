@@ -69,11 +69,14 @@ const up = [
     created_by text,
     CONSTRAINT remittance_returns_sha256_unique UNIQUE (org_id, sha256)
   )`,
+  // Balances (server/finance/balances.ts): the baixas and open parcelas of one account.
+  `CREATE INDEX installment_settlements_account_idx ON installment_settlements (bank_account_id, paid_on)`,
+  `CREATE INDEX installments_account_idx ON installments (bank_account_id, due_date) WHERE bank_account_id IS NOT NULL`,
   `GRANT SELECT, INSERT, UPDATE, DELETE ON ${TABLES.join(', ')} TO ${APP_ROLE}`,
   ...TABLES.flatMap((table) => tenantTableStatements(table)),
 ];
 
-const down = [...TABLES.map((table) => `DROP POLICY IF EXISTS ${TENANT_POLICY} ON ${table}`), ...[...TABLES].reverse().map((table) => `DROP TABLE ${table}`)];
+const down = ['DROP INDEX installments_account_idx', 'DROP INDEX installment_settlements_account_idx', ...TABLES.map((table) => `DROP POLICY IF EXISTS ${TENANT_POLICY} ON ${table}`), ...[...TABLES].reverse().map((table) => `DROP TABLE ${table}`)];
 
 export default {
   up: (db: Kysely<any>) => runStatements(db, up),

@@ -3,7 +3,6 @@ export const remittanceTexts = {
   'remittances.area': 'Arquivos de Remessa',
   'remittances.tabs.queue': 'Fila de remessa',
   'remittances.tabs.generated': 'Remessas geradas',
-  'remittances.tabs.file': 'Arquivo e retorno',
   'remittances.queue.title': 'Fila de remessa',
   'remittances.queue.intro': 'Parcelas autorizadas da conta escolhida. Marque as que vão no arquivo e gere a remessa CNAB 240 do convênio.',
   'remittances.queue.account': 'Conta financeira',
@@ -43,4 +42,16 @@ export const remittanceTexts = {
   'remittances.return.outcome.scheduled': 'Agendado',
   'remittances.return.outcome.unknown': 'Desconhecido',
   'remittances.return.outcome.unchanged': 'Sem alteração',
+};
+
+/** pt-BR texts of an account's balance page (/contas-financeiras/{bankAccountId}/saldo). */
+export const balanceTexts = {
+  'balances.title': 'Saldo em {date}',
+  'balances.date': 'Data',
+  'balances.realised': 'Saldo realizado',
+  'balances.realisedHelp': 'Saldo inicial mais as baixas e recebimentos lançados nesta conta até a data.',
+  'balances.toReceive': 'A receber até a data',
+  'balances.toPay': 'A pagar até a data',
+  'balances.projected': 'Saldo projetado',
+  'balances.projectedHelp': 'Saldo realizado mais as parcelas em aberto desta conta com vencimento até a data.',
 };

@@ -32,6 +32,9 @@ export const workflow = {
 
   'orders.tabs.request': 'Solicitação',
   'orders.tabs.approvals': 'Análises',
+  // Show sub-pages of the finance area (issue 25): their tabs show before the page's chunk loads.
+  'remittances.tabs.file': 'Arquivo e retorno',
+  'balances.tab': 'Saldo',
   'orders.catalogue': 'Catálogo',
   'orders.catalogue.title': 'Catálogo de produtos',
   'orders.catalogue.departments': 'Departamentos',
