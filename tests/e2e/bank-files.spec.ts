@@ -111,7 +111,7 @@ test('tesouraria generates the remessa, downloads it, imports the retorno: parce
   await page.getByRole('button', { name: 'Gerar remessa' }).click();
   await expect(page).toHaveURL(/\/arquivos-de-remessa\/remessas-geradas\/[^/]+\/arquivo$/);
   await expect(page.getByRole('heading', { name: 'Arquivo CNAB 240' })).toBeVisible();
-  await expect(page.getByText('Gerada', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Marcar como enviada' })).toBeVisible();
   const sha = (await page.locator('code').first().textContent())!.trim();
   expect(sha).toMatch(/^[0-9a-f]{64}$/);
 
@@ -141,8 +141,10 @@ test('tesouraria generates the remessa, downloads it, imports the retorno: parce
   await page.getByRole('button', { name: 'Importar retorno' }).click();
   await expect(page.getByText('Este arquivo já tinha sido importado: nada foi alterado.')).toBeVisible();
 
-  await page.reload();
+  await page.getByRole('link', { name: 'Detalhes' }).click();
   await expect(page.getByText('Processada', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Marcar como enviada' })).toHaveCount(0);
+  await shoot(page, 'bank-files-remessa');
   for (const id of parcelaIds) {
     const parcela = (await api(page, 'GET', `/api/finance/payable-installments/${id}`)).body;
     expect(parcela).toMatchObject({ status: 'paid', openBalance: 0, lastPaidOn: today });

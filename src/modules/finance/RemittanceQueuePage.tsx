@@ -26,6 +26,18 @@ interface Account { id: string; name: string; type: string }
 interface Agreement { id: string; name: string; isActive: boolean }
 interface Parcela { id: string; description: string; dueDate: string; openBalance: number; paymentMethod: PaymentMethod }
 
+const PAGE = 100;
+/** Every authorised parcela of the account (pages of 100, at most a remessa's worth). */
+async function authorisedOf(accountId: string): Promise<Parcela[]> {
+  const rows: Parcela[] = [];
+  for (let page = 1; page <= 100; page++) {
+    const batch = await request<Parcela[]>('finance', 'payable-installments', { query: { status: 'authorized', bankAccountId: accountId, perPage: PAGE, page, sort: 'dueDate' } });
+    rows.push(...batch);
+    if (batch.length < PAGE) break;
+  }
+  return rows;
+}
+
 export default function RemittanceQueuePage() {
   const id = useId();
   const { go } = useNavigation();
@@ -55,7 +67,7 @@ export default function RemittanceQueuePage() {
     let live = true;
     void Promise.all([
       request<Agreement[]>('finance', `bank-accounts/${encodeURIComponent(accountId)}/agreements`, { query: { perPage: 100, isActive: 'true' } }),
-      request<Parcela[]>('finance', 'payable-installments', { query: { status: 'authorized', bankAccountId: accountId, perPage: 500, sort: 'dueDate' } }),
+      authorisedOf(accountId),
     ]).then(([found, rows]) => {
       if (!live) return;
       setAgreements(found);
