@@ -27,11 +27,11 @@ import { judge } from '../cnab/occurrences.js';
 import { layoutFor, type CnabLayout } from '../cnab/overlays.js';
 import { CnabReadError, readReturnFile, type ReturnFile } from '../cnab/returnFile.js';
 
-export const RETURN_MAX_BYTES = 2 * 1024 * 1024;
+export const RETURN_MAX_BYTES = 8 * 1024 * 1024;
 
 export const RETURN_IMPORT_MESSAGES = {
   content: 'Envie o conteúdo do arquivo de retorno.',
-  tooLarge: 'Arquivo muito grande: um retorno tem no máximo 2 MB.',
+  tooLarge: 'Arquivo muito grande: um retorno tem no máximo 8 MB.',
   notCnab: 'Este arquivo não é um retorno CNAB 240.',
   remessa: 'Este arquivo é uma remessa, não um retorno do banco (posição 143 = 1).',
   noAgreement: (bank: string) => `Não há convênio ativo de uma conta do banco ${bank}: este retorno é de outro banco.`,

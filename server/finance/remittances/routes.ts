@@ -71,7 +71,7 @@ export function remittanceRoutes(ctx: AppContext) {
 
     r.post(
       '/remittances/returns',
-      { ...access('update'), bodyLimit: 4 * 1024 * 1024, schema: { tags: TAGS, summary: 'Importa um arquivo de retorno CNAB 240 (conteúdo em base64)', security: BEARER, body: returnInput, response: { 200: returnResult } } },
+      { ...access('update'), bodyLimit: 12 * 1024 * 1024, schema: { tags: TAGS, summary: 'Importa um arquivo de retorno CNAB 240 (conteúdo em base64)', security: BEARER, body: returnInput, response: { 200: returnResult } } },
       async (request) => {
         const key = idempotencyKey(request);
         return service().run(caller(request), { request }, (trx, call) => onceInTransaction(trx, call, request, key, () => importReturn(trx, call, request.body)));

@@ -49,7 +49,7 @@ export async function downloadRemittance(id: string, fileName: string): Promise<
   }
 }
 
-/** The bytes of a file as base64 (a retorno is at most 2 MB). */
+/** The bytes of a file as base64 (a retorno is at most 8 MB). */
 export async function fileBase64(file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   let binary = '';
