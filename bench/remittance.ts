@@ -18,26 +18,31 @@ import { openBenchDatabase, prepareDatabase, scratchPostgres, type BenchDatabase
 import { startServer } from './server-process';
 
 const PARCELAS = Number(process.env.REMITTANCE_PARCELAS ?? 5_000);
-const PORT = 3236;
+const PORT = Number(process.env.BENCH_PORT ?? 3286);
 
 async function benchOne(kind: string, target: BenchDatabase): Promise<void> {
   let accountId = '';
   let agreementId = '';
   await prepareDatabase(target, async (db) => {
-    await insertPayables(db, Math.ceil((PARCELAS * 3) / 4) + 10, 'financeiro@demo.com.br');
+    await insertPayables(db, Math.ceil(PARCELAS / 4) + 10, 'financeiro@demo.com.br');
     accountId = (await sql<{ id: string }>`SELECT id FROM bank_accounts WHERE org_id = ${DEMO_ORG_ID} AND type = 'checking' ORDER BY created_at, id LIMIT 1`.execute(db)).rows[0].id;
     agreementId = (await sql<{ id: string }>`SELECT id FROM bank_account_agreements WHERE bank_account_id = ${accountId}`.execute(db)).rows[0].id;
-    await sql`UPDATE installments SET status = 'authorized', payment_method = 'pix', pix_key_type = 'email', pix_key = 'fornecedor@exemplo.com.br', boleto_line = NULL
-      WHERE id IN (SELECT id FROM installments WHERE bank_account_id = ${accountId} AND direction = 'payable' ORDER BY id LIMIT ${PARCELAS})`.execute(db);
+    // The Itaú account (the one with the SISPAG convênio) takes the first N parcelas, authorised, paid by PIX.
+    await sql`UPDATE installments SET status = 'authorized', bank_account_id = ${accountId}, payment_method = 'pix', pix_key_type = 'email', pix_key = 'fornecedor@exemplo.com.br', boleto_line = NULL
+      WHERE id IN (SELECT id FROM installments WHERE direction = 'payable' ORDER BY id LIMIT ${PARCELAS})`.execute(db);
     await sql`UPDATE installments SET status = 'queued' WHERE bank_account_id = ${accountId} AND status = 'authorized' AND payment_method <> 'pix'`.execute(db);
+    const ready = await sql<{ n: string }>`SELECT count(*)::text AS n FROM installments WHERE bank_account_id = ${accountId} AND status = 'authorized'`.execute(db);
+    console.log(`remittance: ${ready.rows[0].n} authorised parcelas ready`);
   });
+  console.log(`remittance [${kind}]: account ${accountId}, convênio ${agreementId}`);
   const server = await startServer(PORT, { LOG_LEVEL: 'warn', ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}) }, target.dataDir);
   try {
     const client = await signIn(server.url, 'tesouraria@demo.com.br');
     const headers = { authorization: `Bearer ${client.token}`, 'x-xsrf-token': client.xsrf, accept: 'application/json', 'content-type': 'application/json' };
     let t = performance.now();
     const made = await fetch(`${server.url}/api/finance/remittances`, { method: 'POST', headers: { ...headers, 'idempotency-key': `bench-${Date.now()}` }, body: JSON.stringify({ bankAccountId: accountId, agreementId }) });
-    const record = (await made.json()) as { id: string; paymentCount: number; total: number; message?: string };
+    const record = (await made.json()) as { id: string; paymentCount: number; total: number; message?: string; errors?: unknown };
+    if (record.errors) console.log(`remittance [${kind}]: refused: ${JSON.stringify(record.errors).slice(0, 400)}`);
     let s = (performance.now() - t) / 1000;
     console.log(`remittance [${kind}]: generate ${record.paymentCount ?? 0} parcelas  HTTP ${made.status}  ${s.toFixed(2)} s  ${((record.paymentCount ?? 0) / s).toFixed(0)} parcelas/s${record.message ? `  (${record.message})` : ''}`);
     t = performance.now();
