@@ -5,6 +5,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { registerCatalogue, t } from '../../core/i18n';
+import { invalidate } from '../../core/resources/cache';
 import { Alert } from '../../core/ui/Alert';
 import { FilePicker } from '../../core/ui/FilePicker';
 import * as css from '../../core/ui/data.css';
@@ -15,7 +16,7 @@ import { remittanceTexts } from './remittanceCatalogue';
 
 registerCatalogue(remittanceTexts);
 
-export default function RemittanceFilePage({ record }: SubPageProps) {
+export default function RemittanceFilePage({ resource, record }: SubPageProps) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -31,7 +32,10 @@ export default function RemittanceFilePage({ record }: SubPageProps) {
     }
     setBusy(true);
     try {
-      setResult(await importReturn(file));
+      const answer = await importReturn(file);
+      setResult(answer);
+      // Its state and actions may have changed (processada): the header reads the record again.
+      if (!answer.duplicate) void invalidate([resource.name, 'record', record.id]);
     } catch {
       // the HTTP notice names the line and field
     } finally {
