@@ -191,6 +191,8 @@ describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
 
     const first = await importReturn(treasurer, retorno);
     expect(first.status, first.raw).toBe(200);
+    const logged = await sql<{ after: { paid: number; fileName: string } }>`SELECT after FROM audit_log WHERE action = 'remittanceReturns.import' ORDER BY seq DESC LIMIT 1`.execute(env.db);
+    expect(logged.rows[0].after).toMatchObject({ paid: 1, fileName: 'RETORNO.RET' });
     expect(first.body).toMatchObject({ duplicate: false, payments: 3, paid: 1, rejected: 1, scheduled: 1, unknown: 0 });
     expect(first.body.lines.find((l: { installmentId: string }) => l.installmentId === rejectedId).reason).toBe('AN — Conta corrente/DV do favorecido inválido');
     const paid = (await call(env, 'GET', `${PARCELAS}/${paidId}`, { session: treasurer })).body;

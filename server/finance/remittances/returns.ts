@@ -21,7 +21,8 @@ import { sql } from 'kysely';
 import * as z from 'zod/mini';
 import { payableInstallments, remittances } from '../../../src/contracts/resources/index.js';
 import { formatMoney } from '../../../src/contracts/money.js';
-import { HttpError, MESSAGES } from '../../errors.js';
+import { audit } from '../../audit.js';
+import { HttpError } from '../../errors.js';
 import type { Call, Trx } from '../../registry/storage.js';
 import { judge } from '../cnab/occurrences.js';
 import { layoutFor, type CnabLayout } from '../cnab/overlays.js';
@@ -197,5 +198,7 @@ export async function importReturn(trx: Trx, call: Call, input: ReturnInput): Pr
     }
   }
   await sql`UPDATE remittance_returns SET bank_account_id = ${agreement.bank_account_id}, payments = ${result.payments}, result = ${JSON.stringify(result)}::jsonb WHERE id = ${returnId}`.execute(trx);
+  const { lines: _lines, ...summary } = result;
+  await audit(trx, call.ctx.clock(), { orgId: call.orgId, actorUserId: call.userId, entityType: 'remittanceReturns', action: 'remittanceReturns.import', entityId: returnId, after: summary }, call.request);
   return result;
 }
