@@ -35,6 +35,7 @@ const modules = readdirSync(dir)
           attributes: attributes.map(({ name, type, description }) => ({ name, type, description, fieldName: name.replace(/-(\w)/g, (_, c) => c.toUpperCase()) })),
           members: attributes.map(({ name, type, description }) => ({ kind: 'field', name: name.replace(/-(\w)/g, (_, c) => c.toUpperCase()), type, description })),
           events: listOf(doc, 'fires'),
+          slots: listOf(doc, 'slot'),
           cssParts: listOf(doc, 'csspart'),
           cssProperties: listOf(doc, 'cssprop').map((p) => ({ ...p, name: p.name.startsWith('--') ? p.name : `--${p.name}` })),
         },

@@ -49,6 +49,7 @@ export function entryOf(resource: AnyResource): Record<string, unknown> {
     ...(resource.parent ? { parent: resource.parent } : {}),
     labels: resource.labels,
     titleField: resource.titleField,
+    ...(resource.fields[resource.titleField]?.type === 'integer' ? { numberedTitle: true } : {}),
     ...(resource.bornOf ? { bornOf: resource.bornOf } : {}),
     ...(resource.ownership ? { ownership: resource.ownership } : {}),
     ...(resource.list?.named?.length ? { lists: resource.list.named } : {}),

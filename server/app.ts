@@ -30,6 +30,7 @@ import { DEFAULT_JOB_SETTINGS, JobQueue, type JobQueueSettings } from './jobs/qu
 import type { SqlExecutor } from './db/connect.js';
 import { importRoutes } from './finance/imports/routes.js';
 import { financeSummaryRoutes } from './finance/summary.js';
+import { pricingRoutes } from './pricing/routes.js';
 import { remittanceRoutes } from './finance/remittances/routes.js';
 import { balanceRoutes } from './finance/balanceRoutes.js';
 import { approvalRoutes } from './approvals/routes.js';
@@ -196,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(importRoutes(ctx, jobs), { prefix: FAMILY_PREFIXES.finance });
   await app.register(financeSummaryRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
+  await app.register(pricingRoutes(ctx), { prefix: FAMILY_PREFIXES.pricing });
   await app.register(remittanceRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
   await app.register(balanceRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
   await app.register(postalCodeRoutes(ctx, options.postalCodes), { prefix: FAMILY_PREFIXES.commons });

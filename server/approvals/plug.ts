@@ -21,6 +21,7 @@ import { sameValue } from '../registry/compare.js';
 import { writeHistory } from '../registry/history.js';
 import { columnValues } from '../registry/records.js';
 import type { Call, ResourceStorage, Trx, Values, WireRecord } from '../registry/storage.js';
+import { HttpError } from '../errors.js';
 import { APPROVAL_MESSAGES, factsOf, latestFlow, startFlow, voidFlows } from './engine.js';
 
 export const CHANGE_NOTES = {
@@ -44,12 +45,15 @@ export function withApprovals(resource: AnyResource, storage: ResourceStorage): 
       async [plug.submit](trx, call, before, input) {
         // The storage's own submit hook (its checks, its values) runs first.
         const own = (await storage.transitions?.[plug.submit]?.(trx, call, before, input)) ?? {};
+        const applies = plug.appliesWhen;
+        if (applies && !applies.values.includes(String(own.values?.[applies.field] ?? before[applies.field] ?? ''))) return { ...own, values: { ...own.values, ...clearChange }, to: approved, note: applies.skipNote };
         const changedBy = plug.changedBy ? ((before[plug.changedBy] as string | null) ?? null) : null;
         const routed = await startFlow(trx, call, resource, factsOf(resource, plug, { ...before, version: before.version + 1 }), {
           changedBy,
           covered: changedBy ? () => coveringApproval(trx, call, plug, before) : undefined,
         });
         if (routed !== 'auto') return { ...own, to: waiting };
+        if (plug.noQueue) throw new HttpError(409, plug.noQueue);
         const note = plug.autoNote === undefined ? APPROVAL_MESSAGES.autoApproved : plug.autoNote;
         const values = { ...own.values, ...clearChange };
         return note ? { ...own, values, to: approved, note } : { ...own, values, to: approved };

@@ -167,20 +167,22 @@ export async function seedDemoProcurement(db: Db, orgId: string, users: Readonly
     }
   }
 
-  // ---------------------------------------------------------------- the approval queue of pedidos
-  const queueId = randomUUID();
-  await db
-    .insertInto('approval_queues')
-    .values({ id: queueId, org_id: orgId, name: 'Aprovação de pedidos', resource: 'orders', priority: 100, is_active: true, description: 'Todo pedido passa pelo gestor da área e depois por Compras.', triggers: json([]), ...stamp(now) })
-    .execute();
-  const stages: [string, string][] = [
-    ['Gestor da área', 'gestor@demo.com.br'],
-    ['Compras', 'compras@demo.com.br'],
+  // ---------------------------------------------------------------- approval queues: pedidos, faturamentos divergentes
+  const queues: { name: string; resource: string; description: string; stages: [string, string][] }[] = [
+    { name: 'Aprovação de pedidos', resource: 'orders', description: 'Todo pedido passa pelo gestor da área e depois por Compras.', stages: [['Gestor da área', 'gestor@demo.com.br'], ['Compras', 'compras@demo.com.br']] },
+    { name: 'Faturamentos divergentes', resource: 'invoices', description: 'Preço ou quantidade fora da tolerância: o gestor decide antes do lançamento a pagar.', stages: [['Gestor', 'gestor@demo.com.br']] },
   ];
-  for (const [index, [name, email]] of stages.entries()) {
+  for (const queue of queues) {
+    const queueId = randomUUID();
     await db
-      .insertInto('approval_queue_stages')
-      .values({ id: randomUUID(), org_id: orgId, queue_id: queueId, position: index, name, min_approvals: 1, approver_user_ids: [users.get(email)!], approver_group_ids: [] })
+      .insertInto('approval_queues')
+      .values({ id: queueId, org_id: orgId, name: queue.name, resource: queue.resource, priority: 100, is_active: true, description: queue.description, triggers: json([]), ...stamp(now) })
       .execute();
+    for (const [index, [name, email]] of queue.stages.entries()) {
+      await db
+        .insertInto('approval_queue_stages')
+        .values({ id: randomUUID(), org_id: orgId, queue_id: queueId, position: index, name, min_approvals: 1, approver_user_ids: [users.get(email)!], approver_group_ids: [] })
+        .execute();
+    }
   }
 }

@@ -37,7 +37,7 @@ export const DEMO_GROUPS: Record<string, Scopes> = {
   // and the selects of the pedido form need to read products, departments and cost centres.
   Solicitante: { orders: ['create'], requesterQueue: ['create', 'read'], ...each(['products', 'categories', 'costCenters', 'departments'], ['read']) },
   Comprador: { ...each(['orders', 'quotes', 'purchaseOrders', 'receipts', 'invoices', 'suppliers', 'products'], CRU), ...each(['categories', 'costCenters', 'departments'], ['read']) },
-  Aprovador: { approvals: ['create', 'read', 'approve'], ...each(['orders', 'quotes', 'purchaseOrders', 'payables'], ['read']), myAccount: ['read', 'update'] },
+  Aprovador: { approvals: ['create', 'read', 'approve'], ...each(['orders', 'quotes', 'purchaseOrders', 'invoices', 'payables'], ['read']), myAccount: ['read', 'update'] },
   Financeiro: {
     // Treasury authorises payments (never the ones they entered: the server refuses that).
     paymentQueue: [...CRU, 'approve', 'export'],
@@ -51,7 +51,7 @@ export const DEMO_GROUPS: Record<string, Scopes> = {
     myAccount: ['read', 'update'],
   },
   Administrador: {
-    ...each(['users', 'userGroups', 'applications', 'applicationResources', 'applicationAcls', 'applicationPolicies', 'approvalQueues', 'importBatches', 'companies', 'persons', 'departments', 'orders'], CRUDX),
+    ...each(['users', 'userGroups', 'applications', 'applicationResources', 'applicationAcls', 'applicationPolicies', 'approvalQueues', 'importBatches', 'companies', 'persons', 'departments', 'orders', 'quotes', 'purchaseOrders', 'receipts', 'invoices'], CRUDX),
     ...each(['payables', 'receivables', 'paymentQueue', 'requesterQueue'], [...CRUDX, 'approve']),
     // Arquivos de remessa (issue 25): generating, cancelling, importing retornos.
     ...each(['remittanceFiles'], CRUDX),
@@ -60,7 +60,7 @@ export const DEMO_GROUPS: Record<string, Scopes> = {
       ['suppliers', 'customers', 'products', 'categories', 'costCenters', 'expenseCategories', 'revenueCategories', 'banks', 'bankAccounts', 'chartAccounts', 'ledgerAccounts', 'accountingGroups', 'companyBills'],
       CRUDX,
     ),
-    ...each(['settings', 'application', 'applicationSettings', 'myAccount'], ['read', 'update']),
+    ...each(['settings', 'purchasingSettings', 'application', 'applicationSettings', 'myAccount'], ['read', 'update']),
   },
 };
 
@@ -77,6 +77,7 @@ export const DEMO_APPLICATION_RESOURCES: [name: string, title: string][] = [
   ['purchaseOrders', 'Ordens de Compra'],
   ['receipts', 'Entregas'],
   ['invoices', 'Faturamentos'],
+  ['purchasingSettings', 'Configurações de compras'],
   ['payables', 'Contas a Pagar'],
   ['requesterQueue', 'Fila do Solicitante'],
   ['paymentQueue', 'Fila de Pagamentos'],

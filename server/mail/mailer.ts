@@ -14,6 +14,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent along over SMTP (the development outbox keeps the text and HTML only). */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export interface Mailer {
@@ -31,7 +33,7 @@ export function smtpMailer(smtpUrl: string, from: string = DEFAULT_MAIL_FROM, ex
   return {
     kind: 'smtp',
     async send(message) {
-      await (await ready()).sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await (await ready()).sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments });
     },
     async close() {
       if (transport) (await transport).close();

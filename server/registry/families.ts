@@ -14,6 +14,7 @@ import { companiesStorages } from '../companies/resources.js';
 import type { AppContext } from '../context.js';
 import { financeStorages } from '../finance/resources.js';
 import { identityStorages } from '../identity/resources.js';
+import { pricingStorages } from '../pricing/resources.js';
 import { supplyStorages } from '../supply/resources.js';
 import { registryPlugin } from './plugin.js';
 import type { ResourceStorage, Storages } from './storage.js';
@@ -45,6 +46,7 @@ export const FAMILY_STORAGES: Readonly<Partial<Record<ApiFamily, Storages>>> = {
   companies: plugged(companiesStorages),
   finance: plugged(financeStorages),
   supply: plugged(supplyStorages),
+  pricing: plugged(pricingStorages),
   cart: plugged(cartStorages),
   approvals: plugged(approvalsStorages),
 };

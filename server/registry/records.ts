@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
-import { COUNT_CAP, type AnyResource, type FieldDef, type RefLabel } from '../../src/contracts/resource.js';
+import { COUNT_CAP, recordName, type AnyResource, type FieldDef, type RefLabel } from '../../src/contracts/resource.js';
 import { FILE_MESSAGES, FILE_TYPES } from '../../src/contracts/files.js';
 import { fieldError, HttpError, MESSAGES, type FieldErrors } from '../errors.js';
 import { fieldDefOf, fieldSql, orderBySql, type ParsedList } from './query.js';
@@ -242,7 +242,7 @@ async function existing(trx: Trx, call: Call, target: AnyResource, storage: Reso
   const conditions: RawBuilder<unknown>[] = [sql`t.id IN (${sql.join(wanted)})`, ...filterConditions(storage)];
   if (storage.tenantColumn && call.tenant) conditions.push(sql`${sql.ref(`t.${storage.tenantColumn}`)} = ${call.tenant}`);
   const rows = await sql<{ id: string; label: unknown }>`SELECT t.id, ${label} AS label FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)}`.execute(trx);
-  for (const row of rows.rows) found.set(row.id, String(row.label ?? ''));
+  for (const row of rows.rows) found.set(row.id, recordName(target, row.label));
   return found;
 }
 

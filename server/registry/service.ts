@@ -259,11 +259,12 @@ export class ResourceService {
 
   // ---------------------------------------------------------------- writes
 
-  async create(trx: Trx, call: Call, values: Values): Promise<WireRecord> {
+  /** A new record of the writable `values`; `managed`: server-managed fields a cascade sets (the cotação an ordem de compra came from). */
+  async create(trx: Trx, call: Call, values: Values, managed: Values = {}): Promise<WireRecord> {
     const { resource, storage } = this;
     await this.validate(call, values);
     await checkReferences(trx, call, this.lookup, values, findResource);
-    const extra = { ...(await storage.beforeCreate?.(trx, call, values)), ...this.serverValues(values) };
+    const extra = { ...(await storage.beforeCreate?.(trx, call, values)), ...this.serverValues(values), ...columnValues(resource, storage, managed, true) };
     const numbering = resource.numbering;
     if (numbering) Object.assign(extra, columnValues(resource, storage, { [numbering.field]: await nextNumber(trx, call, numbering.sequence ?? resource.name) }, true));
     if (this.workflow) Object.assign(extra, columnValues(resource, storage, { [this.workflow.field]: this.workflow.initial }, true));

@@ -5,10 +5,12 @@
  *   not deleted);
  * - pedidos (`orders`, lines in `order_lines` with stable ids), numbered per organisation (one
  *   atomic counter); numbering and the approval plug are declared (the service and
- *   registry/families.ts apply them).
+ *   registry/families.ts apply them). A pedido's own "Iniciar cotação" opens a cotação with its
+ *   lines (server/pricing/quotes.ts); one that entered a cotação from Cotações › Fila is already in it.
  */
 import { categories, orders } from '../../src/contracts/resources/index.js';
 import { orderLineIssues } from '../../src/contracts/resources/orders.js';
+import { liveQuoteOf, quoteFromOrders } from '../pricing/quotes.js';
 import { declaredStorage } from '../registry/declared.js';
 import type { Storages } from '../registry/storage.js';
 
@@ -19,5 +21,12 @@ export const supplyStorages: Storages = {
       lines: { table: 'order_lines', own: 'order_id' },
     },
     validate: (values) => orderLineIssues(values),
+    transitions: {
+      async startQuoting(trx, call, before) {
+        if (await liveQuoteOf(trx, call, before.id)) return;
+        const quote = await quoteFromOrders(trx, call, [before.id], {}, true);
+        return { note: `Cotação nº ${quote.number} aberta.` };
+      },
+    },
   }),
 };

@@ -74,3 +74,15 @@ export function formatMoney(centavos: number): string {
   for (const part of parts) text += part.type === 'fraction' ? fraction : part.value;
   return negative ? `-${text}` : text;
 }
+
+/**
+ * A plain decimal as files write it ("1234.5", "0.07", "15") → centavos, exactly (no floating
+ * point); null for anything else: a comma, a sign, more than 2 decimals, beyond the money limit.
+ * For machine-written values (XML, bank files); what people type goes through the pt-BR parsers.
+ */
+export function centavosFromDecimal(text: string): number | null {
+  const match = /^(\d{1,16})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const amount = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return withinMoneyLimit(amount) ? amount : null;
+}

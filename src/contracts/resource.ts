@@ -352,6 +352,16 @@ export const totalsResult = z.object({
 });
 export type TotalsResult = z.infer<typeof totalsResult>;
 
+/**
+ * How a record is named (titles, breadcrumbs, reference labels): its title field's value, or
+ * "Ordem de compra nº 42" when that field is a number.
+ */
+export function recordName(resource: { titleField: string; labels: { one: string }; fields?: Readonly<Record<string, { type: string }>>; numberedTitle?: boolean }, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const numbered = resource.numberedTitle ?? resource.fields?.[resource.titleField]?.type === 'integer';
+  return numbered ? `${resource.labels.one} nº ${String(value)}` : String(value);
+}
+
 /** A declaration of any shape (what generic code receives). */
 export type AnyResource = ResourceDeclaration<z.core.$ZodShape>;
 

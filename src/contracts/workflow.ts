@@ -119,6 +119,16 @@ export interface ApprovalPlug<S extends string = string> {
    * approval (a treasurer authorising a payment).
    */
   autoNote?: string | null;
+  /**
+   * The approval applies only while this field of the record holds one of `values` (a divergent
+   * faturamento); otherwise the submit goes straight to `approve`'s state with `skipNote`.
+   */
+  appliesWhen?: { field: string; values: readonly string[]; skipNote: string };
+  /**
+   * When the approval applies and no queue takes the record, the submit is refused (409) with this
+   * message instead of being approved automatically: a divergence always needs someone's approval.
+   */
+  noQueue?: string;
 }
 
 export interface Workflow<S extends string = string> {

@@ -14,6 +14,8 @@ export interface Navigation {
   block?: (blocker: (transition: { retry(): void }) => void) => () => void;
   /** True when this host has a page at `path` (a portal routes every module, an element only its own). */
   routable?: (path: string) => boolean;
+  /** The address a link to `path` opens in a new tab (a tag with `route-param`: the host page's, with its parameter). */
+  href?: (path: string) => string;
 }
 
 export const NavigationContext = createContext<Navigation | null>(null);

@@ -3,7 +3,7 @@
  * history for an element embedded alone). Refine-style contract: go / back / parse.
  */
 import type { Primed } from './resources/primed';
-import { decode, matchLocation, parseQuery, type RouteData, type RouteMatch as DataMatch, type RouteParams } from './routeMatch';
+import { decode, matchLocation, matchRoute, parseQuery, type RouteData, type RouteMatch as DataMatch, type RouteParams } from './routeMatch';
 import { atom, type PrimitiveAtom } from 'jotai/vanilla';
 import { createContext, useContext, useSyncExternalStore, type ComponentType } from 'react';
 import {
@@ -31,6 +31,16 @@ export interface RouteDef extends RouteData {
 }
 
 export type RouteMatch = DataMatch<RouteDef>;
+
+/** Whether `path` is a page of `routes` (matched, and its validation passes). */
+export function isRoutable(routes: readonly RouteData[], path: string): boolean {
+  const match = matchRoute(routes, path);
+  try {
+    return Boolean(match && (!match.route.validate || match.route.validate(match.params)));
+  } catch {
+    return false;
+  }
+}
 
 // ---------------------------------------------------------------- router
 
@@ -70,6 +80,8 @@ export interface CreateRouterOptions {
   routes: readonly RouteDef[];
   /** The portal's router: also published in `routerAtom`. */
   primary?: boolean;
+  /** The address of a link (default: the history's own). */
+  href?: (to: To) => string;
 }
 
 /** State of the primary (portal) router. */
@@ -79,7 +91,7 @@ function stateFor(routes: readonly RouteDef[], location: Location): RouteState {
   return { location, ...matchLocation(routes, location.pathname) };
 }
 
-export function createRouter({ history, routes, primary = false }: CreateRouterOptions): Router {
+export function createRouter({ history, routes, primary = false, href }: CreateRouterOptions): Router {
   let state = stateFor(routes, history.location);
   const stateAtom = atom(state);
   store.set(stateAtom, state);
@@ -122,7 +134,7 @@ export function createRouter({ history, routes, primary = false }: CreateRouterO
       };
     },
     href(to) {
-      return history.createHref(to);
+      return href ? href(to) : history.createHref(to);
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -142,9 +154,9 @@ export function createPortalRouter(routes: readonly RouteDef[]): Router {
   return createRouter({ history: createBrowserHistory(), routes, primary: true });
 }
 
-/** Router for an element embedded alone (its own in-memory history). */
-export function createEmbeddedRouter(routes: readonly RouteDef[], initialPath: InitialEntry = '/'): Router {
-  return createRouter({ history: createMemoryHistory({ initialEntries: [initialPath] }), routes });
+/** Router for an element embedded alone (its own in-memory history; `href`: its links' addresses). */
+export function createEmbeddedRouter(routes: readonly RouteDef[], initialPath: InitialEntry = '/', href?: (to: To) => string): Router {
+  return createRouter({ history: createMemoryHistory({ initialEntries: [initialPath] }), routes, href });
 }
 
 export { createPath };

@@ -1,12 +1,16 @@
 /**
  * The whole contas a receber area for any page: the lançamentos (form with parcelas and rateio) and the parcelas with their recebimentos and estornos, with the totals of every list. Routes: /contas-a-receber/**. Shares the session with every other Retaguarda element on the page and loads only its
  * own chunk.
+ * Signed out, one sign-in serves the whole page: the first `<bo-login>`, or with none the first
+ * Retaguarda tag; every other tag shows a short note until it is done, then loads.
  *
  * @tag bo-contas-a-receber
  * @summary Contas a receber: lançamentos e parcelas, recebimentos e estornos.
- * @attr {string} base-path - Path prefix of the page under which the element keeps its location (`/recebimentos` → `/recebimentos/lancamentos/12` is lançamento 12); without it the element navigates in memory, starting at the lançamentos.
+ * @attr {string} route-param - Name of a query parameter of the host page's address in which the element keeps its own page, so a reload or a bookmark opens it again (`route-param="receber"` → `?receber=/contas-a-receber/lancamentos/12` is lançamento 12). The element writes only that parameter (replaceState, no new history entry) and removes it on its home; the page's path, its other parameters and its hash are never changed. Without it the element navigates in memory and starts at the lançamentos on every load.
  * @fires bo-navigate - After every navigation inside the element; `detail.path` is the element's own path.
  * @fires bo-session-change - When the user signs in or out; `detail.user` is the logged user or null.
+ * @fires bo-forbidden - The signed-in user may not open this area (no scope on its modules): the element shows nothing but its `forbidden` slot; `detail.resources` names the modules' permission resources.
+ * @slot forbidden - What the element shows instead of the area to a user who may not open it (nothing by default).
  * @csspart base - The element's root wrapper.
  * @csspart main - The page area.
  * @csspart table - Every list table (it scrolls inside its own box).
@@ -22,10 +26,10 @@
 import { defineElement } from '../core/elements/define';
 import { ContasAReceberElement } from '../modules/finance/FinanceElements';
 
-export const BoContasAReceber = defineElement('bo-contas-a-receber', ContasAReceberElement, { basePath: 'string' });
+export const BoContasAReceber = defineElement('bo-contas-a-receber', ContasAReceberElement, { routeParam: 'string' });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'bo-contas-a-receber': HTMLElement & { basePath?: string };
+    'bo-contas-a-receber': HTMLElement & { routeParam?: string };
   }
 }

@@ -2,6 +2,8 @@
  * Sign-in for any page: login and secret, "remember me", two-step setup (QR code for an
  * authenticator app, or e-mail) and code entry, and password recovery. Shares the session
  * with every other Retaguarda element on the page.
+ * Signed out, one sign-in serves the whole page: the first `<bo-login>`, or with none the first
+ * Retaguarda tag; every other tag shows a short note until it is done, then loads.
  *
  * @tag bo-login
  * @summary Login do Retaguarda com verificação em duas etapas.

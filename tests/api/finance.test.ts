@@ -333,7 +333,7 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
     expect(Object.keys(refused.body.errors)).toHaveLength(3);
     expect((await get(clerk.session, PAYABLES, secondId)).status).toBe('open');
 
-    const { id: _id, number: _n, version, status: _s, createdAt: _ca, updatedAt: _ua, createdBy: _cb, updatedBy: _ub, openBalance: _ob, recurrenceOf: _ro, costCenterIds: _cc, _refs, _actions, ...values } = second;
+    const { id: _id, number: _n, version, status: _s, createdAt: _ca, updatedAt: _ua, createdBy: _cb, updatedBy: _ub, openBalance: _ob, recurrenceOf: _ro, invoiceId: _iv, costCenterIds: _cc, _refs, _actions, ...values } = second;
     const filled = {
       ...values,
       documentNumber: 'NF-1201',

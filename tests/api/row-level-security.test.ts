@@ -21,6 +21,7 @@ import { RECOVERY_TENANT_TABLES } from '../../server/db/migrations/0012_recovery
 import { FINANCE_TABLES } from '../../server/db/migrations/0014_finance_entries.js';
 import { LIST_PREFERENCE_TABLES } from '../../server/db/migrations/0017_list_preferences.js';
 import { PERMISSION_EPOCH_TABLES } from '../../server/db/migrations/0019_permission_epochs.js';
+import { BUYING_CYCLE_TABLES } from '../../server/db/migrations/0023_buying_cycle.js';
 import { DEMO_ORG_ID, OTHER_ORG_ID } from '../../server/db/seed.js';
 import { asSystemOwner, TENANT_POLICY, withTenant } from '../../server/db/tenant.js';
 import { databaseKinds, loginSession, useTestEnv } from './fixture.js';
@@ -28,7 +29,7 @@ import { databaseKinds, loginSession, useTestEnv } from './fixture.js';
 type Row = Record<string, unknown>;
 
 /** Every table with a tenant column, by migration. */
-const TENANT_TABLES = [...IDENTITY_TENANT_TABLES, ...REGISTRY_TENANT_TABLES, ...FILE_TENANT_TABLES, 'status_history', 'org_counters', ...ORDER_APPROVAL_TABLES, ...RECOVERY_TENANT_TABLES, ...FINANCE_TABLES, ...LIST_PREFERENCE_TABLES, ...PERMISSION_EPOCH_TABLES];
+const TENANT_TABLES = [...IDENTITY_TENANT_TABLES, ...REGISTRY_TENANT_TABLES, ...FILE_TENANT_TABLES, 'status_history', 'org_counters', ...ORDER_APPROVAL_TABLES, ...RECOVERY_TENANT_TABLES, ...FINANCE_TABLES, ...LIST_PREFERENCE_TABLES, ...PERMISSION_EPOCH_TABLES, ...BUYING_CYCLE_TABLES];
 
 describe.each(databaseKinds())('row-level security [%s]', (kind) => {
   const env = useTestEnv(kind);

@@ -26,6 +26,7 @@ import permissionEpochs from './0019_permission_epochs.js';
 import dropImportLease from './0020_drop_import_lease.js';
 import requestFixedCost from './0021_request_fixed_cost.js';
 import approvalRules from './0022_approval_rules.js';
+import buyingCycle from './0023_buying_cycle.js';
 import bankFiles from './0024_bank_files.js';
 
 export const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '0020_drop_import_lease': dropImportLease,
   '0021_request_fixed_cost': requestFixedCost,
   '0022_approval_rules': approvalRules,
+  '0023_buying_cycle': buyingCycle,
   '0024_bank_files': bankFiles,
 };
 

@@ -35,10 +35,16 @@ import { approvalQueues } from './approvalQueues';
 import { approvalDelegations } from './approvalDelegations';
 import { payables, receivables } from './payables';
 import { payableInstallments, receivableInstallments } from './installments';
+import { quotes } from './quotes';
+import { quoteRequests } from './quoteRequests';
+import { purchaseOrders } from './purchaseOrders';
+import { receipts } from './receipts';
+import { invoices } from './invoices';
+import { purchasingSettings } from './purchasingSettings';
 import { remittances } from './remittances';
 
 export { applicationAcls, applicationPolicies, applicationResources, applications, organizations, settings, userGroups, users };
-export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations, payables, receivables, payableInstallments, receivableInstallments, remittances };
+export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations, payables, receivables, payableInstallments, receivableInstallments, quotes, quoteRequests, purchaseOrders, receipts, invoices, purchasingSettings, remittances };
 export { CURRENT_APPLICATION } from './applications';
 
 export const resources = {
@@ -76,6 +82,12 @@ export const resources = {
   receivables,
   payableInstallments,
   receivableInstallments,
+  quotes,
+  quoteRequests,
+  purchaseOrders,
+  receipts,
+  invoices,
+  purchasingSettings,
   remittances,
 } as const satisfies Record<string, AnyResource>;
 

@@ -109,6 +109,7 @@ export const payables = defineResource({
     categoryId: reference('Categoria de despesa', 'expenseCategories', { required: 'Escolha a categoria.' }),
     requesterId: reference('Solicitante (atesto)', 'users', { optional: true, help: 'Quem confirma o recebimento antes do pagamento.' }),
     orderId: reference('Pedido de origem', 'orders', { optional: true }),
+    invoiceId: reference('Faturamento de origem', 'invoices', { readOnly: true, optional: true }),
     ...entryFields(),
     recurrence: enumOf('Recorrência', RECURRENCES, RECURRENCE_LABELS, { optional: true, help: 'Em branco, não se repete. Ao ser aprovado, o lançamento do próximo período é criado em aberto para você conferir.' }),
     recurrenceUntil: text('Repetir até a competência', { optional: true, rule: competenceRule(), help: 'Mês/ano da última repetição; em branco, sem fim.' }),
@@ -118,7 +119,7 @@ export const payables = defineResource({
   list: { ...entryList('supplierId', ['requesterId']), named: FINANCE_QUEUE_LISTS },
   form: {
     sections: [
-      { key: 'document', title: 'Documento', fields: ['supplierId', ...DOCUMENT_FIELDS, 'requesterId', 'orderId'] },
+      { key: 'document', title: 'Documento', fields: ['supplierId', ...DOCUMENT_FIELDS, 'requesterId', 'orderId', 'invoiceId'] },
       ...ENTRY_SECTIONS,
       { key: 'recurrence', title: 'Recorrência', fields: ['recurrence', 'recurrenceUntil', 'recurrenceOf'] },
     ],

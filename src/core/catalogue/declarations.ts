@@ -40,5 +40,11 @@ export const DECLARATIONS: Record<ResourceName, () => Promise<AnyResource>> = {
   receivables: () => import('../../contracts/resources/payables').then((m) => m.receivables),
   payableInstallments: () => import('../../contracts/resources/installments').then((m) => m.payableInstallments),
   receivableInstallments: () => import('../../contracts/resources/installments').then((m) => m.receivableInstallments),
+  quotes: () => import('../../contracts/resources/quotes').then((m) => m.quotes),
+  quoteRequests: () => import('../../contracts/resources/quoteRequests').then((m) => m.quoteRequests),
+  purchaseOrders: () => import('../../contracts/resources/purchaseOrders').then((m) => m.purchaseOrders),
+  receipts: () => import('../../contracts/resources/receipts').then((m) => m.receipts),
+  invoices: () => import('../../contracts/resources/invoices').then((m) => m.invoices),
+  purchasingSettings: () => import('../../contracts/resources/purchasingSettings').then((m) => m.purchasingSettings),
   remittances: () => import('../../contracts/resources/remittances').then((m) => m.remittances),
 };

@@ -39,5 +39,11 @@ export const DECLARATION_MODULES: Record<ResourceName, string> = {
   receivables: 'payables',
   payableInstallments: 'installments',
   receivableInstallments: 'installments',
+  quotes: 'quotes',
+  quoteRequests: 'quoteRequests',
+  purchaseOrders: 'purchaseOrders',
+  receipts: 'receipts',
+  invoices: 'invoices',
+  purchasingSettings: 'purchasingSettings',
   remittances: 'remittances',
 };

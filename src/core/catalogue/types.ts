@@ -12,7 +12,10 @@ import type { Tone } from '../../contracts/workflow';
  * a catalogue entry and a full declaration both are one.
  */
 export type ResourceSummary = Pick<AnyResource, 'name' | 'api' | 'path' | 'permission' | 'labels' | 'titleField' | 'route'> &
-  Partial<Pick<AnyResource, 'kind' | 'systemOwnerOnly' | 'parent' | 'ownership' | 'bornOf'>>;
+  Partial<Pick<AnyResource, 'kind' | 'systemOwnerOnly' | 'parent' | 'ownership' | 'bornOf'>> & {
+    /** The title field is a number: records are named "Ordem de compra nº 42" (`recordName`). */
+    numberedTitle?: boolean;
+  };
 
 /** One entry of the generated catalogue (entries.ts). */
 export interface CatalogueEntry extends ResourceSummary {

@@ -7,6 +7,8 @@ export interface RetaguardaEvents {
   'bo-notice': { id: string; type: string; message: string };
   'bo-order-created': { id: string; number: number | null; title: string };
   'bo-order-submitted': { id: string; number: number | null; status: string };
+  /** The signed-in user may not open the tag's module: the tag shows nothing (or its `forbidden` slot). */
+  'bo-forbidden': { resources: string[] };
 }
 
 export type RetaguardaEventName = keyof RetaguardaEvents;
@@ -22,5 +24,6 @@ declare global {
     'bo-notice': CustomEvent<RetaguardaEvents['bo-notice']>;
     'bo-order-created': CustomEvent<RetaguardaEvents['bo-order-created']>;
     'bo-order-submitted': CustomEvent<RetaguardaEvents['bo-order-submitted']>;
+    'bo-forbidden': CustomEvent<RetaguardaEvents['bo-forbidden']>;
   }
 }

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { Location } from 'history';
 import { NavigationContext, type Navigation } from '../navigation';
-import { applyScroll, createPath, matchRoute, useRoute, type RouteMatch, type Router, type RouteState } from '../router';
+import { applyScroll, createPath, isRoutable, useRoute, type RouteMatch, type Router, type RouteState } from '../router';
 import { reloadForChunkError } from '../chunkReload';
 import { waitAtMost } from '../waitAtMost';
 import type { FirstScreenPrime } from './firstScreen';
@@ -146,14 +146,8 @@ export function RouterHost({ router, guard, render, firstPrime = null }: Props) 
       hash: location.hash,
       params,
       block: (blocker) => router.history.block(blocker),
-      routable: (path) => {
-        const match = matchRoute(router.routes, path);
-        try {
-          return Boolean(match && (!match.route.validate || match.route.validate(match.params)));
-        } catch {
-          return false;
-        }
-      },
+      routable: (path) => isRoutable(router.routes, path),
+      href: (path) => router.href(path),
     }),
     [router, location, params],
   );

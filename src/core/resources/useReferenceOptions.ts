@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { REFERENCE_PAGE_SIZE } from '../../contracts/resource';
+import { recordName, REFERENCE_PAGE_SIZE } from '../../contracts/resource';
 import type { ResourceSummary } from '../catalogue/types';
 import { requestPage, toApiError } from '../api';
 import { apiPath, type PathParams } from './paths';
@@ -61,7 +61,7 @@ export function useReferenceOptions(target: ResourceSummary, params: PathParams,
         silent: true,
       })
         .then(({ items, pagination }) => {
-          const fresh = items.map((row) => ({ id: row.id, label: String(row[target.titleField] ?? row.id) }));
+          const fresh = items.map((row) => ({ id: row.id, label: recordName(target, row[target.titleField]) || row.id }));
           setState((s) => {
             const seen = new Set(reset ? [] : s.options.map((o) => o.id));
             const options = [...(reset ? [] : s.options), ...fresh.filter((o) => !seen.has(o.id))];

@@ -4,7 +4,7 @@
  * `VIRTUAL_THRESHOLD` (the virtualiser is loaded only then).
  */
 import { lazy, Suspense, useRef, type MouseEvent } from 'react';
-import type { AnyResource, ColumnDef } from '../../contracts/resource';
+import { recordName, type AnyResource, type ColumnDef } from '../../contracts/resource';
 import { t } from '../i18n';
 import { fieldLabel } from '../resources/labels';
 import { fieldDef } from '../resources/query';
@@ -38,7 +38,7 @@ export interface RowProps {
   index: number;
 }
 
-const title = (resource: AnyResource, row: Row) => String(row[resource.titleField] ?? row.id);
+const title = (resource: AnyResource, row: Row) => recordName(resource, row[resource.titleField]) || row.id;
 
 /** Amounts and counts line up on the right in tabular figures, their headers too. */
 const NUMERIC = new Set(['money', 'integer', 'percent']);

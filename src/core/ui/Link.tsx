@@ -6,10 +6,10 @@ import { useNavigation } from '../navigation';
  * `onFollow` replaces the plain navigation (a row that opens its record, the sidebar's own steps).
  */
 export function Link({ href, children, className, current, onFollow }: { href: string; children: ReactNode; className?: string; current?: boolean; onFollow?: () => void }) {
-  const { go } = useNavigation();
+  const { go, href: address } = useNavigation();
   return (
     <a
-      href={href}
+      href={address ? address(href) : href}
       className={className}
       aria-current={current ? 'page' : undefined}
       onClick={(event) => {

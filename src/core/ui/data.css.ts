@@ -4,7 +4,7 @@ import { vars } from '../styles/tokens.css';
 
 export const toolbar = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-end', flexWrap: 'wrap', justifyContent: 'space-between' });
 export const header = style({ display: 'flex', gap: vars.space.md, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' });
-export const grow = style({ flex: '1 1 16rem' });
+export const grow = style({ flex: '1 1 256px' });
 export const muted = style({ color: vars.color.muted, fontSize: vars.font.sizeSmall });
 
 export const tableWrap = style({ overflow: 'auto', border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, background: vars.color.surface });
@@ -32,12 +32,14 @@ export const numericCell = style([td, { textAlign: 'right', fontVariantNumeric: 
 export const numericHead = style([th, { textAlign: 'right' }]);
 
 /**
- * A list table in a narrow box (≤ 40rem: a phone, an element in a side column): each row a card of
+ * A list table in a narrow box (≤ 640px: a phone, an element in a side column): each row a card of
  * "label / value" pairs in two columns, the header a bar of the sort buttons. Only short lists
  * (the virtualised ones keep their rows).
  */
 export const cards = style({});
-const NARROW = '(max-width: 40rem)';
+// px, never rem: inside a shadow root a rem is still the host page's root font size (22 px on the
+// demo intranet), so rem breakpoints and columns would change with the host's CSS.
+const NARROW = '(max-width: 640px)';
 const narrow = (rule: Record<string, unknown>) => ({ '@container': { [NARROW]: rule } });
 globalStyle(`${cards} thead tr`, narrow({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: `0 ${vars.space.sm}`, borderBottom: `2px solid ${vars.color.border}`, background: vars.color.background }));
 // The other headers stay for screen readers (each cell keeps its column's name), out of sight.
@@ -75,7 +77,7 @@ export const bulkBar = style({
 export const empty = style({ padding: vars.space.xl, textAlign: 'center', color: vars.color.muted });
 
 export const filters = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, padding: vars.space.md, background: vars.color.surface });
-export const filterGrid = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(14rem, 100%), 1fr))', gap: vars.space.md, marginTop: vars.space.md });
+export const filterGrid = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(224px, 100%), 1fr))', gap: vars.space.md, marginTop: vars.space.md });
 export const summary = style({ cursor: 'pointer', fontWeight: 600 });
 
 export const select = style({ position: 'relative' });
@@ -108,12 +110,12 @@ export const optionNote = style({ padding: `${vars.space.sm} ${vars.space.md}`, 
 
 export const dl = style({
   display: 'grid',
-  gridTemplateColumns: 'minmax(10rem, 16rem) minmax(0, 1fr)',
+  gridTemplateColumns: 'minmax(160px, 256px) minmax(0, 1fr)',
   gap: `${vars.space.sm} ${vars.space.lg}`,
   margin: 0,
   // A narrow box (a phone, or an element in a page's side column): each label above its value, so
   // values and tables (Mídias) get the whole width. The element's root (or the portal) is the container.
-  '@container': { '(max-width: 40rem)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: vars.space.xs } },
+  '@container': { '(max-width: 640px)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: vars.space.xs } },
 });
 export const dt = style({ fontWeight: 600, color: vars.color.muted });
 // Values wrap between words; only a word longer than the line (a linha digitável) breaks inside.
@@ -121,17 +123,17 @@ export const dd = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'brea
 // minWidth 0: a fieldset is otherwise never narrower than its content, and a narrow element box scrolls the page.
 export const section = style({ border: 0, padding: 0, margin: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space.md });
 export const legend = style({ fontWeight: 700, fontSize: '16px', padding: 0, marginBottom: vars.space.sm });
-export const formGrid = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(18rem, 100%), 1fr))', gap: vars.space.lg });
+export const formGrid = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(288px, 100%), 1fr))', gap: vars.space.lg });
 export const wide = style({ gridColumn: '1 / -1' });
 export const required = style({ color: vars.color.danger, marginLeft: 2 });
 export const checkGroup = style({ border: 0, padding: 0, margin: 0, display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.lg}` });
-export const listItem = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, padding: vars.space.md, minWidth: 0, display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fill, minmax(min(12rem, 100%), 1fr))', alignItems: 'end' });
+export const listItem = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, padding: vars.space.md, minWidth: 0, display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fill, minmax(min(192px, 100%), 1fr))', alignItems: 'end' });
 export const textarea = style({ minHeight: 96, resize: 'vertical' });
 
 export const tabs = style({
   display: 'flex', gap: vars.space.xs, borderBottom: `1px solid ${vars.color.border}`, margin: 0, padding: 0, listStyle: 'none', flexWrap: 'wrap',
   // A narrow box: one row that scrolls sideways inside itself, not four rows of tabs above the page.
-  '@container': { '(max-width: 40rem)': { flexWrap: 'nowrap', overflowX: 'auto', whiteSpace: 'nowrap' } },
+  '@container': { '(max-width: 640px)': { flexWrap: 'nowrap', overflowX: 'auto', whiteSpace: 'nowrap' } },
 });
 export const tab = style({
   display: 'inline-block',
@@ -183,7 +185,7 @@ export const actionBar = style({
   padding: `${vars.space.md} ${vars.space.xl}`,
   borderRadius: `0 0 ${vars.radius.medium} ${vars.radius.medium}`,
 });
-export const shortcut = style({ color: vars.color.muted, fontSize: vars.font.sizeSmall, marginLeft: 'auto', '@media': { '(max-width: 600px), (pointer: coarse)': { display: 'none' } } });
+export const shortcut = style({ color: vars.color.muted, fontSize: vars.font.sizeSmall, marginLeft: 'auto', '@container': { '(max-width: 600px)': { display: 'none' } }, '@media': { '(pointer: coarse)': { display: 'none' } } });
 /** The changed fields of an audit entry: field, before, after. */
 export const auditTable = style([table, { tableLayout: 'fixed' }]);
 export const auditField = style([td, { textAlign: 'left', fontWeight: 600, overflowWrap: 'anywhere' }]);
@@ -197,12 +199,12 @@ export const totalsLine = style({ display: 'flex', flexWrap: 'wrap', justifyCont
 export const totalsItem = style({ whiteSpace: 'nowrap' });
 /** The footer's breakdown tables: tighter cells in a narrow box, so four columns of amounts fit a phone. */
 export const totalsTable = style([table]);
-globalStyle(`${totalsTable} th, ${totalsTable} td`, { '@container': { '(max-width: 40rem)': { padding: `${vars.space.sm} ${vars.space.xs}`, fontSize: vars.font.sizeSmall } } });
+globalStyle(`${totalsTable} th, ${totalsTable} td`, { '@container': { '(max-width: 640px)': { padding: `${vars.space.sm} ${vars.space.xs}`, fontSize: vars.font.sizeSmall } } });
 export const totalsCaption = style({ textAlign: 'left', fontWeight: 600, padding: `${vars.space.xs} 0` });
 export const money = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 
 /** The column chooser and the saved filters (panels under the list's toolbar). */
 export const chooser = style({ border: 0, margin: `${vars.space.sm} 0 0`, padding: 0, display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.lg}`, alignItems: 'center' });
 export const savedList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.lg}`, flexBasis: '100%' });
-export const listTools = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 20rem), 1fr))', gap: vars.space.sm, alignItems: 'start' });
+export const listTools = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))', gap: vars.space.sm, alignItems: 'start' });
 export const savedForm = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'flex-end' });

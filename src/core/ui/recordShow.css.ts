@@ -10,7 +10,7 @@ export const subheading = style({ fontSize: '15px', margin: 0, color: vars.color
 /** Items read as lines of text (addresses), side by side while there is room. */
 export const itemLines = style({
   listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.md,
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(16rem, 100%), 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(256px, 100%), 1fr))',
 });
 export const itemLinesItem = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, padding: `${vars.space.sm} ${vars.space.md}`, minWidth: 0, overflowWrap: 'break-word' });
 export const line = style({ display: 'block' });

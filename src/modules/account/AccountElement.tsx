@@ -1,8 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { createGuardDeps, runGuard } from '../../core/guard';
 import { ElementRoot } from '../../core/host/ElementRoot';
 import { EmbeddedContext } from '../../core/host/embedding';
 import { RouterHost, type Guard } from '../../core/host/RouterHost';
+import { isSignInView, SignInGate } from '../../core/host/sharedSignIn';
+import { linkAddress, startingPath, useRouteParam } from '../../core/host/useRouteParam';
 import { RouteView } from '../../core/host/RouteView';
 import { useSessionEvents } from '../../core/host/useSessionEvents';
 import { useSignedIn } from '../../core/host/useSignedIn';
@@ -17,19 +19,29 @@ const pathFor = (page?: string) => (page ? `/minha-conta/${page.replace(/^\/+/, 
 export interface AccountElementProps {
   container?: ShadowRoot;
   page?: string;
+  /** `route-param`: the host's query parameter that keeps the element's page. */
+  routeParam?: string;
 }
 
 /** `<bo-minha-conta>`: the account pages on their own in-memory history, guarded like the portal's. */
-export function AccountElement({ container, page }: AccountElementProps) {
-  useSessionEvents(container?.host);
-  const [router] = useState(() => createEmbeddedRouter(elementRoutes, pathFor(page)));
+export function AccountElement({ container, page, routeParam }: AccountElementProps) {
+  const host = container?.host;
+  useSessionEvents(host);
+  const [router] = useState(() => createEmbeddedRouter(elementRoutes, startingPath(elementRoutes, routeParam, pathFor(page)), linkAddress(routeParam, [pathFor(page)])));
   const guard = useMemo<Guard>(() => {
     const deps = createGuardDeps({ routes: elementRoutes });
     return (to, _match, firstData) => runGuard(to, deps, firstData);
   }, []);
+  // A new `page` from the host opens it; the first one is where the element started (or the page
+  // kept in the host's address, which wins).
+  const shownPage = useRef(page);
   useEffect(() => {
+    if (shownPage.current === page) return;
+    shownPage.current = page;
     if (router.location.pathname !== pathFor(page)) router.go(pathFor(page));
   }, [router, page]);
+  const homes = useMemo(() => [pathFor(page)], [page]);
+  useRouteParam(router, routeParam, homes);
   useEffect(() => () => router.destroy(), [router]);
   // Signed out elsewhere on the page: run the guard again (it sends to the login screen).
   const signedIn = useSignedIn();
@@ -39,7 +51,15 @@ export function AccountElement({ container, page }: AccountElementProps) {
   return (
     <ElementRoot>
       <EmbeddedContext.Provider value={true}>
-        <RouterHost router={router} guard={guard} render={(view) => <RouteView view={view} onHome={() => router.go('/minha-conta')} />} />
+        <RouterHost
+          router={router}
+          guard={guard}
+          render={(view) => (
+            <SignInGate host={host} waiting={isSignInView(view)} home="/minha-conta">
+              <RouteView view={view} onHome={() => router.go('/minha-conta')} />
+            </SignInGate>
+          )}
+        />
       </EmbeddedContext.Provider>
     </ElementRoot>
   );

@@ -20,9 +20,9 @@ export const facts = style({
   gap: `${vars.space.sm} ${vars.space.lg}`,
   margin: 0,
   overflowWrap: 'anywhere',
-  '@media': { 'screen and (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: vars.space.xs } },
+  '@container': { '(max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: vars.space.xs } },
 });
-globalStyle(`${facts} dd`, { margin: 0, '@media': { 'screen and (max-width: 480px)': { marginBottom: vars.space.sm } } });
+globalStyle(`${facts} dd`, { margin: 0, '@container': { '(max-width: 480px)': { marginBottom: vars.space.sm } } });
 export const term = style({ fontWeight: 600, color: vars.color.muted });
 export const table = style({ borderCollapse: 'collapse', width: '100%' });
 export const cell = style({ textAlign: 'left', borderBottom: `1px solid ${vars.color.border}`, padding: vars.space.sm, overflowWrap: 'anywhere' });

@@ -7,6 +7,7 @@ import { safeRedirect } from '../../core/navigation';
 import { sessionAtom } from '../../core/session';
 import { Button } from '../../core/ui/Button';
 import * as css from '../../core/ui/ui.css';
+import { SignInGate } from '../../core/host/sharedSignIn';
 import { useSessionEvents } from '../../core/host/useSessionEvents';
 import { useSignedIn } from '../../core/host/useSignedIn';
 import { AuthFlow } from './AuthFlow';
@@ -16,9 +17,13 @@ export interface LoginElementProps {
   redirectTo?: string;
 }
 
-/** `<bo-login>`: sign-in (with two-step) for any page; optionally leaves to `redirect-to` afterwards. */
+/**
+ * `<bo-login>`: sign-in (with two-step) for any page; optionally leaves to `redirect-to` afterwards.
+ * The page's first one is the sign-in of every tag on the page; a second one waits like the tags.
+ */
 export function LoginElement({ container, redirectTo }: LoginElementProps) {
-  useSessionEvents(container?.host);
+  const host = container?.host;
+  useSessionEvents(host);
   const { loggedUser } = useAtomValue(sessionAtom);
   const [flowKey, setFlowKey] = useState(0);
   const signedIn = useSignedIn();
@@ -33,12 +38,14 @@ export function LoginElement({ container, redirectTo }: LoginElementProps) {
           </div>
         </section>
       ) : (
-        <AuthFlow
-          key={flowKey}
-          onSignedIn={() => {
-            if (redirectTo) window.location.assign(safeRedirect(redirectTo));
-          }}
-        />
+        <SignInGate host={host} waiting>
+          <AuthFlow
+            key={flowKey}
+            onSignedIn={() => {
+              if (redirectTo) window.location.assign(safeRedirect(redirectTo));
+            }}
+          />
+        </SignInGate>
       )}
     </ElementRoot>
   );

@@ -2,5 +2,5 @@
 import { createAreaElement } from '../area/AreaElement';
 import { payablesRoutes, receivablesRoutes } from './routes';
 
-export const ContasAPagarElement = createAreaElement({ routes: payablesRoutes, home: '/contas-a-pagar' });
-export const ContasAReceberElement = createAreaElement({ routes: receivablesRoutes, home: '/contas-a-receber' });
+export const ContasAPagarElement = createAreaElement({ routes: payablesRoutes, home: '/contas-a-pagar', resources: ['payables', 'requesterQueue', 'paymentQueue'] });
+export const ContasAReceberElement = createAreaElement({ routes: receivablesRoutes, home: '/contas-a-receber', resources: ['receivables'] });

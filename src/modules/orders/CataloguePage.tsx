@@ -89,7 +89,7 @@ export default function CataloguePage({ categorySlug }: { categorySlug?: string 
         <NavLink href="/pedidos" className={data.muted}>← {t('registry.back')}</NavLink>
       </div>
       <form role="search" className={css.searchForm} onSubmit={submit} aria-label={t('orders.catalogue')}>
-        <div className={ui.field} style={{ flex: '1 1 14rem' }}>
+        <div className={ui.field} style={{ flex: '1 1 224px' }}>
           <label className={ui.label} htmlFor={`${titleId}-q`}>{t('orders.catalogue.search')}</label>
           <input id={`${titleId}-q`} type="search" className={ui.input} value={text} onChange={(event) => setText(event.target.value)} />
         </div>

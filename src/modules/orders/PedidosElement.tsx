@@ -9,6 +9,7 @@ import { ordersRoutes } from './routes';
 export const PedidosElement = createAreaElement({
   routes: ordersRoutes,
   home: '/pedidos',
+  resources: ['orders'],
   events: (host) => ({
     created: (resource, record) => {
       if (resource === 'orders') emit(host, 'bo-order-created', { id: record.id, number: (record.number as number | undefined) ?? null, title: String(record.title ?? '') });

@@ -11,6 +11,7 @@ import { approvalsRouteData } from '../approvals/routes.data';
 import { authRouteData } from '../auth/routes.data';
 import { payablesRouteData, receivablesRouteData, remittancesRouteData } from '../finance/routes.data';
 import { importsRouteData } from '../imports/routes.data';
+import { invoicesRouteData } from '../invoices/routes.data';
 import { ordersRouteData } from '../orders/routes.data';
 import { placeholderRouteData } from '../placeholder/routes.data';
 import { registryRouteData } from '../registry/routes.data';
@@ -31,6 +32,7 @@ export const portalRouteData: RouteData[] = [
   ...remittancesRouteData,
   ...registryRouteData,
   ...importsRouteData,
+  ...invoicesRouteData,
   ...placeholderRouteData,
 ];
 

@@ -6,6 +6,7 @@ import { approvalsRoutes } from '../approvals/routes';
 import { authRoutes } from '../auth/routes';
 import { payablesRoutes, receivablesRoutes, remittancesRoutes } from '../finance/routes';
 import { importsRoutes } from '../imports/routes';
+import { invoicesRoutes } from '../invoices/routes';
 import { ordersRoutes } from '../orders/routes';
 import { placeholderRoutes } from '../placeholder/routes';
 import { registryRoutes } from '../registry/routes';
@@ -27,5 +28,6 @@ export const routes: RouteDef[] = [
   ...remittancesRoutes,
   ...registryRoutes,
   ...importsRoutes,
+  ...invoicesRoutes,
   ...placeholderRoutes,
 ];

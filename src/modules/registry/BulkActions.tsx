@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import * as z from 'zod/mini';
-import type { ActionDef, AnyResource } from '../../contracts/resource';
+import { recordName, type ActionDef, type AnyResource } from '../../contracts/resource';
 import { ACTIONS_KEY, transitionInput, type Transition } from '../../contracts/workflow';
 import { t } from '../../core/i18n';
 import { notify } from '../../core/notices';
@@ -47,7 +47,7 @@ export default function BulkActions({ resource, params, actions, transitions, se
 
   const titleOf = (id: string) => {
     const title = rows.find((row) => row.id === id)?.[resource.titleField];
-    return title === undefined || title === null || title === '' ? id : String(title);
+    return title === undefined || title === null || title === '' ? id : recordName(resource, title);
   };
 
   const run = async (action: Pick<ActionDef, 'name'>, transition?: Transition) => {

@@ -1,5 +1,6 @@
 /** Generic create/edit screen (and the form of a single record such as the settings). */
 import { useContext } from 'react';
+import { recordName } from '../../contracts/resource';
 import { RecordEventsContext } from '../../core/host/embedding';
 import { t } from '../../core/i18n';
 import type { FormValues } from '../../core/resources/values';
@@ -36,7 +37,7 @@ export default function FormPage(props: RegistryPageProps) {
     ? newLabel(resource)
     : singleForm
       ? resourceLabel(resource, 'one')
-      : t('registry.editTitle', { title: String(record?.[resource.titleField] ?? '') });
+      : t('registry.editTitle', { title: recordName(resource, record?.[resource.titleField]) });
   const back = creating ? routes.base : showUrl(record!.id);
 
   return (

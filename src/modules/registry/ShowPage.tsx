@@ -7,7 +7,7 @@
  * trail: who changed which field, when).
  */
 import { lazy, Suspense, useContext, useMemo, useState } from 'react';
-import type { ActionDef } from '../../contracts/resource';
+import { recordName, type ActionDef } from '../../contracts/resource';
 import { t } from '../../core/i18n';
 import { useNavigation } from '../../core/navigation';
 import { notify } from '../../core/notices';
@@ -44,7 +44,7 @@ export default function ShowPage(props: RegistryPageProps) {
   const single = Boolean(props.spec.single);
   const here = single || !id ? routes.base : showHref(routes, id);
   const titleId = `show-${resource.name}`;
-  const named = record?.[resource.titleField];
+  const named = record ? recordName(resource, record[resource.titleField]) : undefined;
   useRecordTitle(here, named === undefined || named === null || named === '' ? undefined : String(named));
   const linkOf = useRecordLinks();
 
@@ -52,7 +52,7 @@ export default function ShowPage(props: RegistryPageProps) {
   if (loading) return <Spinner />;
   if (error || !record) return <Alert>{error?.message ?? t('registry.loadFailed')}</Alert>;
 
-  const title = String(record[resource.titleField] ?? resourceLabel(resource, 'one'));
+  const title = recordName(resource, record[resource.titleField]) || resourceLabel(resource, 'one');
   const rowActions = (resource.actions ?? []).filter((action) => action.row && access(action.scope) && !(resource.bornOf && action.name === 'delete'));
   const run = async (action: ActionDef) => {
     setConfirming(null);

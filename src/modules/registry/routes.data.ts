@@ -44,6 +44,8 @@ export const registryRouteData: RouteData[] = [
   ...(['expenseCategories', 'revenueCategories', 'costCenters', 'ledgerAccounts', 'departments', 'companyBills', 'accountingGroups', 'chartAccounts'] as const).flatMap((resource) =>
     resourceRouteData(resource),
   ),
+  // The buying cycle's records on the generic screens (their own views come with their area).
+  ...(['quotes', 'quoteRequests', 'purchaseOrders', 'receipts', 'purchasingSettings'] as const).flatMap((resource) => resourceRouteData(resource)),
   ...resourceRouteData('approvalQueues'),
   ...resourceRouteData('approvalDelegations'),
 ];

@@ -1,6 +1,7 @@
 /** Centavo-exact money arithmetic shared by the server (stored totals) and the forms. */
 import { describe, expect, it } from 'vitest';
-import { lineAmount, splitAmount, sumAmounts } from '../../../src/contracts/money';
+import fc from 'fast-check';
+import { centavosFromDecimal, lineAmount, MAX_CENTAVOS, splitAmount, sumAmounts } from '../../../src/contracts/money';
 import { orderTotal } from '../../../src/contracts/resources/orders';
 
 describe('splitAmount', () => {
@@ -42,5 +43,31 @@ describe('line amounts and the pedido total', () => {
   it('computes the pedido total from its lines, ignoring incomplete ones', () => {
     expect(orderTotal({ lines: [{ quantity: 3, unitPrice: 1999 }, { quantity: 1, unitPrice: 45_000 }, { quantity: null, unitPrice: 10 }] })).toBe(3 * 1999 + 45_000);
     expect(orderTotal({})).toBe(0);
+  });
+});
+
+describe('centavosFromDecimal (machine-written decimals: XML, bank files)', () => {
+  it('reads plain decimals exactly', () => {
+    expect(centavosFromDecimal('1264.80')).toBe(126480);
+    expect(centavosFromDecimal('0.07')).toBe(7);
+    expect(centavosFromDecimal('15')).toBe(1500);
+    expect(centavosFromDecimal('15.5')).toBe(1550);
+    expect(centavosFromDecimal('0.29')).toBe(29); // 0.29 * 100 is 28.999999999999996 in floating point
+    expect(centavosFromDecimal('90000000000000.00')).toBe(MAX_CENTAVOS);
+  });
+
+  it('refuses what is not a plain non-negative decimal with up to 2 places, or beyond the limit', () => {
+    for (const text of ['', '1,00', '-1.00', '+1', '1.234', '1e3', ' 1.00', '1.', '.5', '90000000000000.01', '9999999999999999']) {
+      expect(centavosFromDecimal(text), text).toBeNull();
+    }
+  });
+
+  it('property: the decimal of any amount within the limit reads back to it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_CENTAVOS }), (amount) => {
+        const text = `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}`;
+        expect(centavosFromDecimal(text)).toBe(amount);
+      }),
+    );
   });
 });

@@ -4,7 +4,7 @@
  */
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BASE_FIELD_DEFS, BASE_FIELDS, fieldShown, fillPath, filterKind, pathParams, RESERVED_PARAMS, type AnyResource } from '../../../src/contracts/resource';
+import { BASE_FIELD_DEFS, BASE_FIELDS, fieldShown, fillPath, filterKind, pathParams, recordName, RESERVED_PARAMS, type AnyResource } from '../../../src/contracts/resource';
 import { findResource, resourceList } from '../../../src/contracts/resources';
 import { initialValues, validate } from '../../../src/core/resources/values';
 import { matchRoute } from '../../../src/core/router';
@@ -13,7 +13,7 @@ import { calls, mount, pageResponse, json, resetApi, signIn, stubApi, text } fro
 import { sampleRecord } from './samples';
 
 const fieldNames = (resource: AnyResource) => new Set([...Object.keys(resource.fields), ...Object.keys(BASE_FIELD_DEFS)]);
-const PARAM_VALUES: Record<string, string> = { applicationId: 'app-1', companyTypeId: 'type-1', bankAccountId: 'acc-1' };
+const PARAM_VALUES: Record<string, string> = { applicationId: 'app-1', companyTypeId: 'type-1', bankAccountId: 'acc-1', quoteId: 'quote-1' };
 
 /** Concrete portal paths of a declaration's screens (its own route base, parents filled). */
 function screenPaths(resource: AnyResource) {
@@ -104,7 +104,7 @@ describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (
     const table = view.container.querySelector('table');
     expect(table, text(view.container)).not.toBeNull();
     expect(table!.querySelectorAll('tbody tr')).toHaveLength(1);
-    expect(text(table!)).toContain(`Registro de ${resource.name}`);
+    expect(text(table!)).toContain(resource.fields[resource.titleField]?.type === 'integer' ? '42' : `Registro de ${resource.name}`);
     expect(view.container.querySelector('h1')?.textContent).toBe(resource.labels.many);
     const request = calls.find((c) => c.method === 'GET')!;
     expect(request.url.searchParams.get('page')).toBe('1');
@@ -116,7 +116,7 @@ describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (
     const { show } = screenPaths(resource);
     if (!show) return;
     const view = await renderAt(show);
-    expect(view.container.querySelector('h1')?.textContent).toBe(`Registro de ${resource.name}`);
+    expect(view.container.querySelector('h1')?.textContent).toBe(recordName(resource, sampleRecord(resource)[resource.titleField]));
     // Every field that applies to the sample (a `shownWhen` field only for its payment method).
     const sample = sampleRecord(resource);
     for (const section of resource.form.sections) {

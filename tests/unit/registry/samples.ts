@@ -91,6 +91,7 @@ export function sampleRecord(resource: AnyResource, overrides: Record<string, un
     record[name] = sample(def, resource.schema.shape[name] as z.core.$ZodType);
     if (def.type === 'reference' || def.type === 'references' || def.type === 'tree') record._refs![name] = [{ id: 'r1', label: 'Referência Um' }];
   }
-  record[resource.titleField] = `Registro de ${resource.name}`;
+  // A numbered title (an ordem de compra's number) is a number; any other, a recognisable text.
+  record[resource.titleField] = resource.fields[resource.titleField]?.type === 'integer' ? 42 : `Registro de ${resource.name}`;
   return { ...record, ...overrides };
 }

@@ -118,4 +118,7 @@ export const screens = {
   'portal.crumbs.segment.busca': 'Busca',
   'portal.signedInAs': 'Conectado como {email}',
   'portal.loginElement.signedIn': 'Você está conectado como {email}.',
+  // A tag waiting for the page's one sign-in (another tag, or the page's <bo-login>, shows it).
+  'host.signIn.waiting': 'Entre no Retaguarda para ver esta área.',
+  'host.signIn.goTo': 'Ir para o acesso',
 };

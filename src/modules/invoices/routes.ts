@@ -1,0 +1,8 @@
+/** Faturamentos with their screens. */
+import { withRegistryLoaders } from '../registry/resourceRoutes';
+import { invoicesRouteData } from './routes.data';
+
+export const invoicesRoutes = withRegistryLoaders(invoicesRouteData, {
+  invoiceList: () => import('./InvoiceListPage'),
+  importNfe: () => import('./ImportNfePage'),
+});
