@@ -5,6 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f dist/retaguarda.js ] || npm run build
-for script in bench/bundle-size.ts bench/boot-time.ts bench/server.ts bench/list-endpoint.ts bench/first-list-screen.ts bench/client-list.ts bench/import.ts bench/persons-search.ts bench/approvals.ts bench/onboarding.ts bench/payment-queue.ts bench/bulk-authorize.ts bench/rate-limit-store.ts bench/nfe-import.ts bench/quote-analysis.ts bench/load.ts bench/first-row-vs-floor.ts bench/job-queue-start.ts bench/embedded-db.ts bench/supplier-link-page.ts; do
+for script in bench/bundle-size.ts bench/boot-time.ts bench/server.ts bench/list-endpoint.ts bench/first-list-screen.ts bench/client-list.ts bench/import.ts bench/persons-search.ts bench/approvals.ts bench/onboarding.ts bench/payment-queue.ts bench/bulk-authorize.ts bench/remittance.ts bench/rate-limit-store.ts bench/nfe-import.ts bench/quote-analysis.ts bench/load.ts bench/first-row-vs-floor.ts bench/job-queue-start.ts bench/embedded-db.ts bench/supplier-link-page.ts; do
   npx tsx "$script"
 done

@@ -32,6 +32,8 @@ import { importRoutes } from './finance/imports/routes.js';
 import { financeSummaryRoutes } from './finance/summary.js';
 import { pricingRoutes } from './pricing/routes.js';
 import { supplierLinkRoutes } from './pricing/supplier-link-routes.js';
+import { remittanceRoutes } from './finance/remittances/routes.js';
+import { balanceRoutes } from './finance/balanceRoutes.js';
 import { approvalRoutes } from './approvals/routes.js';
 import { FAMILY_PREFIXES, registryFamilies } from './registry/families.js';
 import { buildCatalogue } from './registry/catalogue.js';
@@ -197,6 +199,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(importRoutes(ctx, jobs), { prefix: FAMILY_PREFIXES.finance });
   await app.register(financeSummaryRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
   await app.register(pricingRoutes(ctx), { prefix: FAMILY_PREFIXES.pricing });
+  await app.register(remittanceRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
+  await app.register(balanceRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
   await app.register(postalCodeRoutes(ctx, options.postalCodes), { prefix: FAMILY_PREFIXES.commons });
   await app.register(companyLookupRoutes(ctx, options.companyLookup), { prefix: FAMILY_PREFIXES.commons });
   // Files uploaded in 64 KB parts: the spec lists `files` in the commons, cart and pricing families.

@@ -53,6 +53,8 @@ export const DEMO_GROUPS: Record<string, Scopes> = {
   Administrador: {
     ...each(['users', 'userGroups', 'applications', 'applicationResources', 'applicationAcls', 'applicationPolicies', 'approvalQueues', 'importBatches', 'companies', 'persons', 'departments', 'orders', 'quotes', 'purchaseOrders', 'receipts', 'invoices'], CRUDX),
     ...each(['payables', 'receivables', 'paymentQueue', 'requesterQueue'], [...CRUDX, 'approve']),
+    // Arquivos de remessa (issue 25): generating, cancelling, importing retornos.
+    ...each(['remittanceFiles'], CRUDX),
     // The registries (what the batch import writes needs create + update on it).
     ...each(
       ['suppliers', 'customers', 'products', 'categories', 'costCenters', 'expenseCategories', 'revenueCategories', 'banks', 'bankAccounts', 'chartAccounts', 'ledgerAccounts', 'accountingGroups', 'companyBills'],

@@ -27,10 +27,13 @@ import { formatMoney } from '../../src/contracts/money.js';
 import { fieldError, HttpError } from '../errors.js';
 import { declaredStorage } from '../registry/declared.js';
 import { inPhases } from '../registry/phases.js';
-import type { Call, ResourceStorage, Trx, WireRecord } from '../registry/storage.js';
+import type { Call, ResourceStorage, TransitionHook, Trx, WireRecord } from '../registry/storage.js';
 import { createSuccessor, requirePaymentData } from './recurrence.js';
 
 type Direction = 'payable' | 'receivable';
+
+/** Transitions that write or undo a baixa: the lançamento is locked first and follows afterwards. */
+const SETTLING = new Set(['settle', 'settleRemitted', 'reverse']);
 
 export const FINANCE_MESSAGES = {
   cancelPaid: 'Não é possível cancelar: há parcelas autorizadas, em remessa ou com baixa. Estorne as baixas ou devolva as parcelas à fila antes.',
@@ -118,6 +121,23 @@ interface SettleInput {
 function installmentStorage(resource: AnyResource, direction: Direction, party: 'supplierId' | 'customerId', entries: AnyResource): ResourceStorage {
   const settledState = direction === 'payable' ? 'paid' : 'received';
   const openState = direction === 'payable' ? 'authorized' : 'open';
+  /** A baixa (manual, or the bank's from a retorno): within the open balance, on an account of the tenant. */
+  const settleHook: TransitionHook = async (trx, call, before, input) => {
+    const baixa = input as unknown as SettleInput;
+    const balance = Number(before.amount) - Number(before.paidAmount);
+    if (baixa.amount > balance) throw fieldError('amount', SETTLEMENT_MESSAGES.tooMuch(formatMoney(baixa.amount), formatMoney(balance)));
+    const interest = baixa.interest ?? 0;
+    const fine = baixa.fine ?? 0;
+    const discount = baixa.discount ?? 0;
+    if (discount > baixa.amount + interest + fine) throw fieldError('discount', SETTLEMENT_MESSAGES.discountTooLarge);
+    const account = await sql`SELECT 1 FROM bank_accounts WHERE org_id = ${call.orgId} AND id = ${baixa.bankAccountId}`.execute(trx);
+    if (!account.rows.length) throw fieldError('bankAccountId', FINANCE_MESSAGES.bankAccount);
+    await sql`INSERT INTO installment_settlements (id, org_id, installment_id, paid_on, amount, interest, fine, discount, paid_total, bank_account_id, note, created_at, created_by)
+      VALUES (${randomUUID()}, ${call.orgId}, ${before.id}, ${baixa.paidOn}, ${baixa.amount}, ${interest}, ${fine}, ${discount}, ${baixa.amount + interest + fine - discount},
+        ${baixa.bankAccountId}, ${baixa.note ?? null}, ${call.ctx.clock()}, ${call.userId})`.execute(trx);
+    const paid = Number(before.paidAmount) + baixa.amount;
+    return { values: { paidAmount: paid, lastPaidOn: baixa.paidOn }, to: paid === Number(before.amount) ? settledState : openState };
+  };
   return declaredStorage(resource, 'installments', {
     filter: { direction },
     columns: { [party]: 'party_id' },
@@ -134,28 +154,15 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
     },
     // A baixa or an estorno goes on to settle or reopen the lançamento, which a cancel locks before its parcelas.
     async lockFirst(trx, call, id, action) {
-      if (action !== 'settle' && action !== 'reverse') return;
+      if (!SETTLING.has(action)) return;
       await sql`SELECT e.id FROM finance_entries e JOIN installments i ON i.entry_id = e.id WHERE i.id = ${id.slice(0, 64)} AND i.org_id = ${call.orgId} AND e.org_id = ${call.orgId} FOR UPDATE OF e`.execute(trx);
     },
     transitions: {
       // Approved lançamento: to the requester's atesto when one was named, else straight to the payment queue.
       ...(direction === 'payable' ? { release: async (_trx: Trx, _call: Call, before: WireRecord) => ({ to: before.requesterId ? 'awaiting_requester' : 'queued' }) } : {}),
-      async settle(trx, call, before, input) {
-        const baixa = input as unknown as SettleInput;
-        const balance = Number(before.amount) - Number(before.paidAmount);
-        if (baixa.amount > balance) throw fieldError('amount', SETTLEMENT_MESSAGES.tooMuch(formatMoney(baixa.amount), formatMoney(balance)));
-        const interest = baixa.interest ?? 0;
-        const fine = baixa.fine ?? 0;
-        const discount = baixa.discount ?? 0;
-        if (discount > baixa.amount + interest + fine) throw fieldError('discount', SETTLEMENT_MESSAGES.discountTooLarge);
-        const account = await sql`SELECT 1 FROM bank_accounts WHERE org_id = ${call.orgId} AND id = ${baixa.bankAccountId}`.execute(trx);
-        if (!account.rows.length) throw fieldError('bankAccountId', FINANCE_MESSAGES.bankAccount);
-        await sql`INSERT INTO installment_settlements (id, org_id, installment_id, paid_on, amount, interest, fine, discount, paid_total, bank_account_id, note, created_at, created_by)
-          VALUES (${randomUUID()}, ${call.orgId}, ${before.id}, ${baixa.paidOn}, ${baixa.amount}, ${interest}, ${fine}, ${discount}, ${baixa.amount + interest + fine - discount},
-            ${baixa.bankAccountId}, ${baixa.note ?? null}, ${call.ctx.clock()}, ${call.userId})`.execute(trx);
-        const paid = Number(before.paidAmount) + baixa.amount;
-        return { values: { paidAmount: paid, lastPaidOn: baixa.paidOn }, to: paid === Number(before.amount) ? settledState : openState };
-      },
+      settle: settleHook,
+      // The retorno's baixa (server/finance/remittances): the same rules as a manual one.
+      settleRemitted: settleHook,
       async reverse(trx, call, before, input) {
         const found = await sql<{ amount: string; reversed_at: unknown }>`SELECT amount::text, reversed_at FROM installment_settlements
           WHERE id = ${String(input.settlementId)} AND installment_id = ${before.id} AND org_id = ${call.orgId} FOR UPDATE`.execute(trx);
@@ -169,7 +176,7 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
       },
     },
     async afterTransition(trx, call, record, transition, from) {
-      if (transition !== 'settle' && transition !== 'reverse') return;
+      if (!SETTLING.has(transition)) return;
       await followEntry(trx, call, resource, entries, String(record.entryId), record.status === settledState || from === settledState);
     },
   });

@@ -32,7 +32,9 @@ import { declaredStorage } from '../registry/declared.js';
 import { bankAccountRule, billDatesRule } from '../registry/rules.js';
 import type { Storages } from '../registry/storage.js';
 import { importBatchesStorage } from './imports/storage.js';
+import { balanceColumns } from './balances.js';
 import { entryStorages } from './entries.js';
+import { remittancesStorage } from './remittances/storage.js';
 
 const conflict = (message: string) => new HttpError(409, message);
 
@@ -50,6 +52,8 @@ const companyBillsStorage = declaredStorage(companyBills, 'company_bills', {
 
 const bankAccountsStorage = declaredStorage(bankAccounts, 'bank_accounts', {
   validate: (values) => bankAccountRule(values),
+  // Saldo atual and projetado (balances.ts): the same SQL the account's balance endpoint reads.
+  computed: balanceColumns,
 });
 
 const agreementsStorage = declaredStorage(bankAccountAgreements, 'bank_account_agreements', {
@@ -76,4 +80,5 @@ export const financeStorages: Storages = {
   companyBills: companyBillsStorage,
   importBatches: importBatchesStorage,
   ...entryStorages,
+  remittances: remittancesStorage,
 };

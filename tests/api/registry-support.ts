@@ -329,6 +329,8 @@ export const sampleImportCsv = (tag = randomBytes(3).toString('hex')) => `codigo
  * which only the multipart upload creates (a small cost-centre CSV, the sample description).
  */
 export async function createRecord(env: TestEnv, session: Session, resource: AnyResource, url: string, values: Record<string, unknown>): Promise<Answer> {
+  // A remessa is generated from authorised parcelas of an account with a convênio (remittance-support.ts).
+  if (resource.name === 'remittances') return (await import('./remittance-support.js')).sampleRemittance(env, session, values);
   if (resource.name !== 'importBatches') return call(env, 'POST', url, { session, body: values });
   const tag = randomBytes(4).toString('hex');
   const fields: Record<string, string> = { resourceType: 'costCenters' };

@@ -27,6 +27,7 @@ import dropImportLease from './0020_drop_import_lease.js';
 import requestFixedCost from './0021_request_fixed_cost.js';
 import approvalRules from './0022_approval_rules.js';
 import buyingCycle from './0023_buying_cycle.js';
+import bankFiles from './0024_bank_files.js';
 import sessionIdleTimeout from './0025_session_idle_timeout.js';
 import onboardingSkips from './0026_onboarding_skips.js';
 import supplierLinks from './0029_supplier_links.js';
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '0021_request_fixed_cost': requestFixedCost,
   '0022_approval_rules': approvalRules,
   '0023_buying_cycle': buyingCycle,
+  '0024_bank_files': bankFiles,
   '0025_session_idle_timeout': sessionIdleTimeout,
   '0026_onboarding_skips': onboardingSkips,
   '0029_supplier_links': supplierLinks,

@@ -10,6 +10,15 @@ import { boolean, enumList, enumOf, integer, text } from '../fields';
 import { activationActions, deleteAction, notes, positiveInt } from './parts/common';
 
 export const CNAB_LAYOUTS = ['febraban240', 'itau240', 'bradesco240', 'bb240', 'santander240', 'caixa240', 'sicoob240'] as const;
+export const CNAB_LAYOUT_LABELS = {
+  febraban240: 'FEBRABAN 240 (padrão)',
+  itau240: 'Itaú SISPAG',
+  bradesco240: 'Bradesco Multipag',
+  bb240: 'Banco do Brasil',
+  santander240: 'Santander',
+  caixa240: 'Caixa',
+  sicoob240: 'Sicoob',
+} as const;
 export const AGREEMENT_SERVICES = ['supplierPayments', 'boletoPayments', 'taxPayments', 'pix'] as const;
 
 export const bankAccountAgreements = defineResource({
@@ -27,15 +36,7 @@ export const bankAccountAgreements = defineResource({
       rule: z.string().check(z.trim(), z.minLength(1, 'Informe o código do convênio.'), z.maxLength(20, 'Use no máximo 20 caracteres.'), z.regex(/^[0-9A-Za-z]+$/, 'Use somente letras e números.')),
       help: 'Como o banco informou (até 20 caracteres).',
     }),
-    layout: enumOf('Layout CNAB 240', CNAB_LAYOUTS, {
-      febraban240: 'FEBRABAN 240 (padrão)',
-      itau240: 'Itaú SISPAG',
-      bradesco240: 'Bradesco Multipag',
-      bb240: 'Banco do Brasil',
-      santander240: 'Santander',
-      caixa240: 'Caixa',
-      sicoob240: 'Sicoob',
-    }),
+    layout: enumOf('Layout CNAB 240', CNAB_LAYOUTS, CNAB_LAYOUT_LABELS),
     services: enumList(
       'Serviços',
       AGREEMENT_SERVICES,

@@ -2,7 +2,8 @@
  * Contas financeiras (/contas-financeiras): the organisation's bank accounts (and cash boxes)
  * that payments leave from and receipts arrive at; each holds CNAB convênios
  * (bankAccountAgreements, /contas-financeiras/{bankAccountId}/convenios). The holder (razão
- * social + CNPJ) is what the CNAB file header carries. Opening balance in centavos at a date.
+ * social + CNPJ) is what the CNAB file header carries. Opening balance in centavos at a date; the
+ * current and projected balances are the server's (server/finance/balances.ts).
  * API: finance `bank-accounts`. Rule across fields (server): `bankId`, `agency`, `account` and
  * `accountDigit` are required unless `type` is `cash`.
  */
@@ -33,11 +34,13 @@ export const bankAccounts = defineResource({
     holderDocument: cpfCnpj('CNPJ/CPF do titular'),
     openingBalance: money('Saldo inicial'),
     openingBalanceDate: date('Data do saldo inicial'),
+    currentBalance: money('Saldo atual', { readOnly: true, help: 'Saldo inicial mais as baixas e recebimentos lançados nesta conta até hoje.' }),
+    projectedBalance: money('Saldo projetado', { readOnly: true, help: 'Saldo atual mais as parcelas em aberto desta conta (a receber menos a pagar).' }),
     isActive: boolean('Ativa', { initial: true }),
     notes: notes('Observações'),
   },
   list: {
-    columns: [{ field: 'name', sortable: true }, { field: 'type', sortable: true }, { field: 'bankId' }, { field: 'agency' }, { field: 'account' }, { field: 'isActive' }],
+    columns: [{ field: 'name', sortable: true }, { field: 'type', sortable: true }, { field: 'bankId' }, { field: 'agency' }, { field: 'account' }, { field: 'currentBalance' }, { field: 'projectedBalance' }, { field: 'isActive' }],
     defaultSort: 'name',
     searchFields: ['name', 'agency', 'account', 'holderName'],
     filters: [{ field: 'type' }, { field: 'bankId' }, { field: 'isActive' }],
@@ -47,7 +50,7 @@ export const bankAccounts = defineResource({
       { key: 'general', title: 'Conta', fields: ['name', 'type', 'isActive'] },
       { key: 'bank', title: 'Dados bancários', fields: ['bankId', 'agency', 'agencyDigit', 'account', 'accountDigit'] },
       { key: 'holder', title: 'Titular', fields: ['holderName', 'holderDocument'] },
-      { key: 'balance', title: 'Saldo inicial', fields: ['openingBalance', 'openingBalanceDate'] },
+      { key: 'balance', title: 'Saldos', fields: ['openingBalance', 'openingBalanceDate', 'currentBalance', 'projectedBalance'] },
       { key: 'notes', title: 'Observações', fields: ['notes'] },
     ],
   },

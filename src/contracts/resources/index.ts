@@ -41,9 +41,10 @@ import { purchaseOrders } from './purchaseOrders';
 import { receipts } from './receipts';
 import { invoices } from './invoices';
 import { purchasingSettings } from './purchasingSettings';
+import { remittances } from './remittances';
 
 export { applicationAcls, applicationPolicies, applicationResources, applications, organizations, settings, userGroups, users };
-export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations, payables, receivables, payableInstallments, receivableInstallments, quotes, quoteRequests, purchaseOrders, receipts, invoices, purchasingSettings };
+export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations, payables, receivables, payableInstallments, receivableInstallments, quotes, quoteRequests, purchaseOrders, receipts, invoices, purchasingSettings, remittances };
 export { CURRENT_APPLICATION } from './applications';
 
 export const resources = {
@@ -87,6 +88,7 @@ export const resources = {
   receipts,
   invoices,
   purchasingSettings,
+  remittances,
 } as const satisfies Record<string, AnyResource>;
 
 export type ResourceName = keyof typeof resources;

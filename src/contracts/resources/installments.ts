@@ -10,8 +10,9 @@
  * (treasury, in bulk; never by whoever entered the lançamento — when an approval queue of
  * "Pagamentos" applies, authorising sends the parcela to it: em aprovação → autorizada when its
  * stages approve (N of M, never by who entered it) | pagamento reprovado, with the reason, from
- * which treasury may send it again) → [em remessa → paga | rejeitada
- * pelo banco: the bank files' issue] | baixa manual from autorizada: a partial baixa keeps it
+ * which treasury may send it again) → [em remessa (system `remit`, by a remessa) → paga
+ * (`settleRemitted`: the retorno's baixa) | rejeitada pelo banco or remessa cancelada (`unremit`, with
+ * the reason) → autorizada] | baixa manual from autorizada: a partial baixa keeps it
  * autorizada with the rest open, the last one makes it paga; interest, fine and discount on each
  * baixa; an estorno (with the reason) restores the balance. Money-moving actions honour
  * `Idempotency-Key`.
@@ -89,6 +90,11 @@ export const payableInstallmentWorkflow = defineWorkflow<PayableInstallmentState
     { name: 'rejectPayment', label: 'Reprovar pagamento', verb: 'reprovar o pagamento de', from: ['awaiting_approval'], to: 'payment_rejected', scope: 'approve', permission: 'paymentQueue', input: reasonInput, system: true },
     { name: 'unauthorize', label: 'Devolver à fila', verb: 'devolver à fila', from: ['authorized', 'payment_rejected'], to: 'queued', scope: 'approve', permission: 'paymentQueue', confirm: 'Retirar a autorização e devolver a parcela à fila?' },
     { name: 'settle', label: 'Dar baixa', verb: 'dar baixa em', from: ['authorized'], to: 'paid', scope: 'update', permission: 'paymentQueue', input: settleInput, inputFrom: { amount: 'openBalance' }, idempotent: true, tone: 'primary' },
+    // The remessa's own cascades (server/finance/remittances): into a file, back out of it (cancelled, or
+    // rejected by the bank with the reason), and the bank's baixa from its retorno (the same hook as `settle`).
+    { name: 'remit', label: 'Incluir em remessa', verb: 'incluir em remessa', from: ['authorized'], to: 'in_remittance', scope: 'update', permission: 'paymentQueue', system: true },
+    { name: 'unremit', label: 'Retirar da remessa', verb: 'retirar da remessa', from: ['in_remittance'], to: 'authorized', scope: 'update', permission: 'paymentQueue', input: reasonInput, system: true },
+    { name: 'settleRemitted', label: 'Baixa pelo retorno do banco', verb: 'dar baixa pelo retorno em', from: ['in_remittance'], to: 'paid', scope: 'update', permission: 'paymentQueue', input: settleInput, system: true },
     { name: 'reverse', label: 'Estornar baixa', verb: 'estornar uma baixa de', from: ['authorized', 'paid'], to: 'authorized', scope: 'update', permission: 'paymentQueue', input: reverseInput, requires: { field: 'paidAmount', message: SETTLEMENT_MESSAGES.nothingToReverse }, idempotent: true, tone: 'danger' },
   ],
   // Authorising goes through the approval service (queues of "Pagamentos"); none applies → authorised at once.

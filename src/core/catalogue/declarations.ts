@@ -46,4 +46,5 @@ export const DECLARATIONS: Record<ResourceName, () => Promise<AnyResource>> = {
   receipts: () => import('../../contracts/resources/receipts').then((m) => m.receipts),
   invoices: () => import('../../contracts/resources/invoices').then((m) => m.invoices),
   purchasingSettings: () => import('../../contracts/resources/purchasingSettings').then((m) => m.purchasingSettings),
+  remittances: () => import('../../contracts/resources/remittances').then((m) => m.remittances),
 };

@@ -45,4 +45,5 @@ export const DECLARATION_MODULES: Record<ResourceName, string> = {
   receipts: 'receipts',
   invoices: 'invoices',
   purchasingSettings: 'purchasingSettings',
+  remittances: 'remittances',
 };

@@ -5,7 +5,7 @@
  * `<bo-contas-a-receber>` serve these same routes.
  */
 import type { RouteData } from '../../core/routeMatch';
-import { redirect } from '../area/routeData';
+import { page, redirect } from '../area/routeData';
 import { resourceRouteData, type ListName } from '../registry/routeData';
 
 const financeList = { list: 'list' };
@@ -35,4 +35,11 @@ export const receivablesRouteData: RouteData[] = [
   redirect('/contas-a-receber', '/contas-a-receber/lancamentos', 'Contas a Receber'),
   ...resourceRouteData('receivables', { views: entryViews }),
   ...resourceRouteData('receivableInstallments', { views: financeList }),
+];
+
+/** Arquivos de remessa (issue 25): the fila (own screen) and the remessas as a registry, each with its file and retorno page. */
+export const remittancesRouteData: RouteData[] = [
+  redirect('/arquivos-de-remessa', '/arquivos-de-remessa/fila', 'Arquivos de Remessa'),
+  page('/arquivos-de-remessa/fila', 'Arquivos de Remessa', { view: 'remittanceQueue' }),
+  ...resourceRouteData('remittances', { views: { list: 'remittanceList' }, pages: [{ path: 'arquivo', label: 'remittances.tabs.file', view: 'remittanceFile' }] }),
 ];

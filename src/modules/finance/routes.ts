@@ -1,7 +1,7 @@
 /** Contas a pagar / a receber with their screens (`<bo-contas-a-pagar>`, `<bo-contas-a-receber>` and the portal). */
 import type { Loaders } from '../area/withLoaders';
 import { withRegistryLoaders } from '../registry/resourceRoutes';
-import { payablesRouteData, receivablesRouteData } from './routes.data';
+import { payablesRouteData, receivablesRouteData, remittancesRouteData } from './routes.data';
 
 const loaders: Loaders = {
   list: () => import('./FinanceListPage'),
@@ -10,3 +10,9 @@ const loaders: Loaders = {
 
 export const payablesRoutes = withRegistryLoaders(payablesRouteData, loaders);
 export const receivablesRoutes = withRegistryLoaders(receivablesRouteData, loaders);
+
+export const remittancesRoutes = withRegistryLoaders(remittancesRouteData, {
+  remittanceQueue: () => import('./RemittanceQueuePage'),
+  remittanceList: () => import('./RemittanceListPage'),
+  remittanceFile: () => import('./RemittanceFilePage'),
+});

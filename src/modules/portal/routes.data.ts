@@ -9,7 +9,7 @@ import { accountRouteData } from '../account/routes.data';
 import { page } from '../area/routeData';
 import { approvalsRouteData } from '../approvals/routes.data';
 import { authRouteData } from '../auth/routes.data';
-import { payablesRouteData, receivablesRouteData } from '../finance/routes.data';
+import { payablesRouteData, receivablesRouteData, remittancesRouteData } from '../finance/routes.data';
 import { importsRouteData } from '../imports/routes.data';
 import { invoicesRouteData } from '../invoices/routes.data';
 import { ordersRouteData } from '../orders/routes.data';
@@ -34,6 +34,7 @@ export const portalRouteData: RouteData[] = [
   ...approvalsRouteData,
   ...payablesRouteData,
   ...receivablesRouteData,
+  ...remittancesRouteData,
   ...registryRouteData,
   ...importsRouteData,
   ...invoicesRouteData,

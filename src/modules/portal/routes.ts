@@ -4,7 +4,7 @@ import { accountRoutes } from '../account/routes';
 import { withLoaders } from '../area/withLoaders';
 import { approvalsRoutes } from '../approvals/routes';
 import { authRoutes } from '../auth/routes';
-import { payablesRoutes, receivablesRoutes } from '../finance/routes';
+import { payablesRoutes, receivablesRoutes, remittancesRoutes } from '../finance/routes';
 import { importsRoutes } from '../imports/routes';
 import { invoicesRoutes } from '../invoices/routes';
 import { ordersRoutes } from '../orders/routes';
@@ -30,6 +30,7 @@ export const routes: RouteDef[] = [
   ...approvalsRoutes,
   ...payablesRoutes,
   ...receivablesRoutes,
+  ...remittancesRoutes,
   ...registryRoutes,
   ...importsRoutes,
   ...invoicesRoutes,

@@ -15,7 +15,8 @@ const currentApplication = (resource: ResourceName) =>
 export const registryRouteData: RouteData[] = [
   ...resourceRouteData('categories'),
   ...resourceRouteData('userGroups'),
-  ...resourceRouteData('bankAccounts'),
+  // The account's "saldo em <data>" (issue 25): a show sub-page of the finance area.
+  ...resourceRouteData('bankAccounts', { pages: [{ path: 'saldo', label: 'balances.tab', view: 'accountBalance' }] }),
   ...resourceRouteData('bankAccountAgreements'),
   ...resourceRouteData('persons'),
   ...resourceRouteData('customers'),

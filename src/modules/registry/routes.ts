@@ -2,4 +2,6 @@
 import { withRegistryLoaders } from './resourceRoutes';
 import { registryRouteData } from './routes.data';
 
-export const registryRoutes = withRegistryLoaders(registryRouteData, {});
+export const registryRoutes = withRegistryLoaders(registryRouteData, {
+  accountBalance: () => import('../finance/AccountBalancePage'),
+});

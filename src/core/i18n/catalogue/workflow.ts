@@ -35,6 +35,9 @@ export const workflow = {
   'purchasing.tabs.document': 'Ordem para impressão',
   'orders.tabs.request': 'Solicitação',
   'orders.tabs.approvals': 'Análises',
+  // Show sub-pages of the finance area (issue 25): their tabs show before the page's chunk loads.
+  'remittances.tabs.file': 'Arquivo e retorno',
+  'balances.tab': 'Saldo',
   'orders.catalogue': 'Catálogo',
   'orders.catalogue.title': 'Catálogo de produtos',
   'orders.catalogue.departments': 'Departamentos',

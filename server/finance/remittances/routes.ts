@@ -1,0 +1,81 @@
+/**
+ * The remessas' own endpoints, next to their generated routes (finance family):
+ * - `POST remittances` — generate (generate.ts) from `{bankAccountId, agreementId, installmentIds?,
+ *   notes?}`; honours `Idempotency-Key` in the same transaction as the work (registry/idempotency.ts):
+ *   the same key and body answer the same remessa — the same file, byte for byte; another body
+ *   with the key is a 422; a replay while the first runs waits for it.
+ * - `GET remittances/{id}/file` — the file as an attachment with a server-made name, its SHA-256
+ *   in `Repr-Digest`.
+ * - `POST remittances/returns` — import a retorno (returns.ts), `{fileName, content}` (base64).
+ * Access: `remittanceFiles` create / read / update; tenant from the token; 404 for another tenant's.
+ *
+ * Generation runs in the request, not as a pg-boss job: the idempotency key, the NSA and the
+ * parcelas' locks live in one transaction, so a retry can never half-apply; 5,000 parcelas take
+ * the time bench/remittance.ts prints (docs/decisions.md "Bank files").
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import * as z from 'zod/mini';
+import { recordSchema } from '../../../src/contracts/resource.js';
+import { remittances } from '../../../src/contracts/resources/index.js';
+import type { AppContext } from '../../context.js';
+import { idempotencyKey, onceInTransaction } from '../../registry/idempotency.js';
+import { notFound } from '../../registry/records.js';
+import { generateInput, generateRemittance } from './generate.js';
+import { importReturn, returnInput, returnResult } from './returns.js';
+
+const BEARER = [{ bearerAuth: [] }];
+const TAGS = [remittances.labels.many];
+const idParams = z.object({ id: z.string() });
+
+export function remittanceRoutes(ctx: AppContext) {
+  return async function remittanceFiles(app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const access = (scope: string) => ({ onRequest: app.requireAccess, preValidation: app.requireScope(remittances.permission, scope) });
+    const service = () => ctx.records(remittances.name);
+    const caller = (request: FastifyRequest) => ({ userId: request.auth!.userId, orgId: request.auth!.orgId, accessLevel: request.auth!.accessLevel });
+
+    r.post(
+      '/remittances',
+      { ...access('create'), schema: { tags: TAGS, summary: 'Gera o arquivo de remessa CNAB 240 das parcelas autorizadas de uma conta e convênio (Idempotency-Key)', security: BEARER, body: generateInput, response: { 201: recordSchema(remittances) } } },
+      async (request, reply) => {
+        const key = idempotencyKey(request);
+        const record = await service().run(caller(request), { request }, (trx, call) => onceInTransaction(trx, call, request, key, () => generateRemittance(trx, call, request.body)));
+        const path = request.url.split('?')[0].replace(/\/+$/, '');
+        return reply.code(201).header('location', `${path}/${encodeURIComponent(record.id)}`).send(record);
+      },
+    );
+
+    r.get(
+      '/remittances/:id/file',
+      { ...access('read'), schema: { tags: TAGS, summary: 'Baixa o arquivo de remessa (anexo, SHA-256 em Repr-Digest)', security: BEARER, params: idParams } },
+      async (request, reply) => {
+        const { id } = request.params;
+        if (id.length > 64) throw notFound();
+        const file = await service().run(caller(request), { request }, async (trx, call) => {
+          const row = await sql<{ file_name: string; content: Buffer | Uint8Array; sha256: string }>`SELECT file_name, content, sha256 FROM remittances WHERE org_id = ${call.orgId} AND id = ${id}`.execute(trx);
+          return row.rows[0];
+        });
+        if (!file) throw notFound();
+        const bytes = Buffer.from(file.content);
+        return reply
+          .header('content-type', 'application/octet-stream')
+          .header('content-disposition', `attachment; filename="${file.file_name.replace(/[^0-9A-Za-z._-]/g, '_')}"`)
+          .header('repr-digest', `sha-256=:${Buffer.from(file.sha256, 'hex').toString('base64')}:`)
+          .header('x-content-sha256', file.sha256)
+          .header('cache-control', 'no-store')
+          .send(bytes);
+      },
+    );
+
+    r.post(
+      '/remittances/returns',
+      { ...access('update'), bodyLimit: 12 * 1024 * 1024, schema: { tags: TAGS, summary: 'Importa um arquivo de retorno CNAB 240 (conteúdo em base64)', security: BEARER, body: returnInput, response: { 200: returnResult } } },
+      async (request) => {
+        const key = idempotencyKey(request);
+        return service().run(caller(request), { request }, (trx, call) => onceInTransaction(trx, call, request, key, () => importReturn(trx, call, request.body)));
+      },
+    );
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * /arquivos-de-remessa/remessas-geradas/{remittanceId}/arquivo: the remessa's file (download, its
+ * SHA-256 to compare with what the bank received) and the retorno import with what it did to
+ * each payment. The record itself (state, payments, history) is the generic show page around it.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { registerCatalogue, t } from '../../core/i18n';
+import { invalidate } from '../../core/resources/cache';
+import { Alert } from '../../core/ui/Alert';
+import { FilePicker } from '../../core/ui/FilePicker';
+import * as css from '../../core/ui/data.css';
+import * as ui from '../../core/ui/ui.css';
+import type { SubPageProps } from '../registry/spec';
+import { downloadRemittance, importReturn, type ReturnResult } from './remittanceApi';
+import { remittanceTexts } from './remittanceCatalogue';
+
+registerCatalogue(remittanceTexts);
+
+export default function RemittanceFilePage({ resource, record }: SubPageProps) {
+  const id = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ReturnResult | null>(null);
+  const fileName = String(record.fileName ?? 'remessa.rem');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) {
+      setProblem(t('remittances.return.noFile'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await importReturn(file);
+      setResult(answer);
+      // Its state and actions may have changed (processada): the header reads the record again.
+      if (!answer.duplicate) void invalidate([resource.name, 'record', record.id]);
+    } catch {
+      // the HTTP notice names the line and field
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={ui.stack}>
+      <section className={ui.stack} aria-labelledby={`${id}-file`}>
+        <h2 id={`${id}-file`} style={{ margin: 0 }}>{t('remittances.file.title')}</h2>
+        <dl className={css.dl}>
+          <dt className={css.dt}>{t('remittances.file.sha')}</dt>
+          <dd className={css.dd}><code style={{ overflowWrap: 'anywhere' }}>{String(record.sha256 ?? '')}</code><br /><span className={ui.hint}>{t('remittances.file.shaHelp')}</span></dd>
+        </dl>
+        <div className={ui.row}>
+          <button type="button" className={ui.button.primary} onClick={() => void downloadRemittance(record.id, fileName).catch(() => undefined)}>{t('remittances.file.download')} ({fileName})</button>
+        </div>
+      </section>
+      <form className={ui.stack} onSubmit={submit} noValidate aria-labelledby={`${id}-return`}>
+        <h2 id={`${id}-return`} style={{ margin: 0 }}>{t('remittances.return.title')}</h2>
+        <div className={ui.field}>
+          <label className={ui.label} htmlFor={`${id}-input`}>{t('remittances.return.file')}</label>
+          <FilePicker
+            id={`${id}-input`}
+            accept=".ret,.txt,.rem,text/plain,application/octet-stream"
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={`${id}-help${problem ? ` ${id}-error` : ''}`}
+            onFile={(chosen) => {
+              setFile(chosen);
+              setProblem(null);
+            }}
+          />
+          <span id={`${id}-help`} className={ui.hint}>{t('remittances.return.help')}</span>
+          {problem && <ul id={`${id}-error`} className={ui.fieldError}><li>{problem}</li></ul>}
+        </div>
+        <div className={ui.row}>
+          <button type="submit" className={ui.button.secondary} disabled={busy} aria-busy={busy || undefined}>{busy ? t('remittances.return.sending') : t('remittances.return.send')}</button>
+        </div>
+      </form>
+      {result && (
+        <section className={ui.stack} aria-live="polite" aria-label={t('remittances.return.title')}>
+          {result.duplicate && <Alert tone="info">{t('remittances.return.duplicate')}</Alert>}
+          <Alert tone="success">{t('remittances.return.summary', { payments: result.payments, paid: result.paid, rejected: result.rejected, scheduled: result.scheduled, unknown: result.unknown, unchanged: result.unchanged })}</Alert>
+          <div className={css.tableWrap}>
+            <table className={css.table}>
+              <thead>
+                <tr>
+                  <th className={css.th} scope="col">{t('remittances.return.line')}</th>
+                  <th className={css.th} scope="col">{t('remittances.return.reference')}</th>
+                  <th className={css.th} scope="col">{t('remittances.return.outcome')}</th>
+                  <th className={css.th} scope="col">{t('remittances.return.reason')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.lines.map((line) => (
+                  <tr key={line.line}>
+                    <td className={css.td}>{line.line}</td>
+                    <td className={css.td}>{line.reference}</td>
+                    <td className={css.td}>{t(`remittances.return.outcome.${line.outcome}`)}</td>
+                    <td className={css.td}>{line.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

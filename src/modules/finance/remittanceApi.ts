@@ -1,0 +1,61 @@
+/** Calls of the arquivos de remessa (finance family; server/finance/remittances). */
+import { request, requestRaw } from '../../core/api';
+
+export interface ReturnLine {
+  line: number;
+  reference: string;
+  installmentId: string | null;
+  remittanceNumber: number | null;
+  outcome: 'paid' | 'rejected' | 'scheduled' | 'unknown' | 'unchanged';
+  codes: string[];
+  reason: string;
+}
+
+export interface ReturnResult {
+  duplicate: boolean;
+  fileName: string;
+  sha256: string;
+  payments: number;
+  paid: number;
+  rejected: number;
+  scheduled: number;
+  unknown: number;
+  unchanged: number;
+  lines: ReturnLine[];
+}
+
+export interface GeneratedRemittance {
+  id: string;
+  number: number;
+  paymentCount: number;
+  total: number;
+}
+
+/** Generates the remessa; `key` is kept for one attempt, so a retry after a lost answer gets the same file. */
+export const generateRemittance = (body: { bankAccountId: string; agreementId: string; installmentIds: string[] }, key: string): Promise<GeneratedRemittance> =>
+  request<GeneratedRemittance>('finance', 'remittances', { method: 'POST', body, headers: { 'Idempotency-Key': key } });
+
+/** Saves the file under the name the server gave it. */
+export async function downloadRemittance(id: string, fileName: string): Promise<void> {
+  const { data } = await requestRaw<Blob>('finance', `remittances/${encodeURIComponent(id)}/file`, { responseType: 'blob', headers: { Accept: 'application/octet-stream' } });
+  const url = URL.createObjectURL(data);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    link.click();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}
+
+/** The bytes of a file as base64 (a retorno is at most 8 MB). */
+export async function fileBase64(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return btoa(binary);
+}
+
+export const importReturn = async (file: File): Promise<ReturnResult> =>
+  request<ReturnResult>('finance', 'remittances/returns', { method: 'POST', body: { fileName: file.name, content: await fileBase64(file) } });

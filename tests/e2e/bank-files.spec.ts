@@ -1,0 +1,167 @@
+/**
+ * The treasurer's path through the bank files, end to end against the real server: a lançamento
+ * with two PIX parcelas on the Itaú account (entered by admin@, authorised by tesouraria@ — set up
+ * through the API), then tesouraria@ on screen: the fila de remessa (account, convênio, the
+ * parcelas marked) → "Gerar remessa" → the remessa's file page → download (every line 240 + CRLF,
+ * the SHA-256 on screen is the file's) → import the bank's retorno (both paid) → the remessa
+ * processada, the parcelas pagas, the account's balance moved. Screenshots at 1366 and 390 px;
+ * axe-clean; no sideways scroll at 390 px.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { bankReturn } from '../api/remittance-return';
+import { axeViolations, signIn, signOut } from './support';
+
+test.describe.configure({ mode: 'serial' });
+
+const RUN = Date.now().toString(36);
+const DESCRIPTION = `Remessa e2e ${RUN}`;
+const SHOTS = process.env.SHOTS_DIR ?? '.tmp/screens';
+const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await expect.poll(sideways).toBeLessThanOrEqual(0).catch(() => undefined);
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    expect(await sideways(), `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+/** A call of the signed-in page's session (token + XSRF), as the screens make them. */
+async function api<T = any>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ([method, url, body]) => {
+      const token = JSON.parse(localStorage.getItem('bo.accessToken')!);
+      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+      const response = await fetch(url as string, { method: method as string, headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    [method, url, body] as const,
+  );
+}
+
+/** Next business days after today (weekends skipped; the server refuses holidays: pick mid-week dates well ahead). */
+function businessDay(offset: number): string {
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + offset);
+  while ([0, 6].includes(date.getUTCDay())) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+let accountId = '';
+let parcelaIds: string[] = [];
+
+test('admin enters a lançamento with two PIX parcelas on the Itaú account; tesouraria authorises them', async ({ page }) => {
+  await signIn(page, 'admin@demo.com.br');
+  const first = async (url: string) => (await api<{ id: string; type?: string; name?: string }[]>(page, 'GET', url)).body;
+  const accounts = await first('/api/finance/bank-accounts?perPage=50');
+  accountId = accounts.find((a) => a.type === 'checking')!.id;
+  const [supplier] = await first('/v1/companies/suppliers?perPage=1');
+  const [category] = await first('/api/finance/expense-categories?perPage=1');
+  const [centre] = await first('/api/finance/cost-centers?perPage=1');
+  const blank = { boletoLine: null, pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null };
+  const created = await api(page, 'POST', '/api/finance/payables', {
+    supplierId: supplier.id, categoryId: category.id, requesterId: null, orderId: null, documentType: 'boleto', documentNumber: `NF-${RUN}`, issueDate: today, competence: `${today.slice(5, 7)}/${today.slice(0, 4)}`,
+    description: DESCRIPTION, total: 150000, bankAccountId: accountId, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
+    allocations: [{ costCenterId: centre.id, percent: 10000, amount: 150000 }],
+    installments: [
+      { number: 1, dueDate: businessDay(15), amount: 100000, paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@fornecedor.com.br', ...blank },
+      { number: 2, dueDate: businessDay(16), amount: 50000, paymentMethod: 'pix', pixKeyType: 'evp', pixKey: '3d94a38b-f344-460e-b6c9-489469b2fb03', ...blank },
+    ],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const submitted = await page.evaluate(async ([id, version]) => {
+    const token = JSON.parse(localStorage.getItem('bo.accessToken')!);
+    const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+    const response = await fetch(`/api/finance/payables/${id}/actions/submit`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, 'content-type': 'application/json', 'if-match': `"${version}"` }, body: '{}' });
+    return response.status;
+  }, [created.body.id, created.body.version] as const);
+  expect(submitted).toBe(200);
+  parcelaIds = created.body.installments.map((i: { id: string }) => i.id);
+  await signOut(page);
+
+  await signIn(page, 'tesouraria@demo.com.br');
+  const authorised = await api(page, 'POST', '/api/finance/payable-installments/bulk/authorize', { ids: parcelaIds });
+  expect(authorised.body.failed).toEqual([]);
+});
+
+test('tesouraria generates the remessa, downloads it, imports the retorno: parcelas pagas, balance moved', async ({ page }) => {
+  await signIn(page, 'tesouraria@demo.com.br');
+  const balanceBefore = (await api(page, 'GET', `/api/finance/bank-accounts/${accountId}/balance`)).body;
+
+  await page.goto('/arquivos-de-remessa');
+  await expect(page).toHaveURL(/\/arquivos-de-remessa\/fila$/);
+  await expect(page.getByRole('heading', { name: 'Fila de remessa' })).toBeVisible();
+  await expect(page.getByLabel('Conta financeira')).toHaveValue(accountId);
+  await expect(page.getByLabel('Convênio')).toHaveValue(/.+/);
+  const table = page.getByRole('table', { name: 'Parcelas autorizadas' });
+  await expect(table.getByRole('row')).not.toHaveCount(1);
+  // Only this run's parcelas go in the file.
+  await page.getByRole('checkbox', { name: 'Selecionar todas' }).uncheck();
+  await page.getByRole('checkbox', { name: `Selecionar ${DESCRIPTION} — 1/2` }).check();
+  await page.getByRole('checkbox', { name: `Selecionar ${DESCRIPTION} — 2/2` }).check();
+  await expect(page.getByText(/^2 de \d+ parcelas selecionadas — R\$\s1\.500,00$/)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await shoot(page, 'bank-files-fila');
+
+  await page.getByRole('button', { name: 'Gerar remessa' }).click();
+  await expect(page).toHaveURL(/\/arquivos-de-remessa\/remessas-geradas\/[^/]+\/arquivo$/);
+  await expect(page.getByRole('heading', { name: 'Arquivo CNAB 240' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Marcar como enviada' })).toBeVisible();
+  const sha = (await page.locator('code').first().textContent())!.trim();
+  expect(sha).toMatch(/^[0-9a-f]{64}$/);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: /^Baixar arquivo/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^REMESSA-.*\.REM$/);
+  const bytes = await readFile((await download.path())!);
+  expect(createHash('sha256').update(bytes).digest('hex')).toBe(sha);
+  const remessa = bytes.toString('latin1');
+  const lines = remessa.split('\r\n');
+  expect(lines.pop()).toBe('');
+  expect(lines.every((line) => line.length === 240)).toBe(true);
+  expect(lines).toHaveLength(8);
+  expect(await axeViolations(page)).toEqual([]);
+  await shoot(page, 'bank-files-arquivo');
+
+  const paidOn = today.split('-').reverse().join('');
+  const retorno = `${SHOTS}/RETORNO-${RUN}.RET`;
+  await writeFile(retorno, bankReturn(remessa, {}, paidOn), 'latin1');
+  await page.getByLabel('Arquivo de retorno (.RET)').setInputFiles(retorno);
+  await page.getByRole('button', { name: 'Importar retorno' }).click();
+  await expect(page.getByText('2 pagamentos: 2 pagos, 0 rejeitados, 0 agendados, 0 com ocorrência desconhecida, 0 sem alteração.')).toBeVisible();
+  // The remessa is processada: its header no longer offers to send or cancel it.
+  await expect(page.getByRole('button', { name: 'Marcar como enviada' })).toHaveCount(0);
+  await shoot(page, 'bank-files-retorno');
+
+  // Imported again: nothing changes, and the screen says so.
+  await page.getByRole('button', { name: 'Importar retorno' }).click();
+  await expect(page.getByText('Este arquivo já tinha sido importado: nada foi alterado.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Detalhes' }).click();
+  await expect(page.getByText('Processada', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Marcar como enviada' })).toHaveCount(0);
+  await shoot(page, 'bank-files-remessa');
+  for (const id of parcelaIds) {
+    const parcela = (await api(page, 'GET', `/api/finance/payable-installments/${id}`)).body;
+    expect(parcela).toMatchObject({ status: 'paid', openBalance: 0, lastPaidOn: today });
+  }
+
+  await page.goto(`/contas-financeiras/${accountId}/saldo`);
+  await expect(page.getByRole('heading', { name: /^Saldo em / })).toBeVisible();
+  const balanceAfter = (await api(page, 'GET', `/api/finance/bank-accounts/${accountId}/balance`)).body;
+  expect(balanceAfter.balance).toBe(balanceBefore.balance - 150000);
+  const brl = (value: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(value / 100).replace(/\u00a0/g, ' ');
+  await expect(page.locator('dd').first()).toContainText(brl(balanceAfter.balance).replace('R$ ', ''));
+  expect(await axeViolations(page)).toEqual([]);
+  await shoot(page, 'bank-files-saldo');
+
+  await page.goto('/contas-financeiras');
+  await expect(page.getByRole('columnheader', { name: 'Saldo atual' })).toBeVisible();
+  await shoot(page, 'bank-files-contas');
+});
