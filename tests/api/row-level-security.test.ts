@@ -22,6 +22,7 @@ import { FINANCE_TABLES } from '../../server/db/migrations/0014_finance_entries.
 import { LIST_PREFERENCE_TABLES } from '../../server/db/migrations/0017_list_preferences.js';
 import { PERMISSION_EPOCH_TABLES } from '../../server/db/migrations/0019_permission_epochs.js';
 import { BUYING_CYCLE_TABLES } from '../../server/db/migrations/0023_buying_cycle.js';
+import { BANK_FILE_TABLES } from '../../server/db/migrations/0024_bank_files.js';
 import { ONBOARDING_TABLES } from '../../server/db/migrations/0026_onboarding_skips.js';
 import { SUPPLIER_LINK_TABLES } from '../../server/db/migrations/0029_supplier_links.js';
 import { DEMO_ORG_ID, OTHER_ORG_ID } from '../../server/db/seed.js';
@@ -31,7 +32,7 @@ import { databaseKinds, loginSession, useTestEnv } from './fixture.js';
 type Row = Record<string, unknown>;
 
 /** Every table with a tenant column, by migration. */
-const TENANT_TABLES = [...IDENTITY_TENANT_TABLES, ...REGISTRY_TENANT_TABLES, ...FILE_TENANT_TABLES, 'status_history', 'org_counters', ...ORDER_APPROVAL_TABLES, ...RECOVERY_TENANT_TABLES, ...FINANCE_TABLES, ...LIST_PREFERENCE_TABLES, ...PERMISSION_EPOCH_TABLES, ...BUYING_CYCLE_TABLES, ...ONBOARDING_TABLES, ...SUPPLIER_LINK_TABLES];
+const TENANT_TABLES = [...IDENTITY_TENANT_TABLES, ...REGISTRY_TENANT_TABLES, ...FILE_TENANT_TABLES, 'status_history', 'org_counters', ...ORDER_APPROVAL_TABLES, ...RECOVERY_TENANT_TABLES, ...FINANCE_TABLES, ...LIST_PREFERENCE_TABLES, ...PERMISSION_EPOCH_TABLES, ...BUYING_CYCLE_TABLES, ...BANK_FILE_TABLES, ...ONBOARDING_TABLES, ...SUPPLIER_LINK_TABLES];
 
 describe.each(databaseKinds())('row-level security [%s]', (kind) => {
   const env = useTestEnv(kind);

@@ -10,7 +10,7 @@ import { TENANT_POLICY, tenantTableStatements } from '../tenant.js';
 import { runStatements } from './0001_identity.js';
 
 const APP_ROLE = 'retaguarda_app';
-const TABLES = ['remittances', 'remittance_items', 'remittance_returns'] as const;
+export const BANK_FILE_TABLES = ['remittances', 'remittance_items', 'remittance_returns'] as const;
 
 const BASE = `id text PRIMARY KEY,
     org_id text NOT NULL REFERENCES organizations(id)`;
@@ -72,11 +72,11 @@ const up = [
   // Balances (server/finance/balances.ts): the baixas and open parcelas of one account.
   `CREATE INDEX installment_settlements_account_idx ON installment_settlements (bank_account_id, paid_on)`,
   `CREATE INDEX installments_account_idx ON installments (bank_account_id, due_date) WHERE bank_account_id IS NOT NULL`,
-  `GRANT SELECT, INSERT, UPDATE, DELETE ON ${TABLES.join(', ')} TO ${APP_ROLE}`,
-  ...TABLES.flatMap((table) => tenantTableStatements(table)),
+  `GRANT SELECT, INSERT, UPDATE, DELETE ON ${BANK_FILE_TABLES.join(', ')} TO ${APP_ROLE}`,
+  ...BANK_FILE_TABLES.flatMap((table) => tenantTableStatements(table)),
 ];
 
-const down = ['DROP INDEX installments_account_idx', 'DROP INDEX installment_settlements_account_idx', ...TABLES.map((table) => `DROP POLICY IF EXISTS ${TENANT_POLICY} ON ${table}`), ...[...TABLES].reverse().map((table) => `DROP TABLE ${table}`)];
+const down = ['DROP INDEX installments_account_idx', 'DROP INDEX installment_settlements_account_idx', ...BANK_FILE_TABLES.map((table) => `DROP POLICY IF EXISTS ${TENANT_POLICY} ON ${table}`), ...[...BANK_FILE_TABLES].reverse().map((table) => `DROP TABLE ${table}`)];
 
 export default {
   up: (db: Kysely<any>) => runStatements(db, up),
