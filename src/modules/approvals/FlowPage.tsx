@@ -108,7 +108,7 @@ export default function FlowPage({ approvalId, approvalStageId }: { approvalId?:
           {recordHref && <NavLink href={recordHref} className={ui.button.link}>{t('approvals.flow.record')}</NavLink>}
         </div>
       </div>
-      {!stage && view.canDecide && <DecisionPanel key={view.id} onDecide={onDecide} />}
+      {view.canDecide && <DecisionPanel key={view.id} onDecide={onDecide} />}
       {!view.canDecide && view.status === 'pending' && <p className={data.muted}>{t('approvals.flow.cannotDecide')}</p>}
       {!stage && (
         <section className={ui.card} aria-labelledby={`${titleId}-doc`}>

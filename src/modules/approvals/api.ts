@@ -10,8 +10,8 @@ export const useInbox = (page: number, perPage = 25) => useQuery(['approvals', '
 export const useDecided = (page: number, perPage = 25) => useQuery(['approvals', 'decided', String(page), String(perPage)], (signal) => callPagedEndpoint(calls.decided, { page, perPage, signal, silent: true }));
 
 /** Where these records' pending approvals stand (one call for a whole list page). */
-export const useWaiting = (resource: string, ids: readonly string[]) =>
-  useQuery(ids.length ? ['approvals', 'waiting', resource, ids.join(',')] : null, (signal) => callEndpoint(calls.waiting, { params: { resource }, query: { ids: ids.join(',') }, signal, silent: true }));
+export const useWaiting = (resource: string, ids: readonly string[], stamp = '') =>
+  useQuery(ids.length ? ['approvals', 'waiting', resource, ids.join(','), stamp] : null, (signal) => callEndpoint(calls.waiting, { params: { resource }, query: { ids: ids.join(',') }, signal, silent: true }));
 
 /** The first item of my inbox other than `except` (the "Próxima aprovação" after a decision), or null. */
 export async function nextInInbox(except: string): Promise<string | null> {
@@ -23,8 +23,9 @@ export const useSummary = (enabled = true) => useQuery(['approvals', 'summary'],
 
 export const useFlow = (id: string | undefined) => useQuery(id ? ['approvals', 'flow', id] : null, (signal) => callEndpoint(calls.flow, { params: { id: id! }, signal, silent: true }));
 
-export const useRecordFlows = (resource: string, recordId: string) =>
-  useQuery(['approvals', 'records', resource, recordId], (signal) => callEndpoint(calls.recordFlows, { params: { resource, recordId }, signal, silent: true }));
+/** A record's flows; `version` in the key: a submit (a new version) shows its new flow without a reload. */
+export const useRecordFlows = (resource: string, recordId: string, version?: number) =>
+  useQuery(['approvals', 'records', resource, recordId, String(version ?? '')], (signal) => callEndpoint(calls.recordFlows, { params: { resource, recordId }, signal, silent: true }));
 
 /** After any decision: the inbox, the summary, the flows and the decided records refresh. */
 async function afterDecision(resources: readonly string[]) {
