@@ -1,6 +1,6 @@
 /**
  * The approver's screens on the real server and database: the flow carries the document inline
- *, "Decididas por mim"
+ * (the pedido's items, justificativa, cost centre), "Decididas por mim"
  * lists only the caller's own decisions, newest first, paged, inside their organisation, and
  * "where does my pedido stand" names the open stage's position and who it waits for.
  */

@@ -56,7 +56,7 @@ export const approvals = {
   'approvals.tabs.waiting': 'Aguardando a minha decisão',
   'approvals.tabs.decided': 'Decididas por mim',
   'approvals.decided.empty': 'Você ainda não decidiu nenhuma aprovação.',
-  'approvals.decided.total': '{count} decisões',
+  'approvals.decided.total': 'Decisões: {count}',
   'approvals.card.waiting': 'Aguardando desde {when}',
   'approvals.card.stage': '{stage} · {progress}',
   'approvals.flow.document': 'Documento',
