@@ -98,6 +98,77 @@ export function approvalRoutes(ctx: AppContext) {
       }));
     });
 
+    // ---------------------------------------------------------------- decided by me ("Decididas por mim")
+    serveEndpoint(app, approvalEndpoints.decided, access, async (request, reply) => {
+      const query = request.query as { page?: string; perPage?: string; resource?: string };
+      const page = Math.max(1, Number(query.page ?? 1));
+      const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number(query.perPage ?? DEFAULT_PER_PAGE)));
+      const { userId, orgId } = caller(request);
+      const where = sql`d.org_id = ${orgId} AND d.user_id = ${userId} ${query.resource ? sql`AND f.resource = ${query.resource}` : sql``}`;
+      const { rows, total } = await inTenant(request, async (trx) => {
+        const count = await sql<{ total: string }>`SELECT count(*) AS total FROM (SELECT 1 FROM approval_decisions d JOIN approval_flows f ON f.id = d.flow_id WHERE ${where} LIMIT ${COUNT_CAP}) AS m`.execute(trx);
+        const rows = await sql<{ id: string; decision_id: string; resource: string; record_id: string; record_title: string; amount: string; queue_name: string; status: FlowView['status']; stage_name: string; decision: 'approve' | 'reject'; reason: string | null; at: Date; requester_id: string | null; requester_name: string | null }>`
+          SELECT f.id, d.id AS decision_id, f.resource, f.record_id, f.record_title, f.amount, f.queue_name, f.status, s.name AS stage_name, d.decision, d.reason, d.at, f.requester_id, u.name AS requester_name
+          FROM approval_decisions d JOIN approval_flows f ON f.id = d.flow_id JOIN approval_flow_stages s ON s.id = d.flow_stage_id
+          LEFT JOIN users u ON u.id = f.requester_id AND u.org_id = f.org_id
+          WHERE ${where} ORDER BY d.at DESC, d.id DESC LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`.execute(trx);
+        return { rows: rows.rows, total: Number(count.rows[0].total) };
+      });
+      reply.header('x-total-count', String(total)).header('link', linkHeader(request.url, page, perPage, total));
+      return rows.map((row) => ({
+        id: row.id,
+        decisionId: row.decision_id,
+        resource: row.resource,
+        recordId: row.record_id,
+        title: row.record_title,
+        amount: Number(row.amount),
+        queueName: row.queue_name,
+        status: row.status,
+        stageName: row.stage_name,
+        decision: row.decision,
+        reason: row.reason,
+        decidedAt: iso(row.at)!,
+        requester: person(row.requester_id, row.requester_name),
+      }));
+    });
+
+    // ---------------------------------------------------------------- where records stand ("Aguardando Carla, etapa 2 de 3")
+    serveEndpoint(app, approvalEndpoints.waiting, access, async (request) => {
+      const { resource } = request.params as { resource: string };
+      const wanted = [...new Set(String((request.query as { ids: string }).ids).split(',').map((id) => id.trim()).filter(Boolean))].slice(0, MAX_PER_PAGE);
+      serviceOf(resource);
+      if (!wanted.length) return [];
+      const user = caller(request);
+      return inTenant(request, async (trx) => {
+        // Everything the caller may read of the resource, or else only what they requested.
+        const mine = (await mayRead(trx, user, resource)) ? sql`` : sql`AND f.requester_id = ${user.userId}`;
+        // Four queries whatever the number of records: the flows with their open stage, the decisions on those stages, the names.
+        const flows = (await sql<{ id: string; record_id: string; position: number; stages: string; stage_id: string; stage_name: string; approver_user_ids: unknown; approver_group_ids: unknown }>`
+          SELECT f.id, f.record_id, s.position, (SELECT count(*) FROM approval_flow_stages x WHERE x.flow_id = f.id) AS stages, s.id AS stage_id, s.name AS stage_name, s.approver_user_ids, s.approver_group_ids
+          FROM approval_flows f JOIN approval_flow_stages s ON s.flow_id = f.id AND s.position = f.current_position
+          WHERE f.org_id = ${user.orgId} AND f.resource = ${resource} AND f.status = 'pending' AND f.record_id IN (${sql.join(wanted)}) ${mine}`.execute(trx)).rows;
+        if (!flows.length) return [];
+        const decided = (await sql<{ flow_stage_id: string; principal: string }>`SELECT flow_stage_id, coalesce(on_behalf_of, user_id) AS principal FROM approval_decisions
+          WHERE org_id = ${user.orgId} AND flow_stage_id IN (${sql.join(flows.map((f) => f.stage_id))})`.execute(trx)).rows;
+        const users = await labels(trx, user.orgId, 'users', flows.flatMap((f) => ids(f.approver_user_ids)));
+        const groups = await labels(trx, user.orgId, 'user_groups', flows.flatMap((f) => ids(f.approver_group_ids)));
+        return flows.map((flow) => {
+          const done = new Set(decided.filter((d) => d.flow_stage_id === flow.stage_id).map((d) => d.principal));
+          return {
+            recordId: flow.record_id,
+            flowId: flow.id,
+            position: flow.position + 1,
+            stages: Number(flow.stages),
+            stageName: flow.stage_name,
+            waitingFor: [
+              ...ids(flow.approver_user_ids).filter((uid) => !done.has(uid)).map((uid) => users.get(uid) ?? ''),
+              ...ids(flow.approver_group_ids).map((gid) => groups.get(gid) ?? ''),
+            ].filter(Boolean),
+          };
+        });
+      });
+    });
+
     // ---------------------------------------------------------------- summary (home page)
     serveEndpoint(app, approvalEndpoints.summary, access, async (request) => {
       const { userId, orgId } = caller(request);
@@ -122,9 +193,15 @@ export function approvalRoutes(ctx: AppContext) {
     serveEndpoint(app, approvalEndpoints.flow, access, async (request) => {
       const { id } = request.params as { id: string };
       return inTenant(request, async (trx) => {
-        const view = await loadFlow(trx, caller(request), id);
+        const user = caller(request);
+        const view = await loadFlow(trx, user, id);
         if (!view) throw new HttpError(404, MESSAGES.notFound);
-        return view;
+        // Whoever may see the flow sees the document it decides on (an approver needs no read scope on the resource).
+        const service = findResource(view.resource) && storageByName(view.resource) ? ctx.records(view.resource) : null;
+        const call = service?.makeCall(user, { request });
+        const record = service && call ? await findRecord(trx, call, service.storage, view.recordId) : undefined;
+        if (service && call && record) await service.decorate(trx, call, [record]);
+        return { ...view, record: record ? stripLinks(record) : null };
       });
     });
 
@@ -164,7 +241,8 @@ export function approvalRoutes(ctx: AppContext) {
 
     serveEndpoint(app, approvalEndpoints.approve, access, async (request) => {
       const { id } = request.params as { id: string };
-      return (await decideOne(request, id, 'approve', null)).view;
+      const note = (request.body as { note?: string } | undefined)?.note?.trim();
+      return (await decideOne(request, id, 'approve', note || null)).view;
     });
 
     serveEndpoint(app, approvalEndpoints.reject, access, async (request) => {
@@ -259,6 +337,12 @@ export function approvalRoutes(ctx: AppContext) {
       };
     }
   };
+}
+
+/** The record without its per-caller links and actions (the flow page decides through the approval, not the record's transitions). */
+function stripLinks(record: Record<string, unknown>): Record<string, unknown> {
+  const { _actions: _a, ...rest } = record;
+  return rest;
 }
 
 /** The caller holds `read` on the permission of the declaration `resource`. */

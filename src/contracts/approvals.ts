@@ -79,8 +79,41 @@ export const flowView = z.object({
   decisions: z.array(decisionView),
   /** The caller may approve or reject the open stage now. */
   canDecide: z.boolean(),
+  /** The record under approval, as its read returns it (the approver sees the document inline); null when it is gone. */
+  record: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
 });
 export type FlowView = z.infer<typeof flowView>;
+
+/** One flow the caller decided on (the "Decididas por mim" list), newest decision first. */
+export const decidedItem = z.object({
+  /** The flow's id (one flow may appear once per stage the caller decided). */
+  id: z.string(),
+  decisionId: z.string(),
+  resource: z.string(),
+  recordId: z.string(),
+  title: z.string(),
+  amount: z.number(),
+  queueName: z.string(),
+  status: z.enum(FLOW_STATES),
+  stageName: z.string(),
+  decision: z.enum(['approve', 'reject']),
+  reason: z.nullable(z.string()),
+  decidedAt: z.string(),
+  requester: z.nullable(person),
+});
+export type DecidedItem = z.infer<typeof decidedItem>;
+
+/** Where a record's pending approval stands: the open stage, its position among the flow's stages, who it waits for. */
+export const waitingItem = z.object({
+  recordId: z.string(),
+  flowId: z.string(),
+  position: z.int(),
+  stages: z.int(),
+  stageName: z.string(),
+  /** The approvers (people, then profiles) of the open stage who have not decided yet. */
+  waitingFor: z.array(z.string()),
+});
+export type WaitingItem = z.infer<typeof waitingItem>;
 
 export const approveBody = z.strictObject({ note: z.optional(z.string().check(z.maxLength(500))) });
 export const rejectBody = z.strictObject(reasonInput.shape);
@@ -105,6 +138,13 @@ const pageQuery = z.object({
 
 export const approvalEndpoints = {
   inbox: defineEndpoint({ family: 'approvals', method: 'GET', path: 'inbox', summary: 'Aprovações que aguardam a minha decisão', query: pageQuery, answer: z.array(inboxItem), paged: true }),
+  decided: defineEndpoint({ family: 'approvals', method: 'GET', path: 'decided', summary: 'Aprovações em que registrei uma decisão (a mais recente primeiro)', query: pageQuery, answer: z.array(decidedItem), paged: true }),
+  waiting: defineEndpoint({
+    family: 'approvals', method: 'GET', path: 'waiting/{resource}', summary: 'Onde estão as aprovações pendentes destes registros (etapa N de M, aguardando quem)',
+    params: z.object({ resource: z.string().check(z.maxLength(40)) }),
+    query: z.object({ ids: z.string().check(z.maxLength(2000)) }),
+    answer: z.array(waitingItem),
+  }),
   summary: defineEndpoint({ family: 'approvals', method: 'GET', path: 'summary', summary: 'Minhas pendências: aguardando a minha decisão e os meus registros por situação', answer: approvalSummary }),
   flow: defineEndpoint({ family: 'approvals', method: 'GET', path: 'flows/{id}', summary: 'Uma aprovação: etapas, decisões e se posso decidir agora', params: flowId, answer: flowView }),
   recordFlows: defineEndpoint({

@@ -9,6 +9,8 @@ import { axeViolations, codeIn, fillLogin, mailsTo, nextMail, signIn, signOut } 
 test.describe.configure({ mode: 'serial' });
 
 const TITLE = `Pedido e2e ${Date.now().toString(36)}`;
+/** A second pedido, submitted after TITLE: the approver decides on it first, then lands on TITLE. */
+const SECOND = `Resmas e2e ${Date.now().toString(36)}`;
 
 /** Signs in an account whose second factor is the e-mail code (set up now, or already). */
 async function signInWithEmailCode(page: Page, login: string) {
@@ -107,10 +109,26 @@ test('solicitante builds a pedido from the catalogue and submits it', async ({ p
   await noAxeViolations(page);
   await page.getByRole('link', { name: 'Análises' }).click();
   await expect(page.getByText('Gestor da área').first()).toBeVisible();
+  // Where the pedido stands, named.
+  await expect(page.getByRole('status').filter({ hasText: /^Aguardando .+, etapa 1 de 2$/ })).toBeVisible();
   await noAxeViolations(page);
   await page.getByRole('link', { name: 'Solicitação' }).click();
   await expect(page.getByRole('heading', { name: /Solicitação de compra nº \d+/ })).toBeVisible();
   await shoot(page, 'pedido-solicitacao');
+  // A second pedido, made and submitted through the API as the requester (what is tested next is the approver's side).
+  const made = await page.evaluate(async (title) => {
+    const token = JSON.parse(localStorage.getItem('bo.accessToken')!) as string;
+    const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+    const headers = { authorization: `Bearer ${token}`, accept: 'application/json', 'content-type': 'application/json', 'x-xsrf-token': xsrf };
+    const centres = (await (await fetch('/api/finance/cost-centers?perPage=1', { headers })).json()) as { id: string }[];
+    const body = { title, costCenterId: centres[0].id, departmentId: null, neededBy: null, justification: 'Resmas para o trimestre.', lines: [{ productId: null, description: 'Resma de papel A4', quantity: 4, unit: 'UN', unitPrice: 2590, neededBy: null }] };
+    const created = await fetch('/v1/supply/orders', { method: 'POST', headers, body: JSON.stringify(body) });
+    if (created.status !== 201) return `${created.status} ${await created.text()}`;
+    const order = (await created.json()) as { id: string; version: number };
+    const sent = await fetch(`/v1/supply/orders/${order.id}/actions/submit`, { method: 'POST', headers: { ...headers, 'if-match': `"${order.version}"` }, body: '{}' });
+    return sent.status === 200 ? 200 : `${sent.status} ${await sent.text()}`;
+  }, SECOND);
+  expect(made).toBe(200);
   await signOut(page);
 });
 
@@ -124,8 +142,41 @@ test('gestor approves from the inbox (bulk selection)', async ({ page }) => {
   const row = page.getByRole('row').filter({ hasText: TITLE });
   await expect(row).toContainText('0 de 1 aprovações');
   await expect(row).toContainText('Sérgio Solicitante');
+  // Each row says what it is.
+  await expect(row).toContainText('Pedido');
   await shoot(page, 'inbox');
   await noAxeViolations(page);
+  // On a phone the queue is cards, not a table.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.getByRole('row').filter({ hasText: SECOND }).evaluate((tr) => getComputedStyle(tr).display)).toBe('grid');
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // The second pedido, decided on its own page: the document inline, Aprovar with a comment, then on to the next one.
+  await page.getByRole('link', { name: SECOND, exact: true }).click();
+  await expect(page.getByRole('heading', { name: `Aprovação: ${SECOND}` })).toBeVisible();
+  const documentCard = page.getByRole('region', { name: 'Documento' });
+  await expect(documentCard).toContainText('Resma de papel A4');
+  await expect(documentCard).toContainText('Resmas para o trimestre.');
+  await expect(documentCard).toContainText('R$ 103,60');
+  await expect(page.getByRole('link', { name: 'Abrir o registro' })).toBeVisible();
+  await shoot(page, 'flow-document');
+  await noAxeViolations(page);
+  // Reprovar without a reason is refused on the spot.
+  await page.getByRole('button', { name: 'Reprovar' }).click();
+  await expect(page.getByText('Informe o motivo.')).toBeVisible();
+  await page.getByLabel('Comentário ou motivo').fill('Dentro do orçamento do trimestre.');
+  await page.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(page.getByText('Aprovação registrada.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Aprovação: ${TITLE}` })).toBeVisible();
+  await expect(page.getByText('Você não pode decidir esta etapa agora.')).toHaveCount(0);
+  // "Decididas por mim" lists it, with the comment.
+  await page.goto('/filas-de-aprovacao');
+  await page.getByRole('link', { name: 'Decididas por mim' }).click();
+  const decidedRow = page.getByRole('row').filter({ hasText: SECOND });
+  await expect(decidedRow).toContainText('Aprovou: Dentro do orçamento do trimestre.');
+  await shoot(page, 'decididas');
+  await noAxeViolations(page);
+  await page.getByRole('link', { name: 'Aguardando a minha decisão' }).click();
   await page.getByRole('checkbox', { name: `Selecionar ${TITLE}` }).check();
   await page.getByRole('region', { name: 'Ações' }).getByRole('button', { name: 'Aprovar' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Aprovar' }).click();
@@ -146,9 +197,11 @@ test('compras approves the second stage from the flow page', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1, name: 'Etapa 2: Compras' })).toBeVisible();
   await noAxeViolations(page);
   await page.getByRole('button', { name: 'Aprovar' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Aprovar' }).click();
   await expect(page.getByText('Aprovação registrada.')).toBeVisible();
-  await expect(page.getByText('Aprovada').first()).toBeVisible();
+  // On to the next item of the inbox (the second pedido, now at the Compras stage).
+  await expect(page.getByRole('heading', { name: `Aprovação: ${SECOND}` })).toBeVisible();
+  await page.goto('/filas-de-aprovacao?lista=decididas');
+  await expect(page.getByRole('row').filter({ hasText: TITLE })).toContainText('Aprovada');
   // Compras reads every pedido: the list offers "Meus pedidos / Todos".
   await page.goto('/pedidos');
   await expect(page.getByRole('radio', { name: 'Todos' })).toBeVisible();

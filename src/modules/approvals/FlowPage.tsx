@@ -1,101 +1,126 @@
 /**
- * /filas-de-aprovacao/{approvalId} (the flow: stages, decisions, Aprovar / Reprovar with a
- * reason when the caller may decide, a link to the record) and
- * /filas-de-aprovacao/{approvalId}/etapas/{approvalStageId} (that stage alone).
+ * /filas-de-aprovacao/{approvalId}: the approval with its document inline (FlowDocument), the
+ * decision right there (Aprovar with an optional comment, Reprovar with a mandatory reason), then
+ * on to the next item of my inbox ("Próxima aprovação"); the queue, state and stages below, and
+ * "Abrir o registro" as a secondary link.
+ * /filas-de-aprovacao/{approvalId}/etapas/{approvalStageId}: that stage alone.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { catalogueEntry } from '../../core/catalogue';
 import { registerCatalogue, t } from '../../core/i18n';
+import { useNavigation } from '../../core/navigation';
 import { notify } from '../../core/notices';
+import { resourceLabel } from '../../core/resources/labels';
 import { toApiError } from '../../core/resources/transport';
+import type { Row } from '../../core/resources/useList';
 import { Alert } from '../../core/ui/Alert';
-import { Dialog } from '../../core/ui/Dialog';
 import { Spinner } from '../../core/ui/Spinner';
 import * as data from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
 import { NavLink } from '../registry/PageHeader';
-import { decide, useFlow } from './api';
+import { decide, nextInInbox, useFlow, useInbox } from './api';
+import { FlowDocument } from './FlowDocument';
 import { FlowStages, FlowSummary } from './FlowDetails';
 import { approvals } from './catalogue';
 
 registerCatalogue(approvals);
 
+const flowHref = (id: string) => `/filas-de-aprovacao/${encodeURIComponent(id)}`;
+
+/** Aprovar / Reprovar on the page: one text, optional to approve, required (3+ characters) to reject. */
+function DecisionPanel({ onDecide }: { onDecide: (decision: 'approve' | 'reject', text: string) => Promise<string | null> }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
+  const run = async (decision: 'approve' | 'reject') => {
+    if (decision === 'reject' && text.trim().length < 3) {
+      setError(t('approvals.reason.required'));
+      document.getElementById(`${id}-text`)?.focus();
+      return;
+    }
+    setError(null);
+    setBusy(decision);
+    const failure = await onDecide(decision, text.trim());
+    setBusy(null);
+    if (failure) setError(failure);
+  };
+  return (
+    <section className={`${ui.card} ${ui.stack}`} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} style={{ margin: 0 }}>{t('approvals.flow.decide')}</h2>
+      <div className={ui.field}>
+        <label className={ui.label} htmlFor={`${id}-text`}>{t('approvals.flow.comment')}</label>
+        <textarea id={`${id}-text`} className={ui.input} rows={3} maxLength={500} value={text} onChange={(event) => setText(event.target.value)}
+          aria-invalid={error ? true : undefined} aria-describedby={`${id}-help${error ? ` ${id}-error` : ''}`} />
+        <span id={`${id}-help`} className={ui.hint}>{t('approvals.flow.commentHelp')}</span>
+        {error && <ul id={`${id}-error`} className={ui.fieldError}><li>{error}</li></ul>}
+      </div>
+      <div className={ui.row}>
+        <button type="button" className={ui.button.primary} disabled={busy !== null} aria-busy={busy === 'approve' || undefined} onClick={() => void run('approve')}>{t('approvals.approve')}</button>
+        <button type="button" className={ui.button.danger} disabled={busy !== null} aria-busy={busy === 'reject' || undefined} onClick={() => void run('reject')}>{t('approvals.reject')}</button>
+      </div>
+    </section>
+  );
+}
+
 export default function FlowPage({ approvalId, approvalStageId }: { approvalId?: string; approvalStageId?: string }) {
   const flow = useFlow(approvalId);
-  const [asking, setAsking] = useState<'approve' | 'reject' | null>(null);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const inbox = useInbox(1);
+  const { go } = useNavigation();
   const titleId = useId();
   if (flow.loading && !flow.data) return <Spinner />;
   if (flow.error || !flow.data) return <Alert>{flow.error?.message ?? t('registry.loadFailed')}</Alert>;
   const view = flow.data;
   const resource = catalogueEntry(view.resource);
   const recordHref = resource ? `${resource.route.base}/${encodeURIComponent(view.recordId)}` : null;
-  const here = `/filas-de-aprovacao/${encodeURIComponent(view.id)}`;
+  const here = flowHref(view.id);
   const stage = approvalStageId ? view.stages.find((s) => s.id === approvalStageId) : undefined;
   if (approvalStageId && !stage) return <Alert>{t('registry.loadFailed')}</Alert>;
+  const next = inbox.data?.items.find((item) => item.id !== view.id);
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (asking === 'reject' && reason.trim().length < 3) {
-      setError(t('approvals.reason.required'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const onDecide = async (decision: 'approve' | 'reject', text: string): Promise<string | null> => {
     try {
-      await decide(view, asking!, asking === 'reject' ? reason.trim() : undefined);
-      notify({ type: 'success', message: t(asking === 'approve' ? 'approvals.flow.approved' : 'approvals.flow.rejected') });
-      setAsking(null);
-      setReason('');
+      await decide(view, decision, text || undefined);
     } catch (caught) {
       const failure = toApiError(caught);
-      setError(failure.errors?.reason?.[0] ?? failure.message);
-    } finally {
-      setBusy(false);
+      return failure.errors?.reason?.[0] ?? failure.errors?.note?.[0] ?? failure.message;
     }
+    notify({ type: 'success', message: t(decision === 'approve' ? 'approvals.flow.approved' : 'approvals.flow.rejected') });
+    const following = await nextInInbox(view.id).catch(() => null);
+    if (following) go(flowHref(following));
+    else {
+      notify({ type: 'info', message: t('approvals.flow.nothingNext') });
+      go('/filas-de-aprovacao');
+    }
+    return null;
   };
 
   return (
     <section className={ui.stack} aria-labelledby={titleId}>
       <NavLink href={stage ? here : '/filas-de-aprovacao'} className={data.muted}>← {stage ? t('approvals.flow.title', { title: view.title }) : t('approvals.flow.back')}</NavLink>
       <div className={data.header}>
-        <h1 id={titleId} style={{ margin: 0 }}>{stage ? t('approvals.stage.title', { position: stage.position + 1, name: stage.name }) : t('approvals.flow.title', { title: view.title })}</h1>
+        <div>
+          {resource && <p className={data.muted} style={{ margin: 0 }}>{resourceLabel(resource, 'one')}</p>}
+          <h1 id={titleId} style={{ margin: 0 }}>{stage ? t('approvals.stage.title', { position: stage.position + 1, name: stage.name }) : t('approvals.flow.title', { title: view.title })}</h1>
+        </div>
         <div className={ui.row}>
-          {view.canDecide && (
-            <>
-              <button type="button" className={ui.button.primary} onClick={() => { setError(null); setAsking('approve'); }}>{t('approvals.approve')}</button>
-              <button type="button" className={ui.button.danger} onClick={() => { setError(null); setAsking('reject'); }}>{t('approvals.reject')}</button>
-            </>
-          )}
-          {recordHref && <NavLink href={recordHref} className={ui.button.secondary}>{t('approvals.flow.record')}</NavLink>}
+          {next && <NavLink href={flowHref(next.id)} className={ui.button.secondary}>{t('approvals.flow.next')} →</NavLink>}
+          {recordHref && <NavLink href={recordHref} className={ui.button.link}>{t('approvals.flow.record')}</NavLink>}
         </div>
       </div>
+      {view.canDecide && <DecisionPanel key={view.id} onDecide={onDecide} />}
       {!view.canDecide && view.status === 'pending' && <p className={data.muted}>{t('approvals.flow.cannotDecide')}</p>}
+      {!stage && (
+        <section className={ui.card} aria-labelledby={`${titleId}-doc`}>
+          <h2 id={`${titleId}-doc`} style={{ marginTop: 0 }}>{t('approvals.flow.document')}</h2>
+          <FlowDocument resource={view.resource} record={view.record as Row | null | undefined} />
+        </section>
+      )}
       <div className={ui.card}><FlowSummary flow={view} /></div>
       <section className={ui.card} aria-label={t('approvals.flow.stages')}>
         {!stage && <h2 style={{ marginTop: 0 }}>{t('approvals.flow.stages')}</h2>}
         <FlowStages flow={view} only={stage?.id} headingLevel={stage ? 2 : 3} stageHref={stage ? undefined : (stageId) => `${here}/etapas/${encodeURIComponent(stageId)}`} />
       </section>
-      {asking && (
-        <Dialog title={asking === 'approve' ? t('approvals.approve') : t('approvals.reject')} onClose={() => setAsking(null)}>
-          <form className={ui.stack} onSubmit={submit} noValidate>
-            <p style={{ margin: 0 }}>{view.title}</p>
-            {asking === 'reject' && (
-              <div className={ui.field}>
-                <label className={ui.label} htmlFor={`${titleId}-reason`}>{t('workflow.reason')}</label>
-                <textarea id={`${titleId}-reason`} className={ui.input} rows={3} value={reason} onChange={(event) => setReason(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${titleId}-error` : undefined} />
-              </div>
-            )}
-            {error && <ul id={`${titleId}-error`} className={ui.fieldError}><li>{error}</li></ul>}
-            <div className={ui.row}>
-              <button type="submit" className={asking === 'reject' ? ui.button.danger : ui.button.primary} disabled={busy} aria-busy={busy || undefined}>{asking === 'approve' ? t('approvals.approve') : t('approvals.reject')}</button>
-              <button type="button" className={ui.button.secondary} onClick={() => setAsking(null)}>{t('registry.cancel')}</button>
-            </div>
-          </form>
-        </Dialog>
-      )}
     </section>
   );
 }

@@ -20,6 +20,8 @@ import * as data from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
 import { NavLink } from '../registry/PageHeader';
 import { decideMany, useInbox } from './api';
+import { DecidedList } from './DecidedList';
+import { kindOf, ListTabs } from './ListTabs';
 import { approvals } from './catalogue';
 
 registerCatalogue(approvals);
@@ -35,7 +37,7 @@ export function InboxTable({ items, selected, onSelect }: { items: InboxItem[]; 
   };
   return (
     <div className={data.tableWrap} part="table">
-      <table className={data.table}>
+      <table className={`${data.table} ${data.cards}`}>
         <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('approvals.inbox.title')}</caption>
         <thead>
           <tr>
@@ -43,20 +45,21 @@ export function InboxTable({ items, selected, onSelect }: { items: InboxItem[]; 
               <input type="checkbox" checked={all} aria-label={t('approvals.selectAll')} ref={(node) => { if (node) node.indeterminate = some; }}
                 onChange={(event) => onSelect(event.target.checked ? new Set([...selected, ...items.map((i) => i.id)]) : new Set([...selected].filter((id) => !items.some((i) => i.id === id))))} />
             </th>
-            {['title', 'amount', 'requester', 'stage', 'progress', 'waiting', 'behalf'].map((col) => <th key={col} scope="col" className={data.th}>{t(`approvals.col.${col}`)}</th>)}
+            {['title', 'kind', 'amount', 'requester', 'stage', 'progress', 'waiting', 'behalf'].map((col) => <th key={col} scope="col" className={data.th}>{t(`approvals.col.${col}`)}</th>)}
           </tr>
         </thead>
         <tbody>
           {items.map((item) => (
             <tr key={item.id} className={selected.has(item.id) ? data.selectedRow : undefined} aria-selected={selected.has(item.id)}>
               <td className={data.checkCell}><input type="checkbox" checked={selected.has(item.id)} aria-label={t('approvals.select', { title: item.title })} onChange={(event) => toggle(item.id, event.target.checked)} /></td>
-              <td className={data.td}><NavLink href={`/filas-de-aprovacao/${encodeURIComponent(item.id)}`} className={data.rowLink}>{item.title}</NavLink></td>
-              <td className={`${data.td} ${data.right}`}>{formatMoney(item.amount)}</td>
-              <td className={data.td}>{item.requester?.label ?? t('registry.none')}</td>
-              <td className={data.td}>{item.stageName}</td>
-              <td className={data.td}>{t('approvals.progress', { n: item.approvals, m: item.minApprovals })}</td>
-              <td className={data.td}>{formatDateTime(item.waitingSince)}</td>
-              <td className={data.td}>{item.onBehalfOf?.label ?? t('registry.none')}</td>
+              <td className={data.td} data-label={t('approvals.col.title')}><NavLink href={`/filas-de-aprovacao/${encodeURIComponent(item.id)}`} className={data.rowLink}>{item.title}</NavLink></td>
+              <td className={data.td} data-label={t('approvals.col.kind')}>{kindOf(item.resource)}</td>
+              <td className={`${data.td} ${data.right}`} data-label={t('approvals.col.amount')}>{formatMoney(item.amount)}</td>
+              <td className={data.td} data-label={t('approvals.col.requester')}>{item.requester?.label ?? t('registry.none')}</td>
+              <td className={data.td} data-label={t('approvals.col.stage')}>{item.stageName}</td>
+              <td className={data.td} data-label={t('approvals.col.progress')}>{t('approvals.progress', { n: item.approvals, m: item.minApprovals })}</td>
+              <td className={data.td} data-label={t('approvals.col.waiting')}>{formatDateTime(item.waitingSince)}</td>
+              <td className={data.td} data-label={t('approvals.col.behalf')}>{item.onBehalfOf?.label ?? t('registry.none')}</td>
             </tr>
           ))}
         </tbody>
@@ -123,8 +126,12 @@ export function BulkDecision({ items, selected, onDone }: { items: InboxItem[]; 
 
 export default function InboxPage() {
   const search = useSearchParams();
-  const { go, pathname } = useNavigation();
   const page = Math.max(1, Number(search.get('page')) || 1);
+  return search.get('lista') === 'decididas' ? <DecidedList page={page} /> : <WaitingList page={page} />;
+}
+
+function WaitingList({ page }: { page: number }) {
+  const { go, pathname } = useNavigation();
   const inbox = useInbox(page);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [failures, setFailures] = useState<{ id: string; title: string; message: string }[]>([]);
@@ -136,6 +143,7 @@ export default function InboxPage() {
         <h1 id={titleId} style={{ margin: 0 }}>{t('approvals.inbox.title')}</h1>
         {inbox.data?.total !== null && inbox.data?.total !== undefined && <p className={data.muted} role="status">{t('approvals.inbox.total', { count: inbox.data.total })}</p>}
       </div>
+      <ListTabs decided={false} />
       <p className={data.muted} style={{ margin: 0 }}>{t('approvals.inbox.intro')}</p>
       {failures.length > 0 && (
         <Alert tone="error">
