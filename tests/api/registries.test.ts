@@ -19,7 +19,8 @@ import { officialBanks } from '../../src/contracts/brazil/banks.js';
 import { cnpjCheckDigits } from '../../src/contracts/brazil/index.js';
 import { DUPLICATE_DOCUMENT_MESSAGE } from '../../src/contracts/resources/parts/person.js';
 import { CODE_TAKEN } from '../../src/contracts/resources/parts/tree.js';
-import { ifMatch } from '../../src/contracts/resource.js';
+import { ifMatch, writableFields } from '../../src/contracts/resource.js';
+import { findResource } from '../../src/contracts/resources/index.js';
 import { DEMO_ORG_ID, OTHER_ORG_ID } from '../../server/db/seed.js';
 import { BILL_MESSAGES } from '../../server/finance/resources.js';
 import { HAS_CHILDREN } from '../../server/registry/declared.js';
@@ -108,10 +109,13 @@ describe.each(databaseKinds())('registries: rules of the declarations [%s]', (ki
     // The other organisation has banks and nothing else.
     expect((await get(`${COMPANIES}/persons`, other)).body).toEqual([]);
     // Save every seeded record of a few resources back: no rule refuses them.
-    for (const url of [`${COMPANIES}/persons`, `${FINANCE}/cost-centers`, `${FINANCE}/chart-accounts`, `${FINANCE}/expense-categories`, `${FINANCE}/revenue-categories`, `${FINANCE}/bank-accounts`, '/v1/cart/products']) {
+    const resources: [string, string][] = [[`${COMPANIES}/persons`, 'persons'], [`${FINANCE}/cost-centers`, 'costCenters'], [`${FINANCE}/chart-accounts`, 'chartAccounts'], [`${FINANCE}/expense-categories`, 'expenseCategories'], [`${FINANCE}/revenue-categories`, 'revenueCategories'], [`${FINANCE}/bank-accounts`, 'bankAccounts'], ['/v1/cart/products', 'products']];
+    for (const [url, name] of resources) {
       const list = await get(`${url}?perPage=100`);
+      // Every writable field of the declaration, as its form sends them (read-only ones such as a balance are never sent).
+      const writable = writableFields(findResource(name)!);
       for (const record of list.body) {
-        const values = without(record, 'id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', '_refs', ...(url.endsWith('/persons') ? ['kind'] : []));
+        const values = Object.fromEntries(writable.map((field) => [field, record[field]]));
         const saved = await put(env, admin, `${url}/${record.id}`, values, record.version);
         expect(saved.status, `${url}/${record.id}: ${saved.raw}`).toBe(200);
       }
