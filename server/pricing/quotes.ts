@@ -147,6 +147,10 @@ async function fulfilOrders(trx: Trx, call: Call, quoteId: string): Promise<void
 
 export const quotesStorage: ResourceStorage = declaredStorage(quotes, 'quotes', {
   children: { lines: { table: 'quote_lines', own: 'quote_id' } },
+  // Its pedidos wait in it: a cotação is cancelled (they go back to "aprovado"), never deleted.
+  async beforeDelete() {
+    throw new HttpError(409, QUOTE_MESSAGES.noDelete);
+  },
   computed: {
     origins: sql`COALESCE((SELECT jsonb_agg(jsonb_build_object('lineId', l.target_line_id, 'orderId', l.source_id, 'orderNumber', o.number, 'quantity', l.quantity) ORDER BY o.number, l.source_line_id)
       FROM record_links l JOIN orders o ON o.id = l.source_id WHERE l.target_type = 'quotes' AND l.target_id = t.id AND l.source_type = 'orders'), '[]'::jsonb)`,

@@ -88,6 +88,11 @@ export function containsPattern(term: string): string {
  * folding each row on the fly; anything else as typed. Case never matters (ILIKE).
  */
 export function containsSql(storage: ResourceStorage, field: string, def: FieldDef, term: string): RawBuilder<unknown> {
+  // A number (an ordem de compra's "nº 42") is found by the number itself.
+  if (def.type === 'integer') {
+    const number = /^(?:n[º°o.]*\s*)?(\d{1,15})$/i.exec(term.trim())?.[1];
+    return number ? sql`${fieldSql(storage, field)} = ${Number(number)}` : sql`false`;
+  }
   if (DOCUMENTS.has(def.type)) return sql`${fieldSql(storage, field)} ILIKE ${containsPattern(unmask(term))} ESCAPE '\\'`;
   if (!FOLDED_SEARCH.has(def.type)) return sql`${fieldSql(storage, field)} ILIKE ${containsPattern(term)} ESCAPE '\\'`;
   const folded = containsPattern(foldAccents(term));

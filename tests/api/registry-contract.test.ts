@@ -29,6 +29,7 @@ describe.each(databaseKinds())('resource registry contract [%s]', (kind) => {
   });
 
   const resourceList = servedResources();
+  const AGAINST_ANOTHER_RECORD = new Set(['quoteRequests', 'receipts', 'invoices']);
   for (const resource of resourceList) {
     if (resource.kind === 'singleton') {
       it(`${resource.name}: read → update (If-Match) → read`, async () => {
@@ -68,6 +69,11 @@ describe.each(databaseKinds())('resource registry contract [%s]', (kind) => {
       });
       continue;
     }
+    // Records made against another record's lines and state — a solicitação prices its cotação's
+    // lines, an entrega or a faturamento needs an ordem de compra sent to its supplier, line by line,
+    // and an entrega is never edited: their create, read, refusals and cascades are tested in
+    // tests/api/buying-cycle.test.ts and supplier-link.test.ts, not by this generic round trip.
+    if (AGAINST_ANOTHER_RECORD.has(resource.name)) continue;
 
     it(`${resource.name}: create → read → list → update → delete`, async () => {
       const refs = await referenceIds(env, admin, resource);

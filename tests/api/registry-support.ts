@@ -178,10 +178,17 @@ export function sampleValues(resource: AnyResource, refs: Record<string, string[
 /** Ids of every reference target of `resource`, read through the API as `session`. */
 export async function referenceIds(env: TestEnv, session: Session, resource: AnyResource): Promise<Record<string, string[]>> {
   const refs: Record<string, string[]> = {};
-  // Top-level references and references inside list items (a person's bank data → banks).
-  const defs = Object.values(resource.fields).flatMap((def): FieldDef[] => (def.type === 'list' ? Object.values(def.of) : [def]));
+  // Top-level references and references inside list items (a person's bank data → banks) of the
+  // writable fields only: a read-only one (a cotação's award naming its solicitação) is never sent,
+  // and following it would go round the chain (cotação → solicitação → cotação …).
+  const defs = Object.values(resource.fields).filter((def) => !def.readOnly).flatMap((def): FieldDef[] => (def.type === 'list' ? Object.values(def.of) : [def]));
   for (const def of defs) {
-    if (def.type === 'file' && !refs.files) refs.files = [(await uploadFile(env, session, { name: 'amostra.png', contentType: 'image/png', bytes: samplePng(1000) })).id];
+    // A file of a type the field takes: a PNG, or a PDF where only PDFs are accepted (a supplier's proposal).
+    if (def.type === 'file' && !refs.files) {
+      const pdfOnly = def.accept && !def.accept.includes('image/png');
+      const sample = pdfOnly ? { name: 'amostra.pdf', contentType: 'application/pdf', bytes: Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(1000)]) } : { name: 'amostra.png', contentType: 'image/png', bytes: samplePng(1000) };
+      refs.files = [(await uploadFile(env, session, sample)).id];
+    }
     if (def.type !== 'reference' && def.type !== 'references') continue;
     if (refs[def.resource]) continue;
     const target = findResource(def.resource)!;

@@ -30,6 +30,7 @@ export const QUOTE_MESSAGES = {
   twice: 'Cada item só pode ser adjudicado uma vez.',
   orderNotApproved: (number: number) => `O pedido nº ${number} não está aprovado: só pedidos aprovados entram em cotação.`,
   noOrders: 'Escolha ao menos um pedido.',
+  noDelete: 'Cotações não são excluídas: use "Cancelar cotação", com o motivo (os pedidos voltam a aguardar cotação).',
 } as const;
 
 /** The award of one line (conclude's input). */

@@ -44,7 +44,7 @@ export const receipts = defineResource({
   list: {
     columns: [{ field: 'number', sortable: true, width: '6rem' }, { field: 'purchaseOrderId' }, { field: 'receivedOn', sortable: true }, { field: 'createdBy' }, { field: 'createdAt', sortable: true }],
     defaultSort: '-createdAt',
-    searchFields: ['document', 'notes'],
+    searchFields: ['number', 'document', 'notes'],
     filters: [{ field: 'purchaseOrderId' }, { field: 'receivedOn' }],
   },
   form: {
