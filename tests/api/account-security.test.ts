@@ -193,6 +193,8 @@ describe.each(databaseKinds())('account security [%s]', (kind) => {
       categories: ['read'],
       costCenters: ['read'],
       departments: ['read'],
+      // The faturamento's category goes to the lançamento a pagar it makes.
+      expenseCategories: ['read'],
       invoices: ['create', 'read', 'update'],
       orders: ['create', 'read', 'update'],
       products: ['create', 'read', 'update'],

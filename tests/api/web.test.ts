@@ -135,7 +135,7 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
     const page = await call(env, 'GET', '/pedidos/lista?page=2', { headers: { accept: 'text/html,application/xhtml+xml' } });
     expect(page.status).toBe(200);
     expect(page.raw).toContain('<bo-portal>');
-    const api = await call(env, 'GET', '/v1/pricing/quotes', { headers: { accept: 'text/html' } });
+    const api = await call(env, 'GET', '/v1/pricing/nada', { headers: { accept: 'text/html' } });
     expect(api.status).toBe(404);
     expect(api.body).toEqual({ message: 'O conteúdo parece indisponível.' });
     expect((await call(env, 'GET', '/pedidos', { headers: { accept: 'application/json' } })).status).toBe(404);
