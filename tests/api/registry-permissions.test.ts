@@ -46,6 +46,7 @@ const INPUT_SAMPLES: Record<string, () => unknown> = {
   amount: () => 100,
   bankAccountId: () => randomUUID(),
   settlementId: () => randomUUID(),
+  awards: () => [{ lineId: randomUUID(), requestId: randomUUID() }],
 };
 function transitionSample(resource: AnyResource, name: string): Record<string, unknown> {
   const input = resource.workflow?.transitions.find((t) => t.name === name)?.input;
@@ -296,18 +297,24 @@ describe.each(databaseKinds())('permissions and tenants of every route [%s]', (k
       expect(ids).toHaveLength(total);
       // The other tenant's title searched for directly: nothing.
       const searched = await call(env, 'GET', `${base}?q=${encodeURIComponent(foreign[resource.name].title)}`, { session: admin });
-      expect(searched.body, resource.name).toEqual([]);
-      expect(searched.headers['x-total-count']).toBe('0');
+      // A numbered title (ordem de compra nº 1) repeats in every organisation by design: the other's record is looked for by id.
+      const numbered = resource.fields[resource.titleField]?.type === 'integer';
+      if (numbered) {
+        expect(searched.body.map((r: { id: string }) => r.id), resource.name).not.toContain(foreign[resource.name].id);
+      } else {
+        expect(searched.body, resource.name).toEqual([]);
+        expect(searched.headers['x-total-count']).toBe('0');
+      }
       const csv = await download(env, admin, `${base}/export.csv`);
       expect(csv.status).toBe(200);
       const rows = parseCsv(csv.body.toString('utf8'));
       expect(rows.length - 1, `${resource.name} CSV rows`).toBe(total);
-      expect(csv.body.toString('utf8')).not.toContain(foreign[resource.name].title);
+      if (!numbered) expect(csv.body.toString('utf8')).not.toContain(foreign[resource.name].title);
       const xlsx = await download(env, admin, `${base}/export.xlsx`);
       expect(xlsx.status).toBe(200);
       const sheet = xlsxRows(xlsx.body);
       expect(sheet.length - 1, `${resource.name} XLSX rows`).toBe(total);
-      expect(sheet.flat().join('\n')).not.toContain(foreign[resource.name].title);
+      if (!numbered) expect(sheet.flat().join('\n')).not.toContain(foreign[resource.name].title);
       checks += 3;
     }
   });

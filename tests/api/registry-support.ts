@@ -338,6 +338,7 @@ export const sampleImportCsv = (tag = randomBytes(3).toString('hex')) => `codigo
 export async function createRecord(env: TestEnv, session: Session, resource: AnyResource, url: string, values: Record<string, unknown>): Promise<Answer> {
   // A remessa is generated from authorised parcelas of an account with a convênio (remittance-support.ts).
   if (resource.name === 'remittances') return (await import('./remittance-support.js')).sampleRemittance(env, session, values);
+  if (['quoteRequests', 'receipts', 'invoices'].includes(resource.name)) return (await import('./buying-support.js')).againstAnotherRecord(env, session, resource.name, url, values);
   if (resource.name !== 'importBatches') return call(env, 'POST', url, { session, body: values });
   const tag = randomBytes(4).toString('hex');
   const fields: Record<string, string> = { resourceType: 'costCenters' };
