@@ -17,7 +17,8 @@ import { OTHER_ORG_ID } from '../../server/db/seed.js';
 import { DEMO_ORG_ID } from '../../server/db/seed.js';
 import { buildNfeXml, COMPANIES, nfeFixture } from '../fixtures/nfe/build.js';
 import { buildNfseXml, nfseFixture } from '../fixtures/nfe/nfse.js';
-import { call, databaseKinds, loginSession, userInGroups, useTestEnv, type Session } from './fixture.js';
+import { buyingCalls, buyingCast } from './buying-support.js';
+import { call, databaseKinds, userInGroups, useTestEnv, type Session } from './fixture.js';
 
 const PRICING = '/v1/pricing';
 const ORDERS = '/v1/supply/orders';
@@ -32,13 +33,7 @@ describe.each(databaseKinds())('buying cycle [%s]', (kind) => {
   let products: { id: string; name: string }[];
   let centre: string;
 
-  const act = (who: Session, path: string, record: { id: string; version: number }, action: string, body: unknown = {}) =>
-    call(env, 'POST', `${path}/${record.id}/actions/${action}`, { session: who, body, headers: { 'if-match': ifMatch(record.version) } });
-  const get = async (who: Session, path: string) => {
-    const answer = await call(env, 'GET', path, { session: who });
-    expect(answer.status, answer.raw).toBe(200);
-    return answer.body;
-  };
+  const { act, get } = buyingCalls(env);
   /** An approved pedido of these lines (no queue takes pedidos in this suite). */
   const approvedOrder = async (lines: { product: number; quantity: number; description?: string }[]) => {
     const created = await call(env, 'POST', ORDERS, {
@@ -106,17 +101,8 @@ describe.each(databaseKinds())('buying cycle [%s]', (kind) => {
     });
 
   beforeAll(async () => {
-    admin = await loginSession(env, 'admin@demo.com.br');
-    requester = (await userInGroups(env, ['Solicitante'])).session;
-    buyer = (await userInGroups(env, ['Comprador'])).session;
-    suppliers = (await call(env, 'GET', '/v1/companies/suppliers?perPage=3', { session: admin })).body.map((s: { id: string }) => s.id);
+    ({ admin, requester, buyer, suppliers, products, centre } = await buyingCast(env));
     expect(suppliers.length).toBeGreaterThanOrEqual(2);
-    products = (await call(env, 'GET', '/v1/cart/products?perPage=3&sort=name', { session: admin })).body;
-    centre = (await call(env, 'GET', '/api/finance/cost-centers?perPage=1', { session: admin })).body[0].id;
-    // The seeded queue takes every pedido: switch it off, so pedidos are approved on submission.
-    const seeded = (await call(env, 'GET', `${APPROVALS}/queues?q=${encodeURIComponent('Aprovação de pedidos')}`, { session: admin })).body[0];
-    const { id: _i, version, createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, _refs, ...values } = seeded;
-    expect((await call(env, 'PUT', `${APPROVALS}/queues/${seeded.id}`, { session: admin, body: { ...values, isActive: false }, headers: { 'if-match': ifMatch(version) } })).status).toBe(200);
   });
 
   it('pedidos → one cotação with merged lines → two suppliers → split award → one ordem per supplier → pedidos atendidos', async () => {

@@ -5,7 +5,8 @@
  * a solicitação without prices yet (its prices name its cotação's lines).
  */
 import { ifMatch } from '../../src/contracts/resource.js';
-import { call, type Answer, type Session, type TestEnv } from './fixture.js';
+import { expect } from 'vitest';
+import { call, loginSession, userInGroups, type Answer, type Session, type TestEnv } from './fixture.js';
 
 const ORDERS = '/v1/pricing/purchase-orders';
 
@@ -24,4 +25,34 @@ export async function againstAnotherRecord(env: TestEnv, session: Session, name:
   const [line] = (values.lines as Record<string, unknown>[] | undefined) ?? [{}];
   const item = name === 'receipts' ? { ...line, purchaseOrderLineId, received: 1, rejected: 0, rejectionReason: null } : { ...line, purchaseOrderLineId, quantity: 1 };
   return call(env, 'POST', url, { session, body: { ...values, purchaseOrderId: sent.body.id, lines: [item] } });
+}
+
+/** The calls the buying-cycle suites make: a record's action (with its version) and a GET expected to answer 200. */
+export function buyingCalls(env: TestEnv) {
+  const act = (who: Session, path: string, record: { id: string; version: number }, action: string, body: unknown = {}) =>
+    call(env, 'POST', `${path}/${record.id}/actions/${action}`, { session: who, body, headers: { 'if-match': ifMatch(record.version) } });
+  const get = async (who: Session, path: string) => {
+    const answer = await call(env, 'GET', path, { session: who });
+    expect(answer.status, answer.raw).toBe(200);
+    return answer.body;
+  };
+  return { act, get };
+}
+
+/**
+ * Who and what the buying-cycle suites work with: the admin, a requester, a buyer, the first
+ * suppliers, products and cost centre, with the seeded queue of pedidos switched off (so a pedido
+ * is approved on submission).
+ */
+export async function buyingCast(env: TestEnv) {
+  const admin = await loginSession(env, 'admin@demo.com.br');
+  const requester = (await userInGroups(env, ['Solicitante'])).session;
+  const buyer = (await userInGroups(env, ['Comprador'])).session;
+  const suppliers = (await call(env, 'GET', '/v1/companies/suppliers?perPage=3', { session: admin })).body.map((s: { id: string }) => s.id) as string[];
+  const products = (await call(env, 'GET', '/v1/cart/products?perPage=3&sort=name', { session: admin })).body as { id: string; name: string }[];
+  const centre = (await call(env, 'GET', '/api/finance/cost-centers?perPage=1', { session: admin })).body[0].id as string;
+  const seeded = (await call(env, 'GET', `/v1/approvals/queues?q=${encodeURIComponent('Aprovação de pedidos')}`, { session: admin })).body[0];
+  const { id: _i, version, createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, _refs, ...values } = seeded;
+  expect((await call(env, 'PUT', `/v1/approvals/queues/${seeded.id}`, { session: admin, body: { ...values, isActive: false }, headers: { 'if-match': ifMatch(version) } })).status).toBe(200);
+  return { admin, requester, buyer, suppliers, products, centre };
 }

@@ -13,12 +13,12 @@ import { ifMatch } from '../../src/contracts/resource.js';
 import { DEMO_ORG_ID, OTHER_ORG_ID } from '../../server/db/seed.js';
 import { withTenant } from '../../server/db/tenant.js';
 import { GUESS_MAX } from '../../server/pricing/supplier-link.js';
-import { call, databaseKinds, loginSession, PUBLIC_URL, userInGroups, useTestEnv, type Session } from './fixture.js';
+import { buyingCalls, buyingCast } from './buying-support.js';
+import { call, databaseKinds, loginSession, PUBLIC_URL, useTestEnv, type Session } from './fixture.js';
 import type { ReceivedMail } from './mail.js';
 
 const PRICING = '/v1/pricing';
 const ORDERS = '/v1/supply/orders';
-const APPROVALS = '/v1/approvals';
 const PAGE = '/fornecedor/cotacao';
 const DEADLINE = '2026-12-15';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -39,13 +39,7 @@ describe.each(databaseKinds())('supplier answer link [%s]', (kind) => {
   let centre: string;
   let organisation: string;
 
-  const act = (who: Session, path: string, record: { id: string; version: number }, action: string, body: unknown = {}) =>
-    call(env, 'POST', `${path}/${record.id}/actions/${action}`, { session: who, body, headers: { 'if-match': ifMatch(record.version) } });
-  const get = async (who: Session, path: string) => {
-    const answer = await call(env, 'GET', path, { session: who });
-    expect(answer.status, answer.raw).toBe(200);
-    return answer.body;
-  };
+  const { act, get } = buyingCalls(env);
 
   /** A sent cotação of two lines with one solicitação per supplier (`emails[i]` null: no e-mail). */
   const sentQuote = async (emails: (string | null)[], deadline = DEADLINE) => {
@@ -139,17 +133,9 @@ describe.each(databaseKinds())('supplier answer link [%s]', (kind) => {
   });
 
   beforeAll(async () => {
-    admin = await loginSession(env, 'admin@demo.com.br');
-    requester = (await userInGroups(env, ['Solicitante'])).session;
-    buyer = (await userInGroups(env, ['Comprador'])).session;
-    suppliers = (await call(env, 'GET', '/v1/companies/suppliers?perPage=3', { session: admin })).body.map((s: { id: string }) => s.id);
+    ({ admin, requester, buyer, suppliers, products, centre } = await buyingCast(env));
     expect(suppliers.length).toBeGreaterThanOrEqual(3);
-    products = (await call(env, 'GET', '/v1/cart/products?perPage=3&sort=name', { session: admin })).body;
-    centre = (await call(env, 'GET', '/api/finance/cost-centers?perPage=1', { session: admin })).body[0].id;
     organisation = (await sql<{ name: string }>`SELECT name FROM organizations WHERE id = ${DEMO_ORG_ID}`.execute(env.db)).rows[0].name;
-    const seeded = (await call(env, 'GET', `${APPROVALS}/queues?q=${encodeURIComponent('Aprovação de pedidos')}`, { session: admin })).body[0];
-    const { id: _i, version, createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, _refs, ...values } = seeded;
-    expect((await call(env, 'PUT', `${APPROVALS}/queues/${seeded.id}`, { session: admin, body: { ...values, isActive: false }, headers: { 'if-match': ifMatch(version) } })).status).toBe(200);
   });
 
   it('sending mails each supplier with an e-mail its own link, kept only as a hash; the GET changes nothing', async () => {
