@@ -6,37 +6,13 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, fillLogin, mailsTo, nextMail, signIn, signOut, totpCode } from './support';
+import { shoot } from './screens';
 
 test.describe.configure({ mode: 'serial' });
 
-const SHOTS = 'test-results/screens';
 const email = `convidada.${Date.now().toString(36)}@demo.com.br`;
 const password = 'Senha-da-convidada-2025';
 let recoveryCodes: string[] = [];
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    if (width === 390) {
-      const wide = await page.evaluate(() => {
-        const out: string[] = [];
-        const visit = (root: Document | ShadowRoot) => {
-          for (const el of root.querySelectorAll('*')) {
-            const r = el.getBoundingClientRect();
-            if (r.right > 391 && r.width > 0 && !['NAV'].includes(el.tagName) && !el.closest('nav')) out.push(`${el.tagName}.${(el as HTMLElement).className} w=${Math.round(r.width)} ${(el.textContent ?? '').slice(0, 30)}`);
-            if ((el as HTMLElement).shadowRoot) visit((el as HTMLElement).shadowRoot!);
-          }
-        };
-        visit(document);
-        return out;
-      });
-      // Nothing wider than the screen at 390 px (no sideways scrolling); the message names what sticks out.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), wide.slice(0, 10).join('\n')).toBeLessThanOrEqual(390);
-    }
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 test('the two-factor screens signed out go to /login, keeping where the user was going', async ({ page }) => {
   await page.goto('/auth/configurar-verificacao-em-duas-etapas?redirectTo=%2Fcotacoes');

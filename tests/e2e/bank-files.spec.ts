@@ -12,24 +12,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { bankReturn } from '../api/remittance-return';
 import { axeViolations, signIn, signOut } from './support';
+import { SHOTS, shoot } from './screens';
 
 test.describe.configure({ mode: 'serial' });
 
 const RUN = Date.now().toString(36);
 const DESCRIPTION = `Remessa e2e ${RUN}`;
-const SHOTS = process.env.SHOTS_DIR ?? '.tmp/screens';
-const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    await expect.poll(sideways).toBeLessThanOrEqual(0).catch(() => undefined);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    expect(await sideways(), `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
+const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 
 /** A call of the signed-in page's session (token + XSRF), as the screens make them. */
 async function api<T = any>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {

@@ -9,6 +9,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { axeViolations, signIn, signOut } from './support';
+import { shoot } from './screens';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -16,16 +17,9 @@ const TAG = Date.now().toString(36).slice(-5);
 const TITLES = [`Compra ${TAG} A`, `Compra ${TAG} B`];
 const SHOTS = '.tmp/screens';
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(150);
-    expect(await axeViolations(page), `${name} at ${width}`).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}`).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${SHOTS}/buying-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
+/** Both widths, axe-clean at each. */
+const shootAxeClean = (page: Page, name: string) =>
+  shoot(page, name, { atEachWidth: async (width) => expect(await axeViolations(page), `${name} at ${width}`).toEqual([]) });
 
 /** The record's state as its details say (the history lists earlier ones too). */
 const situation = (page: Page) => page.locator('dl [data-tone]').first();
@@ -89,7 +83,7 @@ test('the buyer quotes two approved pedidos with two suppliers, splits the award
   await page.goto(`/cotacoes/fila?q=${encodeURIComponent(`Compra ${TAG}`)}`);
   for (const title of TITLES) await page.getByRole('checkbox', { name: `Selecionar ${title}`, exact: true }).check();
   await expect(page.getByRole('region', { name: '2 selecionado(s)' })).toBeVisible();
-  await shoot(page, 'fila');
+  await shootAxeClean(page, 'buying-fila');
   await page.getByRole('button', { name: 'Iniciar cotação' }).click();
   await expect(page.getByText(/^Cotação nº \d+ aberta\.$/).first()).toBeVisible();
   await expect(page).toHaveURL(/\/cotacoes\/(?!fila$)[^/]+$/);
@@ -102,7 +96,7 @@ test('the buyer quotes two approved pedidos with two suppliers, splits the award
   await expect(resma).toContainText(/Pedido nº \d+ \(10\)/);
   await expect(resma).toContainText(/Pedido nº \d+ \(5\)/);
   await expect(situation(page)).toHaveText('Aberta');
-  await shoot(page, 'cotacao');
+  await shootAxeClean(page, 'buying-cotacao');
 
   // Two suppliers, with the prices the buyer types in.
   const prices: Record<string, { resma: string; caneta: string; lead: string; extra?: () => Promise<void> }> = {
@@ -120,7 +114,7 @@ test('the buyer quotes two approved pedidos with two suppliers, splits the award
     if (supplier === first) {
       await page.getByLabel('Frete').fill('10,00');
       await page.getByLabel('Condição de pagamento').fill('30/60');
-      await shoot(page, 'orcamento');
+      await shootAxeClean(page, 'buying-orcamento');
     }
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Solicitação salva.').first()).toBeVisible();
@@ -155,7 +149,7 @@ test('the buyer quotes two approved pedidos with two suppliers, splits the award
   await page.getByRole('button', { name: 'Concluir e gerar ordens de compra' }).click();
   await expect(resmaCard.getByText('Justifique a escolha: há preço menor para este item.')).toBeVisible();
   await resmaCard.getByLabel('Justificativa (não é o menor preço)').fill('Entrega em 2 dias; o outro fornecedor leva 20.');
-  await shoot(page, 'analise');
+  await shootAxeClean(page, 'buying-analise');
   await page.getByRole('button', { name: 'Concluir e gerar ordens de compra' }).click();
   await expect(page.getByText('Cotação concluída: 2 ordem(ns) de compra gerada(s).').first()).toBeVisible();
   const orders = page.locator('section[aria-labelledby="quote-awards"]').getByRole('link', { name: /^Ordem de compra nº \d+$/ });
@@ -171,7 +165,7 @@ test('the buyer quotes two approved pedidos with two suppliers, splits the award
   await expect(sheet).toContainText(first);
   await expect(sheet).toContainText('xPed');
   await expect(sheet).toContainText('R$ 385,00');
-  await shoot(page, 'ordem-impressao');
+  await shootAxeClean(page, 'buying-ordem-impressao');
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
@@ -191,7 +185,7 @@ test('the buyer quotes two approved pedidos with two suppliers, splits the award
   const receiptLine = page.getByRole('group', { name: /^Item 1: Resma de papel A4/ });
   await expect(receiptLine.getByLabel('Quantidade recebida')).toHaveValue('15');
   await receiptLine.getByLabel('Quantidade recebida').fill('10');
-  await shoot(page, 'entrega');
+  await shootAxeClean(page, 'buying-entrega');
   await page.getByRole('button', { name: 'Registrar entrega' }).click();
   await expect(page.getByText(/^Entrega nº \d+ registrada\.$/).first()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${orderUrl}$`));
@@ -199,12 +193,12 @@ test('the buyer quotes two approved pedidos with two suppliers, splits the award
   const row = page.getByRole('row', { name: /Resma de papel A4/ });
   await expect(row.getByRole('cell').nth(4)).toHaveText('10');
   await expect(row.getByRole('cell').nth(6)).toHaveText('5');
-  await shoot(page, 'ordem');
+  await shootAxeClean(page, 'buying-ordem');
 
   // The queue of ordens waiting for the buyer lists both (one sent, one still a draft).
   await page.goto('/ordens-de-compra/fila');
   await expect(page.getByRole('heading', { level: 1, name: 'Ordens de compra' })).toBeVisible();
-  await shoot(page, 'ordens-fila');
+  await shootAxeClean(page, 'buying-ordens-fila');
 
   // The same areas as lone tags in a ~380 px column of the intranet page (same session).
   await page.setViewportSize({ width: 1366, height: 900 });

@@ -14,6 +14,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatBoletoLine, makeBoletoLine } from '../../src/contracts/brazil/boleto';
 import { buildInstallments, parsePaymentCondition } from '../../src/contracts/paymentTerms';
 import { axeViolations, signIn, signOut } from './support';
+import { shoot } from './screens';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -21,43 +22,7 @@ const RUN = Date.now().toString(36);
 const DESCRIPTION = `Conta e2e ${RUN}`;
 const INTRANET_DESCRIPTION = `Conta intranet ${RUN}`;
 const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
-const SHOTS = process.env.SHOTS_DIR ?? '.tmp/screens';
 const brl = (text: string) => text.replace(/\u00a0/g, ' ');
-
-/** What sticks out past the right edge of the screen (shadow roots included, scrolling boxes skipped), to say what to fix. */
-const widerThanScreen = (page: Page) =>
-  page.evaluate(() => {
-    const found: string[] = [];
-    const width = document.documentElement.clientWidth;
-    const clipped = (element: Element) => {
-      for (let at: Element | null = element.parentElement ?? ((element.getRootNode() as ShadowRoot).host ?? null); at; at = at.parentElement ?? ((at.getRootNode() as ShadowRoot).host ?? null)) {
-        if (getComputedStyle(at).overflowX !== 'visible') return true;
-      }
-      return false;
-    };
-    const walk = (root: Document | ShadowRoot) => {
-      for (const element of root.querySelectorAll('*')) {
-        const box = element.getBoundingClientRect();
-        if (box.right > width + 1 && box.width > 0 && !clipped(element)) found.push(`${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}" → ${Math.round(box.right)} px`);
-        if (element.shadowRoot) walk(element.shadowRoot);
-      }
-    };
-    walk(document);
-    return found.slice(0, 8);
-  });
-
-/** Screenshots at 1366 and 390 px; at 390 px the page must not scroll sideways. */
-async function shoot(page: Page, name: string, element?: Locator) {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    await expect.poll(sideways).toBeLessThanOrEqual(0).catch(() => undefined);
-    const path = `${SHOTS}/${name}-${width}.png`;
-    await (element ? element.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
-    expect(await sideways(), `${name} scrolls sideways at ${width} px: ${(await widerThanScreen(page)).join('; ')}`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 async function noAxeViolations(page: Page, include?: string) {
   expect(await axeViolations(page, include)).toEqual([]);
@@ -387,7 +352,7 @@ test('<bo-contas-a-pagar> on the intranet page: enter, atesto, authorisation and
   await expect(area.getByRole('heading', { name: 'Lançamentos a pagar' })).toBeVisible();
   await area.getByRole('button', { name: 'Novo Lançamento a pagar' }).click();
   await fillEntry(area, INTRANET_DESCRIPTION, boletoLines());
-  await shoot(page, 'intranet-contas-a-pagar-form', area);
+  await shoot(page, 'intranet-contas-a-pagar-form', { element: area });
   await area.getByRole('button', { name: 'Salvar' }).click();
   await expect(area.getByRole('heading', { name: INTRANET_DESCRIPTION })).toBeVisible();
   await expect(page).toHaveURL(/\/intranet\.html\?pagar=\/contas-a-pagar\/lancamentos\/[^/&]+$/);
@@ -400,7 +365,7 @@ test('<bo-contas-a-pagar> on the intranet page: enter, atesto, authorisation and
   await area.getByRole('link', { name: 'Fila do solicitante' }).click();
   await expect(area.getByRole('heading', { name: 'Parcelas a pagar' })).toBeVisible();
   await searchRows(area, null, INTRANET_DESCRIPTION, 3);
-  await shoot(page, 'intranet-fila-do-solicitante', area);
+  await shoot(page, 'intranet-fila-do-solicitante', { element: area });
   await noAxeViolations(page, 'bo-contas-a-pagar');
   await bulk(area, INTRANET_DESCRIPTION, 'Confirmar recebimento');
   await intranetSignOut(page);
@@ -410,7 +375,7 @@ test('<bo-contas-a-pagar> on the intranet page: enter, atesto, authorisation and
   await area.getByRole('link', { name: 'Fila de pagamentos' }).click();
   await searchRows(area, null, INTRANET_DESCRIPTION, 3);
   await expect(area.locator('[data-totals="all"]')).toContainText(/Valor\sR\$\s1\.000,00/);
-  await shoot(page, 'intranet-fila-de-pagamentos', area);
+  await shoot(page, 'intranet-fila-de-pagamentos', { element: area });
   await noAxeViolations(page, 'bo-contas-a-pagar');
   await bulk(area, INTRANET_DESCRIPTION, 'Autorizar pagamento');
   await area.getByRole('link', { name: 'Parcelas autorizadas' }).click();
@@ -421,7 +386,7 @@ test('<bo-contas-a-pagar> on the intranet page: enter, atesto, authorisation and
   await expect(shown(area, 'Valor baixado')).toHaveText(/R\$\s100,00/);
   await expect(shown(area, 'Saldo em aberto')).toHaveText(/R\$\s233,34/);
   await expect(area.getByRole('region', { name: 'Histórico', exact: true }).getByRole('listitem').first()).toContainText(/Baixa parcial de R\$\s100,00/);
-  await shoot(page, 'intranet-parcela', area);
+  await shoot(page, 'intranet-parcela', { element: area });
   await noAxeViolations(page, 'bo-contas-a-pagar');
 
   // The intranet's own CSS stops at the shadow root, and the portal's chunk never loaded.
@@ -435,6 +400,6 @@ test('<bo-contas-a-pagar> on the intranet page: enter, atesto, authorisation and
   await expect(page).toHaveURL(/\/intranet\.html\?pagar=\/contas-a-pagar\/lancamentos\/[^/&]+$/);
   await expect(area.getByRole('heading', { level: 1, name: INTRANET_DESCRIPTION, exact: true })).toBeVisible();
   await expect(shown(area, 'Fornecedor').getByRole('link')).toHaveCount(0);
-  await shoot(page, 'intranet-lancamento', area);
+  await shoot(page, 'intranet-lancamento', { element: area });
   await noAxeViolations(page, 'bo-contas-a-pagar');
 });

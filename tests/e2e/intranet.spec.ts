@@ -1,18 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { axeViolations, SECRET } from './support';
+import { shoot } from './screens';
 
 // The intranet's grid then has three ~380 px columns (the "Pedidos de compra" card among them).
 test.use({ viewport: { width: 1366, height: 900 } });
-
-/** Screenshots at 1366 and 390 px of the whole intranet page (`.tmp/screens/intranet-*.png`). */
-async function shoot(page: Page, name: string) {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `.tmp/screens/intranet-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 /** Signs in once, through the page's <bo-login>. */
 async function signInOnce(page: Page, login: string) {
@@ -105,7 +96,7 @@ test('five tags on one intranet page: one sign-in, the host keeps its address, e
   for (const tag of [pedidos, pagar, receber, conta]) await expect(tag.getByText('Entre no Retaguarda para ver esta área.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toHaveCount(1);
   await expect(page.getByLabel('E-mail')).toHaveCount(1);
-  await shoot(page, 'signed-out');
+  await shoot(page, 'intranet-signed-out');
   expect(await axeViolations(page, 'bo-pedidos')).toEqual([]);
   await pagar.getByRole('button', { name: 'Ir para o acesso' }).click();
   await expect(login.getByLabel('E-mail')).toBeFocused();
@@ -117,7 +108,7 @@ test('five tags on one intranet page: one sign-in, the host keeps its address, e
   await expect(conta.getByRole('heading', { name: 'Minhas políticas' })).toBeVisible();
   // The tags on their homes leave the address as the host wrote it.
   await expectIntranet(page, /^\?aba=compras$/);
-  await shoot(page, 'signed-in');
+  await shoot(page, 'intranet-signed-in');
 
   // Each tag to an inner page: the path stays the intranet's, each tag writes only its parameter.
   await pedidos.getByRole('button', { name: /^Catálogo/ }).click();
@@ -210,7 +201,7 @@ test('a tag the user may not open shows nothing (or the host’s slot) and fires
   const column = await expectGridInside(pedidos);
   expect(column).toBeLessThan(420);
   expect(await axeViolations(page, 'bo-pedidos')).toEqual([]);
-  await shoot(page, 'catalogue');
+  await shoot(page, 'intranet-catalogue');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectGridInside(pedidos);
   await page.setViewportSize({ width: 1366, height: 900 });

@@ -8,6 +8,7 @@
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { axeViolations, fillLogin, mailsTo, nextMail, SECRET, signIn } from './support';
+import { shoot } from './screens';
 
 const LOGIN = 'sessoes@demo.com.br';
 const FORM = '/configuracoes/departamentos/adicionar';
@@ -17,15 +18,6 @@ const isRefresh = (request: Request) =>
 
 const warning = (page: Page) => page.locator('[data-notice-id="session-expiring"]');
 const ended = (page: Page) => page.locator('[data-notice-id="http-401"]');
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `.tmp/screens/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 async function drafts(page: Page): Promise<string[]> {
   return page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('bo.draft:')));

@@ -6,17 +6,9 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeViolations, mailsTo, nextMail, SECRET } from './support';
+import { shoot } from './screens';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `.tmp/screens/supplier-link-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 /** The buyer's API calls (compras@ has no second factor). */
 async function buyerApi(request: APIRequestContext) {
@@ -69,7 +61,7 @@ test('a supplier answers a cotação through the e-mailed link and the buyer see
   expect(opened!.headers()['cache-control']).toBe('no-store');
   await expect(page.getByRole('heading', { name: new RegExp(`Cotação nº ${quote.number} de`) })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  await shoot(page, 'open');
+  await shoot(page, 'supplier-link-open');
 
   await page.getByRole('button', { name: 'Abrir cotação' }).click();
   await expect(page).toHaveURL(/\/fornecedor\/cotacao$/);
@@ -79,7 +71,7 @@ test('a supplier answers a cotação through the e-mailed link and the buyer see
   await expect(page.getByRole('heading', { name: `Cotação nº ${quote.number}: Reposição de estoque ${stamp}` })).toBeVisible();
   await expect(page.getByText('Entregar no almoxarifado central, das 8h às 17h.')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  await shoot(page, 'form');
+  await shoot(page, 'supplier-link-form');
 
   const first = page.getByRole('group', { name: `1. ${products[0].name}` });
   await first.getByLabel('Preço unitário (R$)').fill('1.234,56');
@@ -94,7 +86,7 @@ test('a supplier answers a cotação through the e-mailed link and the buyer see
   await expect(second.getByText('Informe o preço em reais, por exemplo 1.234,56.')).toBeVisible();
   await expect(first.getByLabel('Preço unitário (R$)')).toHaveValue('1.234,56');
   expect(await axeViolations(page)).toEqual([]);
-  await shoot(page, 'error');
+  await shoot(page, 'supplier-link-error');
 
   await second.getByLabel('Preço unitário (R$)').fill('89,90');
   await page.getByLabel('Observações').fill('Preços com impostos inclusos.');
@@ -103,7 +95,7 @@ test('a supplier answers a cotação through the e-mailed link and the buyer see
   await expect(page.getByRole('status')).toHaveText('Orçamento recebido. Você pode alterá-lo até o prazo.');
   await expect(page.getByText(/Proposta enviada: proposta\.pdf/)).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  await shoot(page, 'saved');
+  await shoot(page, 'supplier-link-saved');
   expect(requested.every((path) => path.startsWith('/fornecedor/'))).toBe(true);
 
   // The buyer sees the answer on the solicitação (and the other supplier's is still waiting).
@@ -126,5 +118,5 @@ test('an invalid link shows a clear page', async ({ page }) => {
   expect(answer!.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Link inválido' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  await shoot(page, 'invalid');
+  await shoot(page, 'supplier-link-invalid');
 });

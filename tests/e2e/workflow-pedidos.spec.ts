@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, codeIn, fillLogin, mailsTo, nextMail, signIn, signOut } from './support';
+import { shoot } from './screens';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -39,15 +40,6 @@ async function signInWithEmailCode(page: Page, login: string) {
   // A setup hands the first recovery codes before going on.
   if (setup) await page.getByRole('button', { name: 'Já guardei os códigos, continuar' }).click();
   await expect(page.getByText(`Conectado como ${login}`)).toBeVisible();
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `.tmp/screens/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
 }
 
 async function noAxeViolations(page: Page) {
