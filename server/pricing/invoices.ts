@@ -17,7 +17,7 @@ import type { MapSource, RecordMapping } from '../../src/contracts/mapping.js';
 import { buildInstallments, parsePaymentCondition } from '../../src/contracts/paymentTerms.js';
 import { INVOICE_MESSAGES, invoiceIssues, invoices } from '../../src/contracts/resources/invoices.js';
 import { payables } from '../../src/contracts/resources/payables.js';
-import { purchaseOrders } from '../../src/contracts/resources/purchaseOrders.js';
+import { PURCHASE_ORDER_INVOICEABLE, purchaseOrders } from '../../src/contracts/resources/purchaseOrders.js';
 import { findTransition } from '../../src/contracts/workflow.js';
 import { HttpError, MESSAGES, fieldError, type FieldErrors } from '../errors.js';
 import { declaredStorage } from '../registry/declared.js';
@@ -74,8 +74,6 @@ async function orderOf(trx: Trx, call: Call, orderId: string, invoiceId: string 
   return { order, lines };
 }
 
-const INVOICEABLE = ['sent', 'partiallyReceived', 'received'];
-
 /** Matches the lines: 400 for a line of another ordem; the divergences (empty when conforming) otherwise. */
 function match(values: Values, lines: OrderLine[], tolerance: Tolerances): { matchStatus: string; divergences: { line: number; message: string }[] } {
   const items = (values.lines as { purchaseOrderLineId: string; quantity: number; unitPrice: number }[] | undefined) ?? [];
@@ -100,7 +98,7 @@ function match(values: Values, lines: OrderLine[], tolerance: Tolerances): { mat
 
 async function matched(trx: Trx, call: Call, values: Values, invoiceId: string | null, lock: boolean): Promise<Values> {
   const { order, lines } = await orderOf(trx, call, String(values.purchaseOrderId ?? ''), invoiceId, lock);
-  if (!INVOICEABLE.includes(order.status)) {
+  if (!(PURCHASE_ORDER_INVOICEABLE as readonly string[]).includes(order.status)) {
     throw new HttpError(409, INVOICE_MESSAGES.notInvoiceable(Number(order.number), purchaseOrders.workflow!.states[order.status]?.label ?? order.status));
   }
   const result = match(values, lines, await tolerances(trx, call.orgId));

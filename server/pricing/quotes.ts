@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import type { MapSource } from '../../src/contracts/mapping.js';
 import { quoteAwardToPurchaseOrders } from '../../src/contracts/resources/purchaseOrders.js';
 import { quoteRequests } from '../../src/contracts/resources/quoteRequests.js';
-import { QUOTE_MESSAGES, ordersToQuote, quotes, type AwardInput } from '../../src/contracts/resources/quotes.js';
+import { QUOTE_MESSAGES, QUOTE_TAKES_SUPPLIERS, ordersToQuote, quotes, type AwardInput } from '../../src/contracts/resources/quotes.js';
 import { LIVE_PHASES } from '../../src/contracts/workflow.js';
 import { orders } from '../../src/contracts/resources/orders.js';
 import { todayIn } from '../approvals/engine.js';
@@ -225,7 +225,7 @@ const REQUEST_MESSAGES = {
 async function checkRequest(trx: Trx, call: Call, values: Record<string, unknown>): Promise<void> {
   const quote = await sql<{ status: string }>`SELECT status FROM quotes WHERE id = ${call.parentId ?? ''} AND org_id = ${call.orgId} FOR UPDATE`.execute(trx);
   const status = quote.rows[0]?.status;
-  if (!status || !['open', 'sent', 'received'].includes(status)) throw new HttpError(409, REQUEST_MESSAGES.closed);
+  if (!status || !(QUOTE_TAKES_SUPPLIERS as readonly string[]).includes(status)) throw new HttpError(409, REQUEST_MESSAGES.closed);
   const answers = (values.answers as { lineId: string }[] | undefined) ?? [];
   if (!answers.length) return;
   const lines = new Set((await sql<{ id: string }>`SELECT id FROM quote_lines WHERE quote_id = ${call.parentId ?? ''}`.execute(trx)).rows.map((row) => row.id));

@@ -331,6 +331,19 @@ describe.each(databaseKinds())('buying cycle [%s]', (kind) => {
       expect([after.status, after.body.message]).toEqual([409, `A ordem de compra nº ${po.number} está faturada: só ordens enviadas ou entregues são faturadas.`]);
     });
 
+    it('two NF-e of the same units accepted at once: one becomes the lançamento, the other is refused; never two payables', async () => {
+      const po = await receivedOrder();
+      const first = await importNfe(po, nfeOf(po, '10.00', '9101'));
+      const second = await importNfe(po, nfeOf(po, '10.00', '9102'));
+      expect([first.status, second.status], second.raw).toEqual([201, 201]);
+      const invoices = await Promise.all([first, second].map((answer) => get(buyer, `${PRICING}/invoices/${answer.body.id}`)));
+      const accepted = await Promise.all(invoices.map((invoice) => act(buyer, `${PRICING}/invoices`, invoice, 'accept')));
+      expect(accepted.map((answer) => answer.status).sort(), accepted.map((answer) => answer.raw).join('\n')).toEqual([200, 409]);
+      const payables = await sql<{ n: string }>`SELECT count(*)::text AS n FROM finance_entries WHERE invoice_id IN (${invoices[0].id}, ${invoices[1].id})`.execute(env.db);
+      expect(payables.rows[0].n).toBe('1');
+      expect((await get(buyer, `${PRICING}/purchase-orders/${po.id}`)).status).toBe('invoiced');
+    });
+
     it('a divergent NF-e waits for its approval queue — refused while none applies, never accepted automatically', async () => {
       const po = await receivedOrder();
       const imported = await importNfe(po, nfeOf(po, '12.00', '9002'));

@@ -17,6 +17,8 @@ import type { RecordMapping } from '../mapping';
 
 export const PURCHASE_ORDER_STATES = ['draft', 'submitted', 'approved', 'rejected', 'sent', 'partiallyReceived', 'received', 'invoiced', 'cancelled'] as const;
 export type PurchaseOrderState = (typeof PURCHASE_ORDER_STATES)[number];
+/** The states in which an ordem takes faturamentos: sent to its supplier, delivered or not, not yet faturada. */
+export const PURCHASE_ORDER_INVOICEABLE: readonly PurchaseOrderState[] = ['sent', 'partiallyReceived', 'received'];
 
 /** Σ lines (quantity × unit price) + freight, in centavos; NaN past the money limit. */
 export function purchaseOrderTotal(values: Readonly<Record<string, unknown>>): number {

@@ -18,6 +18,8 @@ import type { RecordMapping } from '../mapping';
 
 export const QUOTE_STATES = ['open', 'sent', 'received', 'analysing', 'concluded', 'cancelled'] as const;
 export type QuoteState = (typeof QUOTE_STATES)[number];
+/** The states in which a cotação still takes suppliers and their answers (solicitações). */
+export const QUOTE_TAKES_SUPPLIERS: readonly QuoteState[] = ['open', 'sent', 'received'];
 
 export const QUOTE_MESSAGES = {
   noRequests: 'Inclua ao menos um fornecedor antes de enviar as solicitações.',

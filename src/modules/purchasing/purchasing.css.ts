@@ -1,8 +1,6 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { vars } from '../../core/styles/tokens.css';
 
-export const document = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-globalStyle(`${document} table`, { width: '100%' });
 export const documentHead = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: vars.space.md, flexWrap: 'wrap', borderBottom: `2px solid ${vars.color.text}`, paddingBottom: vars.space.sm });
 export const overline = style({ margin: 0, fontSize: vars.font.sizeSmall, fontWeight: 700, letterSpacing: '0.08em', textTransform: 'uppercase' });
 /** The ordem's number: what the supplier copies into the NF-e's xPed. */

@@ -5,6 +5,7 @@
  * stay in the show page's header.
  */
 import { quoteRequestWorkflow } from '../../contracts/resources/quoteRequests';
+import { QUOTE_TAKES_SUPPLIERS } from '../../contracts/resources/quotes';
 import { formatDate } from '../../core/format/dates';
 import { formatMoney } from '../../core/format/money';
 import { registerCatalogue, t } from '../../core/i18n';
@@ -32,7 +33,7 @@ export default function QuoteDetails({ resource, record, routes }: SubPageProps)
   const origins = (Array.isArray(record.origins) ? record.origins : []) as { lineId: string; orderNumber: number; quantity: number }[];
   const awards = (Array.isArray(record.awards) ? record.awards : []) as { purchaseOrderId: string | null }[];
   const requests = useQuoteRequests(record.id);
-  const takesSuppliers = ['open', 'sent', 'received'].includes(String(record.status));
+  const takesSuppliers = (QUOTE_TAKES_SUPPLIERS as readonly string[]).includes(String(record.status));
   const here = `${routes.base}/${encodeURIComponent(record.id)}`;
 
   const state = stateOf(resource, record);

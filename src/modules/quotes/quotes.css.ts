@@ -1,4 +1,4 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { vars } from '../../core/styles/tokens.css';
 
 /** One cotação line in the análise: a card whose offers sit side by side, wrapping to one column in a narrow box. */
@@ -16,8 +16,6 @@ export const grid = style({ display: 'grid', gap: vars.space.md });
 export const origins = style({ margin: 0, paddingLeft: 18, color: vars.color.muted, fontSize: vars.font.sizeSmall });
 export const answerLine = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, padding: vars.space.md, margin: 0, minWidth: 0, display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fill, minmax(min(12rem, 100%), 1fr))', alignItems: 'end' });
 export const legend = style({ fontWeight: 700, padding: 0, overflowWrap: 'anywhere' });
-export const document = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-globalStyle(`${document} table`, { width: '100%' });
 /** A supplier's totals: label and value on one line, the value to the right (a narrow card never squeezes it). */
 export const summary = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: `2px ${vars.space.sm}`, margin: 0 });
 export const summaryTerm = style({ color: vars.color.muted, fontWeight: 600 });
