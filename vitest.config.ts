@@ -12,6 +12,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'happy-dom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/unit/setup-record-texts.ts'],
         },
       },
       {

@@ -123,6 +123,8 @@ try {
   console.log(`bundle: portal / signed out → /login  ${signedOut.kb.toFixed(1)} KB gz JS+CSS in ${signedOut.files} files (budget ${BUDGET_SIGNED_OUT_KB} KB: ${signedOut.kb <= BUDGET_SIGNED_OUT_KB ? 'within' : 'OVER'})`);
   console.log(`bundle: portal home after login +${home.kb.toFixed(1)} KB gz JS+CSS in ${home.files} more files`);
   console.log(`bundle: <bo-pedidos> to its list  ${orders.kb.toFixed(1)} KB gz JS+CSS in ${orders.files} files (goal ${GOAL_ORDERS_KB} KB: ${orders.kb <= GOAL_ORDERS_KB ? 'met' : 'NOT met'})`);
+  listFiles('<bo-login>', login.sizes);
+  listFiles('portal signed out', signedOut.sizes);
   listFiles('<bo-pedidos>', orders.sizes);
   console.log(`bundle: <bo-pedidos> catalogue    +${catalogue.kb.toFixed(1)} KB gz JS+CSS in ${catalogue.files} more files`);
   console.log(`bundle: <bo-contas-a-pagar> to its list  ${payablesList.kb.toFixed(1)} KB gz JS+CSS in ${payablesList.files} files (goal ${GOAL_ORDERS_KB} KB: ${payablesList.kb <= GOAL_ORDERS_KB ? 'met' : 'NOT met'})`);

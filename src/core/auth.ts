@@ -13,7 +13,7 @@ import { ApiError, request, toApiError } from './api';
 import { ensureAppConfig } from './config';
 import { t } from './i18n';
 import { fieldErrorLines, notify } from './notices';
-import { forgetAllDrafts } from './formDraft';
+import { forgetAllDrafts } from './formDraftStore';
 import { installSessionLife, signingOut } from './sessionLife';
 import { applyAuthResponse, getAccessToken, getSession, readStoredField, reloadSessionFromStorage, resetAuthKeys, resetSession, setFields, setLoggedUser, setPermissions } from './session';
 

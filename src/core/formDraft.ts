@@ -9,47 +9,11 @@ import { useEffect, useRef } from 'react';
 import { t } from './i18n';
 import { notify } from './notices';
 import { getLoggedUser } from './session';
+import { forgetDraft, readDraft, tabStorage, type Draft } from './formDraftStore';
 
-export const FORM_DRAFT_PREFIX = 'bo.draft:';
+export { draftKey } from './formDraftStore';
+
 const DRAFT_NOTICE_ID = 'form-draft-restored';
-
-interface Draft {
-  userId: string;
-  /** The record's version the changes were made on (null: a new record). */
-  version: number | null;
-  values: Record<string, unknown>;
-}
-
-function tabStorage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-export function readDraft(key: string): Draft | null {
-  try {
-    const raw = tabStorage()?.getItem(key);
-    const draft = raw ? (JSON.parse(raw) as Draft) : null;
-    return draft && typeof draft.userId === 'string' && draft.values && typeof draft.values === 'object' ? draft : null;
-  } catch {
-    return null;
-  }
-}
-
-export function forgetDraft(key: string): void {
-  tabStorage()?.removeItem(key);
-}
-
-/** Every form kept in this tab (a deliberate logout). */
-export function forgetAllDrafts(): void {
-  const storage = tabStorage();
-  if (!storage) return;
-  for (const key of Object.keys(storage)) if (key.startsWith(FORM_DRAFT_PREFIX)) storage.removeItem(key);
-}
-
-export const draftKey = (resource: string, pathname: string) => `${FORM_DRAFT_PREFIX}${resource}:${pathname}`;
 
 /**
  * Keeps `values` while `dirty`; on mount, hands the kept values of this user and this `version`

@@ -2,21 +2,10 @@
  * Input masks for Brazilian documents. Values are stored unmasked (`unmask`); these functions
  * only present them, progressively while typing and for pasted formatted text alike.
  */
+import { applyPattern } from './pattern';
 import { unmask } from './text';
 
-export { unmask };
-
-/** Fills `#` (digit), `A` (letter or digit) slots of `pattern` with `chars`, stopping when they run out. */
-export function applyPattern(pattern: string, chars: string): string {
-  let out = '';
-  let i = 0;
-  for (const slot of pattern) {
-    if (i >= chars.length) break;
-    if (slot === '#' || slot === 'A') out += chars[i++];
-    else out += slot;
-  }
-  return out;
-}
+export { applyPattern, unmask };
 
 export const CPF_PATTERN = '###.###.###-##';
 export const CNPJ_PATTERN = 'AA.AAA.AAA/AAAA-##';

@@ -3,7 +3,7 @@
  * `dd/mm/aaaa hh:mm` for an instant, in Brasília time (America/Sao_Paulo, UTC−03:00 all year
  * since 2019).
  */
-import { applyPattern } from './masks';
+import { applyPattern } from '../../contracts/brazil/pattern';
 
 export const TIMEZONE = 'America/Sao_Paulo';
 

@@ -3,19 +3,17 @@
  *
  * Extension: an area adds `catalogue/<area>.ts` exporting a flat `Record<string, string>`
  * and either appends it to `STATIC_CATALOGUES` below (bundled with the core) or calls
- * `registerCatalogue(partial)` from its own chunk when it loads. Later entries win.
+ * `registerCatalogue(partial)` from its own chunk when it loads. Later entries win. The texts of
+ * record screens (registry, workflow, Brazilian fields) load with the roots that show records (recordTexts.ts).
  */
-import { brazil } from './catalogue/brazil';
 import { core } from './catalogue/core';
-import { registry } from './catalogue/registry';
 import { screens } from './catalogue/screens';
-import { workflow } from './catalogue/workflow';
 
 export type Catalogue = Readonly<Record<string, string>>;
 export type MessageParams = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
 /** Catalogues bundled with the core, merged in order at start-up. */
-export const STATIC_CATALOGUES: readonly Catalogue[] = [core, screens, registry, brazil, workflow];
+export const STATIC_CATALOGUES: readonly Catalogue[] = [core, screens];
 
 const messages: Record<string, string> = {};
 

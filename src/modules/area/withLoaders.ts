@@ -14,6 +14,18 @@ export type RegistryBinder = (registry: NonNullable<RouteData['registry']>, load
 
 const placeholder: RouteDef['load'] = () => import('../placeholder/PlaceholderPage');
 
+const recordTexts = () => import('../../core/i18n/recordTexts');
+
+/**
+ * A screen of a signed-in layout loads with the texts of record screens (recordTexts.ts), in
+ * parallel with its own code; the sign-in screens do without them, so a signed-out visitor
+ * never downloads them (issue 23).
+ */
+function withTexts(route: RouteData, load: RouteDef['load']): RouteDef['load'] {
+  if (route.public || route.layout === 'login') return load;
+  return () => Promise.all([load(), recordTexts()]).then(([module]) => module);
+}
+
 const redirect = (to: string): RouteDef['load'] => () => import('../registry/RedirectPage').then(({ redirectTo }) => ({ default: redirectTo(to) }));
 
 /** The routes of `data` with their loaders; a view without a loader is a mistake of the area, found at once. */
@@ -21,12 +33,13 @@ export function withLoaders(data: readonly RouteData[], loaders: Loaders, regist
   return data.map((route) => {
     if (route.registry) {
       if (!registry) throw new Error(`The registry route ${route.path} needs withRegistryLoaders`);
-      return { ...route, ...registry(route.registry, loaders) };
+      const bound = registry(route.registry, loaders);
+      return { ...route, ...bound, load: withTexts(route, bound.load) };
     }
     if (route.redirectTo !== undefined) return { ...route, load: redirect(route.redirectTo) };
-    if (route.view === 'placeholder') return { ...route, load: placeholder };
+    if (route.view === 'placeholder') return { ...route, load: withTexts(route, placeholder) };
     const load = route.view === undefined ? undefined : loaders[route.view];
     if (!load) throw new Error(`No loader for the route ${route.path} (view "${route.view}")`);
-    return { ...route, load };
+    return { ...route, load: withTexts(route, load) };
   });
 }
