@@ -272,7 +272,7 @@ test('bad input: a boleto with a wrong check digit and a baixa above the open ba
   const amount = dialog.getByRole('textbox', { name: 'Valor principal (R$)' });
   await expect(amount).toHaveAccessibleDescription(/A baixa \(R\$\s400,00\) é maior que o saldo em aberto \(R\$\s333,33\)\./);
   await noAxeViolations(page);
-  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await dialog.getByRole('button', { name: 'Voltar' }).click();
   await page.reload();
   await expect(shown(page, 'Saldo em aberto')).toHaveText(/R\$\s333,33/);
   await expect(shown(page, 'Valor baixado')).toHaveText(/R\$\s0,00/);

@@ -113,8 +113,10 @@ test('an unused session warns a minute before it ends, then shows the 401 notice
   await expect(ended(page)).toContainText('Você precisa se autenticar para continuar.');
   await expect(ended(page).getByRole('button', { name: 'Atualizar' })).toBeVisible();
   await expect(ended(page).getByRole('button', { name: 'Fazer login' })).toBeVisible();
-  // The form is still on screen as it was.
+  // The form is still on screen as it was; the header no longer says the user is connected.
   await expect(page.getByRole('textbox', { name: 'Nome', exact: true })).toHaveValue('Sessão encerrada');
+  await expect(page.getByText(`Sessão de ${LOGIN} encerrada`)).toBeVisible();
+  await expect(page.getByText(`Conectado como ${LOGIN}`)).toHaveCount(0);
 
   // A lookup after the end says why, never "Não há resultados.".
   await page.getByRole('combobox', { name: 'Responsável' }).click();

@@ -11,7 +11,7 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, onCo
         {children}
         <div className={ui.row}>
           <button type="button" className={danger ? ui.button.danger : ui.button.primary} disabled={busy} aria-busy={busy || undefined} onClick={onConfirm}>{confirmLabel ?? t('registry.confirm')}</button>
-          <button type="button" className={ui.button.secondary} onClick={onCancel}>{cancelLabel ?? t('registry.cancel')}</button>
+          <button type="button" className={ui.button.secondary} onClick={onCancel}>{cancelLabel ?? t('registry.dismiss')}</button>
         </div>
       </div>
     </Dialog>

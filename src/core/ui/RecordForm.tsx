@@ -15,6 +15,7 @@ import type { Row } from '../resources/useList';
 import { useSave } from '../resources/useSave';
 import { changedFields, initialValues, validate, type FieldErrors, type FormValues } from '../resources/values';
 import { Alert } from './Alert';
+import { approvalRestart } from './approvalRestart';
 import { ConfirmDialog } from './ConfirmDialog';
 import * as ui from './ui.css';
 import * as css from './data.css';
@@ -103,12 +104,19 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
     setClientErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !(key in patch))));
   };
 
-  const submit = async (event?: FormEvent, against: Row | null = base) => {
+  const restart = approvalRestart(resource, base, start, values);
+  const [askRestart, setAskRestart] = useState(false);
+
+  const submit = async (event?: FormEvent, against: Row | null = base, restartConfirmed = false) => {
     event?.preventDefault();
     const found = validate(resource, values);
     setClientErrors(found);
     if (Object.keys(found).length) {
       queueMicrotask(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    if (restart?.changed.length && !restartConfirmed) {
+      setAskRestart(true);
       return;
     }
     const saved = await save.save(values, against);
@@ -184,6 +192,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
         </Alert>
       )}
       {save.error && summary.length === 0 && loose.length === 0 && <Alert tone="error">{save.error}</Alert>}
+      {restart && editable && <Alert tone="info">{restart.notice}</Alert>}
       {resource.form.sections.map((section) => (
         <fieldset key={section.key} className={css.section}>
           <legend className={css.legend}>{sectionTitle(resource, section)}</legend>
@@ -247,6 +256,14 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
           {onCancel && <button type="button" className={ui.button.secondary} onClick={onCancel}>{t('registry.cancel')}</button>}
           <span className={css.shortcut} aria-hidden="true">{t('registry.form.shortcut')}</span>
         </div>
+      )}
+      {askRestart && restart && (
+        <ConfirmDialog title={t('workflow.restart.title')} confirmLabel={t('workflow.restart.confirm')} busy={save.busy} onConfirm={() => {
+          setAskRestart(false);
+          void submit(undefined, base, true);
+        }} onCancel={() => setAskRestart(false)}>
+          <p>{restart.question}</p>
+        </ConfirmDialog>
       )}
       {unsaved.pending && (
         <ConfirmDialog title={t('registry.form.unsavedTitle')} confirmLabel={t('registry.form.leave')} cancelLabel={t('registry.form.stay')} onConfirm={() => {

@@ -131,7 +131,7 @@ export function WorkflowActions({ resource, params, record, onChange, onReload, 
             <TransitionInputs resource={resource} params={params} transition={open} record={record} values={values} onChange={(next) => { setErrors(errorsAfterEdit(errors, values, next)); setValues(next); }} errors={errors} />
             <div className={ui.row}>
               <button type="submit" className={open.tone === 'danger' ? ui.button.danger : ui.button.primary} disabled={busy} aria-busy={busy || undefined}>{open.label}</button>
-              <button type="button" className={ui.button.secondary} onClick={() => setOpen(null)}>{t('registry.cancel')}</button>
+              <button type="button" className={ui.button.secondary} onClick={() => setOpen(null)}>{t('registry.dismiss')}</button>
             </div>
           </form>
         </Dialog>

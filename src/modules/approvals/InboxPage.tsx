@@ -115,7 +115,7 @@ export function BulkDecision({ items, selected, onDone }: { items: InboxItem[]; 
             {error && <ul id={`${id}-error`} className={ui.fieldError}><li>{error}</li></ul>}
             <div className={ui.row}>
               <button type="submit" className={asking === 'reject' ? ui.button.danger : ui.button.primary} disabled={busy} aria-busy={busy || undefined}>{t(asking === 'approve' ? 'approvals.approve' : 'approvals.reject')}</button>
-              <button type="button" className={ui.button.secondary} onClick={() => setAsking(null)}>{t('registry.cancel')}</button>
+              <button type="button" className={ui.button.secondary} onClick={() => setAsking(null)}>{t('registry.dismiss')}</button>
             </div>
           </form>
         </Dialog>

@@ -2,9 +2,11 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { logout } from '../../core/auth';
 import { ElementRoot } from '../../core/host/ElementRoot';
+import { openLoginWindow } from '../../core/host/loginWindow';
 import { t } from '../../core/i18n';
 import { safeRedirect } from '../../core/navigation';
 import { sessionAtom } from '../../core/session';
+import { sessionEndedAtom } from '../../core/sessionLife';
 import { Button } from '../../core/ui/Button';
 import * as css from '../../core/ui/ui.css';
 import { SignInGate } from '../../core/host/sharedSignIn';
@@ -27,14 +29,25 @@ export function LoginElement({ container, redirectTo }: LoginElementProps) {
   const { loggedUser } = useAtomValue(sessionAtom);
   const [flowKey, setFlowKey] = useState(0);
   const signedIn = useSignedIn();
+  // Ended (tokens dead, kept so the page and its forms stay): never "conectado"; the page's one sign-in.
+  const ended = useAtomValue(sessionEndedAtom);
   return (
     <ElementRoot>
       {signedIn ? (
         <section className={css.card} aria-labelledby="bo-login-signed-in">
           <div className={css.stack}>
             <h1 id="bo-login-signed-in">{t('portal.brand')}</h1>
-            <p>{t('portal.loginElement.signedIn', { email: loggedUser!.email })}</p>
-            <Button variant="secondary" onClick={() => void logout().then(() => setFlowKey((k) => k + 1))}>{t('portal.logout')}</Button>
+            {ended ? (
+              <>
+                <p role="status">{t('portal.loginElement.sessionEnded', { email: loggedUser!.email })}</p>
+                <Button onClick={openLoginWindow}>{t('notice.button.login')}</Button>
+              </>
+            ) : (
+              <>
+                <p>{t('portal.loginElement.signedIn', { email: loggedUser!.email })}</p>
+                <Button variant="secondary" onClick={() => void logout().then(() => setFlowKey((k) => k + 1))}>{t('portal.logout')}</Button>
+              </>
+            )}
           </div>
         </section>
       ) : (

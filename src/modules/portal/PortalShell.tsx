@@ -5,6 +5,7 @@ import { useNavigation } from '../../core/navigation';
 import { recordTitleAtom } from '../../core/recordTitle';
 import type { RouteDef } from '../../core/router';
 import { sessionAtom } from '../../core/session';
+import { sessionEndedAtom } from '../../core/sessionLife';
 import * as css from '../../core/ui/ui.css';
 import { breadcrumbsFor, isMenuSearchKey, type Crumb } from './navState';
 import { Sidebar } from './Sidebar';
@@ -18,6 +19,7 @@ import * as styles from './portal.css';
 export function PortalShell({ children, routes = [] }: { children: ReactNode; routes?: readonly RouteDef[] }) {
   const { go, pathname } = useNavigation();
   const { loggedUser } = useAtomValue(sessionAtom);
+  const sessionEnded = useAtomValue(sessionEndedAtom);
   const navId = `${useId()}-navegacao`;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -113,7 +115,7 @@ export function PortalShell({ children, routes = [] }: { children: ReactNode; ro
             onClick={() => (menuOpen ? closeMenu(true) : setMenuOpen(true))}>
             <span aria-hidden="true">☰</span> {t('portal.menu')}
           </button>
-          {loggedUser && <span className={styles.userBox}>{t('portal.signedInAs', { email: loggedUser.email })}</span>}
+          {loggedUser && <span className={styles.userBox}>{t(sessionEnded ? 'portal.sessionEndedAs' : 'portal.signedInAs', { email: loggedUser.email })}</span>}
           <button type="button" className={css.button.secondary} onClick={() => go('/minha-conta')}>{t('portal.myAccount')}</button>
           <button type="button" className={css.button.secondary} onClick={() => go('/logout')}>{t('portal.logout')}</button>
         </header>

@@ -127,7 +127,7 @@ export default function BulkActions({ resource, params, actions, transitions, se
               </Suspense>
               <div className={ui.row}>
                 <button type="submit" className={asking.tone === 'danger' ? ui.button.danger : ui.button.primary} disabled={busy}>{asking.label}</button>
-                <button type="button" className={ui.button.secondary} onClick={() => setAsking(null)}>{t('registry.cancel')}</button>
+                <button type="button" className={ui.button.secondary} onClick={() => setAsking(null)}>{t('registry.dismiss')}</button>
               </div>
             </form>
           </Dialog>

@@ -151,3 +151,39 @@ describe('approval inbox bulk selection', () => {
     bar.unmount();
   });
 });
+
+describe('an edit that voids the approval', () => {
+  it('says so on the form of an approved pedido and asks before saving a changed item; "Voltar" saves nothing', async () => {
+    stubApi((call) => json({ ...order({ status: 'submitted' }), ...(call.body as object), version: 5 }));
+    const view = await mount(() => createElement(RecordForm, { resource: orders, params: {}, record: order({ status: 'approved' }), onSaved: () => undefined }));
+    expect(text(view.container)).toContain('Alterar itens, centro de custos ou departamento reinicia a aprovação: ao salvar, o pedido volta para a fila de aprovação desde a primeira etapa.');
+    await type(view.container.querySelector<HTMLInputElement>('[data-field="lines.0.quantity"] input')!, '4');
+    await click(byText(view.container, 'button', 'Salvar'));
+    await flush();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    const dialog = view.container.querySelector('[role="dialog"], [role="alertdialog"]')!;
+    expect(text(dialog)).toContain('Enviar de novo para aprovação?');
+    expect(text(dialog)).toContain('Você alterou itens. Ao salvar, o pedido perde as aprovações já dadas e volta para a fila de aprovação desde a primeira etapa.');
+    await click(byText(dialog, 'button', 'Voltar'));
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await click(byText(view.container, 'button', 'Salvar'));
+    await flush();
+    await click(byText(view.container.querySelector('[role="dialog"], [role="alertdialog"]')!, 'button', 'Salvar e reenviar'));
+    await flush();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    view.unmount();
+  });
+
+  it('saves a change outside the watched fields (the title) without asking; a draft says nothing', async () => {
+    stubApi((call) => json({ ...order({ status: 'approved' }), ...(call.body as object), version: 5 }));
+    const view = await mount(() => createElement(RecordForm, { resource: orders, params: {}, record: order({ status: 'approved' }), onSaved: () => undefined }));
+    await type(view.container.querySelector<HTMLInputElement>('[data-field="title"] input')!, 'Outro título');
+    await click(byText(view.container, 'button', 'Salvar'));
+    await flush();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    view.unmount();
+    const draft = await mount(() => createElement(RecordForm, { resource: orders, params: {}, record: order(), onSaved: () => undefined }));
+    expect(text(draft.container)).not.toContain('reinicia a aprovação');
+    draft.unmount();
+  });
+});

@@ -15,6 +15,8 @@ export const registry = {
   'registry.saved': 'Alterações salvas.',
   'registry.save': 'Salvar',
   'registry.cancel': 'Cancelar',
+  /** A dialog's way out without acting (never "Cancelar" beside "Cancelar pedido"). */
+  'registry.dismiss': 'Voltar',
   'registry.confirm': 'Confirmar',
   'registry.back': 'Voltar para a lista',
   'registry.details': 'Detalhes',

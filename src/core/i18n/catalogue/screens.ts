@@ -127,6 +127,8 @@ export const screens = {
   'portal.crumbs.segment.items': 'Itens',
   'portal.crumbs.segment.busca': 'Busca',
   'portal.signedInAs': 'Conectado como {email}',
+  'portal.sessionEndedAs': 'Sessão de {email} encerrada',
+  'portal.loginElement.sessionEnded': 'A sessão de {email} foi encerrada. Entre novamente para continuar de onde parou.',
   'portal.loginElement.signedIn': 'Você está conectado como {email}.',
   // A tag waiting for the page's one sign-in (another tag, or the page's <bo-login>, shows it).
   'host.signIn.waiting': 'Entre no Retaguarda para ver esta área.',

@@ -1,6 +1,10 @@
 /** pt-BR texts of the generic workflow pieces (badge, actions bar, history) and the pedidos' (the approval screens' and the home's pending items are their own: modules/approvals/catalogue.ts, modules/portal/catalogue.ts). */
 export const workflow = {
   'workflow.actions': 'Ações do registro',
+  'workflow.restart.notice': 'Alterar {fields} reinicia a aprovação: ao salvar, {noun} volta para a fila de aprovação desde a primeira etapa.',
+  'workflow.restart.title': 'Enviar de novo para aprovação?',
+  'workflow.restart.question': 'Você alterou {fields}. Ao salvar, {noun} perde as aprovações já dadas e volta para a fila de aprovação desde a primeira etapa.',
+  'workflow.restart.confirm': 'Salvar e reenviar',
   'workflow.reason': 'Motivo',
   'workflow.note': 'Observação',
   'workflow.settlementId': 'Baixa a estornar',
