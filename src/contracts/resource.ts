@@ -131,6 +131,10 @@ export type ScalarFieldDef =
       kindField?: string;
       /** cnpj / cpfCnpj: look the company up by its CNPJ and fill these empty siblings (when app.config.json `apis.companyLookup` is set). */
       companyLookup?: CompanyLookupTargets;
+      /** text: digits typed fill this pattern's `#` slots as they come ("112026" → "11/2026" with `##/####`). */
+      pattern?: string;
+      /** text: what the empty input shows ("mm/aaaa"). */
+      placeholder?: string;
     })
   | (FieldCommon & {
       type: 'enum';

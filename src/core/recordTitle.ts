@@ -3,20 +3,26 @@ import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 
 /**
- * The name of the record a show page displays, by its path: the portal's breadcrumbs and the
- * document title say "Comercial Horizonte Ltda" instead of "Fornecedor 392f775c-…".
+ * The names of the records this page has shown, by their paths: the portal's breadcrumbs and the
+ * document title say "Comercial Horizonte Ltda" instead of "Fornecedor 392f775c-…", for the
+ * record on screen and for the records above it (a cotação above its solicitação).
  */
-export interface RecordTitle {
-  path: string;
-  title: string;
-}
+export type RecordTitles = Readonly<Record<string, string>>;
 
-export const recordTitleAtom = atom<RecordTitle | null>(null);
+/** How many names are kept (the most recent). */
+const KEPT = 50;
 
-/** A show page announces its record's name once loaded (nothing while it has none). */
+export const recordTitlesAtom = atom<RecordTitles>({});
+
+/** A record's page announces its record's name once loaded (nothing while it has none). */
 export function useRecordTitle(path: string, title: string | undefined): void {
-  const set = useSetAtom(recordTitleAtom);
+  const set = useSetAtom(recordTitlesAtom);
   useEffect(() => {
-    if (title) set({ path, title });
+    if (!title) return;
+    set((names) => {
+      if (names[path] === title) return names;
+      const { [path]: _, ...others } = names;
+      return Object.fromEntries([...Object.entries(others).slice(1 - KEPT), [path, title]]);
+    });
   }, [path, title, set]);
 }

@@ -18,7 +18,7 @@ test('inactivates and activates a selection of suppliers at 1366 and 390 px', as
   expect(names).toHaveLength(2);
 
   for (const name of names) await page.getByRole('checkbox', { name: `Selecionar ${name}`, exact: true }).check();
-  await expect(bar(page)).toContainText('2 selecionado(s)');
+  await expect(bar(page)).toContainText('2 selecionados');
   await expect(bar(page).getByRole('button', { name: 'Ativar', exact: true })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await bar(page).getByRole('button', { name: 'Inativar', exact: true }).click();
@@ -27,7 +27,7 @@ test('inactivates and activates a selection of suppliers at 1366 and 390 px', as
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: '.tmp/screens/bulk-inactivate-wide.png', fullPage: true });
   await dialog.getByRole('button', { name: 'Inativar', exact: true }).click();
-  await expect(page.getByText('Ação concluída para 2 registro(s).')).toBeVisible();
+  await expect(page.getByText('Ação concluída para 2 registros.')).toBeVisible();
   // The list (active suppliers) reloads without them; the selection is cleared.
   for (const name of names) await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
   await expect(bar(page)).toHaveCount(0);
@@ -36,12 +36,12 @@ test('inactivates and activates a selection of suppliers at 1366 and 390 px', as
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/fornecedores?isActive=false&sort=name');
   for (const name of names) await page.getByRole('checkbox', { name: `Selecionar ${name}`, exact: true }).check();
-  await expect(bar(page)).toContainText('2 selecionado(s)');
+  await expect(bar(page)).toContainText('2 selecionados');
   expect(await axeViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: '.tmp/screens/bulk-activate-phone.png', fullPage: true });
   await bar(page).getByRole('button', { name: 'Ativar', exact: true }).click();
-  await expect(page.getByText('Ação concluída para 2 registro(s).')).toBeVisible();
+  await expect(page.getByText('Ação concluída para 2 registros.')).toBeVisible();
   for (const name of names) await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
 
   // Active again.
@@ -72,17 +72,17 @@ test('a requester submits two drafts in bulk, then cancels them in bulk with one
 
   await page.goto(`/pedidos?q=${encodeURIComponent(`Lote ${tag}`)}`);
   for (const title of titles) await page.getByRole('checkbox', { name: `Selecionar ${title}`, exact: true }).check();
-  await expect(bar(page)).toContainText('2 selecionado(s)');
+  await expect(bar(page)).toContainText('2 selecionados');
   expect(await axeViolations(page)).toEqual([]);
   await bar(page).getByRole('button', { name: 'Enviar para aprovação', exact: true }).click();
-  await expect(page.getByText('Ação concluída para 2 registro(s).')).toBeVisible();
+  await expect(page.getByText('Ação concluída para 2 registros.')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Pedidos' }).getByText('Rascunho')).toHaveCount(0);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   for (const title of titles) await page.getByRole('checkbox', { name: `Selecionar ${title}`, exact: true }).check();
   await bar(page).getByRole('button', { name: 'Cancelar pedido', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Cancelar pedido: 2 selecionado(s)' });
+  const dialog = page.getByRole('dialog', { name: 'Cancelar pedido: 2 selecionados' });
   await expect(dialog).toContainText('Cancelar os pedidos selecionados?');
   // The reason is required, and the same for all.
   await dialog.getByRole('button', { name: 'Cancelar pedido' }).click();
@@ -92,6 +92,6 @@ test('a requester submits two drafts in bulk, then cancels them in bulk with one
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: '.tmp/screens/bulk-cancel-phone.png', fullPage: true });
   await dialog.getByRole('button', { name: 'Cancelar pedido' }).click();
-  await expect(page.getByText('Ação concluída para 2 registro(s).')).toBeVisible();
+  await expect(page.getByText('Ação concluída para 2 registros.')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Pedidos' }).getByText('Cancelado')).toHaveCount(2);
 });

@@ -119,11 +119,11 @@ async function searchRows(root: Root, page: Page | null, text: string, count: nu
 /** Ticks each parcela of the lançamento (by its title) and runs the bulk transition `label`. */
 async function bulk(root: Root, description: string, label: string) {
   for (const n of [1, 2, 3]) await root.getByRole('checkbox', { name: `Selecionar ${description} — ${n}/3` }).check();
-  await expect(root.getByText('3 selecionado(s)')).toBeVisible();
+  await expect(root.getByText('3 selecionados')).toBeVisible();
   await root.getByRole('region', { name: 'Ações' }).getByRole('button', { name: label }).click();
   // The notice shows where the page keeps its notices (in an element page: the first Retaguarda element).
   const page = 'goto' in root ? root : root.page();
-  await expect(page.getByText('Ação concluída para 3 registro(s).')).toBeVisible();
+  await expect(page.getByText('Ação concluída para 3 registros.')).toBeVisible();
   await expect(root.getByRole('row').filter({ hasText: description })).toHaveCount(0);
 }
 

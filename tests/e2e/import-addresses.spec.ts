@@ -41,11 +41,11 @@ test('imports suppliers with partial addresses (CEP, Cidade, UF) from an XLSX an
   await page.getByRole('button', { name: 'Conferir linhas' }).click();
 
   // No street or number, and still valid.
-  await expect(page.getByText('4 linha(s) válida(s) e 0 com erro.')).toBeVisible();
+  await expect(page.getByText('4 linhas válidas e 0 com erro.')).toBeVisible();
   await expect(page.locator('tr[data-invalid]')).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: '.tmp/screens/import-addresses-preview-wide.png', fullPage: true });
-  await page.getByRole('button', { name: 'Importar 4 linha(s)' }).click();
+  await page.getByRole('button', { name: 'Importar 4 linhas' }).click();
   await expect(page.getByText('Importação concluída.')).toBeVisible({ timeout: 45_000 });
   await expect(page.getByText('Criados: 4')).toBeVisible();
   await expect(page.getByText('Com erro: 0')).toBeVisible();

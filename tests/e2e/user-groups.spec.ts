@@ -74,7 +74,7 @@ test('a user group with a policy changes a member’s navigation after they sign
   await page.getByRole('textbox', { name: 'Descrição' }).fill('Quem lança contas a pagar.');
   await page.getByRole('combobox', { name: 'Políticas' }).fill('contas a pagar');
   await page.getByRole('listbox', { name: 'Políticas' }).getByRole('option', { name: POLICY }).click();
-  await expect(page.getByRole('list', { name: '1 selecionado(s)' }).getByText(POLICY)).toBeVisible();
+  await expect(page.getByRole('list', { name: '1 selecionado' }).getByText(POLICY)).toBeVisible();
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expectNotice(page, 'Registro criado.');
   await expect(page.getByRole('heading', { level: 1, name: GROUP })).toBeVisible();
@@ -97,7 +97,7 @@ test('a user group with a policy changes a member’s navigation after they sign
   await expect(option).toHaveCount(1);
   const member = await option.innerText();
   await option.click();
-  await expect(page.getByRole('list', { name: '1 selecionado(s)' }).first().getByText(member)).toBeVisible();
+  await expect(page.getByRole('list', { name: '1 selecionado' }).first().getByText(member)).toBeVisible();
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expectNotice(page, 'Alterações salvas.');
   await expect(page).toHaveURL(groupUrl);

@@ -172,7 +172,7 @@ test('gestor approves from the inbox (bulk selection)', async ({ page }) => {
   await page.getByRole('checkbox', { name: `Selecionar ${TITLE}` }).check();
   await page.getByRole('region', { name: 'Ações' }).getByRole('button', { name: 'Aprovar' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Aprovar' }).click();
-  await expect(page.getByText('1 decisão(ões) registrada(s).')).toBeVisible();
+  await expect(page.getByText('1 decisão registrada.')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: TITLE })).toHaveCount(0);
   await signOut(page);
 });

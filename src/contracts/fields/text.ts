@@ -20,6 +20,10 @@ export interface TextOptions extends Common, MayBeEmpty {
   /** The value's own rule instead of the length rule (a code, a pattern, a document). */
   rule?: StringRule;
   initial?: string;
+  /** Digits typed fill its `#` slots as they come (`'##/####'`: "112026" shows "11/2026"). */
+  pattern?: string;
+  /** What the empty input shows ("mm/aaaa"). */
+  placeholder?: string;
 }
 
 const tooLong = (max: number) => `Use no máximo ${max} caracteres.`;
@@ -38,7 +42,8 @@ function textRule(options: TextOptions = {}): StringRule {
 export const lengthOnly = (max: number) => z.string().check(z.maxLength(max));
 
 /** One line of text: `text('Nome', {max: 160})`, `text('Marca', {max: 80, optional: true})`. */
-export const text = <const O extends TextOptions>(label: string, options?: O) => field(() => textRule(options), { type: 'text', label }, options);
+export const text = <const O extends TextOptions>(label: string, options?: O) =>
+  field(() => textRule(options), { type: 'text', label, ...(options?.pattern ? { pattern: options.pattern } : {}), ...(options?.placeholder ? { placeholder: options.placeholder } : {}) }, options);
 
 /** Several lines of text (same options as `text`). */
 export const longText = <const O extends TextOptions>(label: string, options?: O) => field(() => textRule(options), { type: 'longText', label }, options);

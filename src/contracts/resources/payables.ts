@@ -112,7 +112,7 @@ export const payables = defineResource({
     invoiceId: reference('Faturamento de origem', 'invoices', { readOnly: true, optional: true }),
     ...entryFields(),
     recurrence: enumOf('Recorrência', RECURRENCES, RECURRENCE_LABELS, { optional: true, help: 'Em branco, não se repete. Ao ser aprovado, o lançamento do próximo período é criado em aberto para você conferir.' }),
-    recurrenceUntil: text('Repetir até a competência', { optional: true, rule: competenceRule(), help: 'Mês/ano da última repetição; em branco, sem fim.' }),
+    recurrenceUntil: text('Repetir até a competência', { optional: true, rule: competenceRule(), pattern: '##/####', placeholder: 'mm/aaaa', help: 'Mês/ano da última repetição; em branco, sem fim.' }),
     recurrenceOf: reference('Gerado a partir de', 'payables', { readOnly: true, optional: true }),
     status: enumOf('Situação', PAYABLE_STATES, stateLabels(PAYABLE_STATES, payableWorkflow), { readOnly: true }),
   },

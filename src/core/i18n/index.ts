@@ -30,13 +30,19 @@ export function hasMessage(key: string): boolean {
 }
 
 /**
- * Text for `key` with `{name}` placeholders filled from `params`. An unknown key returns the
+ * Text for `key` with `{name}` placeholders filled from `params`, and `{name:singular|plural}`
+ * choosing by that number. An unknown key returns the
  * key itself (visible in development, never throws); a placeholder without a value is kept.
  */
 export function t(key: string, params?: MessageParams): string {
   const template = hasMessage(key) ? messages[key] : key;
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+  // `{count:registro|registros}`: the singular for exactly one, the plural otherwise ("0 registros").
+  const chosen = template.replace(/\{(\w+):([^|{}]*)\|([^{}]*)\}/g, (whole, name: string, one: string, other: string) => {
+    const value = params[name];
+    return value === undefined || value === null ? whole : Math.abs(Number(value)) === 1 ? one : other;
+  });
+  return chosen.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
     return value === undefined || value === null ? whole : String(value);
   });

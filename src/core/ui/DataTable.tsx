@@ -30,6 +30,8 @@ export interface DataTableProps {
   selectable?: boolean;
   selected?: ReadonlySet<string>;
   onSelect?: (ids: Set<string>) => void;
+  /** A line under a row's workflow state (where its approval stands), by row id. */
+  stateNotes?: ReadonlyMap<string, string>;
 }
 
 export interface RowProps {
@@ -71,7 +73,9 @@ export function TableRow({ row, props, index }: RowProps) {
       )}
       {columns.map((column, i) => {
         const def = fieldDef(resource, column.field);
-        const value = def ? <FieldValue resource={resource} field={column.field} def={def} value={row[column.field]} refs={row._refs?.[column.field]} compact /> : null;
+        const note = column.field === resource.workflow?.field ? props.stateNotes?.get(row.id) : undefined;
+        const shown = def ? <FieldValue resource={resource} field={column.field} def={def} value={row[column.field]} refs={row._refs?.[column.field]} compact /> : null;
+        const value = note ? <>{shown}<span className={css.stateNote}>{note}</span></> : shown;
         return (
           <td key={column.field} role="cell" data-label={fieldLabel(resource, column.field)} className={isNumericColumn(resource, column.field) ? css.numericCell : css.td}>
             {i === 0 && hrefFor && onOpen ? (

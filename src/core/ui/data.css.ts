@@ -27,6 +27,8 @@ export const th = style({
 });
 export const td = style({ padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
 export const checkCell = style([td, { width: 40 }]);
+/** Where a row's approval stands, under its state. */
+export const stateNote = style({ display: 'block', marginTop: 2, color: vars.color.muted, fontSize: vars.font.sizeSmall });
 /** Money, counts and percentages: right-aligned, tabular figures, never broken across lines. */
 export const numericCell = style([td, { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }]);
 export const numericHead = style([th, { textAlign: 'right' }]);

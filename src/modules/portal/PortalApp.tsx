@@ -8,7 +8,7 @@ import { takeFirstScreenPrime } from '../../core/host/firstScreen';
 import { RouteView } from '../../core/host/RouteView';
 import { useAtomValue } from 'jotai';
 import { t } from '../../core/i18n';
-import { recordTitleAtom, type RecordTitle } from '../../core/recordTitle';
+import { recordTitlesAtom, type RecordTitles } from '../../core/recordTitle';
 import { createPortalRouter } from '../../core/router';
 import { useSessionEvents } from '../../core/host/useSessionEvents';
 import { useSignedIn } from '../../core/host/useSignedIn';
@@ -64,7 +64,7 @@ export function PortalApp({ container, configUrl }: PortalProps) {
 }
 
 /** The page's own name: the last breadcrumb ("Pedido 12"), else the route's title. */
-function pageTitle(view: View, named: RecordTitle | null): string | undefined {
+function pageTitle(view: View, named: RecordTitles): string | undefined {
   if (view.kind === 'notFound') return t('page.notFound');
   if (view.kind === 'error') return t('page.serverError');
   if (view.kind !== 'route') return undefined;
@@ -74,7 +74,7 @@ function pageTitle(view: View, named: RecordTitle | null): string | undefined {
 
 /** The tab says where the user is: "Fornecedores · Retaguarda", "Pedido 12 · Retaguarda". */
 function DocumentTitle({ view }: { view: View }) {
-  const named = useAtomValue(recordTitleAtom);
+  const named = useAtomValue(recordTitlesAtom);
   const title = view.kind === 'loading' ? null : documentTitleFor(pageTitle(view, named));
   useEffect(() => {
     if (title !== null) document.title = title;

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { t } from '../../core/i18n';
 import { useNavigation } from '../../core/navigation';
-import { recordTitleAtom } from '../../core/recordTitle';
+import { recordTitlesAtom } from '../../core/recordTitle';
 import type { RouteDef } from '../../core/router';
 import { sessionAtom } from '../../core/session';
 import { sessionEndedAtom } from '../../core/sessionLife';
@@ -91,7 +91,7 @@ export function PortalShell({ children, routes = [] }: { children: ReactNode; ro
     focusMain();
   }, [pathname, focusMain]);
 
-  const named = useAtomValue(recordTitleAtom);
+  const named = useAtomValue(recordTitlesAtom);
   const crumbs = useMemo(() => breadcrumbsFor(routes, pathname, named), [routes, pathname, named]);
 
   return (

@@ -6,7 +6,7 @@
 import { fold } from '../../contracts/brazil/text';
 import type { NavigationTree, NavItem } from '../../core/config';
 import { hasMessage, t } from '../../core/i18n';
-import type { RecordTitle } from '../../core/recordTitle';
+import type { RecordTitles } from '../../core/recordTitle';
 import { matchRoute, type RouteDef } from '../../core/router';
 
 // ---------------------------------------------------------------- sidebar groups
@@ -145,7 +145,7 @@ function decode(segment: string): string {
  * its parent's, else the word for its last segment (`portal.crumbs.segment.editar`); a prefix that
  * is the same page again (`/pedidos/lista`) adds nothing. The home page has no breadcrumbs.
  */
-export function breadcrumbsFor(routes: readonly RouteDef[], pathname: string, named?: RecordTitle | null): Crumb[] {
+export function breadcrumbsFor(routes: readonly RouteDef[], pathname: string, names: RecordTitles = {}): Crumb[] {
   const parts = pathname.split(/[?#]/, 1)[0].split('/').filter(Boolean);
   if (!parts.length) return [];
   const crumbs: Crumb[] = [{ label: t('portal.crumbs.home'), href: '/' }];
@@ -160,9 +160,9 @@ export function breadcrumbsFor(routes: readonly RouteDef[], pathname: string, na
     let label: string | undefined;
     if (/^\{\w+[*+]\}$/.test(last)) label = segment;
     else if (/^\{\w+\}$/.test(last)) {
-      label = named?.path === href ? named.title : route.recordLabel
+      label = names[href] ?? (route.recordLabel
         ? t('portal.crumbs.record', { label: route.recordLabel, id: segment })
-        : t('portal.crumbs.record', { label: route.title ?? '', id: segment });
+        : t('portal.crumbs.record', { label: route.title ?? '', id: segment }));
     } else if (route.title && route.title !== previousTitle) label = route.title;
     else if (hasMessage(`portal.crumbs.segment.${segment}`)) label = t(`portal.crumbs.segment.${segment}`);
     previousTitle = route.title;

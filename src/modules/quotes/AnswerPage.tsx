@@ -30,6 +30,7 @@ import * as ui from '../../core/ui/ui.css';
 import { PageHeader } from '../registry/PageHeader';
 import type { RegistryPageProps } from '../registry/spec';
 import { useRegistry } from '../registry/useRegistry';
+import { useRecordTitle } from '../../core/recordTitle';
 import { supplierName, type Answer, type QuoteLine } from './api';
 import { quotesTexts } from './catalogue';
 import * as css from './quotes.css';
@@ -44,6 +45,8 @@ export default function AnswerPage(props: RegistryPageProps) {
   const creating = props.view === 'create';
   const { record, loading, error } = useRecord(resource, routes.params, creating ? undefined : id, access('read'));
   const quote = useQuery<Quote>(['quotes', quoteId], (signal) => request<Quote>('pricing', `quotes/${encodeURIComponent(quoteId)}`, { signal }));
+  // The breadcrumb names the solicitação by its supplier, not its id.
+  useRecordTitle(`${routes.base}/${encodeURIComponent(id ?? '')}`, !creating && record ? supplierName(record as never) || undefined : undefined);
   if (!access('read')) return <Alert>{t('registry.forbidden')}</Alert>;
   if (quote.error) return <Alert>{quote.error.message}</Alert>;
   if ((!creating && loading) || !quote.data) return <Spinner />;

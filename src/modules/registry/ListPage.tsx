@@ -31,6 +31,7 @@ import { SearchBox } from '../../core/ui/SearchBox';
 import { Spinner } from '../../core/ui/Spinner';
 import * as css from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
+import { useWaitingLines } from '../approvals/Waiting';
 import { PageHeader } from './PageHeader';
 import type { RegistryPageProps } from './spec';
 import { useRegistry } from './useRegistry';
@@ -51,6 +52,7 @@ export default function ListPage(props: RegistryPageProps) {
   const mayRun = useTransitionAccess(resource, props.spec.permission);
   const bulkTransitions = (resource.workflow?.transitions ?? []).filter((transition) => transition.bulk && !transition.system && mayRun(transition));
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const waitingLines = useWaitingLines(resource, list.rows);
   // The user's own columns (kept on the server), in the declaration's order; the declaration's otherwise.
   const { preferences, save: savePreferences } = useListPreferences(resource, routes.params, access('read'), props.spec.list);
   const declaredColumns = resource.list?.columns ?? [{ field: resource.titleField }];
@@ -172,6 +174,7 @@ export default function ListPage(props: RegistryPageProps) {
               selectable={selectable}
               selected={selected}
               onSelect={setSelected}
+              stateNotes={waitingLines}
             />
           </div>
         )

@@ -28,6 +28,7 @@ import { Spinner } from '../../core/ui/Spinner';
 import * as css from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
 import { NavLink, PageHeader } from './PageHeader';
+import { RecordStanding } from './RecordStanding';
 import { useRecordLinks } from './recordLinks';
 import { AUDIT_TAB, type RegistryPageProps, type SubPageProps } from './spec';
 import { useRegistry } from './useRegistry';
@@ -81,6 +82,7 @@ export default function ShowPage(props: RegistryPageProps) {
       <PageHeader
         title={title}
         titleId={titleId}
+        meta={resource.numbering || resource.workflow ? <RecordStanding resource={resource} record={record} /> : undefined}
         back={single ? undefined : { href: routes.base, label: t('registry.back') }}
       >
         {resource.workflow && (

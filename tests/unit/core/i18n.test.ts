@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { hasMessage, registerCatalogue, t } from '../../../src/core/i18n';
+import { allMessages, hasMessage, registerCatalogue, t } from '../../../src/core/i18n';
+import { approvals } from '../../../src/modules/approvals/catalogue';
+import { imports } from '../../../src/modules/imports/catalogue';
+import { quotesTexts } from '../../../src/modules/quotes/catalogue';
 
 describe('i18n', () => {
   it('fills {name} placeholders', () => {
@@ -18,5 +21,14 @@ describe('i18n', () => {
     expect(t('pedidos.title')).toBe('pedidos.title');
     registerCatalogue({ 'pedidos.title': 'Pedidos de {who}' });
     expect(t('pedidos.title', { who: 'Ana' })).toBe('Pedidos de Ana');
+  });
+
+  it('says one and many in words, never "registro(s)"', () => {
+    expect(t('registry.bulk.done', { count: 1 })).toBe('Ação concluída para 1 registro.');
+    expect(t('registry.bulk.done', { count: 3 })).toBe('Ação concluída para 3 registros.');
+    expect(t('registry.bulk.done', { count: 0 })).toBe('Ação concluída para 0 registros.');
+    expect(t('registry.bulk.failed', { count: '1' })).toBe('1 registro não foi processado:');
+    const all = Object.entries({ ...allMessages(), ...approvals, ...imports, ...quotesTexts }).filter(([, text]) => /\w\((s|ns|es|ões)\)/.test(text));
+    expect(all).toEqual([]);
   });
 });

@@ -80,10 +80,16 @@ describe('breadcrumbs', () => {
   });
 
   it('a record whose show page announced its name is called by it', () => {
-    const named = { path: '/fornecedores/abc-123', title: 'Comercial Horizonte Ltda' };
+    const named = { '/fornecedores/abc-123': 'Comercial Horizonte Ltda' };
     expect(breadcrumbsFor(routes, '/fornecedores/abc-123', named).map((crumb) => crumb.label)).toEqual(['Início', 'Fornecedores', 'Comercial Horizonte Ltda']);
     expect(breadcrumbsFor(routes, '/fornecedores/abc-123/editar', named).map((crumb) => crumb.label)).toEqual(['Início', 'Fornecedores', 'Comercial Horizonte Ltda', 'Editar']);
     expect(breadcrumbsFor(routes, '/fornecedores/other', named).at(-1)?.label).toBe('Fornecedor other');
+  });
+
+  it('every record on the way keeps its announced name (a product above its media page, then another product)', () => {
+    const named = { '/produtos/7': 'Resma de papel A4', '/produtos/8': 'Caneta azul' };
+    expect(breadcrumbsFor(routes, '/produtos/7/midias', named).map((crumb) => crumb.label)).toEqual(['Início', 'Produtos', 'Resma de papel A4', 'Mídias']);
+    expect(breadcrumbsFor(routes, '/produtos/8', named).at(-1)?.label).toBe('Caneta azul');
   });
 
   it('a sub-page with a title of its own says it; a prefix without a page is skipped', () => {

@@ -66,10 +66,10 @@ describe('batch import wizard', () => {
     await click(byText(view.container, 'button', 'Conferir linhas'));
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ mapping: { 'Razão Social': 'name', CNPJ: 'document' } });
 
-    expect(text(view.container)).toContain('2 linha(s) válida(s) e 1 com erro.');
+    expect(text(view.container)).toContain('2 linhas válidas e 1 com erro.');
     expect(text(view.container)).toContain('CPF/CNPJ: CPF ou CNPJ inválido.');
-    expect(text(view.container)).toContain('1 linha(s) vão atualizar cadastros existentes.');
-    await click(byText(view.container, 'button', 'Importar 2 linha(s)'));
+    expect(text(view.container)).toContain('1 linha vai atualizar cadastros existentes.');
+    await click(byText(view.container, 'button', 'Importar 2 linhas'));
     expect(calls.some((c) => c.method === 'POST' && c.path === 'import-batches/b1/run')).toBe(true);
     expect(view.container.querySelector('progress')).not.toBeNull();
 

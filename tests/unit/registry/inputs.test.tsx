@@ -70,6 +70,19 @@ describe('field inputs', () => {
     alpha.view.unmount();
   });
 
+  it('a competência typed as "112026" is "11/2026"; letters stay as typed for validation to name', async () => {
+    const def: FieldDef = { type: 'text', label: 'Competência (mês/ano)', pattern: '##/####', placeholder: 'mm/aaaa' };
+    const { view, input, seen } = await typeInto(def, '112026');
+    expect(input.value).toBe('11/2026');
+    expect(seen.at(-1)).toBe('11/2026');
+    expect(input.placeholder).toBe('mm/aaaa');
+    await type(input, '11/20261');
+    expect(seen.at(-1)).toBe('11/2026');
+    await type(input, 'nov/2026');
+    expect(seen.at(-1)).toBe('nov/2026');
+    view.unmount();
+  });
+
   it('date: dd/mm/aaaa typed, YYYY-MM-DD stored', async () => {
     const { view, input, seen } = await typeInto({ type: 'date', label: 'Data' }, '26062025');
     expect(input.value).toBe('26/06/2025');

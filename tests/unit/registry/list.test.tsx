@@ -88,13 +88,13 @@ describe('ListPage', () => {
 
     const again = await mount(() => createElement(ListPage, { spec, view: 'list' }), { path: '/usuarios' });
     await click(again.container.querySelector('thead input[type="checkbox"]'));
-    expect(text(again.container)).toContain('2 selecionado(s)');
+    expect(text(again.container)).toContain('2 selecionados');
     // The selection's bar loads once rows are selected.
     await click(await eventually(() => byText(again.container, 'button', 'Ativar')));
     const bulk = calls.find((c) => c.method === 'POST')!;
     expect(bulk.path).toBe('users/bulk/activate');
     expect(bulk.body).toEqual({ ids: ['u1', 'u2'] });
-    expect(text(again.container)).toContain('1 selecionado(s)'); // the failed one stays selected
+    expect(text(again.container)).toContain('1 selecionado'); // the failed one stays selected
     // Each record not processed is named, with the server's reason.
     expect(getNotices().find((notice) => notice.type === 'error')?.details).toEqual([`Pessoa 2: Não pode.`]);
     answer = [];

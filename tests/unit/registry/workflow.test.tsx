@@ -137,7 +137,7 @@ describe('approval inbox bulk selection', () => {
     view.unmount();
 
     const bar = await mount(() => <BulkDecision items={items} selected={selected} onDone={(r) => (result = r)} />);
-    expect(text(bar.container)).toContain('2 selecionado(s)');
+    expect(text(bar.container)).toContain('2 selecionados');
     await click(byText(bar.container, 'button', 'Reprovar'));
     const submit = document.querySelector<HTMLButtonElement>('[role="dialog"] button[type="submit"]')!;
     await click(submit);

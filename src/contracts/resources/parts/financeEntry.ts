@@ -62,7 +62,7 @@ export function entryFields() {
     documentType: enumOf('Tipo de documento', DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, { initial: 'nfe' }),
     documentNumber: text('Número do documento', { max: 60, optional: true }),
     issueDate: date('Data de emissão'),
-    competence: text('Competência (mês/ano)', { rule: competenceRule(), help: 'Mês/ano a que a despesa ou receita se refere, por exemplo 11/2026.' }),
+    competence: text('Competência (mês/ano)', { rule: competenceRule(), pattern: '##/####', placeholder: 'mm/aaaa', help: 'Mês/ano a que a despesa ou receita se refere, por exemplo 11/2026.' }),
     description: text('Descrição', { max: 240, required: 'Descreva o lançamento.' }),
     total: money('Valor total', { min: 1, minMessage: ENTRY_MESSAGES.total }),
     bankAccountId: reference('Conta financeira', 'bankAccounts', { optional: true }),

@@ -9,7 +9,7 @@ export const workflow = {
   'workflow.note': 'Observação',
   'workflow.settlementId': 'Baixa a estornar',
   'workflow.settlementChoose': 'Escolha a baixa',
-  'workflow.bulk.title': '{action}: {count} selecionado(s)',
+  'workflow.bulk.title': '{action}: {count} {count:selecionado|selecionados}',
   'workflow.bulk.inputHelp': 'O mesmo valor vale para todos os selecionados.',
   'workflow.run': 'Confirmar',
   'workflow.done': '{action}: concluído.',

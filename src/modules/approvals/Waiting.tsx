@@ -1,0 +1,35 @@
+/**
+ * Where a record's pending approval stands ("Aguardando Carla Compras, etapa 2 de 3"), for any
+ * resource with an approval plug: under the state in its list and in its page's header (issue 27
+ * §3 "Where does my pedido stand"). One call per list page (approvals `waiting`).
+ */
+import type { AnyResource } from '../../contracts/resource';
+import type { WaitingItem } from '../../contracts/approvals';
+import { registerCatalogue, t } from '../../core/i18n';
+import type { Row } from '../../core/resources/useList';
+import { useWaiting } from './api';
+import { approvals } from './catalogue';
+
+registerCatalogue(approvals);
+
+export const waitingText = (item: WaitingItem) =>
+  item.waitingFor.length
+    ? t('approvals.waiting.line', { names: item.waitingFor.join(', '), n: item.position, m: item.stages })
+    : t('approvals.waiting.stage', { n: item.position, m: item.stages, stage: item.stageName });
+
+/** The state in which the plug's records wait for their queue (its submit transition's target). */
+function waitingState(resource: AnyResource): string | null {
+  const workflow = resource.workflow;
+  const submit = workflow?.approval && workflow.transitions.find((transition) => transition.name === workflow.approval!.submit);
+  return submit ? submit.to : null;
+}
+
+/** The waiting line of each of `rows` that waits for an approval, by record id. */
+export function useWaitingLines(resource: AnyResource, rows: readonly Row[]): ReadonlyMap<string, string> {
+  const state = waitingState(resource);
+  const field = resource.workflow?.field;
+  const waiting = state && field ? rows.filter((row) => row[field] === state) : [];
+  const stamp = waiting.map((row) => String(row.version ?? '')).join(',');
+  const answer = useWaiting(resource.name, waiting.map((row) => row.id), stamp);
+  return new Map((answer.data ?? []).map((item) => [item.recordId, waitingText(item)]));
+}
