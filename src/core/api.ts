@@ -97,11 +97,13 @@ export function toApiError(error: unknown): ApiError {
     }
     const cause = error.cause as { name?: string } | undefined;
     const aborted = cause?.name === 'AbortError';
-    return new ApiError({ status: 'UNK', message: statusText('UNK'), aborted, cause: error });
+    return new ApiError({ status: 'UNK', message: statusText('UNK'), aborted, cause: error, ...(aborted ? {} : { detail: t('http.offline') }) });
   }
   if (error && typeof error === 'object' && (error as { name?: string }).name === 'AbortError') {
     return new ApiError({ status: 'UNK', message: statusText('UNK'), aborted: true, cause: error });
   }
+  // No answer at all (the network, not the server): the spec's text, and what became of the user's work.
+  if (error instanceof TypeError) return new ApiError({ status: 'UNK', message: statusText('UNK'), detail: t('http.offline'), cause: error });
   const message = error instanceof Error && error.message ? error.message : statusText('UNK');
   return new ApiError({ status: 'UNK', message, cause: error });
 }

@@ -136,3 +136,21 @@ test('when the CNPJ service cannot be reached the form says so and stays usable'
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Fornecedor sem consulta Ltda' })).toBeVisible();
 });
+
+test('offline, saving says so in pt-BR and keeps what was typed; back online, the same form saves', async ({ page, context }) => {
+  await signIn(page, 'admin@demo.com.br');
+  await page.goto('/fornecedores/adicionar');
+  const cnpj = newCnpj(7);
+  const name = `Fornecedor Sem Rede ${cnpj.slice(0, 8)} Ltda`;
+  await page.getByLabel(/^CPF\/CNPJ/).fill(cnpj);
+  await page.getByLabel(/^Nome \/ Razão social/).fill(name);
+  await context.setOffline(true);
+  await page.getByRole('group', { name: 'Ações do formulário' }).getByRole('button', { name: 'Salvar' }).click();
+  const offline = 'A requisição foi interrompida. Sem conexão com o servidor: verifique a internet. O que você preencheu continua na tela; tente de novo quando a conexão voltar.';
+  await expect(page.getByRole('alert').filter({ hasText: offline }).first()).toBeVisible();
+  await expect(page.getByLabel(/^Nome \/ Razão social/)).toHaveValue(name);
+  expect(await axeViolations(page)).toEqual([]);
+  await context.setOffline(false);
+  await page.getByRole('group', { name: 'Ações do formulário' }).getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+});

@@ -154,3 +154,24 @@ test('home shortcuts: the areas with a screen are links, the ones still to come 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SHOTS}/home-phone.png`, fullPage: true });
 });
+
+test('on a slow network the page being left says another is on its way (after 300 ms), then the new one shows', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'admin@demo.com.br');
+  await page.goto('/fornecedores');
+  await expect(page.getByRole('heading', { name: 'Fornecedores', level: 1 })).toBeVisible();
+  // Every API answer from now on takes 2 s more (the network, not the server).
+  await page.route(/\/(v1|api)\//, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('clientes');
+  await page.keyboard.press('Enter');
+  const progress = page.getByRole('progressbar', { name: 'Carregando…' });
+  await expect(progress).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/navigation-progress.png` });
+  await expect(page.getByRole('heading', { name: 'Clientes', level: 1 })).toBeVisible({ timeout: 15_000 });
+  await expect(progress).toHaveCount(0);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});

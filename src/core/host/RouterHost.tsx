@@ -7,6 +7,8 @@ import { waitAtMost } from '../waitAtMost';
 import type { FirstScreenPrime } from './firstScreen';
 import { SESSION_REFRESH_EVENT } from './loginWindow';
 import { startNavigation, type Guard, type PendingNavigation } from './pendingNavigation';
+import { t } from '../i18n';
+import * as ui from '../ui/ui.css';
 
 export type { Guard, GuardOutcome } from './pendingNavigation';
 
@@ -160,6 +162,7 @@ export function RouterHost({ router, guard, render, firstPrime = null }: Props) 
   return (
     <NavigationContext.Provider value={navigation}>
       <div ref={anchor} hidden />
+      {leaving && <div className={ui.navigationProgress} role="progressbar" aria-label={t('ui.loading')} data-navigation-progress />}
       <div style={{ display: 'contents' }} inert={leaving || undefined} aria-busy={leaving || undefined}>
         {render(view)}
       </div>

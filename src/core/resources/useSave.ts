@@ -73,7 +73,7 @@ export function useSave(resource: AnyResource, params: PathParams): SaveState {
           setFieldErrors(failure.errors);
           setError(failure.message);
         } else {
-          setError(failure.message);
+          setError(failure.detail && failure.status === 'UNK' ? `${failure.message} ${failure.detail}` : failure.message);
           notifyHttpErrorSafe(failure);
         }
         return null;

@@ -116,6 +116,25 @@ export const spinner = style({
   animation: `${spin} 800ms linear infinite`,
 });
 
+/**
+ * The bar that says another page is on its way: shown only once the wait passes 300 ms (a quick
+ * navigation flashes nothing), an indeterminate stripe at the top of the element.
+ */
+const appear = keyframes({ to: { opacity: 1 } });
+const slide = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(250%)' } });
+export const navigationProgress = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 5,
+  height: 3,
+  marginBottom: -3,
+  overflow: 'hidden',
+  opacity: 0,
+  animation: `${appear} 0s linear 300ms forwards`,
+  '::after': { content: '""', display: 'block', width: '40%', height: '100%', background: vars.color.primary, animation: `${slide} 1.2s ease-in-out infinite` },
+  '@media': { '(prefers-reduced-motion: reduce)': { '::after': { width: '100%', animation: 'none' } } },
+});
+
 globalStyle(`${card} > h1:first-child`, { marginTop: 0 });
 
 export const errorPage = style({ minHeight: '60vh', display: 'grid', placeContent: 'center', textAlign: 'center', gap: vars.space.md, padding: vars.space.xl });

@@ -125,7 +125,11 @@ describe('errors', () => {
 
   it('a network failure is status UNK', async () => {
     configureApi({ fetch: async () => { throw new TypeError('Failed to fetch'); } });
-    await expect(request('identity', 'users/me', { silent: true })).rejects.toMatchObject({ status: 'UNK', message: 'A requisição foi interrompida.' });
+    await expect(request('identity', 'users/me', { silent: true })).rejects.toMatchObject({
+      status: 'UNK',
+      message: 'A requisição foi interrompida.',
+      detail: 'Sem conexão com o servidor: verifique a internet. O que você preencheu continua na tela; tente de novo quando a conexão voltar.',
+    });
   });
 
   it('calls the error hook unless silent, and never retries', async () => {

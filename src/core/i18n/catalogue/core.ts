@@ -5,6 +5,7 @@
 export const core = {
   // ---- HTTP statuses (spec §8 "Messages by HTTP status") ----
   'http.UNK': 'A requisição foi interrompida.',
+  'http.offline': 'Sem conexão com o servidor: verifique a internet. O que você preencheu continua na tela; tente de novo quando a conexão voltar.',
   'http.200': 'A requisição foi processada com sucesso.',
   'http.201': 'O registro foi criado com sucesso.',
   'http.202': 'A requisição foi recebida e está sendo processada.',
