@@ -208,5 +208,11 @@ export const money = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nu
 /** The column chooser and the saved filters (panels under the list's toolbar). */
 export const chooser = style({ border: 0, margin: `${vars.space.sm} 0 0`, padding: 0, display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.lg}`, alignItems: 'center' });
 export const savedList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.lg}`, flexBasis: '100%' });
-export const listTools = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))', gap: vars.space.sm, alignItems: 'start' });
+/**
+ * Filtros, Filtros salvos and Colunas: closed, one row of compact boxes (a phone sees its first
+ * record sooner); open, a box takes the whole width below them.
+ */
+export const listTools = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'flex-start' });
+globalStyle(`${listTools} > details`, { flex: '0 1 auto', padding: `${vars.space.xs} ${vars.space.sm}` });
+globalStyle(`${listTools} > details[open]`, { flex: '1 1 100%', order: 1, padding: vars.space.md });
 export const savedForm = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'flex-end' });

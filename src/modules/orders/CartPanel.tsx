@@ -9,6 +9,31 @@ import * as ui from '../../core/ui/ui.css';
 import { useCart } from './cart';
 import * as css from './orders.css';
 
+/** The cart's section, where the catalogue's cart bar leads. */
+export const CART_ID = 'carrinho';
+
+/**
+ * While the cart holds something: a bar stuck to the bottom of the catalogue with its count and
+ * total, whose button brings the cart (below every product) into view — on a phone the cart is
+ * thousands of pixels down.
+ */
+export function CartBar() {
+  const cart = useCart();
+  if (!cart.lines.length) return null;
+  const total = sumAmounts(cart.lines.map((line) => lineAmount(line.quantity, line.unitPrice)));
+  const open = (event: { currentTarget: HTMLElement }) => {
+    const panel = (event.currentTarget.getRootNode() as Document | ShadowRoot).getElementById(CART_ID);
+    panel?.scrollIntoView({ block: 'start' });
+    panel?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+  };
+  return (
+    <div className={css.cartBar} role="region" aria-label={t('orders.cart.bar')}>
+      <span aria-live="polite">{t('orders.cart.barSummary', { count: cart.count, total: formatMoney(total) })}</span>
+      <button type="button" className={ui.button.primary} onClick={open}>{t('orders.cart.open')}</button>
+    </div>
+  );
+}
+
 export function CartPanel() {
   const cart = useCart();
   const { go } = useNavigation();
@@ -31,9 +56,9 @@ export function CartPanel() {
   };
 
   return (
-    <section className={ui.card} aria-labelledby={titleId} part="cart">
+    <section className={ui.card} aria-labelledby={titleId} part="cart" id={CART_ID}>
       <div className={ui.stack} style={{ gap: 8 }}>
-        <h2 id={titleId} style={{ margin: 0 }}>{t('orders.cart.count', { count: cart.count })}</h2>
+        <h2 id={titleId} tabIndex={-1} style={{ margin: 0 }}>{t('orders.cart.count', { count: cart.count })}</h2>
         {cart.lines.length === 0 ? (
           <p className={data.muted}>{t('orders.cart.empty')}</p>
         ) : (

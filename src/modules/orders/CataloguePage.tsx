@@ -15,7 +15,7 @@ import * as data from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
 import { NavLink } from '../registry/PageHeader';
 import { useCart } from './cart';
-import { CartPanel } from './CartPanel';
+import { CartBar, CartPanel } from './CartPanel';
 import { findCategory, PRODUCTS_PER_PAGE, useCategories, useProducts, type Category } from './catalogueApi';
 import * as css from './orders.css';
 import { coverOf, ProductImage } from './ProductImage';
@@ -123,6 +123,7 @@ export default function CataloguePage({ categorySlug }: { categorySlug?: string 
           <CartPanel />
         </div>
       </div>
+      <CartBar />
     </section>
   );
 }

@@ -21,6 +21,23 @@ export const productName = style({ color: vars.color.text, fontWeight: 600, text
 export const productLayout = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 360px) minmax(0, 1fr)', gap: vars.space.xl, '@container': { [NARROW]: { gridTemplateColumns: 'minmax(0, 1fr)' } } });
 export const thumbs = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap', listStyle: 'none', padding: 0, margin: 0 });
 export const thumb = style({ width: 64, height: 64, objectFit: 'cover', borderRadius: vars.radius.small });
+/** Stuck to the bottom of the catalogue while the cart holds something (CartBar). */
+export const cartBar = style({
+  position: 'sticky',
+  bottom: 0,
+  zIndex: 2,
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.small,
+  boxShadow: vars.shadow.popover,
+  fontWeight: 600,
+});
 export const cartLine = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 80px auto', gap: vars.space.sm, alignItems: 'center', padding: `${vars.space.sm} 0`, borderBottom: `1px solid ${vars.color.border}` });
 export const qty = style({ width: '80px', minWidth: 0 });
 export const searchForm = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap', alignItems: 'flex-end' });

@@ -114,9 +114,10 @@ export default function ListPage(props: RegistryPageProps) {
         {list.total !== null && <p className={css.muted} role="status">{list.total === 1 ? t('registry.totalOne') : t('registry.total', { count: formatInteger(list.total) })}</p>}
         {list.total === null && list.totalOver !== null && <p className={css.muted} role="status">{t('registry.totalOver', { count: formatInteger(list.totalOver) })}</p>}
       </div>
-      <Filters resource={resource} params={routes.params} values={state.filters} onChange={(filters) => update({ filters })} hidden={Object.keys(fixedQuery ?? {})} />
-      {resource.list && (
-        <div className={css.listTools}>
+      <div className={css.listTools}>
+        <Filters resource={resource} params={routes.params} values={state.filters} onChange={(filters) => update({ filters })} hidden={Object.keys(fixedQuery ?? {})} />
+        {resource.list && (
+          <>
           <LazyDetails summary={preferences.filters.length ? t('registry.savedFilters.count', { count: preferences.filters.length }) : t('registry.savedFilters.title')}>
             {() => (
               <SavedFilters filters={preferences.filters} current={filterQuery(search)}
@@ -132,8 +133,9 @@ export default function ListPage(props: RegistryPageProps) {
               )}
             </LazyDetails>
           )}
-        </div>
-      )}
+          </>
+        )}
+      </div>
 
       {selectionActions && selected.size > 0 && (
         <div className={css.bulkBar} role="region" aria-label={t('registry.selection.count', { count: selected.size })}>
