@@ -43,6 +43,9 @@ export const DEMO_QUARTER_ENV = 'DEMO_QUARTER';
 /** The quarter's pseudo-random seed: the same day always gives the same quarter. */
 export const DEMO_QUARTER_SEED = 0x27_04_2026;
 
+/** The quarter's own transaction lock ("RTGD" + 0x27). */
+const DEMO_QUARTER_LOCK_KEY = 0x52544744_00000027n;
+
 export function demoQuarterWanted(env: Env): boolean {
   return env[DEMO_QUARTER_ENV]?.trim() === '1' && demoWanted(env);
 }
@@ -127,16 +130,16 @@ type ReceivePlot = 'open' | 'received' | 'receivedLate' | 'partial' | 'reversed'
 const PAYABLE_SCRIPTS: { description: string; category: string; supplier: number; amounts: [number, number]; parcelas: PayPlot[]; twoCentres?: boolean; cash?: boolean; cancelled?: boolean }[] = [
   { description: 'Aluguel da sede', category: '3.01', supplier: 3, amounts: [1_200_000, 1_200_000], parcelas: ['paid'] },
   { description: 'Material de escritório — NF 4.812', category: '3.02', supplier: 0, amounts: [48_000, 96_000], parcelas: ['paid', 'paidLate'] },
-  { description: 'Suporte e monitoramento de TI', category: '3.03', supplier: 1, amounts: [850_000, 990_000], parcelas: ['paid', 'reversed', 'authorized'], twoCentres: true },
-  { description: 'Limpeza e conservação — contrato mensal', category: '3.03', supplier: 2, amounts: [620_000, 680_000], parcelas: ['paid', 'paid', 'queued'] },
+  { description: 'Suporte e monitoramento de TI', category: '3', supplier: 1, amounts: [850_000, 990_000], parcelas: ['paid', 'reversed', 'authorized'], twoCentres: true },
+  { description: 'Limpeza e conservação — contrato mensal', category: '3', supplier: 2, amounts: [620_000, 680_000], parcelas: ['paid', 'paid', 'queued'] },
   { description: 'Energia elétrica — matriz', category: '3.03', supplier: 3, amounts: [210_000, 290_000], parcelas: ['paidLate'] },
   { description: 'Mercadorias para revenda', category: '2.01', supplier: 3, amounts: [2_400_000, 3_600_000], parcelas: ['paid', 'partial', 'queued'], twoCentres: true },
   { description: 'Tarifas bancárias do trimestre', category: '4.01', supplier: 3, amounts: [12_000, 18_000], parcelas: ['paid'], cash: true },
   { description: 'Licenças de software — renovação anual', category: '3.02', supplier: 1, amounts: [1_080_000, 1_440_000], parcelas: ['queued', 'queued', 'queued'] },
-  { description: 'Notebooks para novos analistas', category: '2.01', supplier: 1, amounts: [979_800, 979_800], parcelas: ['attest', 'attest'] },
-  { description: 'Manutenção preventiva do ar-condicionado', category: '3.03', supplier: 2, amounts: [70_000, 70_000], parcelas: ['authorized'] },
+  { description: 'Notebooks para novos analistas', category: '3', supplier: 1, amounts: [979_800, 979_800], parcelas: ['attest', 'attest'] },
+  { description: 'Manutenção preventiva do ar-condicionado', category: '3', supplier: 2, amounts: [70_000, 70_000], parcelas: ['authorized'] },
   { description: 'Itens de copa e cozinha', category: '3.02', supplier: 0, amounts: [31_000, 42_000], parcelas: ['queued'], cash: true },
-  { description: 'Reforma da sala de reuniões', category: '3.03', supplier: 2, amounts: [1_850_000, 2_250_000], parcelas: ['open', 'open'] },
+  { description: 'Reforma da sala de reuniões', category: '3', supplier: 2, amounts: [1_850_000, 2_250_000], parcelas: ['open', 'open'] },
   { description: 'Papelaria para o evento de clientes', category: '3.02', supplier: 0, amounts: [25_000, 38_000], parcelas: ['open'], cancelled: true },
   { description: 'Juros de capital de giro', category: '4.02', supplier: 3, amounts: [95_000, 125_000], parcelas: ['paid', 'authorized'] },
 ];
@@ -151,6 +154,10 @@ const RECEIVABLE_SCRIPTS: { description: string; category: string; customer: num
   { description: 'Serviços de implantação', category: '1.02', customer: 2, amounts: [300_000, 300_000], parcelas: ['open'], cancelled: true },
   { description: 'Venda de mercadorias — pedido 1.118', category: '1.01', customer: 0, amounts: [760_000, 990_000], parcelas: ['open', 'open'] },
 ];
+
+/** The scripts' `supplier` / `customer` indexes name these persons of the demo registries (db/seed-registries.ts). */
+const SUPPLIER_NAMES = ['Papelaria Central Ltda', 'TechSul Serviços de TI S.A.', 'Limpeza Total Serviços Ltda', 'Comercial Horizonte Ltda'] as const;
+const CUSTOMER_NAMES = ['Mercado Bom Preço Ltda', 'Comercial Horizonte Ltda', 'Ana Paula Ferreira'] as const;
 
 const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
 
@@ -181,6 +188,8 @@ export async function seedDemoQuarter(base: AppContext, options: { now?: Date; s
 
   const counts = { orders: 0, payables: 0, receivables: 0 };
   const seeded = await withTenant(base.tenantDb, DEMO_ORG_ID, async (trx) => {
+    // Two starts at once (several instances on one PostgreSQL): the second waits here, then finds the quarter.
+    await sql`SELECT pg_advisory_xact_lock(${DEMO_QUARTER_LOCK_KEY.toString()}::bigint)`.execute(trx);
     const used = await sql<{ n: number }>`SELECT (SELECT count(*) FROM orders WHERE org_id = ${DEMO_ORG_ID})::int + (SELECT count(*) FROM finance_entries WHERE org_id = ${DEMO_ORG_ID})::int AS n`.execute(trx);
     if (used.rows[0].n > 0) return false;
 
@@ -198,8 +207,14 @@ export async function seedDemoQuarter(base: AppContext, options: { now?: Date; s
       new Map((await sql<{ id: string; code: string }>`SELECT id, code FROM ${sql.table(table)} WHERE org_id = ${DEMO_ORG_ID}`.execute(trx)).rows.map((c) => [c.code, c.id]));
     const expenseCategories = await byCode('expense_categories');
     const revenueCategories = await byCode('revenue_categories');
-    const suppliers = (await sql<{ id: string }>`SELECT id FROM persons WHERE org_id = ${DEMO_ORG_ID} AND is_supplier AND is_active ORDER BY name`.execute(trx)).rows.map((p) => p.id);
-    const customers = (await sql<{ id: string }>`SELECT id FROM persons WHERE org_id = ${DEMO_ORG_ID} AND is_customer AND is_active ORDER BY name`.execute(trx)).rows.map((p) => p.id);
+    /** The demo's suppliers and customers in the scripts' order (the seed's names; any others after them). */
+    const parties = async (role: 'is_supplier' | 'is_customer', preferred: readonly string[]) => {
+      const rows = (await sql<{ id: string; name: string }>`SELECT id, name FROM persons WHERE org_id = ${DEMO_ORG_ID} AND ${sql.ref(role)} AND is_active ORDER BY name`.execute(trx)).rows;
+      const rank = (name: string) => (preferred.indexOf(name) + preferred.length + 1) % (preferred.length + 1);
+      return rows.sort((a, b) => rank(a.name) - rank(b.name)).map((p) => p.id);
+    };
+    const suppliers = await parties('is_supplier', SUPPLIER_NAMES);
+    const customers = await parties('is_customer', CUSTOMER_NAMES);
     const accounts = (await sql<{ id: string; type: string }>`SELECT id, type FROM bank_accounts WHERE org_id = ${DEMO_ORG_ID} AND is_active ORDER BY name DESC`.execute(trx)).rows;
     const bank = accounts.find((a) => a.type !== 'cash') ?? accounts[0];
     const cashAccount = accounts.find((a) => a.type === 'cash') ?? bank;

@@ -130,3 +130,14 @@ describe.each(databaseKinds())('demo quarter [%s]', (kind) => {
     expect(after).toBe(before);
   });
 });
+
+describe.each(databaseKinds())('demo quarter, two starts at once [%s]', (kind) => {
+  const env = useTestEnv(kind);
+
+  it('seeds one quarter when two instances seed in parallel', async () => {
+    const results = await Promise.all([seedDemoQuarter(env.app.appContext), seedDemoQuarter(env.app.appContext)]);
+    expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
+    const orders = await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE org_id = ${DEMO_ORG_ID}`.execute(env.db);
+    expect(orders.rows[0].n).toBe(results.find((r) => r.seeded)!.orders);
+  });
+});
