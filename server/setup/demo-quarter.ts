@@ -129,13 +129,13 @@ type ReceivePlot = 'open' | 'received' | 'receivedLate' | 'partial' | 'reversed'
 
 const PAYABLE_SCRIPTS: { description: string; category: string; supplier: number; amounts: [number, number]; parcelas: PayPlot[]; twoCentres?: boolean; cash?: boolean; cancelled?: boolean }[] = [
   { description: 'Aluguel da sede', category: '3.01', supplier: 3, amounts: [1_200_000, 1_200_000], parcelas: ['paid'] },
-  { description: 'Material de escritório — NF 4.812', category: '3.02', supplier: 0, amounts: [48_000, 96_000], parcelas: ['paid', 'paidLate'] },
+  { description: 'Material de escritório', category: '3.02', supplier: 0, amounts: [48_000, 96_000], parcelas: ['paid', 'paidLate'], cash: true },
   { description: 'Suporte e monitoramento de TI', category: '3', supplier: 1, amounts: [850_000, 990_000], parcelas: ['paid', 'reversed', 'authorized'], twoCentres: true },
-  { description: 'Limpeza e conservação — contrato mensal', category: '3', supplier: 2, amounts: [620_000, 680_000], parcelas: ['paid', 'paid', 'queued'] },
-  { description: 'Energia elétrica — matriz', category: '3.03', supplier: 3, amounts: [210_000, 290_000], parcelas: ['paidLate'] },
+  { description: 'Limpeza e conservação (contrato mensal)', category: '3', supplier: 2, amounts: [620_000, 680_000], parcelas: ['paid', 'paid', 'queued'] },
+  { description: 'Energia elétrica da matriz', category: '3.03', supplier: 3, amounts: [210_000, 290_000], parcelas: ['paidLate'] },
   { description: 'Mercadorias para revenda', category: '2.01', supplier: 3, amounts: [2_400_000, 3_600_000], parcelas: ['paid', 'partial', 'queued'], twoCentres: true },
-  { description: 'Tarifas bancárias do trimestre', category: '4.01', supplier: 3, amounts: [12_000, 18_000], parcelas: ['paid'], cash: true },
-  { description: 'Licenças de software — renovação anual', category: '3.02', supplier: 1, amounts: [1_080_000, 1_440_000], parcelas: ['queued', 'queued', 'queued'] },
+  { description: 'Tarifas bancárias', category: '4.01', supplier: 3, amounts: [12_000, 18_000], parcelas: ['paid'] },
+  { description: 'Licenças de software (renovação anual)', category: '3.02', supplier: 1, amounts: [1_080_000, 1_440_000], parcelas: ['queued', 'queued', 'queued'] },
   { description: 'Notebooks para novos analistas', category: '3', supplier: 1, amounts: [979_800, 979_800], parcelas: ['attest', 'attest'] },
   { description: 'Manutenção preventiva do ar-condicionado', category: '3', supplier: 2, amounts: [70_000, 70_000], parcelas: ['authorized'] },
   { description: 'Itens de copa e cozinha', category: '3.02', supplier: 0, amounts: [31_000, 42_000], parcelas: ['queued'], cash: true },
@@ -345,7 +345,7 @@ export async function seedDemoQuarter(base: AppContext, options: { now?: Date; s
         : [{ costCenterId: centre, percent: null, amount: total }];
       const issueDate = dayOf(issued);
       const month = MONTHS[Number(issueDate.slice(5, 7)) - 1];
-      const description = script.description.includes('—') || kind === 'receivables' ? script.description : `${script.description} — ${month}`;
+      const description = kind === 'receivables' ? script.description : `${script.description} — ${month}`;
       const needsAttest = script.parcelas.includes('attest');
       const values: Values = {
         ...(kind === 'payables' ? { supplierId: partyId, requesterId: needsAttest ? userOf('requester') : null, orderId: null } : { customerId: partyId }),
