@@ -19,6 +19,7 @@
  *   the demo organisation itself (SEED_DEMO); the API and e2e fixtures never run it.
  */
 import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { makeBoletoLine } from '../../src/contracts/brazil/boleto.js';
 import { addDays, isBusinessDay } from '../../src/contracts/brazil/businessDays.js';
@@ -451,10 +452,17 @@ export async function seedDemoQuarter(base: AppContext, options: { now?: Date; s
 /**
  * The start's hook (main.ts): with DEMO_QUARTER=1 and the demo organisation wanted, seeds the
  * quarter under the start-up lock (several instances may start at once) and says how long it took.
+ * Demo data never stops a start: when the organisation was changed so that the quarter no longer
+ * fits (an approval queue removed, a demo user gone), nothing is written and the log says why.
  */
-export async function demoQuarterAtStart(database: DatabaseHandle, ctx: AppContext, env: Env, say: (line: string) => void): Promise<QuarterResult | undefined> {
+export async function demoQuarterAtStart(database: DatabaseHandle, ctx: AppContext, env: Env, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<QuarterResult | undefined> {
   if (!demoQuarterWanted(env)) return undefined;
-  const result = await withAdvisoryLock(database, STARTUP_LOCK_KEY, () => seedDemoQuarter(ctx));
-  if (result.seeded) say(`Trimestre de demonstração: ${result.orders} pedidos, ${result.payables} lançamentos a pagar e ${result.receivables} a receber em ${result.ms} ms (${DEMO_QUARTER_ENV}=1).`);
-  return result;
+  try {
+    const result = await withAdvisoryLock(database, STARTUP_LOCK_KEY, () => seedDemoQuarter(ctx));
+    if (result.seeded) log.info(`Trimestre de demonstração: ${result.orders} pedidos, ${result.payables} lançamentos a pagar e ${result.receivables} a receber em ${result.ms} ms (${DEMO_QUARTER_ENV}=1).`);
+    return result;
+  } catch (error) {
+    log.warn({ err: error }, 'Trimestre de demonstração não criado: a organização de demonstração já não tem o que ele usa (nada foi gravado).');
+    return undefined;
+  }
 }

@@ -8,7 +8,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ORG_ID } from '../../server/db/seed.js';
-import { demoQuarterWanted, seedDemoQuarter, type QuarterResult } from '../../server/setup/demo-quarter.js';
+import type { DatabaseHandle } from '../../server/db/connect.js';
+import { demoQuarterAtStart, demoQuarterWanted, seedDemoQuarter, type QuarterResult } from '../../server/setup/demo-quarter.js';
 import { call, databaseKinds, loginSession, useTestEnv } from './fixture.js';
 
 const count = (rows: { status: string; n: number }[]) => Object.fromEntries(rows.map((r) => [r.status, r.n]));
@@ -139,5 +140,21 @@ describe.each(databaseKinds())('demo quarter, two starts at once [%s]', (kind) =
     expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
     const orders = await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE org_id = ${DEMO_ORG_ID}`.execute(env.db);
     expect(orders.rows[0].n).toBe(results.find((r) => r.seeded)!.orders);
+  });
+});
+
+describe.each(databaseKinds())('demo quarter on an organisation that changed [%s]', (kind) => {
+  const env = useTestEnv(kind);
+
+  it('writes nothing and lets the server start when the quarter no longer fits', async () => {
+    // Someone switched the pedidos' approval queue off: the quarter's approvals have nobody to go to.
+    await sql`UPDATE approval_queues SET is_active = false WHERE org_id = ${DEMO_ORG_ID} AND resource = 'orders'`.execute(env.db);
+    const warnings: string[] = [];
+    const log = { info: () => undefined, warn: (_detail: unknown, line: string) => void warnings.push(line) };
+    const result = await demoQuarterAtStart({ kind: 'pglite' } as DatabaseHandle, env.app.appContext, { DEMO_QUARTER: '1' }, log as never);
+    expect(result).toBeUndefined();
+    expect(warnings).toEqual(['Trimestre de demonstração não criado: a organização de demonstração já não tem o que ele usa (nada foi gravado).']);
+    const rows = await sql<{ n: number }>`SELECT (SELECT count(*) FROM orders)::int + (SELECT count(*) FROM finance_entries)::int + (SELECT count(*) FROM status_history)::int + (SELECT count(*) FROM approval_flows)::int AS n`.execute(env.db);
+    expect(rows.rows[0].n).toBe(0);
   });
 });
