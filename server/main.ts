@@ -59,6 +59,7 @@ import { demoWanted, EXIT_CONFIG, isProduction, mailMode, productionProblems, se
 import { rotateKnownDemoPasswords } from './setup/known-demo-passwords.js';
 import { recordServerPid } from './setup/server-pid.js';
 import { setupAtStart } from './setup/setup-at-start.js';
+import { demoQuarterAtStart } from './setup/demo-quarter.js';
 import { testSessionsFrom } from './identity/test-sessions.js';
 
 const env = process.env;
@@ -170,6 +171,8 @@ async function main() {
     },
   });
   step('appBuilt');
+  // DEMO_QUARTER=1 (npm start): a quarter of pedidos and lançamentos in the demo organisation, once (setup/demo-quarter.ts).
+  if (await demoQuarterAtStart(database, app.appContext, env, app.log)) step('demoQuarter');
   app.log.info({ database: database.kind, migrations: applied, seeded }, 'database ready');
   if (mail === 'dev-mailbox') app.log.warn(`SMTP_URL not set: e-mails go to ${publicUrl}/dev/caixa-de-entrada (development only)`);
   if (mail === 'off') app.log.warn('MAIL=off: no e-mail is sent (codes by e-mail and password recovery cannot reach anyone)');
