@@ -53,6 +53,8 @@ export default defineConfig({
         RATE_LIMIT_MAX: '100000',
         RATE_LIMIT_AUTH_MAX: '100000',
         LOG_LEVEL: 'warn',
+        // The tests seed what they assert on: never the demo quarter, even from a shell that exports it.
+        DEMO_QUARTER: '',
         COMPANY_LOOKUP_URL: `http://127.0.0.1:${companyLookupPort}/api/cnpj/v1`,
         // A second, real organisation set up at start (the operator's SETUP_* path): its first
         // administrator's invitation reaches the test mailbox (tests/e2e/onboarding.spec.ts).
