@@ -24,6 +24,7 @@ import { authHook, scopeHook } from './identity/guard.js';
 import { IDENTITY_PREFIX, identityPlugin } from './identity/index.js';
 import { outboxMailer, type Mailer } from './mail/mailer.js';
 import { companyLookupRoutes, type CompanyLookupOptions } from './commons/company-lookup.js';
+import { searchRoutes } from './search/routes.js';
 import { postalCodeRoutes, type PostalCodeOptions } from './commons/postal-codes.js';
 import { importJob } from './finance/imports/job.js';
 import { DEFAULT_JOB_SETTINGS, JobQueue, type JobQueueSettings } from './jobs/queue.js';
@@ -203,6 +204,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(balanceRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
   await app.register(postalCodeRoutes(ctx, options.postalCodes), { prefix: FAMILY_PREFIXES.commons });
   await app.register(companyLookupRoutes(ctx, options.companyLookup), { prefix: FAMILY_PREFIXES.commons });
+  // "Ir para…" finds records of every kind the caller reads (search/routes.ts).
+  await app.register(searchRoutes(ctx), { prefix: FAMILY_PREFIXES.commons });
   // Files uploaded in 64 KB parts: the spec lists `files` in the commons, cart and pricing families.
   for (const family of FILE_FAMILIES) await app.register(fileRoutes(ctx), { prefix: FAMILY_PREFIXES[family] });
   // The supplier's answer link of a cotação: a page outside the API families (pricing/supplier-link-routes.ts).

@@ -3,7 +3,10 @@ import { axeViolations, mainNavigation, signIn } from './support';
 
 const SHOTS = '.tmp/screens';
 const searchField = (page: Page) => page.getByRole('combobox', { name: 'Ir para…' });
-const results = (page: Page) => page.getByRole('listbox', { name: 'Áreas encontradas' });
+const results = (page: Page) => page.getByRole('listbox', { name: 'Resultados da busca' });
+const areas = (page: Page) => results(page).getByRole('group', { name: 'Áreas' });
+/** The records found after the pause have arrived (or none was asked). */
+const settled = (page: Page) => expect(page.locator('[role="listbox"][aria-busy="true"]')).toHaveCount(0);
 
 test.describe('menu search "Ir para…"', () => {
   test('by keyboard only: "/" and Ctrl+K open it, arrows choose, Enter opens the area, Escape closes', async ({ page }) => {
@@ -17,7 +20,7 @@ test.describe('menu search "Ir para…"', () => {
     await expect(field).toHaveAttribute('aria-expanded', 'false');
     await page.keyboard.type('fornec');
     await expect(field).toHaveAttribute('aria-expanded', 'true');
-    await expect(results(page).getByRole('option')).toHaveText([/^Fornecedores/, /^Clientes & Fornecedores/]);
+    await expect(areas(page).getByRole('option')).toHaveText([/^Fornecedores/, /^Clientes & Fornecedores/]);
     await expect(page.getByRole('status').filter({ hasText: '2 áreas encontradas.' })).toBeAttached();
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/menu-search-wide.png` });
@@ -38,6 +41,7 @@ test.describe('menu search "Ir para…"', () => {
 
     // Accents and case do not matter; ↓ moves the active option, ↑ wraps to the last one.
     await page.keyboard.type('CONTAS');
+    await settled(page);
     const options = results(page).getByRole('option');
     await expect(options.first()).toHaveAttribute('aria-selected', 'true');
     const count = await options.count();
@@ -71,7 +75,7 @@ test.describe('menu search "Ir para…"', () => {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await page.keyboard.type('pedidos');
-    await expect(results(page).getByRole('option', { name: /^Pedidos/ })).toBeVisible();
+    await expect(areas(page).getByRole('option', { name: /^Pedidos/ })).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/pedidos$/);
   });

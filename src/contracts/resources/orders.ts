@@ -99,7 +99,7 @@ export const orders = defineResource({
   list: {
     columns: [{ field: 'number', sortable: true, width: '6rem' }, { field: 'title', sortable: true }, { field: 'status' }, { field: 'costCenterId' }, { field: 'total', sortable: true }, { field: 'createdBy' }, { field: 'createdAt', sortable: true }],
     defaultSort: '-createdAt',
-    searchFields: ['title', 'justification'],
+    searchFields: ['number', 'title', 'justification'],
     filters: [{ field: 'status' }, { field: 'costCenterId' }, { field: 'departmentId' }, { field: 'total' }, { field: 'createdAt' }],
   },
   form: {

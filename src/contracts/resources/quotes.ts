@@ -105,7 +105,7 @@ export const quotes = defineResource({
   list: {
     columns: [{ field: 'number', sortable: true, width: '6rem' }, { field: 'title', sortable: true }, { field: 'status' }, { field: 'deadline', sortable: true }, { field: 'createdBy' }, { field: 'createdAt', sortable: true }],
     defaultSort: '-createdAt',
-    searchFields: ['title'],
+    searchFields: ['number', 'title'],
     filters: [{ field: 'status' }, { field: 'deadline' }, { field: 'createdAt' }],
   },
   form: {

@@ -1,7 +1,18 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { t } from '../../core/i18n';
+import { useNavigation } from '../../core/navigation';
 import * as styles from './portal.css';
 import { searchModules, type ModuleEntry } from './navState';
+import { useRecordSearch } from './recordSearch';
+
+/** One choice of the list: an area of the menu, or a record the server found. */
+interface Choice {
+  key: string;
+  title: string;
+  /** The area's groups ("Compras › …"), or the record's kind ("Pedido"). */
+  detail: string;
+  path: string;
+}
 
 interface Props {
   /** The modules the user may open (the sidebar's own list). */
@@ -12,9 +23,11 @@ interface Props {
 }
 
 /**
- * "Ir para…": a combobox over the modules (ARIA 1.2 combobox with a listbox popup). Typing
- * filters, ↓/↑ move the active option, Enter opens it, Escape closes the list (then clears the
- * text). The list sits under the field, inside the sidebar (no clipping, no floating layer).
+ * "Ir para…": a combobox over the modules and the records (ARIA 1.2 combobox with a listbox popup,
+ * its options in two groups, "Áreas" then "Registros"). Typing filters the areas at once and asks
+ * the server for records (a pedido by number, a supplier by name or CNPJ) after a pause; ↓/↑ move
+ * the active option across both, Enter opens it, Escape closes the list (then clears the text).
+ * The list sits under the field, inside the sidebar (no clipping, no floating layer).
  */
 export function MenuSearch({ entries, onPick, inputRef }: Props) {
   const id = useId();
@@ -23,17 +36,26 @@ export function MenuSearch({ entries, onPick, inputRef }: Props) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const list = useRef<HTMLUListElement>(null);
-  const matches = useMemo(() => searchModules(entries, query), [entries, query]);
+  const areas = useMemo(() => searchModules(entries, query), [entries, query]);
+  const routable = useNavigation().routable ?? (() => true);
+  const records = useRecordSearch(open ? query : '', routable);
+  const matches = useMemo<Choice[]>(
+    () => [
+      ...areas.map((entry) => ({ key: entry.path, title: entry.title, detail: entry.groups.join(' › '), path: entry.path })),
+      ...records.hits.map((hit) => ({ key: `${hit.resource}:${hit.id}`, title: hit.title, detail: hit.kind, path: hit.path })),
+    ],
+    [areas, records.hits],
+  );
   const shown = open && matches.length > 0;
   const optionId = (index: number) => `${id}-opcao-${index}`;
 
   useEffect(() => {
     if (!shown) return;
-    const option = list.current?.children[active] as HTMLElement | undefined;
+    const option = list.current?.querySelector<HTMLElement>(`[data-index="${active}"]`);
     option?.scrollIntoView?.({ block: 'nearest' });
   }, [shown, active]);
 
-  const pick = (entry: ModuleEntry | undefined) => {
+  const pick = (entry: Choice | undefined) => {
     if (!entry) return;
     setQuery('');
     setOpen(false);
@@ -77,8 +99,26 @@ export function MenuSearch({ entries, onPick, inputRef }: Props) {
     }
   };
 
-  const status = !open || !query.trim() ? '' : matches.length === 0 ? t('portal.search.none')
-    : matches.length === 1 ? t('portal.search.countOne') : t('portal.search.count', { count: matches.length });
+  const status = !open || !query.trim() ? '' : areas.length === 0 ? t('portal.search.none')
+    : areas.length === 1 ? t('portal.search.countOne') : t('portal.search.count', { count: areas.length });
+  const recordStatus = !open || records.searching || !records.hits.length ? '' : t('portal.search.records', { count: records.hits.length });
+  const option = (choice: Choice, index: number) => (
+    <li
+      key={choice.key}
+      id={optionId(index)}
+      data-index={index}
+      role="option"
+      aria-selected={index === active}
+      className={styles.searchOption}
+      // Keeps the focus in the field (no blur closing the list before the click lands).
+      onMouseDown={(event) => event.preventDefault()}
+      onMouseMove={() => setActive(index)}
+      onClick={() => pick(choice)}
+    >
+      <span>{choice.title}</span>
+      {choice.detail && <span className={styles.searchGroup}>{choice.detail}</span>}
+    </li>
+  );
 
   return (
     <div className={styles.search} role="search" aria-label={t('portal.search.region')}>
@@ -107,25 +147,20 @@ export function MenuSearch({ entries, onPick, inputRef }: Props) {
         onBlur={() => setOpen(false)}
       />
       <span id={`${id}-dica`} hidden>{t('portal.search.hint')}</span>
-      <ul ref={list} id={listId} role="listbox" aria-label={t('portal.search.listLabel')} className={styles.searchList} hidden={!shown}>
-        {shown && matches.map((entry, index) => (
-          <li
-            key={entry.path}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === active}
-            className={styles.searchOption}
-            // Keeps the focus in the field (no blur closing the list before the click lands).
-            onMouseDown={(event) => event.preventDefault()}
-            onMouseMove={() => setActive(index)}
-            onClick={() => pick(entry)}
-          >
-            <span>{entry.title}</span>
-            {entry.groups.length > 0 && <span className={styles.searchGroup}>{entry.groups.join(' › ')}</span>}
+      <ul ref={list} id={listId} role="listbox" aria-label={t('portal.search.listLabel')} aria-busy={records.searching || undefined} className={styles.searchList} hidden={!shown}>
+        {shown && areas.length > 0 && (
+          <li role="presentation">
+            <ul role="group" aria-label={t('portal.search.areas')} className={styles.searchGroupList}>{matches.slice(0, areas.length).map((choice, index) => option(choice, index))}</ul>
           </li>
-        ))}
+        )}
+        {shown && records.hits.length > 0 && (
+          <li role="presentation">
+            <ul role="group" aria-label={t('portal.search.recordsGroup')} className={styles.searchGroupList}>{matches.slice(areas.length).map((choice, index) => option(choice, areas.length + index))}</ul>
+          </li>
+        )}
       </ul>
-      <p role="status" className={open && query.trim() && !matches.length ? styles.searchNone : styles.searchStatus}>{status}</p>
+      <p role="status" className={open && query.trim() && !matches.length && !records.searching ? styles.searchNone : styles.searchStatus}>{status}</p>
+      <p role="status" className={styles.searchStatus}>{recordStatus}</p>
     </div>
   );
 }

@@ -174,6 +174,7 @@ export const searchOption = style({
   selectors: { '&[aria-selected="true"]': { background: vars.color.primary, color: vars.color.onPrimary } },
 });
 export const searchGroup = style({ fontSize: vars.font.sizeSmall, opacity: 0.85 });
+export const searchGroupList = style({ listStyle: 'none', margin: 0, padding: 0, selectors: { 'li + li > &': { borderTop: `1px solid ${vars.color.border}`, marginTop: vars.space.xs, paddingTop: vars.space.xs } } });
 export const searchStatus = style([visuallyHidden]);
 export const searchNone = style({ margin: `${vars.space.xs} 0 0`, fontSize: vars.font.sizeSmall });
 
