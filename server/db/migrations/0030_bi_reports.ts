@@ -156,8 +156,9 @@ const up = [
   `CREATE TABLE bi_installment_facts (
     org_id text NOT NULL,
     installment_id text NOT NULL,
-    ${KEY},
+    basis text NOT NULL CHECK (basis IN ('due', 'competence', 'paid')),
     day date NOT NULL,
+    direction text NOT NULL CHECK (direction IN ('payable', 'receivable')),
     category_id text NOT NULL,
     cost_center_id text NOT NULL,
     bank_account_id text NOT NULL,
