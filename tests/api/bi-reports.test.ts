@@ -215,9 +215,9 @@ describe.each(databaseKinds())('BI: summaries, DRE and fluxo de caixa [%s]', (ki
   it('DRE and fluxo de caixa against a hand-computed fixture; drill-down; 403; another organisation', async () => {
     const account = await post(`${FINANCE}/bank-accounts`, admin, { name: `Fluxo ${randomUUID().slice(0, 6)}`, type: 'cash', bankId: null, agency: null, agencyDigit: null, account: null, accountDigit: null, holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181', openingBalance: 1000000, openingBalanceDate: '2024-01-01', isActive: true, notes: null });
     accountId = account.body.id;
-    const balance = await post(`${BI}/account-balances`, treasurer, { bankAccountId: accountId, date: '2024-02-29', amount: 500000, notes: null });
+    const balance = await post(`${BI}/account-balances`, treasurer, { bankAccountId: accountId, date: '2024-02-29', amount: 500000, description: 'Extrato de 29/02', notes: null });
     expect(balance.status, balance.raw).toBe(201);
-    const again = await post(`${BI}/account-balances`, treasurer, { bankAccountId: accountId, date: '2024-02-29', amount: 1, notes: null });
+    const again = await post(`${BI}/account-balances`, treasurer, { bankAccountId: accountId, date: '2024-02-29', amount: 1, description: 'Outro', notes: null });
     expect(again.status, again.raw).toBe(409);
     expect(Object.values(again.body.errors ?? {}).flat()).toContain('Já existe um saldo desta conta nesta data.');
 

@@ -144,6 +144,7 @@ const up = [
     bank_account_id text NOT NULL REFERENCES bank_accounts(id),
     date date NOT NULL,
     amount bigint NOT NULL,
+    description text NOT NULL,
     notes text,
     version integer NOT NULL DEFAULT 1 CHECK (version >= 1),
     created_at timestamptz NOT NULL DEFAULT now(),

@@ -4,7 +4,7 @@
  * saldo on or before the report's first day, plus the baixas after it). One per account and date.
  * Permissions are the treasury's own (`bankAccounts`). API: finance-reporting `account-balances`.
  */
-import { date, money, reference } from '../fields';
+import { date, money, reference, text } from '../fields';
 import { deleteAction, notes } from './parts/common';
 
 import { defineResource } from '../define';
@@ -16,20 +16,21 @@ export const accountBalances = defineResource({
   route: { base: '/bi/saldos-de-conta', idParam: 'accountBalanceId' },
   permission: 'bankAccounts',
   labels: { one: 'Saldo de conta', many: 'Saldos de Conta', gender: 'm' },
-  titleField: 'date',
+  titleField: 'description',
   fields: {
     bankAccountId: reference('Conta financeira', 'bankAccounts', { required: 'Escolha a conta financeira.' }),
     date: date('Data do saldo', { help: 'O saldo vale no início deste dia, antes dos movimentos do dia.' }),
     amount: money('Saldo', { help: 'Negativo quando a conta está no cheque especial.' }),
+    description: text('Descrição', { max: 120, required: 'Descreva o saldo, por exemplo: extrato de 31/12.' }),
     notes: notes('Observações'),
   },
   list: {
-    columns: [{ field: 'date', sortable: true }, { field: 'bankAccountId' }, { field: 'amount', sortable: true }],
+    columns: [{ field: 'date', sortable: true }, { field: 'bankAccountId' }, { field: 'description' }, { field: 'amount', sortable: true }],
     defaultSort: '-date',
-    searchFields: ['notes'],
+    searchFields: ['description'],
     filters: [{ field: 'bankAccountId' }, { field: 'date' }],
   },
-  form: { sections: [{ key: 'general', title: 'Saldo de conta', fields: ['bankAccountId', 'date', 'amount', 'notes'] }] },
+  form: { sections: [{ key: 'general', title: 'Saldo de conta', fields: ['bankAccountId', 'date', 'amount', 'description', 'notes'] }] },
   unique: [{ fields: ['bankAccountId', 'date'], message: 'Já existe um saldo desta conta nesta data.' }],
   actions: [deleteAction('Excluir os saldos selecionados?')],
 });
