@@ -60,7 +60,7 @@ test('DRE: a number drills down to its parcela; the fluxo de caixa on the same s
     customerId: customer.id, categoryId: category.body.id, documentType: 'invoice', documentNumber: `NF-${RUN}`, issueDate: today, competence: `${today.slice(5, 7)}/${today.slice(0, 4)}`,
     description: DESCRIPTION, total: 1234567, bankAccountId: null, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
     allocations: [{ costCenterId: centre.id, percent: 10000, amount: 1234567 }],
-    installments: [{ number: 1, dueDate: dueThisMonth(), amount: 1234567, paymentMethod: 'boleto', ...blank }],
+    installments: [{ number: 1, dueDate: dueThisMonth(), amount: 1234567, paymentMethod: 'pix', ...blank, pixKeyType: 'email', pixKey: 'financeiro@cliente.com.br' }],
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
 

@@ -39,8 +39,8 @@ const FACTS = `CREATE FUNCTION bi_facts(ids text[]) RETURNS TABLE (org_id text, 
   WITH p AS (
     SELECT i.id, i.org_id, i.direction, i.amount, i.paid_amount, i.due_date, COALESCE(i.bank_account_id, '') AS bank, COALESCE(e.category_id, '') AS category,
       to_date('01/' || e.competence, 'DD/MM/YYYY') AS competence, e.id AS entry_id
-    FROM installments i JOIN finance_entries e ON e.id = i.entry_id
-    WHERE i.id = ANY(ids) AND i.status <> 'cancelled' AND i.direction IS NOT NULL
+    FROM (SELECT DISTINCT x.id FROM unnest(ids) AS x(id)) AS x JOIN installments i ON i.id = x.id JOIN finance_entries e ON e.id = i.entry_id
+    WHERE i.status <> 'cancelled' AND i.direction IS NOT NULL
   ),
   shares AS (
     SELECT p.id, COALESCE(a.cost_center_id, '') AS cc, COALESCE(a.amount, 1)::numeric AS w,
@@ -80,7 +80,7 @@ $fn$`;
 const REFRESH = `CREATE FUNCTION bi_refresh(ids text[]) RETURNS void LANGUAGE plpgsql AS $fn$
 BEGIN
   IF ids IS NULL OR cardinality(ids) = 0 THEN RETURN; END IF;
-  WITH old AS (DELETE FROM bi_installment_facts f WHERE f.installment_id = ANY(ids) RETURNING f.*),
+  WITH old AS (DELETE FROM bi_installment_facts f USING (SELECT DISTINCT x.id FROM unnest(ids) AS x(id)) AS x WHERE f.installment_id = x.id RETURNING f.*),
   new AS (INSERT INTO bi_installment_facts SELECT * FROM bi_facts(ids) RETURNING *),
   delta AS (
     SELECT org_id, basis, day, direction, category_id, cost_center_id, bank_account_id, amount, paid, open, 1 AS n, first::int AS f FROM new

@@ -99,7 +99,7 @@ function ReportPage({ declaration }: { declaration: ReportDeclaration }) {
 
   const renderRow = (row: ReportRow) => {
     const children = rowsByParent.get(row.key) ?? [];
-    const expanded = open[row.key] ?? false;
+    const expanded = open[row.key] ?? drillRow?.parent === row.key;
     return (
       <Fragment key={row.key}>
         <tr className={row.kind === 'subtotal' || row.kind === 'balance' ? style.subtotal : row.kind === 'detail' ? style.detail : undefined}>
