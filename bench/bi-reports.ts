@@ -107,20 +107,25 @@ async function main() {
         await sql`UPDATE installments SET paid_amount = paid_amount - 100, version = version + 1 WHERE id = ${p.id}`.execute(trx);
       });
       const recategorise = (e: { id: string }) => asTenant(db, (trx) => sql`UPDATE finance_entries SET category_id = ${category}, version = version + 1 WHERE id = ${e.id}`.execute(trx));
-      const run = async (slice: (typeof open)[number][], slicedEntries: { id: string }[]) => {
-        const settlements: string[] = [];
-        const b = await timed(async () => { for (const p of slice) settlements.push(await baixa(p)); });
-        const r = await timed(async () => { for (let i = 0; i < slice.length; i++) await estorno(slice[i], settlements[i]); });
-        const c = await timed(async () => { for (const e of slicedEntries) await recategorise(e); });
-        return { baixa: b / slice.length, estorno: r / slice.length, category: c / slicedEntries.length };
-      };
-      const withTriggers = await run(open.slice(0, WRITES), entries.slice(0, WRITES));
-      await triggers(db, false);
-      const without = await run(open.slice(WRITES), entries.slice(WRITES));
+      // Interleaved blocks (on, off, on, off…) so the machine's other load hits both alike; medians per write.
+      const times = { on: { baixa: [] as number[], estorno: [] as number[], category: [] as number[] }, off: { baixa: [] as number[], estorno: [] as number[], category: [] as number[] } };
+      const BLOCK = 25;
+      for (let block = 0; block * BLOCK < WRITES * 2; block++) {
+        const mode = block % 2 === 0 ? 'on' : 'off';
+        await triggers(db, mode === 'on');
+        for (let i = block * BLOCK; i < (block + 1) * BLOCK; i++) {
+          let settlement = '';
+          times[mode].baixa.push(await timed(async () => { settlement = await baixa(open[i]); }));
+          times[mode].estorno.push(await timed(() => estorno(open[i], settlement)));
+          times[mode].category.push(await timed(() => recategorise(entries[i])));
+        }
+      }
       await triggers(db, true);
       for (const kind of ['baixa', 'estorno', 'category'] as const) {
         const label = { baixa: 'baixa (settlement + parcela)', estorno: 'estorno (settlement + parcela)', category: 'category change (4 parcelas)' }[kind];
-        console.log(`  write: ${label.padEnd(32)} ${ms(withTriggers[kind])} with summaries, ${ms(without[kind])} without → +${ms(withTriggers[kind] - without[kind])} per write (mean of ${WRITES})`);
+        const on = median(times.on[kind]);
+        const off = median(times.off[kind]);
+        console.log(`  write: ${label.padEnd(32)} ${ms(on)} with summaries, ${ms(off)} without → +${ms(on - off)} per write (medians of ${WRITES} each)`);
       }
     } finally {
       await handle.close();

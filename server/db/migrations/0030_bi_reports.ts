@@ -13,10 +13,11 @@
  *   the `paid` basis —, `open` still owed) and the count of contributions.
  *
  * Kept in the same transaction as every write by statement-level triggers (transition tables) on
- * installments, installment_settlements, finance_entries and finance_entry_allocations: each
- * touched parcela's old facts are deleted, its new ones computed from the raw rows and the
- * difference added to the summaries in key order (one upsert per table per statement), so the
- * summaries stay exact after updates, moves, cancels and deletes whatever path wrote them.
+ * installments, installment_settlements, finance_entries and finance_entry_allocations, which note
+ * the touched parcelas in `bi_pending`; at commit a deferred constraint trigger (`bi_flush`)
+ * deletes each touched parcela's old facts, computes its new ones from the raw rows and adds the
+ * difference to the summaries in key order (one upsert per table for the whole transaction), so
+ * the summaries stay exact after updates, moves, cancels and deletes whatever path wrote them.
  */
 import type { Kysely } from 'kysely';
 import { TENANT_POLICY, tenantTableStatements } from '../tenant.js';
@@ -33,9 +34,16 @@ const SUMS = `amount bigint NOT NULL,
     open bigint NOT NULL,
     entries bigint NOT NULL`;
 
-/** The facts of parcelas `ids` from the raw rows (cancelled parcelas contribute nothing). */
+/**
+ * The facts of parcelas `ids` from the raw rows (cancelled parcelas contribute nothing). PL/pgSQL,
+ * not SQL: its plan is cached per connection (an SQL function of a WITH query is planned again
+ * at every call — measured: bench/bi-reports.ts).
+ */
 const FACTS = `CREATE FUNCTION bi_facts(ids text[]) RETURNS TABLE (org_id text, installment_id text, basis text, day date, direction text, category_id text, cost_center_id text, bank_account_id text, amount bigint, paid bigint, open bigint, first boolean)
-  LANGUAGE sql STABLE AS $fn$
+  LANGUAGE plpgsql STABLE AS $fn$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
   WITH p AS (
     SELECT i.id, i.org_id, i.direction, i.amount, i.paid_amount, i.due_date, COALESCE(i.bank_account_id, '') AS bank, COALESCE(e.category_id, '') AS category,
       to_date('01/' || e.competence, 'DD/MM/YYYY') AS competence, e.id AS entry_id
@@ -73,7 +81,8 @@ const FACTS = `CREATE FUNCTION bi_facts(ids text[]) RETURNS TABLE (org_id text, 
   SELECT org_id, id, 'paid', paid_on, direction, category, cc, bank,
     (a0 + CASE WHEN rn = 1 THEN amount - sum(a0) OVER (PARTITION BY sid) ELSE 0 END)::bigint,
     (t0 + CASE WHEN rn = 1 THEN paid_total - sum(t0) OVER (PARTITION BY sid) ELSE 0 END)::bigint, 0, rn = 1
-  FROM baixas
+  FROM baixas;
+END
 $fn$`;
 
 /** Replaces the facts of parcelas `ids` and adds the difference to the summaries, in key order. */
@@ -126,10 +135,29 @@ BEGIN
 END
 $fn$`;
 
-/** A trigger function refreshing the parcelas that `select` (over the transition tables) names. */
+/**
+ * A trigger function marking the parcelas that `select` (org_id, id over the transition tables)
+ * names as pending in this transaction; `bi_flush` refreshes them once, at commit.
+ */
 const trigger = (name: string, select: string) => `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  PERFORM bi_refresh(ARRAY(${select}));
+  INSERT INTO bi_pending (org_id, installment_id) ${select} ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END
+$fn$`;
+
+/**
+ * At commit (a deferred constraint trigger on bi_pending), the first firing takes every parcela
+ * this transaction touched and refreshes them in ONE statement: each parcela once however many
+ * rows of it were written (a baixa writes the settlement and the parcela), and every summary cell
+ * the transaction changes upserted in key order — two transactions cannot deadlock on the cells.
+ * The later firings of the same transaction find nothing left.
+ */
+const FLUSH = `CREATE FUNCTION bi_flush() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE ids text[];
+BEGIN
+  WITH d AS (DELETE FROM bi_pending WHERE tx = txid_current() RETURNING installment_id) SELECT array_agg(installment_id ORDER BY installment_id) INTO ids FROM d;
+  PERFORM bi_refresh(ids);
   RETURN NULL;
 END
 $fn$`;
@@ -191,19 +219,29 @@ const up = [
   `CREATE INDEX bi_daily_empty_idx ON bi_daily (org_id) WHERE entries = 0`,
   `GRANT SELECT, INSERT, UPDATE, DELETE ON ${BI_TABLES.join(', ')} TO ${APP_ROLE}`,
   ...BI_TABLES.flatMap((table) => tenantTableStatements(table)),
+  `CREATE TABLE bi_pending (
+    org_id text NOT NULL,
+    tx bigint NOT NULL DEFAULT txid_current(),
+    installment_id text NOT NULL,
+    PRIMARY KEY (tx, installment_id)
+  )`,
+  `GRANT SELECT, INSERT, UPDATE, DELETE ON bi_pending TO ${APP_ROLE}`,
+  ...tenantTableStatements('bi_pending'),
   FACTS,
   REFRESH,
   REBUILD,
-  trigger('bi_installments_inserted', 'SELECT n.id FROM n'),
-  trigger('bi_installments_updated', `SELECT n.id FROM n JOIN o ON o.id = n.id WHERE ${changed(WATCHED)}`),
-  trigger('bi_installments_deleted', 'SELECT o.id FROM o'),
-  trigger('bi_settlements_inserted', 'SELECT DISTINCT n.installment_id FROM n'),
-  trigger('bi_settlements_updated', `SELECT DISTINCT n.installment_id FROM n JOIN o ON o.id = n.id WHERE ${changed(['reversed_at', 'amount', 'paid_total', 'paid_on', 'bank_account_id', 'installment_id'])}`),
-  trigger('bi_settlements_deleted', 'SELECT DISTINCT o.installment_id FROM o'),
-  trigger('bi_entries_updated', `SELECT i.id FROM installments i JOIN n ON n.id = i.entry_id JOIN o ON o.id = n.id WHERE ${changed(['category_id', 'competence'])}`),
-  trigger('bi_allocations_inserted', 'SELECT i.id FROM installments i WHERE i.entry_id IN (SELECT n.entry_id FROM n)'),
-  trigger('bi_allocations_updated', `SELECT i.id FROM installments i WHERE i.entry_id IN (SELECT n.entry_id FROM n JOIN o ON o.id = n.id WHERE ${changed(['cost_center_id', 'amount', 'position', 'entry_id'])} UNION SELECT o.entry_id FROM n JOIN o ON o.id = n.id WHERE o.entry_id IS DISTINCT FROM n.entry_id)`),
-  trigger('bi_allocations_deleted', 'SELECT i.id FROM installments i WHERE i.entry_id IN (SELECT o.entry_id FROM o)'),
+  FLUSH,
+  `CREATE CONSTRAINT TRIGGER bi_flush AFTER INSERT ON bi_pending DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bi_flush()`,
+  trigger('bi_installments_inserted', 'SELECT n.org_id, n.id FROM n'),
+  trigger('bi_installments_updated', `SELECT n.org_id, n.id FROM n JOIN o ON o.id = n.id WHERE ${changed(WATCHED)}`),
+  trigger('bi_installments_deleted', 'SELECT o.org_id, o.id FROM o'),
+  trigger('bi_settlements_inserted', 'SELECT DISTINCT n.org_id, n.installment_id FROM n'),
+  trigger('bi_settlements_updated', `SELECT DISTINCT n.org_id, n.installment_id FROM n JOIN o ON o.id = n.id WHERE ${changed(['reversed_at', 'amount', 'paid_total', 'paid_on', 'bank_account_id', 'installment_id'])}`),
+  trigger('bi_settlements_deleted', 'SELECT DISTINCT o.org_id, o.installment_id FROM o'),
+  trigger('bi_entries_updated', `SELECT i.org_id, i.id FROM installments i JOIN n ON n.id = i.entry_id JOIN o ON o.id = n.id WHERE ${changed(['category_id', 'competence'])}`),
+  trigger('bi_allocations_inserted', 'SELECT i.org_id, i.id FROM installments i WHERE i.entry_id IN (SELECT n.entry_id FROM n)'),
+  trigger('bi_allocations_updated', `SELECT i.org_id, i.id FROM installments i WHERE i.entry_id IN (SELECT n.entry_id FROM n JOIN o ON o.id = n.id WHERE ${changed(['cost_center_id', 'amount', 'position', 'entry_id'])} UNION SELECT o.entry_id FROM n JOIN o ON o.id = n.id WHERE o.entry_id IS DISTINCT FROM n.entry_id)`),
+  trigger('bi_allocations_deleted', 'SELECT i.org_id, i.id FROM installments i WHERE i.entry_id IN (SELECT o.entry_id FROM o)'),
   `CREATE TRIGGER bi_installments_inserted AFTER INSERT ON installments REFERENCING NEW TABLE AS n FOR EACH STATEMENT EXECUTE FUNCTION bi_installments_inserted()`,
   `CREATE TRIGGER bi_installments_updated AFTER UPDATE ON installments REFERENCING OLD TABLE AS o NEW TABLE AS n FOR EACH STATEMENT EXECUTE FUNCTION bi_installments_updated()`,
   `CREATE TRIGGER bi_installments_deleted AFTER DELETE ON installments REFERENCING OLD TABLE AS o FOR EACH STATEMENT EXECUTE FUNCTION bi_installments_deleted()`,
@@ -230,6 +268,10 @@ const TRIGGERS: [table: string, name: string][] = [
 const down = [
   ...TRIGGERS.map(([table, name]) => `DROP TRIGGER ${name} ON ${table}`),
   ...TRIGGERS.map(([, name]) => `DROP FUNCTION ${name}()`),
+  'DROP TRIGGER bi_flush ON bi_pending',
+  'DROP FUNCTION bi_flush()',
+  `DROP POLICY IF EXISTS ${TENANT_POLICY} ON bi_pending`,
+  'DROP TABLE bi_pending',
   'DROP FUNCTION bi_rebuild()',
   'DROP FUNCTION bi_refresh(text[])',
   'DROP FUNCTION bi_facts(text[])',
