@@ -77,11 +77,14 @@ export async function dreReport(trx: Trx, orgId: string, options: DreOptions, to
   const totals = input.map((i) => dreTotals(i));
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   const rows: ReportRow[] = [];
+  // A subtotal drills into every mapped line above it (receita líquida: receita bruta and deduções).
+  const above: DreLine[] = [];
   for (const line of DRE_LINES) {
     const sign = line.kind === 'expense' ? -1 : 1;
     const values = totals.map((t) => (t[line.key] === 0 ? 0 : sign * t[line.key]));
     const mapped = MAPPED.includes(line.key);
-    rows.push({ key: line.key, label: line.label, kind: mapped ? 'line' : 'subtotal', values, total: sum(values), ...(mapped ? { drill: { basis, measure: 'amount' as const, dreLine: line.key, ...dims(options) } } : {}) });
+    if (mapped) above.push(line.key);
+    rows.push({ key: line.key, label: line.label, kind: mapped ? 'line' : 'subtotal', values, total: sum(values), drill: { basis, measure: 'amount' as const, dreLine: (mapped ? [line.key] : above).join(','), ...dims(options) } });
     const details = [...(perLine.get(line.key)?.values() ?? [])].sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
     for (const detail of details) {
       rows.push({
@@ -184,7 +187,10 @@ export async function cashFlowReport(trx: Trx, orgId: string, options: CashFlowO
 
 const DRILL_LIMIT = 500;
 
-/** The parcelas behind one number: the raw rows through `bi_facts`, with what each puts in the cell. */
+/**
+ * The parcelas behind one number: the raw rows through `bi_facts`, with what each puts in the
+ * cell, signed as the reports show it (a receber +, a pagar −), so they add up to the number.
+ */
 export async function drill(trx: Trx, orgId: string, key: DrillKey & { from: string; to: string }): Promise<DrillAnswer> {
   const candidates =
     key.basis === 'due'
@@ -193,17 +199,20 @@ export async function drill(trx: Trx, orgId: string, key: DrillKey & { from: str
         ? sql`SELECT DISTINCT s.installment_id FROM installment_settlements s WHERE s.org_id = ${orgId} AND s.paid_on BETWEEN ${key.from}::date AND ${key.to}::date`
         : sql`SELECT i.id FROM installments i JOIN finance_entries e ON e.id = i.entry_id WHERE i.org_id = ${orgId} AND e.org_id = ${orgId}
             AND to_date('01/' || e.competence, 'DD/MM/YYYY') BETWEEN date_trunc('month', ${key.from}::date) AND ${key.to}::date`;
+  // DRE lines, comma-separated (a subtotal names the lines above it); a missing category falls where the DRE puts it.
+  const lines = key.dreLine ? key.dreLine.split(',') : [];
+  const inLines = sql`ARRAY[${sql.join(lines.length ? lines : [''])}]::text[]`;
   const line = key.dreLine
-    ? sql`AND (EXISTS (SELECT 1 FROM expense_categories c WHERE c.org_id = ${orgId} AND f.direction = 'payable' AND c.id = f.category_id AND c.dre_line = ${key.dreLine})
-        OR EXISTS (SELECT 1 FROM revenue_categories c WHERE c.org_id = ${orgId} AND f.direction = 'receivable' AND c.id = f.category_id AND c.dre_line = ${key.dreLine})
-        OR (${key.dreLine} = ${'operatingExpenses'} AND f.direction = 'payable' AND NOT EXISTS (SELECT 1 FROM expense_categories c WHERE c.org_id = ${orgId} AND c.id = f.category_id))
-        OR (${key.dreLine} = ${'grossRevenue'} AND f.direction = 'receivable' AND NOT EXISTS (SELECT 1 FROM revenue_categories c WHERE c.org_id = ${orgId} AND c.id = f.category_id)))`
+    ? sql`AND (EXISTS (SELECT 1 FROM expense_categories c WHERE c.org_id = ${orgId} AND f.direction = 'payable' AND c.id = f.category_id AND c.dre_line = ANY(${inLines}))
+        OR EXISTS (SELECT 1 FROM revenue_categories c WHERE c.org_id = ${orgId} AND f.direction = 'receivable' AND c.id = f.category_id AND c.dre_line = ANY(${inLines}))
+        OR (${'operatingExpenses'} = ANY(${inLines}) AND f.direction = 'payable' AND NOT EXISTS (SELECT 1 FROM expense_categories c WHERE c.org_id = ${orgId} AND c.id = f.category_id))
+        OR (${'grossRevenue'} = ANY(${inLines}) AND f.direction = 'receivable' AND NOT EXISTS (SELECT 1 FROM revenue_categories c WHERE c.org_id = ${orgId} AND c.id = f.category_id)))`
     : sql``;
   const measure = sql.ref(`f.${key.measure}`);
   const found = await sql<{ id: string; direction: 'payable' | 'receivable'; entry_number: string; number: number; description: string; due_date: string; status: string; amount: string; count: string; total: string }>`
     WITH f AS (SELECT * FROM bi_facts(ARRAY(${candidates})) f WHERE f.org_id = ${orgId}),
     per AS (
-      SELECT f.installment_id, sum(${measure}) AS amount FROM f
+      SELECT f.installment_id, sum(CASE WHEN f.direction = 'payable' THEN -${measure} ELSE ${measure} END) AS amount FROM f
       WHERE f.basis = ${key.basis} AND f.day BETWEEN ${key.basis === 'competence' ? sql`date_trunc('month', ${key.from}::date)` : sql`${key.from}::date`} AND ${key.to}::date
         ${key.direction ? sql`AND f.direction = ${key.direction}` : sql``}
         ${key.categoryId !== undefined ? sql`AND f.category_id = ${key.categoryId}` : sql``}

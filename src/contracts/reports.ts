@@ -33,7 +33,8 @@ export const drillKey = z.object({
   basis: z.enum(BASES),
   measure: z.enum(MEASURES),
   direction: z.optional(z.enum(['payable', 'receivable'])),
-  dreLine: z.optional(z.string().check(z.maxLength(40))),
+  /** DRE lines, comma-separated (a subtotal: the lines above it). */
+  dreLine: z.optional(z.string().check(z.maxLength(200))),
   categoryId: z.optional(z.string().check(z.maxLength(64))),
   costCenterId: z.optional(z.string().check(z.maxLength(64))),
   bankAccountId: z.optional(z.string().check(z.maxLength(64))),
@@ -82,7 +83,7 @@ export const drillRow = z.object({
   description: z.string(),
   dueDate: z.string(),
   status: z.string(),
-  /** What this parcela puts in the cell (its cost-centre share, its baixas in the period). */
+  /** What this parcela puts in the cell (its cost-centre share, its baixas in the period), signed: a receber +, a pagar −. */
   amount: z.number(),
 });
 export const drillAnswer = z.object({ rows: z.array(drillRow), total: z.number(), count: z.number(), truncated: z.boolean() });
@@ -93,7 +94,11 @@ export const drillEndpoint = defineEndpoint({ family: 'financeReporting', method
 export interface ReportFilter {
   key: string;
   label: string;
-  kind: 'year' | 'basis' | 'grain' | 'date' | 'bankAccount';
+  kind: 'year' | 'basis' | 'grain' | 'date' | 'reference';
+  /** The registry a `reference` filter picks from. */
+  resource?: 'bankAccounts' | 'costCenters';
+  /** What an empty `reference` filter means. */
+  empty?: string;
 }
 
 /** A report screen, as data. */
@@ -120,7 +125,8 @@ export const REPORTS = {
     filters: [
       { key: 'year', label: 'Ano', kind: 'year' },
       { key: 'basis', label: 'Regime', kind: 'basis' },
-      { key: 'bankAccountId', label: 'Conta financeira', kind: 'bankAccount' },
+      { key: 'costCenterId', label: 'Centro de custos', kind: 'reference', resource: 'costCenters', empty: 'Todos os centros de custos' },
+      { key: 'bankAccountId', label: 'Conta financeira', kind: 'reference', resource: 'bankAccounts', empty: 'Todas as contas' },
     ],
     defaults: (today) => ({ year: today.slice(0, 4), basis: 'competence' }),
     rowsLabel: 'Linha da DRE',
@@ -134,7 +140,7 @@ export const REPORTS = {
       { key: 'from', label: 'De', kind: 'date' },
       { key: 'to', label: 'Até', kind: 'date' },
       { key: 'grain', label: 'Agrupar por', kind: 'grain' },
-      { key: 'bankAccountId', label: 'Conta financeira', kind: 'bankAccount' },
+      { key: 'bankAccountId', label: 'Conta financeira', kind: 'reference', resource: 'bankAccounts', empty: 'Todas as contas' },
     ],
     defaults: (today) => ({ from: `${today.slice(0, 7)}-01`, to: addDays(`${today.slice(0, 7)}-01`, 89), grain: 'week' }),
     rowsLabel: 'Movimento',

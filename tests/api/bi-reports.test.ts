@@ -251,16 +251,28 @@ describe.each(databaseKinds())('BI: summaries, DRE and fluxo de caixa [%s]', (ki
     const march = dre.body.columns[2];
     const drill = await call(env, 'GET', `${BI}/reports/drill?basis=competence&measure=amount&dreLine=costs&bankAccountId=${accountId}&from=${march.from}&to=${march.to}`, { session: treasurer });
     expect(drill.status, drill.raw).toBe(200);
-    expect(drill.body).toMatchObject({ total: 30000, count: 1, truncated: false });
-    expect(drill.body.rows[0]).toMatchObject({ id: p1, amount: 30000, direction: 'payable' });
+    expect(drill.body).toMatchObject({ total: -30000, count: 1, truncated: false });
+    expect(drill.body.rows[0]).toMatchObject({ id: p1, amount: -30000, direction: 'payable' });
+    // Every number drills down, subtotals too: the parcelas add up to it.
+    for (const key of ['costs', 'grossProfit', 'netIncome']) {
+      const row = line(dre, key);
+      const cellDrill = await call(env, 'GET', `${BI}/reports/drill?${new URLSearchParams({ ...row.drill, from: march.from, to: march.to })}`, { session: treasurer });
+      expect(cellDrill.body.total, key).toBe(row.values[2]);
+      const yearDrill = await call(env, 'GET', `${BI}/reports/drill?${new URLSearchParams({ ...row.drill, from: dre.body.columns[0].from, to: dre.body.columns[11].to })}`, { session: treasurer });
+      expect(yearDrill.body.total, key).toBe(row.total);
+    }
     const share = await call(env, 'GET', `${BI}/reports/drill?basis=competence&measure=amount&direction=payable&categoryId=${cat.costs}&costCenterId=${cc[1]}&bankAccountId=${accountId}&from=${march.from}&to=${march.to}`, { session: treasurer });
-    expect(share.body).toMatchObject({ total: 10000, count: 1 });
+    expect(share.body).toMatchObject({ total: -10000, count: 1 });
 
     // Fluxo de caixa of March by month: saldo de conta of 29/02 (not the opening balance), previsto × realizado.
     const flow = await call(env, 'GET', `${BI}/reports/cash-flow?from=2024-03-01&to=2024-03-31&grain=month&bankAccountId=${accountId}`, { session: treasurer });
     expect(flow.status, flow.raw).toBe(200);
     const values = Object.fromEntries(flow.body.rows.map((r: { key: string; values: number[] }) => [r.key, r.values[0]]));
     expect(values).toEqual({ opening: 500000, inForecast: 0, outForecast: -20000, inActual: 100000, outActual: -10500, closing: 589500 });
+    for (const row of flow.body.rows.filter((r: { drill?: unknown }) => r.drill)) {
+      const cellDrill = await call(env, 'GET', `${BI}/reports/drill?${new URLSearchParams({ ...row.drill, from: '2024-03-01', to: '2024-03-31' })}`, { session: treasurer });
+      expect(cellDrill.body.total, row.key).toBe(row.values[0]);
+    }
     const weeks = await call(env, 'GET', `${BI}/reports/cash-flow?from=2024-03-01&to=2024-03-31&grain=week&bankAccountId=${accountId}`, { session: treasurer });
     expect(weeks.body.columns.map((c: { from: string }) => c.from)).toEqual(['2024-03-01', '2024-03-04', '2024-03-11', '2024-03-18', '2024-03-25']);
     expect(weeks.body.rows.find((r: { key: string }) => r.key === 'closing').values).toEqual([500000, 500000, 589500, 589500, 589500]);

@@ -131,12 +131,12 @@ function ReportPage({ declaration }: { declaration: ReportDeclaration }) {
           {declaration.filters.map((filter) => {
             const inputId = `${id}-${filter.key}`;
             const value = filters[filter.key] ?? '';
-            if (filter.kind === 'bankAccount')
+            if (filter.kind === 'reference' && filter.resource)
               return (
                 <div key={filter.key} className={ui.field}>
                   <span className={ui.label} id={`${inputId}-label`}>{filter.label}</span>
-                  <ReferenceSelect id={inputId} label={filter.label} target={CATALOGUE.bankAccounts} params={{}} value={value ? [value] : []} onChange={(ids) => set({ [filter.key]: ids[0] ?? undefined, drill: undefined })} />
-                  {!value && <span className={ui.hint}>{t('bi.reports.allAccounts')}</span>}
+                  <ReferenceSelect id={inputId} label={filter.label} target={CATALOGUE[filter.resource]} params={{}} value={value ? [value] : []} onChange={(ids) => set({ [filter.key]: ids[0] ?? undefined, drill: undefined })} />
+                  {!value && filter.empty && <span className={ui.hint}>{filter.empty}</span>}
                 </div>
               );
             const options = filter.kind === 'basis' ? BASES.map((b) => [b, BASIS_LABELS[b]] as const) : filter.kind === 'grain' ? GRAINS.map((g) => [g, GRAIN_LABELS[g]] as const) : null;
@@ -200,7 +200,6 @@ function Drill({ row, columnLabel, from, to, onClose }: { row: ReportRow; column
     return () => controller.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  const sign = row.drill?.direction === 'payable' || (row.values.some((v) => (v ?? 0) < 0) && row.drill?.direction !== 'receivable') ? -1 : 1;
   return (
     <section className={ui.card} aria-labelledby={`${id}-title`}>
       <div className={css.header}>
@@ -228,7 +227,7 @@ function Drill({ row, columnLabel, from, to, onClose }: { row: ReportRow; column
                       <td className={css.td}><Link href={`${entry.route.base}/${encodeURIComponent(parcela.id)}`} className={css.rowLink}>{parcela.description}</Link></td>
                       <td className={css.td}>{t(parcela.direction === 'payable' ? 'bi.drill.payable' : 'bi.drill.receivable')}</td>
                       <td className={css.td}>{formatDate(parcela.dueDate)}</td>
-                      <td className={css.numericCell}>{formatMoney(sign * parcela.amount)}</td>
+                      <td className={css.numericCell}>{formatMoney(parcela.amount)}</td>
                     </tr>
                   );
                 })}

@@ -1,7 +1,6 @@
 /** pt-BR texts of the BI reports (the report screen kind). */
 export const biTexts = {
   'bi.reports.filters': 'Filtros do relatório',
-  'bi.reports.allAccounts': 'Todas as contas',
   'bi.reports.total': 'Total',
   'bi.reports.percent': '% da receita líquida',
   'bi.reports.expand': 'Mostrar categorias de {line}',
