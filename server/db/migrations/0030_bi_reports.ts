@@ -26,6 +26,8 @@ import { runStatements } from './0001_identity.js';
 const APP_ROLE = 'retaguarda_app';
 
 export const BI_TABLES = ['account_balances', 'bi_installment_facts', 'bi_monthly', 'bi_daily'] as const;
+/** Every tenant table of this migration (row-level security test). */
+export const BI_TENANT_TABLES = [...BI_TABLES, 'bi_pending'] as const;
 
 const KEY = `basis text NOT NULL CHECK (basis IN ('due', 'competence', 'paid')),
     direction text NOT NULL CHECK (direction IN ('payable', 'receivable'))`;
