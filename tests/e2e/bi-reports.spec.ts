@@ -93,4 +93,13 @@ test('DRE: a number drills down to its parcela; the fluxo de caixa on the same s
   await page.getByLabel('Agrupar por').selectOption('month');
   await expect(page).toHaveURL(/grain=month/);
   await shoot(page, 'bi-cash-flow');
+
+  // Saldos de conta: the registry's list, with the one entered here.
+  const [account] = (await api(page, 'GET', '/api/finance/bank-accounts?perPage=1')).body;
+  const balance = await api(page, 'POST', '/api/finance-reporting/account-balances', { bankAccountId: account.id, date: `${today.slice(0, 7)}-01`, amount: 15000000, description: `Extrato e2e ${RUN}`, notes: null });
+  expect(balance.status, JSON.stringify(balance.body)).toBe(201);
+  await page.goto('/bi/saldos-de-conta');
+  await expect(page.getByRole('heading', { name: 'Saldos de Conta', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Extrato e2e ${RUN}` })).toBeVisible();
+  await shoot(page, 'bi-account-balances');
 });

@@ -25,7 +25,7 @@ export const accountBalances = defineResource({
     notes: notes('Observações'),
   },
   list: {
-    columns: [{ field: 'date', sortable: true }, { field: 'bankAccountId' }, { field: 'description' }, { field: 'amount', sortable: true }],
+    columns: [{ field: 'description' }, { field: 'date', sortable: true }, { field: 'bankAccountId' }, { field: 'amount', sortable: true }],
     defaultSort: '-date',
     searchFields: ['description'],
     filters: [{ field: 'bankAccountId' }, { field: 'date' }],
