@@ -49,6 +49,8 @@ export const DEMO_GROUPS: Record<string, Scopes> = {
     // To name the requester who confirms receipt (atesto) of a lançamento.
     users: ['read'],
     myAccount: ['read', 'update'],
+    // BI (issue 26): DRE and fluxo de caixa.
+    financeReports: ['read', 'export'],
   },
   Administrador: {
     ...each(['users', 'userGroups', 'applications', 'applicationResources', 'applicationAcls', 'applicationPolicies', 'approvalQueues', 'importBatches', 'companies', 'persons', 'departments', 'orders', 'quotes', 'purchaseOrders', 'receipts', 'invoices'], CRUDX),
@@ -61,6 +63,7 @@ export const DEMO_GROUPS: Record<string, Scopes> = {
       CRUDX,
     ),
     ...each(['settings', 'purchasingSettings', 'application', 'applicationSettings', 'myAccount'], ['read', 'update']),
+    financeReports: ['read', 'export'],
   },
 };
 
@@ -110,6 +113,7 @@ export const DEMO_APPLICATION_RESOURCES: [name: string, title: string][] = [
   ['applicationAcls', 'Grupos de Agências'],
   ['applicationPolicies', 'Políticas da Aplicação'],
   ['settings', 'Configurações'],
+  ['financeReports', 'Relatórios financeiros'],
 ];
 
 /** Grupos de Agências of the default application. */

@@ -16,6 +16,7 @@ import { financeStorages } from '../finance/resources.js';
 import { identityStorages } from '../identity/resources.js';
 import { pricingStorages } from '../pricing/resources.js';
 import { supplyStorages } from '../supply/resources.js';
+import { biStorages } from '../bi/resources.js';
 import { registryPlugin } from './plugin.js';
 import type { ResourceStorage, Storages } from './storage.js';
 
@@ -49,6 +50,7 @@ export const FAMILY_STORAGES: Readonly<Partial<Record<ApiFamily, Storages>>> = {
   pricing: plugged(pricingStorages),
   cart: plugged(cartStorages),
   approvals: plugged(approvalsStorages),
+  financeReporting: plugged(biStorages),
 };
 
 /** The storage of a served declaration by name, whatever its family (references cross families). */

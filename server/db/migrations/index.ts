@@ -31,6 +31,7 @@ import bankFiles from './0024_bank_files.js';
 import sessionIdleTimeout from './0025_session_idle_timeout.js';
 import onboardingSkips from './0026_onboarding_skips.js';
 import supplierLinks from './0029_supplier_links.js';
+import biReports from './0030_bi_reports.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0025_session_idle_timeout': sessionIdleTimeout,
   '0026_onboarding_skips': onboardingSkips,
   '0029_supplier_links': supplierLinks,
+  '0030_bi_reports': biReports,
 };
 
 export const migrationProvider: MigrationProvider = {

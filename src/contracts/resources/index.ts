@@ -42,9 +42,11 @@ import { receipts } from './receipts';
 import { invoices } from './invoices';
 import { purchasingSettings } from './purchasingSettings';
 import { remittances } from './remittances';
+import { accountBalances } from './accountBalances';
 
 export { applicationAcls, applicationPolicies, applicationResources, applications, organizations, settings, userGroups, users };
 export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations, payables, receivables, payableInstallments, receivableInstallments, quotes, quoteRequests, purchaseOrders, receipts, invoices, purchasingSettings, remittances };
+export { accountBalances };
 export { CURRENT_APPLICATION } from './applications';
 
 export const resources = {
@@ -89,6 +91,7 @@ export const resources = {
   invoices,
   purchasingSettings,
   remittances,
+  accountBalances,
 } as const satisfies Record<string, AnyResource>;
 
 export type ResourceName = keyof typeof resources;

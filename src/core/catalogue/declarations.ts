@@ -47,4 +47,5 @@ export const DECLARATIONS: Record<ResourceName, () => Promise<AnyResource>> = {
   invoices: () => import('../../contracts/resources/invoices').then((m) => m.invoices),
   purchasingSettings: () => import('../../contracts/resources/purchasingSettings').then((m) => m.purchasingSettings),
   remittances: () => import('../../contracts/resources/remittances').then((m) => m.remittances),
+  accountBalances: () => import('../../contracts/resources/accountBalances').then((m) => m.accountBalances),
 };

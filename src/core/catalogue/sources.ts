@@ -46,4 +46,5 @@ export const DECLARATION_MODULES: Record<ResourceName, string> = {
   invoices: 'invoices',
   purchasingSettings: 'purchasingSettings',
   remittances: 'remittances',
+  accountBalances: 'accountBalances',
 };

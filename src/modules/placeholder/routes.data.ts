@@ -8,8 +8,8 @@ export const placeholderRouteData: RouteData[] = [
   ...['conciliacao-de-conta', 'extrato-de-movimentacoes', 'extrato-de-movimentacoes/adicionar'].map((sub) => page(`/contas-financeiras/{bankAccountId}/${sub}`, 'Contas Financeiras')),
   // BI
   ...['', '/dfc', '/dre', '/dre1', '/dre2'].map((sub) => page(`/bi/dashboards${sub}`, 'Painéis')),
-  ...['analitico', 'dfc', 'dre', 'fluxo-de-caixa'].map((sub) => page(`/bi/relatorios/${sub}`, 'Relatórios')),
-  ...placeholderRegistry('/bi/saldos-de-conta', 'accountBalanceId', 'Saldos de Conta'),
+  // dre and fluxo-de-caixa: the BI area (modules/bi)
+  ...['analitico', 'dfc'].map((sub) => page(`/bi/relatorios/${sub}`, 'Relatórios')),
   ...placeholderRegistry('/bi/tokens-de-conta', 'accountTokenId', 'Tokens de Conta'),
   // Settings
   page('/configuracoes', 'Configurações'),

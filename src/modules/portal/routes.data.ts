@@ -17,6 +17,7 @@ import { purchaseOrdersRouteData, receiptsRouteData } from '../purchasing/routes
 import { quotesRouteData } from '../quotes/routes.data';
 import { placeholderRouteData } from '../placeholder/routes.data';
 import { registryRouteData } from '../registry/routes.data';
+import { biRouteData } from '../bi/routes.data';
 
 export const homeRouteData: RouteData[] = [
   { path: '/', layout: 'portal', title: 'Início', view: 'home' },
@@ -38,6 +39,7 @@ export const portalRouteData: RouteData[] = [
   ...registryRouteData,
   ...importsRouteData,
   ...invoicesRouteData,
+  ...biRouteData,
   ...placeholderRouteData,
 ];
 

@@ -12,6 +12,7 @@ import { purchaseOrdersRoutes, receiptsRoutes } from '../purchasing/routes';
 import { quotesRoutes } from '../quotes/routes';
 import { placeholderRoutes } from '../placeholder/routes';
 import { registryRoutes } from '../registry/routes';
+import { biRoutes } from '../bi/routes';
 import { homeRouteData } from './routes.data';
 
 const homeRoutes = withLoaders(homeRouteData, {
@@ -34,5 +35,6 @@ export const routes: RouteDef[] = [
   ...registryRoutes,
   ...importsRoutes,
   ...invoicesRoutes,
+  ...biRoutes,
   ...placeholderRoutes,
 ];

@@ -1,0 +1,237 @@
+/**
+ * The reports (issue 26), read from the summary tables of migration 0030 — never the raw rows,
+ * except the drill-down, which reads the parcelas behind one number with the same shares
+ * (`bi_facts`). Every query names the tenant (and runs under its row-level security).
+ *
+ * DRE: one column per month of the year on the chosen basis (competência by default); each
+ * category's principal on the line its category maps to (contracts/brazil/dre.ts), receivables
+ * positive, payables negative; Resultado financeiro is receitas − despesas financeiras; the
+ * subtotals from `dreTotals`. A category no longer found falls on Receita bruta / Despesas
+ * operacionais.
+ * Fluxo de caixa: previsto = what is still open by due date; realizado = baixas by payment date
+ * (cash: principal + juros + multa − desconto; estornos out). Saldo inicial = the latest saldo de
+ * conta on or before the first day (else the account's opening balance, when not after it) plus
+ * the baixas from that date up to the day before. Saldo final = saldo inicial + realizado + what
+ * is open and due from today on (overdue parcelas do not move the projection). Periods that start
+ * after today show previsto only.
+ */
+import { sql, type Transaction } from 'kysely';
+import { DRE_LINES, dreTotals, type DreInput, type DreLine } from '../../src/contracts/brazil/dre.js';
+import type { Basis, DrillAnswer, DrillKey, Grain, ReportAnswer, ReportColumn, ReportRow } from '../../src/contracts/reports.js';
+import type { Database } from '../db/types.js';
+
+type Trx = Transaction<Database>;
+
+const MONTHS = ['Jan', 'Fev', 'Mar', 'Abr', 'Mai', 'Jun', 'Jul', 'Ago', 'Set', 'Out', 'Nov', 'Dez'];
+const pad = (n: number) => String(n).padStart(2, '0');
+const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const br = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+
+const MAPPED: readonly DreLine[] = ['grossRevenue', 'deductions', 'costs', 'operatingExpenses', 'financialResult', 'incomeTax'];
+
+export interface DreOptions {
+  year: number;
+  basis: Basis;
+  bankAccountId?: string;
+  costCenterId?: string;
+}
+
+export async function dreReport(trx: Trx, orgId: string, options: DreOptions, today: string): Promise<ReportAnswer> {
+  const { year, basis } = options;
+  const columns: ReportColumn[] = MONTHS.map((label, i) => {
+    const from = `${year}-${pad(i + 1)}-01`;
+    return { key: from.slice(0, 7), label: `${label}/${year}`, from, to: `${year}-${pad(i + 1)}-${pad(lastDay(year, i + 1))}`, future: from > today };
+  });
+  const cells = await sql<{ m: number; direction: 'payable' | 'receivable'; category_id: string; amount: string }>`
+    SELECT extract(month FROM s.month)::int AS m, s.direction, s.category_id, sum(s.amount)::text AS amount
+    FROM bi_monthly s
+    WHERE s.org_id = ${orgId} AND s.basis = ${basis} AND s.month >= ${`${year}-01-01`}::date AND s.month < ${`${year + 1}-01-01`}::date
+      ${options.bankAccountId ? sql`AND s.bank_account_id = ${options.bankAccountId}` : sql``}
+      ${options.costCenterId ? sql`AND s.cost_center_id = ${options.costCenterId}` : sql``}
+    GROUP BY 1, 2, 3`.execute(trx);
+  const categories = await sql<{ id: string; code: string; name: string; dre_line: DreLine; direction: 'payable' | 'receivable' }>`
+    SELECT id, code, name, dre_line, 'payable' AS direction FROM expense_categories WHERE org_id = ${orgId}
+    UNION ALL SELECT id, code, name, dre_line, 'receivable' FROM revenue_categories WHERE org_id = ${orgId}`.execute(trx);
+  const byId = new Map(categories.rows.map((c) => [`${c.direction}:${c.id}`, c]));
+
+  // line → category → 12 signed values
+  const perLine = new Map<DreLine, Map<string, { label: string; direction: 'payable' | 'receivable'; categoryId: string; values: number[] }>>();
+  const input: DreInput[] = columns.map(() => ({}));
+  for (const cell of cells.rows) {
+    const category = byId.get(`${cell.direction}:${cell.category_id}`);
+    const line: DreLine = category?.dre_line ?? (cell.direction === 'receivable' ? 'grossRevenue' : 'operatingExpenses');
+    const amount = Number(cell.amount);
+    const signed = cell.direction === 'receivable' ? amount : -amount;
+    const month = cell.m - 1;
+    // dreTotals takes expenses positive and the financial result signed.
+    const key = line as keyof DreInput;
+    input[month][key] = (input[month][key] ?? 0) + (line === 'financialResult' ? signed : cell.direction === 'receivable' && line !== 'grossRevenue' ? -amount : amount);
+    const lineMap = perLine.get(line) ?? new Map();
+    perLine.set(line, lineMap);
+    const rowKey = `${cell.direction}:${cell.category_id}`;
+    const row = lineMap.get(rowKey) ?? { label: category ? `${category.code} ${category.name}` : 'Sem categoria', direction: cell.direction, categoryId: cell.category_id, values: columns.map(() => 0) };
+    row.values[month] += signed;
+    lineMap.set(rowKey, row);
+  }
+  const totals = input.map((i) => dreTotals(i));
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  const rows: ReportRow[] = [];
+  // A subtotal drills into every mapped line above it (receita líquida: receita bruta and deduções).
+  const above: DreLine[] = [];
+  for (const line of DRE_LINES) {
+    const sign = line.kind === 'expense' ? -1 : 1;
+    const values = totals.map((t) => (t[line.key] === 0 ? 0 : sign * t[line.key]));
+    const mapped = MAPPED.includes(line.key);
+    if (mapped) above.push(line.key);
+    rows.push({ key: line.key, label: line.label, kind: mapped ? 'line' : 'subtotal', values, total: sum(values), drill: { basis, measure: 'amount' as const, dreLine: (mapped ? [line.key] : above).join(','), ...dims(options) } });
+    const details = [...(perLine.get(line.key)?.values() ?? [])].sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
+    for (const detail of details) {
+      rows.push({
+        key: `${line.key}:${detail.direction}:${detail.categoryId}`,
+        label: detail.label,
+        kind: 'detail',
+        parent: line.key,
+        values: detail.values,
+        total: sum(detail.values),
+        drill: { basis, measure: 'amount', direction: detail.direction, categoryId: detail.categoryId, ...dims(options) },
+      });
+    }
+  }
+  return { columns, rows, percentOf: 'netRevenue' };
+}
+
+const dims = (options: { bankAccountId?: string; costCenterId?: string }) => ({
+  ...(options.bankAccountId ? { bankAccountId: options.bankAccountId } : {}),
+  ...(options.costCenterId ? { costCenterId: options.costCenterId } : {}),
+});
+
+export interface CashFlowOptions {
+  from: string;
+  to: string;
+  grain: Grain;
+  bankAccountId?: string;
+}
+
+/** The periods of [from, to] by day, ISO week (Monday) or month, clipped to the range. */
+export function periods(from: string, to: string, grain: Grain, today: string): ReportColumn[] {
+  const out: ReportColumn[] = [];
+  let start = from;
+  while (start <= to) {
+    let end: string;
+    if (grain === 'day') end = start;
+    else if (grain === 'week') {
+      const weekday = (new Date(`${start}T00:00:00Z`).getUTCDay() + 6) % 7;
+      end = addDays(start, 6 - weekday);
+    } else end = `${start.slice(0, 7)}-${pad(lastDay(Number(start.slice(0, 4)), Number(start.slice(5, 7))))}`;
+    if (end > to) end = to;
+    const label = grain === 'day' ? br(start) : grain === 'week' ? `${br(start)}–${br(end)}` : `${MONTHS[Number(start.slice(5, 7)) - 1]}/${start.slice(0, 4)}`;
+    out.push({ key: start, label, from: start, to: end, future: start > today });
+    start = addDays(end, 1);
+  }
+  return out;
+}
+
+export async function cashFlowReport(trx: Trx, orgId: string, options: CashFlowOptions, today: string): Promise<ReportAnswer> {
+  const columns = periods(options.from, options.to, options.grain, today);
+  const account = options.bankAccountId ? sql`AND d.bank_account_id = ${options.bankAccountId}` : sql``;
+  // Saldo inicial of each account at `from`: its latest saldo de conta (or opening balance) and the baixas since.
+  const opening = await sql<{ balance: string }>`
+    WITH base AS (
+      SELECT a.id, COALESCE(b.date, CASE WHEN a.opening_balance_date <= ${options.from}::date THEN a.opening_balance_date END) AS since,
+        COALESCE(b.amount, CASE WHEN a.opening_balance_date <= ${options.from}::date THEN a.opening_balance ELSE 0 END) AS amount
+      FROM bank_accounts a
+      LEFT JOIN LATERAL (SELECT x.date, x.amount FROM account_balances x WHERE x.org_id = a.org_id AND x.bank_account_id = a.id AND x.date <= ${options.from}::date ORDER BY x.date DESC LIMIT 1) b ON true
+      WHERE a.org_id = ${orgId} ${options.bankAccountId ? sql`AND a.id = ${options.bankAccountId}` : sql``}
+    )
+    SELECT (COALESCE(sum(base.amount), 0) + COALESCE((SELECT sum(CASE WHEN d.direction = 'receivable' THEN d.paid ELSE -d.paid END)
+      FROM bi_daily d JOIN base ON base.id = d.bank_account_id
+      WHERE d.org_id = ${orgId} AND d.basis = 'paid' AND d.day < ${options.from}::date AND (base.since IS NULL OR d.day >= base.since)), 0))::text AS balance
+    FROM base`.execute(trx);
+  const moves = await sql<{ day: string; basis: 'due' | 'paid'; direction: 'payable' | 'receivable'; paid: string; open: string; ahead: string }>`
+    SELECT d.day::text AS day, d.basis, d.direction, sum(d.paid)::text AS paid, sum(d.open)::text AS open, sum(d.open) FILTER (WHERE d.day >= ${today}::date)::text AS ahead
+    FROM bi_daily d WHERE d.org_id = ${orgId} AND d.day BETWEEN ${options.from}::date AND ${options.to}::date ${account}
+    GROUP BY 1, 2, 3`.execute(trx);
+  const at = (day: string) => columns.findIndex((c) => c.from <= day && day <= c.to);
+  const zero = () => columns.map(() => 0);
+  const inForecast = zero(), outForecast = zero(), inActual = zero(), outActual = zero(), ahead = zero();
+  for (const move of moves.rows) {
+    const i = at(move.day);
+    if (i < 0) continue;
+    if (move.basis === 'due') {
+      (move.direction === 'receivable' ? inForecast : outForecast)[i] += Number(move.open);
+      ahead[i] += (move.direction === 'receivable' ? 1 : -1) * Number(move.ahead ?? 0);
+    } else (move.direction === 'receivable' ? inActual : outActual)[i] += Number(move.paid);
+  }
+  const openingValues: number[] = [];
+  const closing: number[] = [];
+  let balance = Number(opening.rows[0]?.balance ?? 0);
+  columns.forEach((_, i) => {
+    openingValues.push(balance);
+    balance += inActual[i] - outActual[i] + ahead[i];
+    closing.push(balance);
+  });
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  const actual = (values: number[]) => values.map((v, i) => (columns[i].future ? null : v));
+  const drill = (basis: 'due' | 'paid', measure: 'open' | 'paid', direction: 'payable' | 'receivable') => ({ basis, measure, direction, ...dims(options) });
+  const rows: ReportRow[] = [
+    { key: 'opening', label: 'Saldo inicial', kind: 'balance', values: openingValues, total: openingValues[0] ?? 0 },
+    { key: 'inForecast', label: 'Recebimentos previstos', kind: 'line', values: inForecast, total: sum(inForecast), drill: drill('due', 'open', 'receivable') },
+    { key: 'outForecast', label: 'Pagamentos previstos', kind: 'line', values: outForecast.map((v) => -v), total: -sum(outForecast), drill: drill('due', 'open', 'payable') },
+    { key: 'inActual', label: 'Recebimentos realizados', kind: 'line', values: actual(inActual), total: sum(inActual), drill: drill('paid', 'paid', 'receivable') },
+    { key: 'outActual', label: 'Pagamentos realizados', kind: 'line', values: actual(outActual.map((v) => -v)), total: -sum(outActual), drill: drill('paid', 'paid', 'payable') },
+    { key: 'closing', label: 'Saldo final', kind: 'balance', values: closing, total: closing.at(-1) ?? balance },
+  ];
+  return { columns, rows };
+}
+
+const DRILL_LIMIT = 500;
+
+/**
+ * The parcelas behind one number: the raw rows through `bi_facts`, with what each puts in the
+ * cell, signed as the reports show it (a receber +, a pagar −), so they add up to the number.
+ */
+export async function drill(trx: Trx, orgId: string, key: DrillKey & { from: string; to: string }): Promise<DrillAnswer> {
+  const candidates =
+    key.basis === 'due'
+      ? sql`SELECT i.id FROM installments i WHERE i.org_id = ${orgId} AND i.due_date BETWEEN ${key.from}::date AND ${key.to}::date`
+      : key.basis === 'paid'
+        ? sql`SELECT DISTINCT s.installment_id FROM installment_settlements s WHERE s.org_id = ${orgId} AND s.paid_on BETWEEN ${key.from}::date AND ${key.to}::date`
+        : sql`SELECT i.id FROM installments i JOIN finance_entries e ON e.id = i.entry_id WHERE i.org_id = ${orgId} AND e.org_id = ${orgId}
+            AND to_date('01/' || e.competence, 'DD/MM/YYYY') BETWEEN date_trunc('month', ${key.from}::date) AND ${key.to}::date`;
+  // DRE lines, comma-separated (a subtotal names the lines above it); a missing category falls where the DRE puts it.
+  const lines = key.dreLine ? key.dreLine.split(',') : [];
+  const inLines = sql`ARRAY[${sql.join(lines.length ? lines : [''])}]::text[]`;
+  const line = key.dreLine
+    ? sql`AND (EXISTS (SELECT 1 FROM expense_categories c WHERE c.org_id = ${orgId} AND f.direction = 'payable' AND c.id = f.category_id AND c.dre_line = ANY(${inLines}))
+        OR EXISTS (SELECT 1 FROM revenue_categories c WHERE c.org_id = ${orgId} AND f.direction = 'receivable' AND c.id = f.category_id AND c.dre_line = ANY(${inLines}))
+        OR (${'operatingExpenses'} = ANY(${inLines}) AND f.direction = 'payable' AND NOT EXISTS (SELECT 1 FROM expense_categories c WHERE c.org_id = ${orgId} AND c.id = f.category_id))
+        OR (${'grossRevenue'} = ANY(${inLines}) AND f.direction = 'receivable' AND NOT EXISTS (SELECT 1 FROM revenue_categories c WHERE c.org_id = ${orgId} AND c.id = f.category_id)))`
+    : sql``;
+  const measure = sql.ref(`f.${key.measure}`);
+  const found = await sql<{ id: string; direction: 'payable' | 'receivable'; entry_number: string; number: number; description: string; due_date: string; status: string; amount: string; count: string; total: string }>`
+    WITH f AS (SELECT * FROM bi_facts(ARRAY(${candidates})) f WHERE f.org_id = ${orgId}),
+    per AS (
+      SELECT f.installment_id, sum(CASE WHEN f.direction = 'payable' THEN -${measure} ELSE ${measure} END) AS amount FROM f
+      WHERE f.basis = ${key.basis} AND f.day BETWEEN ${key.basis === 'competence' ? sql`date_trunc('month', ${key.from}::date)` : sql`${key.from}::date`} AND ${key.to}::date
+        ${key.direction ? sql`AND f.direction = ${key.direction}` : sql``}
+        ${key.categoryId !== undefined ? sql`AND f.category_id = ${key.categoryId}` : sql``}
+        ${key.costCenterId !== undefined ? sql`AND f.cost_center_id = ${key.costCenterId}` : sql``}
+        ${key.bankAccountId !== undefined ? sql`AND f.bank_account_id = ${key.bankAccountId}` : sql``}
+        ${line}
+      GROUP BY f.installment_id HAVING sum(${measure}) <> 0
+    )
+    SELECT i.id, i.direction, e.number::text AS entry_number, i.number, i.description, i.due_date::text AS due_date, i.status, per.amount::text AS amount,
+      count(*) OVER ()::text AS count, sum(per.amount) OVER ()::text AS total
+    FROM per JOIN installments i ON i.id = per.installment_id JOIN finance_entries e ON e.id = i.entry_id
+    WHERE i.org_id = ${orgId}
+    ORDER BY i.due_date, e.number, i.number
+    LIMIT ${DRILL_LIMIT}`.execute(trx);
+  const first = found.rows[0];
+  return {
+    rows: found.rows.map((r) => ({ id: r.id, direction: r.direction, entryNumber: Number(r.entry_number), number: r.number, description: r.description, dueDate: r.due_date, status: r.status, amount: Number(r.amount) })),
+    total: first ? Number(first.total) : 0,
+    count: first ? Number(first.count) : 0,
+    truncated: first ? Number(first.count) > DRILL_LIMIT : false,
+  };
+}

@@ -1,0 +1,12 @@
+/**
+ * Storage of the finance-reporting family's registries (`/api/finance-reporting`): saldos de conta
+ * (migration 0030). Unique per account and date (the declaration's `unique`); the account is a
+ * reference of the tenant (checked by the registry like every reference).
+ */
+import { accountBalances } from '../../src/contracts/resources/index.js';
+import { declaredStorage } from '../registry/declared.js';
+import type { Storages } from '../registry/storage.js';
+
+export const biStorages: Storages = {
+  accountBalances: declaredStorage(accountBalances, 'account_balances'),
+};

@@ -1,0 +1,8 @@
+/** The BI area's routes bound to their screens: one report screen for every report declaration. */
+import { withRegistryLoaders } from '../registry/resourceRoutes';
+import { biRouteData } from './routes.data';
+
+export const biRoutes = withRegistryLoaders(biRouteData, {
+  dre: () => import('./ReportPage').then(({ reportScreen }) => ({ default: reportScreen('dre') })),
+  cashFlow: () => import('./ReportPage').then(({ reportScreen }) => ({ default: reportScreen('cashFlow') })),
+});

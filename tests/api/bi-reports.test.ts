@@ -1,0 +1,307 @@
+/**
+ * BI (issue 26): the summary tables (migration 0030) equal a full recomputation from the raw rows
+ * after every kind of write — create, change of category / competência / due date / amount /
+ * rateio, cancel, baixa, partial baixa, estorno, and (on PostgreSQL) baixas and estornos in
+ * parallel —; the DRE and the fluxo de caixa against a hand-computed fixture; the drill-down adds
+ * up to its number; saldos de conta unique per account and date; 403 without the permission, and
+ * another organisation's numbers never show.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ORG_ID, OTHER_ORG_ID } from '../../server/db/seed.js';
+import { call, databaseKinds, loginSession, userInGroups, useTestEnv, type Session, type TestEnv } from './fixture.js';
+
+const FINANCE = '/api/finance';
+const BI = '/api/finance-reporting';
+const NO_PAYMENT_DATA = { boletoLine: null, pixKeyType: null, pixKey: null, pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null };
+
+interface Parcela { dueDate: string; amount: number }
+interface EntrySpec { direction: 'payable' | 'receivable'; categoryId: string; competence: string; allocations: { costCenterId: string; amount: number }[]; installments: Parcela[] }
+
+// ---------------------------------------------------------------- the recomputation, in TypeScript
+
+type Sums = [amount: bigint, paid: bigint, open: bigint, entries: bigint];
+/** `x` split by weights, floor of each share and the remainder to the first (the summaries' rule). */
+function split(x: bigint, weights: bigint[]): bigint[] {
+  const total = weights.reduce((a, b) => a + b, 0n);
+  if (total === 0n) return weights.map((_, i) => (i === 0 ? x : 0n));
+  const shares = weights.map((w) => (x * w) / total);
+  shares[0] += x - shares.reduce((a, b) => a + b, 0n);
+  return shares;
+}
+
+async function recomputed(env: TestEnv, orgId: string) {
+  const parcelas = (await sql<{ id: string; direction: string; amount: string; paid_amount: string; due_date: string; status: string; bank: string; category_id: string; competence: string; entry_id: string }>`
+    SELECT i.id, i.direction, i.amount::text, i.paid_amount::text, i.due_date::text, i.status, COALESCE(i.bank_account_id, '') AS bank, e.category_id, e.competence, e.id AS entry_id
+    FROM installments i JOIN finance_entries e ON e.id = i.entry_id WHERE i.org_id = ${orgId}`.execute(env.db)).rows;
+  const allocations = (await sql<{ entry_id: string; cost_center_id: string; amount: string }>`SELECT entry_id, cost_center_id, amount::text FROM finance_entry_allocations WHERE org_id = ${orgId} ORDER BY entry_id, position, id`.execute(env.db)).rows;
+  const baixas = (await sql<{ installment_id: string; paid_on: string; amount: string; paid_total: string; bank_account_id: string }>`
+    SELECT installment_id, paid_on::text, amount::text, paid_total::text, bank_account_id FROM installment_settlements WHERE org_id = ${orgId} AND reversed_at IS NULL`.execute(env.db)).rows;
+  const monthly = new Map<string, Sums>();
+  const daily = new Map<string, Sums>();
+  const add = (map: Map<string, Sums>, key: string, v: Sums) => {
+    const s = map.get(key) ?? [0n, 0n, 0n, 0n];
+    map.set(key, [s[0] + v[0], s[1] + v[1], s[2] + v[2], s[3] + v[3]]);
+  };
+  for (const p of parcelas) {
+    if (p.status === 'cancelled' || !p.direction) continue;
+    const own = allocations.filter((a) => a.entry_id === p.entry_id);
+    const centres = own.length ? own.map((a) => a.cost_center_id) : [''];
+    const weights = own.length ? own.map((a) => BigInt(a.amount)) : [1n];
+    const amounts = split(BigInt(p.amount), weights);
+    const paids = split(BigInt(p.paid_amount), weights);
+    const competence = `${p.competence.slice(3)}-${p.competence.slice(0, 2)}-01`;
+    centres.forEach((cc, i) => {
+      const v: Sums = [amounts[i], paids[i], amounts[i] - paids[i], 1n];
+      add(monthly, ['due', `${p.due_date.slice(0, 7)}-01`, p.direction, p.category_id, cc, p.bank].join('|'), v);
+      add(monthly, ['competence', competence, p.direction, p.category_id, cc, p.bank].join('|'), v);
+      add(daily, [p.bank, 'due', p.due_date, p.direction].join('|'), [v[0], v[1], v[2], i === 0 ? 1n : 0n]);
+    });
+    for (const b of baixas.filter((s) => s.installment_id === p.id)) {
+      const principal = split(BigInt(b.amount), weights);
+      const cash = split(BigInt(b.paid_total), weights);
+      centres.forEach((cc, i) => {
+        add(monthly, ['paid', `${b.paid_on.slice(0, 7)}-01`, p.direction, p.category_id, cc, b.bank_account_id].join('|'), [principal[i], cash[i], 0n, 1n]);
+        add(daily, [b.bank_account_id, 'paid', b.paid_on, p.direction].join('|'), [principal[i], cash[i], 0n, i === 0 ? 1n : 0n]);
+      });
+    }
+  }
+  const live = (map: Map<string, Sums>) => Object.fromEntries([...map].filter(([, s]) => s.some((v) => v !== 0n)).map(([k, s]) => [k, s.map(String)]).sort());
+  return { monthly: live(monthly), daily: live(daily) };
+}
+
+async function stored(env: TestEnv, orgId: string) {
+  const monthly = (await sql<{ k: string; amount: string; paid: string; open: string; entries: string }>`
+    SELECT concat_ws('|', basis, month::text, direction, category_id, cost_center_id, bank_account_id) AS k, amount::text, paid::text, open::text, entries::text FROM bi_monthly WHERE org_id = ${orgId}`.execute(env.db)).rows;
+  const daily = (await sql<{ k: string; amount: string; paid: string; open: string; entries: string }>`
+    SELECT concat_ws('|', bank_account_id, basis, day::text, direction) AS k, amount::text, paid::text, open::text, entries::text FROM bi_daily WHERE org_id = ${orgId}`.execute(env.db)).rows;
+  const shape = (rows: typeof monthly) => Object.fromEntries(rows.map((r) => [r.k, [r.amount, r.paid, r.open, r.entries]]).sort());
+  return { monthly: shape(monthly), daily: shape(daily) };
+}
+
+async function expectExact(env: TestEnv, when: string) {
+  for (const orgId of [DEMO_ORG_ID, OTHER_ORG_ID]) expect(await stored(env, orgId), when).toEqual(await recomputed(env, orgId));
+}
+
+// ---------------------------------------------------------------- the test
+
+describe.each(databaseKinds())('BI: summaries, DRE and fluxo de caixa [%s]', (kind) => {
+  const env = useTestEnv(kind);
+  let admin: Session;
+  let clerk: Session;
+  let treasurer: Session;
+  let supplierId: string;
+  let customerId: string;
+  let accountId: string;
+  const cat: Record<string, string> = {};
+  const cc: string[] = [];
+
+  const post = (path: string, session: Session, body: unknown, headers: Record<string, string> = {}) => call(env, 'POST', path, { session, body, headers });
+
+  async function category(kind: 'expense' | 'revenue', dreLine: string) {
+    const created = await post(`${FINANCE}/${kind}-categories`, admin, { code: `BI${randomUUID().slice(0, 6)}`, name: `BI ${dreLine}`, parentId: null, isActive: true, description: null, dreLine, ledgerAccountId: null });
+    expect(created.status, created.raw).toBe(201);
+    return created.body.id as string;
+  }
+
+  function entryBody(spec: EntrySpec) {
+    const total = spec.installments.reduce((s, i) => s + i.amount, 0);
+    return {
+      ...(spec.direction === 'payable' ? { supplierId, requesterId: null, orderId: null } : { customerId }),
+      categoryId: spec.categoryId, documentType: 'invoice', documentNumber: `BI-${randomUUID().slice(0, 6)}`, issueDate: '2024-02-01', competence: spec.competence,
+      description: 'Fixture do BI', total, bankAccountId: accountId, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
+      allocations: spec.allocations.map((a) => ({ ...a, percent: null })),
+      installments: spec.installments.map((p, i) => ({ number: i + 1, dueDate: p.dueDate, amount: p.amount, paymentMethod: 'pix', ...NO_PAYMENT_DATA, pixKeyType: 'email', pixKey: `bi${i}@exemplo.com.br` })),
+    };
+  }
+  const path = (direction: 'payable' | 'receivable') => `${FINANCE}/${direction === 'payable' ? 'payables' : 'receivables'}`;
+  const parcelasPath = (direction: 'payable' | 'receivable') => `${FINANCE}/${direction}-installments`;
+
+  async function createEntry(spec: EntrySpec) {
+    const created = await post(path(spec.direction), clerk, entryBody(spec));
+    expect(created.status, created.raw).toBe(201);
+    return created.body as { id: string; version: number; installments: { id: string }[] };
+  }
+
+  /** A payable approved at once and its parcelas authorised by the treasurer: ready for a baixa. */
+  async function authorised(spec: EntrySpec) {
+    const entry = await createEntry(spec);
+    const submitted = await post(`${path('payable')}/${entry.id}/actions/submit`, clerk, {}, { 'if-match': `"${entry.version}"` });
+    expect(submitted.status, submitted.raw).toBe(200);
+    const ids = entry.installments.map((i) => i.id);
+    const bulk = await post(`${parcelasPath('payable')}/bulk/authorize`, treasurer, { ids });
+    expect(bulk.body.failed, bulk.raw).toEqual([]);
+    return ids;
+  }
+
+  async function settle(direction: 'payable' | 'receivable', id: string, body: Record<string, unknown>) {
+    const parcela = (await call(env, 'GET', `${parcelasPath(direction)}/${id}`, { session: treasurer })).body;
+    return post(`${parcelasPath(direction)}/${id}/actions/settle`, treasurer, { bankAccountId: accountId, ...body }, { 'if-match': `"${parcela.version}"` });
+  }
+
+  async function reverse(direction: 'payable' | 'receivable', id: string, which = 0) {
+    const parcela = (await call(env, 'GET', `${parcelasPath(direction)}/${id}`, { session: treasurer })).body;
+    const live = parcela.settlements.filter((s: { reversed: boolean }) => !s.reversed);
+    return post(`${parcelasPath(direction)}/${id}/actions/reverse`, treasurer, { settlementId: live[which].id, reason: 'Baixa em duplicidade' }, { 'if-match': `"${parcela.version}"` });
+  }
+
+  beforeAll(async () => {
+    admin = await loginSession(env, 'admin@demo.com.br');
+    clerk = (await userInGroups(env, ['Financeiro'])).session;
+    treasurer = (await userInGroups(env, ['Financeiro'])).session;
+    supplierId = (await call(env, 'GET', `/v1/companies/suppliers?perPage=1`, { session: admin })).body[0].id;
+    customerId = (await call(env, 'GET', `/v1/companies/customers?perPage=1`, { session: admin })).body[0].id;
+    for (const name of ['A', 'B']) {
+      const centre = await post(`${FINANCE}/cost-centers`, admin, { code: `BI${name}${randomUUID().slice(0, 4)}`, name: `BI ${name}`, parentId: null, isActive: true, description: null });
+      expect(centre.status, centre.raw).toBe(201);
+      cc.push(centre.body.id);
+    }
+    cat.revenue = await category('revenue', 'grossRevenue');
+    cat.costs = await category('expense', 'costs');
+    cat.opex = await category('expense', 'operatingExpenses');
+    cat.tax = await category('expense', 'incomeTax');
+    const account = await post(`${FINANCE}/bank-accounts`, admin, { name: `BI ${randomUUID().slice(0, 6)}`, type: 'cash', bankId: null, agency: null, agencyDigit: null, account: null, accountDigit: null, holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181', openingBalance: 1000000, openingBalanceDate: '2024-01-01', isActive: true, notes: null });
+    expect(account.status, account.raw).toBe(201);
+    accountId = account.body.id;
+  });
+
+  it('keeps the summaries exact through create, change, cancel, baixa, partial baixa and estorno', async () => {
+    await expectExact(env, 'seeded');
+    const payable = await createEntry({ direction: 'payable', categoryId: cat.costs, competence: '01/2024', allocations: [{ costCenterId: cc[0], amount: 6667 }, { costCenterId: cc[1], amount: 3334 }], installments: [{ dueDate: '2024-01-15', amount: 3334 }, { dueDate: '2024-02-15', amount: 3333 }, { dueDate: '2024-03-15', amount: 3334 }] });
+    await expectExact(env, 'created');
+    // Change category, competência, a due date, the amounts and the rateio, keeping the parcelas' ids.
+    const read = (await call(env, 'GET', `${path('payable')}/${payable.id}`, { session: clerk })).body;
+    const body = entryBody({ direction: 'payable', categoryId: cat.opex, competence: '02/2024', allocations: [{ costCenterId: cc[1], amount: 12001 }], installments: [{ dueDate: '2024-01-16', amount: 4000 }, { dueDate: '2024-02-15', amount: 4001 }, { dueDate: '2024-04-15', amount: 4000 }] });
+    body.installments = body.installments.map((p, i) => ({ ...p, id: read.installments[i].id }));
+    const changed = await call(env, 'PUT', `${path('payable')}/${payable.id}`, { session: clerk, body, headers: { 'if-match': `"${read.version}"` } });
+    expect(changed.status, changed.raw).toBe(200);
+    await expectExact(env, 'changed');
+    const cancelled = await post(`${path('payable')}/${payable.id}/actions/cancel`, clerk, { reason: 'Lançado em duplicidade' }, { 'if-match': `"${changed.body.version}"` });
+    expect(cancelled.status, cancelled.raw).toBe(200);
+    await expectExact(env, 'cancelled');
+
+    const [first, second] = await authorised({ direction: 'payable', categoryId: cat.tax, competence: '01/2024', allocations: [{ costCenterId: cc[0], amount: 4999 }, { costCenterId: cc[1], amount: 10001 }], installments: [{ dueDate: '2024-01-22', amount: 10000 }, { dueDate: '2024-01-23', amount: 5000 }] });
+    await expectExact(env, 'authorised');
+    expect((await settle('payable', first, { paidOn: '2024-01-22', amount: 4000, interest: 100, fine: 20, discount: 7 })).status).toBe(200);
+    await expectExact(env, 'partial baixa');
+    expect((await settle('payable', first, { paidOn: '2024-01-25', amount: 6000 })).status).toBe(200);
+    await expectExact(env, 'last baixa');
+    expect((await reverse('payable', first, 0)).status).toBe(200);
+    await expectExact(env, 'estorno');
+    expect((await settle('payable', second, { paidOn: '2024-02-01', amount: 5000 })).status).toBe(200);
+    await expectExact(env, 'paid');
+
+    const receivable = await createEntry({ direction: 'receivable', categoryId: cat.revenue, competence: '01/2024', allocations: [{ costCenterId: cc[0], amount: 9000 }], installments: [{ dueDate: '2024-01-31', amount: 9000 }] });
+    expect((await settle('receivable', receivable.installments[0].id, { paidOn: '2024-01-31', amount: 9000 })).status).toBe(200);
+    await expectExact(env, 'received');
+  });
+
+  it.skipIf(kind !== 'postgres')('stays exact under parallel baixas and estornos', async () => {
+    const ids = await authorised({ direction: 'payable', categoryId: cat.costs, competence: '05/2024', allocations: [{ costCenterId: cc[0], amount: 50000 }, { costCenterId: cc[1], amount: 10000 }], installments: Array.from({ length: 6 }, () => ({ dueDate: '2024-05-20', amount: 10000 })) });
+    // Two baixas per parcela at once, all on the same day and account (the same summary cells).
+    const baixas = await Promise.all(ids.flatMap((id) => [settle('payable', id, { paidOn: '2024-05-20', amount: 3000, interest: 11 }), settle('payable', id, { paidOn: '2024-05-20', amount: 2000 })]));
+    for (const answer of baixas) expect([200, 409, 412], answer.raw).toContain(answer.status);
+    expect(baixas.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(ids.length);
+    await expectExact(env, 'parallel baixas');
+    const more = await Promise.all(ids.map((id) => settle('payable', id, { paidOn: '2024-05-21', amount: 1000 })));
+    for (const answer of more) expect(answer.status, answer.raw).toBe(200);
+    const estornos = await Promise.all(ids.flatMap((id) => [reverse('payable', id, 0), settle('payable', id, { paidOn: '2024-05-22', amount: 500 })]));
+    for (const answer of estornos) expect([200, 409, 412], answer.raw).toContain(answer.status);
+    expect(estornos.some((a) => a.status === 200)).toBe(true);
+    await expectExact(env, 'parallel estornos');
+  });
+
+  it('DRE and fluxo de caixa against a hand-computed fixture; drill-down; 403; another organisation', async () => {
+    const account = await post(`${FINANCE}/bank-accounts`, admin, { name: `Fluxo ${randomUUID().slice(0, 6)}`, type: 'cash', bankId: null, agency: null, agencyDigit: null, account: null, accountDigit: null, holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181', openingBalance: 1000000, openingBalanceDate: '2024-01-01', isActive: true, notes: null });
+    accountId = account.body.id;
+    const balance = await post(`${BI}/account-balances`, treasurer, { bankAccountId: accountId, date: '2024-02-29', amount: 500000, description: 'Extrato de 29/02', notes: null });
+    expect(balance.status, balance.raw).toBe(201);
+    const again = await post(`${BI}/account-balances`, treasurer, { bankAccountId: accountId, date: '2024-02-29', amount: 1, description: 'Outro', notes: null });
+    expect(again.status, again.raw).toBe(409);
+    expect(Object.values(again.body.errors ?? {}).flat()).toContain('Já existe um saldo desta conta nesta data.');
+
+    const receivable = await createEntry({ direction: 'receivable', categoryId: cat.revenue, competence: '03/2024', allocations: [{ costCenterId: cc[0], amount: 100000 }], installments: [{ dueDate: '2024-03-11', amount: 100000 }] });
+    expect((await settle('receivable', receivable.installments[0].id, { paidOn: '2024-03-12', amount: 100000 })).status).toBe(200);
+    const [p1] = await authorised({ direction: 'payable', categoryId: cat.costs, competence: '03/2024', allocations: [{ costCenterId: cc[0], amount: 20000 }, { costCenterId: cc[1], amount: 10000 }], installments: [{ dueDate: '2024-03-13', amount: 30000 }] });
+    expect((await settle('payable', p1, { paidOn: '2024-03-13', amount: 10000, interest: 500 })).status).toBe(200);
+    const [p2] = await authorised({ direction: 'payable', categoryId: cat.opex, competence: '02/2024', allocations: [{ costCenterId: cc[1], amount: 5000 }], installments: [{ dueDate: '2024-02-20', amount: 5000 }] });
+    expect((await settle('payable', p2, { paidOn: '2024-02-28', amount: 5000 })).status).toBe(200);
+    await expectExact(env, 'fixture');
+
+    const dre = await call(env, 'GET', `${BI}/reports/dre?year=2024&bankAccountId=${accountId}`, { session: treasurer });
+    expect(dre.status, dre.raw).toBe(200);
+    const line = (answer: typeof dre, key: string) => answer.body.rows.find((r: { key: string }) => r.key === key);
+    expect(dre.body.columns).toHaveLength(12);
+    expect(line(dre, 'grossRevenue').values.slice(0, 4)).toEqual([0, 0, 100000, 0]);
+    expect(line(dre, 'costs').values.slice(0, 4)).toEqual([0, 0, -30000, 0]);
+    expect(line(dre, 'operatingExpenses').values.slice(0, 4)).toEqual([0, -5000, 0, 0]);
+    expect(line(dre, 'grossProfit').values[2]).toBe(70000);
+    expect(line(dre, 'netIncome').values.slice(0, 4)).toEqual([0, -5000, 70000, 0]);
+    expect(line(dre, 'netIncome').total).toBe(65000);
+    expect(dre.body.percentOf).toBe('netRevenue');
+    const detail = dre.body.rows.find((r: { parent?: string; drill?: { categoryId?: string } }) => r.parent === 'costs' && r.drill?.categoryId === cat.costs);
+    expect(detail.values[2]).toBe(-30000);
+
+    const paidBasis = await call(env, 'GET', `${BI}/reports/dre?year=2024&basis=paid&bankAccountId=${accountId}`, { session: treasurer });
+    expect(line(paidBasis, 'costs').values[2]).toBe(-10000);
+    expect(line(paidBasis, 'netIncome').total).toBe(85000);
+
+    // Drill-down: the costs of March (competência) are P1; by cost centre, its share.
+    const march = dre.body.columns[2];
+    const drill = await call(env, 'GET', `${BI}/reports/drill?basis=competence&measure=amount&dreLine=costs&bankAccountId=${accountId}&from=${march.from}&to=${march.to}`, { session: treasurer });
+    expect(drill.status, drill.raw).toBe(200);
+    expect(drill.body).toMatchObject({ total: -30000, count: 1, truncated: false });
+    expect(drill.body.rows[0]).toMatchObject({ id: p1, amount: -30000, direction: 'payable' });
+    // Every number drills down, subtotals too: the parcelas add up to it.
+    for (const key of ['costs', 'grossProfit', 'netIncome']) {
+      const row = line(dre, key);
+      const cellDrill = await call(env, 'GET', `${BI}/reports/drill?${new URLSearchParams({ ...row.drill, from: march.from, to: march.to })}`, { session: treasurer });
+      expect(cellDrill.body.total, key).toBe(row.values[2]);
+      const yearDrill = await call(env, 'GET', `${BI}/reports/drill?${new URLSearchParams({ ...row.drill, from: dre.body.columns[0].from, to: dre.body.columns[11].to })}`, { session: treasurer });
+      expect(yearDrill.body.total, key).toBe(row.total);
+    }
+    const share = await call(env, 'GET', `${BI}/reports/drill?basis=competence&measure=amount&direction=payable&categoryId=${cat.costs}&costCenterId=${cc[1]}&bankAccountId=${accountId}&from=${march.from}&to=${march.to}`, { session: treasurer });
+    expect(share.body).toMatchObject({ total: -10000, count: 1 });
+
+    // Fluxo de caixa of March by month: saldo de conta of 29/02 (not the opening balance), previsto × realizado.
+    const flow = await call(env, 'GET', `${BI}/reports/cash-flow?from=2024-03-01&to=2024-03-31&grain=month&bankAccountId=${accountId}`, { session: treasurer });
+    expect(flow.status, flow.raw).toBe(200);
+    const values = Object.fromEntries(flow.body.rows.map((r: { key: string; values: number[] }) => [r.key, r.values[0]]));
+    expect(values).toEqual({ opening: 500000, inForecast: 0, outForecast: -20000, inActual: 100000, outActual: -10500, closing: 589500 });
+    for (const row of flow.body.rows.filter((r: { drill?: unknown }) => r.drill)) {
+      const cellDrill = await call(env, 'GET', `${BI}/reports/drill?${new URLSearchParams({ ...row.drill, from: '2024-03-01', to: '2024-03-31' })}`, { session: treasurer });
+      expect(cellDrill.body.total, row.key).toBe(row.values[0]);
+    }
+    const weeks = await call(env, 'GET', `${BI}/reports/cash-flow?from=2024-03-01&to=2024-03-31&grain=week&bankAccountId=${accountId}`, { session: treasurer });
+    expect(weeks.body.columns.map((c: { from: string }) => c.from)).toEqual(['2024-03-01', '2024-03-04', '2024-03-11', '2024-03-18', '2024-03-25']);
+    expect(weeks.body.rows.find((r: { key: string }) => r.key === 'closing').values).toEqual([500000, 500000, 589500, 589500, 589500]);
+    const february = await call(env, 'GET', `${BI}/reports/cash-flow?from=2024-02-01&to=2024-02-29&grain=month&bankAccountId=${accountId}`, { session: treasurer });
+    expect(february.body.rows.find((r: { key: string }) => r.key === 'opening').values).toEqual([1000000]);
+    expect(february.body.rows.find((r: { key: string }) => r.key === 'closing').values).toEqual([995000]);
+    // Future periods: previsto only.
+    const future = await call(env, 'GET', `${BI}/reports/cash-flow?from=2099-01-01&to=2099-03-31&grain=month&bankAccountId=${accountId}`, { session: treasurer });
+    expect(future.body.columns.every((c: { future: boolean }) => c.future)).toBe(true);
+    expect(future.body.rows.find((r: { key: string }) => r.key === 'inActual').values).toEqual([null, null, null]);
+    const backwards = await call(env, 'GET', `${BI}/reports/cash-flow?from=2024-03-31&to=2024-03-01`, { session: treasurer });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.errors.to).toEqual(['A data final deve ser igual ou posterior à inicial.']);
+
+    // Without the permission: 403; anonymous: 401.
+    const buyer = (await userInGroups(env, ['Comprador'])).session;
+    expect((await call(env, 'GET', `${BI}/reports/dre?year=2024`, { session: buyer })).status).toBe(403);
+    expect((await call(env, 'GET', `${BI}/reports/drill?basis=due&measure=open&from=2024-03-01&to=2024-03-31`, { session: buyer })).status).toBe(403);
+    expect((await call(env, 'GET', `${BI}/reports/dre?year=2024`)).status).toBe(401);
+
+    // Another organisation sees none of these numbers, and not the saldo de conta.
+    const outsider = (await userInGroups(env, ['Administrador'], OTHER_ORG_ID)).session;
+    const theirs = await call(env, 'GET', `${BI}/reports/dre?year=2024`, { session: outsider });
+    expect(theirs.status, theirs.raw).toBe(200);
+    expect(theirs.body.rows.every((r: { values: number[] }) => r.values.every((v) => v === 0))).toBe(true);
+    const theirDrill = await call(env, 'GET', `${BI}/reports/drill?basis=competence&measure=amount&from=2024-03-01&to=2024-03-31`, { session: outsider });
+    expect(theirDrill.body).toMatchObject({ count: 0, total: 0 });
+    const theirFlow = await call(env, 'GET', `${BI}/reports/cash-flow?from=2024-03-01&to=2024-03-31&grain=month&bankAccountId=${accountId}`, { session: outsider });
+    expect(theirFlow.body.rows.every((r: { values: (number | null)[] }) => r.values.every((v) => v === 0))).toBe(true);
+    expect((await call(env, 'GET', `${BI}/account-balances/${balance.body.id}`, { session: outsider })).status).toBe(404);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * BI (issue 26), end to end against the real server: admin@ enters a lançamento a receber of its
+ * own revenue category this month (through the API), then opens the DRE (/bi/relatorios/dre),
+ * expands Receita bruta, drills the month's number of that category down to its parcela and
+ * follows the link to the parcela's page; the URL keeps the filters and the drill. The fluxo de
+ * caixa opens from the same report screen. Screenshots at 1366 and 390 px (the grid scrolls
+ * inside itself on a phone, the page never sideways); axe-clean.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations, signIn } from './support';
+
+const RUN = Date.now().toString(36);
+const DESCRIPTION = `Venda BI e2e ${RUN}`;
+const SHOTS = process.env.SHOTS_DIR ?? '.tmp/screens';
+const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+const MONTHS = ['Jan', 'Fev', 'Mar', 'Abr', 'Mai', 'Jun', 'Jul', 'Ago', 'Set', 'Out', 'Nov', 'Dez'];
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await expect.poll(sideways).toBeLessThanOrEqual(0).catch(() => undefined);
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    expect(await sideways(), `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+async function api<T = any>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ([method, url, body]) => {
+      const token = JSON.parse(localStorage.getItem('bo.accessToken')!);
+      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+      const response = await fetch(url as string, { method: method as string, headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    [method, url, body] as const,
+  );
+}
+
+/** A business day of this month (Monday to Friday, away from the usual holidays). */
+function dueThisMonth(): string {
+  for (const day of [16, 17, 18, 19, 20, 21, 22, 23, 10, 11, 12, 13, 14]) {
+    const date = `${today.slice(0, 7)}-${String(day).padStart(2, '0')}`;
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) return date;
+  }
+  throw new Error('no business day');
+}
+
+test('DRE: a number drills down to its parcela; the fluxo de caixa on the same screen', async ({ page }) => {
+  await signIn(page, 'admin@demo.com.br');
+  const category = await api(page, 'POST', '/api/finance/revenue-categories', { code: `E2E${RUN}`, name: `Vendas e2e ${RUN}`, parentId: null, isActive: true, description: null, dreLine: 'grossRevenue', ledgerAccountId: null });
+  expect(category.status, JSON.stringify(category.body)).toBe(201);
+  const [customer] = (await api(page, 'GET', '/v1/companies/customers?perPage=1')).body;
+  const [centre] = (await api(page, 'GET', '/api/finance/cost-centers?perPage=1')).body;
+  const blank = { boletoLine: null, pixKeyType: null, pixKey: null, pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null };
+  const created = await api(page, 'POST', '/api/finance/receivables', {
+    customerId: customer.id, categoryId: category.body.id, documentType: 'invoice', documentNumber: `NF-${RUN}`, issueDate: today, competence: `${today.slice(5, 7)}/${today.slice(0, 4)}`,
+    description: DESCRIPTION, total: 1234567, bankAccountId: null, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
+    allocations: [{ costCenterId: centre.id, percent: 10000, amount: 1234567 }],
+    installments: [{ number: 1, dueDate: dueThisMonth(), amount: 1234567, paymentMethod: 'pix', ...blank, pixKeyType: 'email', pixKey: 'financeiro@cliente.com.br' }],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+
+  await page.goto('/bi/relatorios/dre');
+  await expect(page.getByRole('heading', { name: 'DRE por mês', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Regime')).toHaveValue('competence');
+  const grid = page.getByRole('region', { name: 'DRE por mês — valores em reais' });
+  await expect(grid.getByRole('rowheader', { name: 'Lucro líquido' })).toBeVisible();
+  await grid.getByRole('button', { name: 'Mostrar categorias de Receita bruta' }).click();
+  const month = `${MONTHS[Number(today.slice(5, 7)) - 1]}/${today.slice(0, 4)}`;
+  const cell = grid.getByRole('button', { name: new RegExp(`^Ver as parcelas de E2E${RUN} Vendas e2e ${RUN} em ${month.replace('/', '\\/')}: R\\$\\s12\\.345,67$`) });
+  await expect(cell).toBeVisible();
+  await cell.click();
+  await expect(page).toHaveURL(/drill=grossRevenue%3Areceivable%3A/);
+  const drill = page.getByRole('region', { name: new RegExp(`^Parcelas de “E2E${RUN}`) });
+  await expect(page.getByText(/^1 parcela: R\$\s12\.345,67\.$/)).toBeVisible();
+  await shoot(page, 'bi-dre-drill');
+
+  // Reload keeps the filters and the drill (URL state), then the parcela's own page.
+  await page.reload();
+  const link = page.getByRole('link', { name: `${DESCRIPTION} — 1/1` });
+  await expect(link).toBeVisible();
+  expect(drill).toBeDefined();
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/contas-a-receber/parcelamentos/${created.body.installments[0].id}$`));
+
+  await page.goto('/bi/relatorios/fluxo-de-caixa');
+  await expect(page.getByRole('heading', { name: 'Fluxo de caixa', level: 1 })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: 'Saldo final' })).toBeVisible();
+  await page.getByLabel('Agrupar por').selectOption('month');
+  await expect(page).toHaveURL(/grain=month/);
+  await shoot(page, 'bi-cash-flow');
+
+  // Saldos de conta: the registry's list, with the one entered here.
+  const [account] = (await api(page, 'GET', '/api/finance/bank-accounts?perPage=1')).body;
+  const balance = await api(page, 'POST', '/api/finance-reporting/account-balances', { bankAccountId: account.id, date: `${today.slice(0, 7)}-01`, amount: 15000000, description: `Extrato e2e ${RUN}`, notes: null });
+  expect(balance.status, JSON.stringify(balance.body)).toBe(201);
+  await page.goto('/bi/saldos-de-conta');
+  await expect(page.getByRole('heading', { name: 'Saldos de Conta', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Extrato e2e ${RUN}` })).toBeVisible();
+  await shoot(page, 'bi-account-balances');
+});
