@@ -8,24 +8,16 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, signIn } from './support';
+import { shoot } from './screens';
 
 const RUN = Date.now().toString(36);
 const DESCRIPTION = `Venda BI e2e ${RUN}`;
-const SHOTS = process.env.SHOTS_DIR ?? '.tmp/screens';
 const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 const MONTHS = ['Jan', 'Fev', 'Mar', 'Abr', 'Mai', 'Jun', 'Jul', 'Ago', 'Set', 'Out', 'Nov', 'Dez'];
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    await expect.poll(sideways).toBeLessThanOrEqual(0).catch(() => undefined);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    expect(await sideways(), `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
-    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
+/** Both widths, axe-clean at each, never sideways (screens.ts). */
+const shootAxeClean = (page: Page, name: string) =>
+  shoot(page, name, { atEachWidth: async (width) => expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]) });
 
 async function api<T = any>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
   return page.evaluate(
@@ -77,7 +69,7 @@ test('DRE: a number drills down to its parcela; the fluxo de caixa on the same s
   await expect(page).toHaveURL(/drill=grossRevenue%3Areceivable%3A/);
   const drill = page.getByRole('region', { name: new RegExp(`^Parcelas de “E2E${RUN}`) });
   await expect(page.getByText(/^1 parcela: R\$\s12\.345,67\.$/)).toBeVisible();
-  await shoot(page, 'bi-dre-drill');
+  await shootAxeClean(page, 'bi-dre-drill');
 
   // Reload keeps the filters and the drill (URL state), then the parcela's own page.
   await page.reload();
@@ -92,7 +84,7 @@ test('DRE: a number drills down to its parcela; the fluxo de caixa on the same s
   await expect(page.getByRole('rowheader', { name: 'Saldo final' })).toBeVisible();
   await page.getByLabel('Agrupar por').selectOption('month');
   await expect(page).toHaveURL(/grain=month/);
-  await shoot(page, 'bi-cash-flow');
+  await shootAxeClean(page, 'bi-cash-flow');
 
   // Saldos de conta: the registry's list, with the one entered here.
   const [account] = (await api(page, 'GET', '/api/finance/bank-accounts?perPage=1')).body;
@@ -101,5 +93,5 @@ test('DRE: a number drills down to its parcela; the fluxo de caixa on the same s
   await page.goto('/bi/saldos-de-conta');
   await expect(page.getByRole('heading', { name: 'Saldos de Conta', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: `Extrato e2e ${RUN}` })).toBeVisible();
-  await shoot(page, 'bi-account-balances');
+  await shootAxeClean(page, 'bi-account-balances');
 });
