@@ -174,8 +174,29 @@ test('on a slow network the page being left says another is on its way (after 30
   await page.keyboard.press('Enter');
   const progress = page.getByRole('progressbar', { name: 'Carregando…' });
   await expect(progress).toBeVisible();
+  // Drawn only once the wait passes 300 ms.
+  await expect(progress).toHaveCSS('opacity', '1');
   await page.screenshot({ path: `${SHOTS}/navigation-progress.png` });
   await expect(page.getByRole('heading', { name: 'Clientes', level: 1 })).toBeVisible({ timeout: 15_000 });
   await expect(progress).toHaveCount(0);
   await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
+test('"Ir para…" finds records too: a supplier by name, in its own group, opened with Enter', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'admin@demo.com.br');
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('horizonte');
+  await settled(page);
+  const records = results(page).getByRole('group', { name: 'Registros' });
+  const supplier = records.getByRole('option', { name: 'Comercial Horizonte Ltda — Fornecedor' });
+  await expect(supplier).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /registros? encontrados?\./ })).toBeAttached();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/menu-search-records-1366.png` });
+  await supplier.hover();
+  await expect(supplier).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/fornecedores\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Comercial Horizonte Ltda', level: 1 })).toBeVisible();
 });

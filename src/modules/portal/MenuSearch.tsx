@@ -108,6 +108,7 @@ export function MenuSearch({ entries, onPick, inputRef }: Props) {
       id={optionId(index)}
       data-index={index}
       role="option"
+      aria-label={choice.detail ? `${choice.title} — ${choice.detail}` : undefined}
       aria-selected={index === active}
       className={styles.searchOption}
       // Keeps the focus in the field (no blur closing the list before the click lands).
