@@ -76,7 +76,7 @@ export function suggestMatches(lines: readonly MatchLine[], settlements: readonl
     const found = subsetSum(candidates.map((c) => c.s), line.amount, 4);
     if (!found) continue;
     for (const s of found) used.add(s.id);
-    suggestions.push({ lineId: line.id, settlementIds: found.map((s) => s.id), reason: 'sum' });
+    suggestions.push({ lineId: line.id, settlementIds: found.map((s) => s.id).sort(), reason: 'sum' });
   }
   return suggestions;
 }
