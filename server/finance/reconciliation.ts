@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { STATEMENT_MESSAGES, type OpenSettlement, type ReconciliationView, type StatementLine } from '../../src/contracts/bankStatements.js';
+import { STATEMENT_MESSAGES, VIEW_MAX_LINES, type OpenSettlement, type ReconciliationView, type StatementLine } from '../../src/contracts/bankStatements.js';
 import { formatMoney } from '../../src/contracts/money.js';
 import { payableInstallments, receivableInstallments } from '../../src/contracts/resources/index.js';
 import { findTransition } from '../../src/contracts/workflow.js';
@@ -67,8 +67,10 @@ export async function reconciliationView(trx: Trx, orgId: string, accountId: str
     await sql<LineRow>`SELECT l.id, l.bank_account_id, l.fit_id, l.trn_type, l.posted_on::text, l.amount::text, l.check_number, l.memo, l.name, l.status, l.version,
         (SELECT COALESCE(jsonb_agg(m.settlement_id ORDER BY m.settlement_id), '[]'::jsonb) FROM bank_statement_matches m WHERE m.line_id = l.id) AS settlement_ids
       FROM bank_statement_lines l WHERE l.org_id = ${orgId} AND l.bank_account_id = ${accountId} AND l.posted_on BETWEEN ${from} AND ${to}
-      ORDER BY l.posted_on, l.posted_at, l.id LIMIT 5000`.execute(trx)
+      ORDER BY l.posted_on, l.posted_at, l.id LIMIT ${VIEW_MAX_LINES + 1}`.execute(trx)
   ).rows;
+  const truncated = lineRows.length > VIEW_MAX_LINES;
+  if (truncated) lineRows.length = VIEW_MAX_LINES;
   const lines: StatementLine[] = lineRows.map((r) => ({
     id: r.id, fitId: r.fit_id, type: r.trn_type, postedOn: r.posted_on, amount: Number(r.amount), checkNumber: r.check_number, memo: r.memo, name: r.name,
     status: r.status, version: Number(r.version), settlementIds: list(r.settlement_ids),
@@ -97,7 +99,7 @@ export async function reconciliationView(trx: Trx, orgId: string, accountId: str
   const on = ledger?.ledger_balance_date ?? to;
   const system = Number((await sql<{ balance: string }>`SELECT ${realisedBalance(sql`${on}::date`)}::text AS balance FROM bank_accounts t WHERE t.id = ${accountId}`.execute(trx)).rows[0].balance);
   const statement = ledger ? Number(ledger.ledger_balance) : null;
-  return { bankAccountId: accountId, from, to, lines, settlements, suggestions, balance: { statement, statementDate: ledger?.ledger_balance_date ?? null, system, difference: statement === null ? null : statement - system } };
+  return { bankAccountId: accountId, from, to, lines, truncated, settlements, suggestions, balance: { statement, statementDate: ledger?.ledger_balance_date ?? null, system, difference: statement === null ? null : statement - system } };
 }
 
 /** The line, locked (a second writer waits here). */

@@ -6,6 +6,9 @@
 import * as z from 'zod/mini';
 import { date } from './documents';
 
+/** Lines of one period the conciliação answers at most. */
+export const VIEW_MAX_LINES = 5000;
+
 export const STATEMENT_MAX_BYTES = 8 * 1024 * 1024;
 
 export const STATEMENT_MESSAGES = {
@@ -90,6 +93,8 @@ export const reconciliationView = z.object({
   from: z.string(),
   to: z.string(),
   lines: z.array(statementLine),
+  /** More lines than the screen shows (`VIEW_MAX_LINES`): a shorter period shows them all. */
+  truncated: z.boolean(),
   settlements: z.array(openSettlement),
   suggestions: z.array(matchSuggestion),
   balance: z.object({

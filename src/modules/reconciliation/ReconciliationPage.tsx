@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { OpenSettlement, ReconciliationView, StatementLine } from '../../contracts/bankStatements';
 import { formatDate } from '../../core/format/dates';
-import { formatMoney } from '../../core/format/money';
+import { formatInteger, formatMoney } from '../../core/format/money';
 import { registerCatalogue, t } from '../../core/i18n';
 import { Alert } from '../../core/ui/Alert';
 import { FilePicker } from '../../core/ui/FilePicker';
@@ -149,6 +149,7 @@ export default function ReconciliationPage({ record }: SubPageProps) {
             )}
           </dl>
 
+          {view.truncated && <Alert tone="info">{t('reconciliation.lines.truncated', { count: formatInteger(view.lines.length) })}</Alert>}
           <div className={css.tableWrap}>
             <table className={`${css.table} ${css.cards}`}>
               <caption style={{ textAlign: 'left', fontWeight: 600, padding: '0.5rem 0' }}>{t('reconciliation.lines.caption')}</caption>
@@ -186,6 +187,7 @@ export default function ReconciliationPage({ record }: SubPageProps) {
                                 <div><button type="button" className={ui.button.primary} disabled={busy} aria-label={t('reconciliation.confirmLabel', lineLabel(line))} onClick={() => void act(() => matchLine(line.id, suggestion.settlementIds), t('reconciliation.confirmed', lineLabel(line)))}>{t('reconciliation.confirm')}</button></div>
                               </>
                             )}
+                            {!suggestion && !(marked.size > 0 && markedSum === line.amount) && <span className={ui.hint}>{t('reconciliation.noSuggestion')}</span>}
                             {marked.size > 0 && markedSum === line.amount && (
                               <div><button type="button" className={ui.button.secondary} disabled={busy} aria-label={t('reconciliation.chooseLabel', lineLabel(line))} onClick={() => void act(() => matchLine(line.id, [...marked]), t('reconciliation.confirmed', lineLabel(line)))}>{t('reconciliation.choose')}</button></div>
                             )}
