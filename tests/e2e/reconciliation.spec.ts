@@ -4,7 +4,8 @@
  * by tesouraria@ through the API), then tesouraria@ on screen: the account's "Conciliação" tab →
  * import the bank's OFX (1.x SGML in Windows-1252, tests/fixtures/ofx) → the lines with their
  * accents, the suggested baixa for the PIX line → "Confirmar" → the line conciliada and the baixa
- * gone from the pending ones; the same file again adds nothing and says so. Screenshots at 1366 and
+ * gone from the pending ones; the tarifa line, without a baixa, becomes the baixa of the other
+ * parcela (its own transition) and is conciliada too; the same file again adds nothing and says so. Screenshots at 1366 and
  * 390 px; axe-clean; no sideways scroll at 390 px.
  */
 import path from 'node:path';
@@ -44,6 +45,7 @@ async function api<T = any>(page: Page, method: string, url: string, body?: unkn
 
 let accountId = '';
 let parcelaId = '';
+let tariffParcelaId = '';
 
 test('admin enters a PIX parcela on the Itaú account; tesouraria authorises and pays it on 03/11/2026', async ({ page }) => {
   await signIn(page, 'admin@demo.com.br');
@@ -56,18 +58,22 @@ test('admin enters a PIX parcela on the Itaú account; tesouraria authorises and
   const blank = { boletoLine: null, pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null };
   const created = await api(page, 'POST', '/api/finance/payables', {
     supplierId: supplier.id, categoryId: category.id, requesterId: null, orderId: null, documentType: 'boleto', documentNumber: `NF-${RUN}`, issueDate: '2026-11-01', competence: '11/2026',
-    description: DESCRIPTION, total: 125000, bankAccountId: accountId, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
-    allocations: [{ costCenterId: centre.id, percent: 10000, amount: 125000 }],
-    installments: [{ number: 1, dueDate: '2026-11-03', amount: 125000, paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@acucarecia.com.br', ...blank }],
+    description: DESCRIPTION, total: 128990, bankAccountId: accountId, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
+    allocations: [{ costCenterId: centre.id, percent: 10000, amount: 128990 }],
+    installments: [
+      { number: 1, dueDate: '2026-11-03', amount: 125000, paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@acucarecia.com.br', ...blank },
+      { number: 2, dueDate: '2026-11-10', amount: 3990, paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@acucarecia.com.br', ...blank },
+    ],
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const submitted = await api(page, 'POST', `/api/finance/payables/${created.body.id}/actions/submit`, {}, { 'if-match': `"${created.body.version}"` });
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
   parcelaId = created.body.installments[0].id;
+  tariffParcelaId = created.body.installments[1].id;
   await signOut(page);
 
   await signIn(page, 'tesouraria@demo.com.br');
-  const authorised = await api(page, 'POST', '/api/finance/payable-installments/bulk/authorize', { ids: [parcelaId] });
+  const authorised = await api(page, 'POST', '/api/finance/payable-installments/bulk/authorize', { ids: [parcelaId, tariffParcelaId] });
   expect(authorised.body.failed).toEqual([]);
   const parcela = (await api(page, 'GET', `/api/finance/payable-installments/${parcelaId}`)).body;
   const paid = await api(page, 'POST', `/api/finance/payable-installments/${parcelaId}/actions/settle`, { paidOn: '2026-11-03', amount: 125000, bankAccountId: accountId }, { 'if-match': `"${parcela.version}"` });
@@ -110,6 +116,19 @@ test('tesouraria imports the OFX, confirms the suggested baixa and sees the line
   const line = view.lines.find((l: { fitId: string }) => l.fitId === '20261103001');
   expect(line).toMatchObject({ status: 'reconciled' });
   expect(line.settlementIds).toHaveLength(1);
+
+  // A line without its baixa: "Dar baixa em uma parcela" — the parcela paid on the line's date, the line conciliada.
+  const tariff = lines.getByRole('row').filter({ hasText: 'TARIFA PACOTE SERVIÇOS' });
+  await expect(tariff.getByText('Sem sugestão: marque abaixo as baixas que somam o valor da linha.')).toBeVisible();
+  await tariff.getByText('Dar baixa em uma parcela').click();
+  await tariff.getByLabel('Parcela').selectOption(tariffParcelaId);
+  await expect(tariff.getByLabel('Parcela')).toContainText(`${DESCRIPTION} — 2/2 — vence 10/11/2026`);
+  expect(await axeViolations(page)).toEqual([]);
+  await shoot(page, 'reconciliation-settle');
+  await tariff.getByRole('button', { name: 'Dar baixa e conciliar' }).click();
+  await expect(page.getByText('Baixa registrada na parcela e linha de 10/11/2026 conciliada.')).toBeVisible();
+  await expect(tariff.getByText('Conciliada')).toBeVisible();
+  expect((await api(page, 'GET', `/api/finance/payable-installments/${tariffParcelaId}`)).body).toMatchObject({ status: 'paid', lastPaidOn: '2026-11-10', openBalance: 0 });
 
   // The same file again: nothing new, and the screen says so.
   await page.getByLabel('Extrato (.ofx)').setInputFiles(OFX);

@@ -18,7 +18,7 @@ import * as css from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
 import type { SubPageProps } from '../registry/spec';
 import { reconciliationTexts } from './catalogue';
-import { importStatement, loadReconciliation, matchLine, unmatchLine } from './reconciliationApi';
+import { importStatement, loadReconciliation, matchLine, parcelasFor, settleFromLine, unmatchLine, type OpenParcela } from './reconciliationApi';
 
 registerCatalogue(reconciliationTexts);
 
@@ -188,6 +188,7 @@ export default function ReconciliationPage({ record }: SubPageProps) {
                               </>
                             )}
                             {!suggestion && !(marked.size > 0 && markedSum === line.amount) && <span className={ui.hint}>{t('reconciliation.noSuggestion')}</span>}
+                            <SettleFromLine accountId={accountId} line={line} busy={busy} onSettle={(installmentId) => act(() => settleFromLine(line.id, installmentId), t('reconciliation.settle.done', lineLabel(line)))} />
                             {marked.size > 0 && markedSum === line.amount && (
                               <div><button type="button" className={ui.button.secondary} disabled={busy} aria-label={t('reconciliation.chooseLabel', lineLabel(line))} onClick={() => void act(() => matchLine(line.id, [...marked]), t('reconciliation.confirmed', lineLabel(line)))}>{t('reconciliation.choose')}</button></div>
                             )}
@@ -238,5 +239,31 @@ export default function ReconciliationPage({ record }: SubPageProps) {
         </>
       )}
     </div>
+  );
+}
+
+/** A line without its baixa: the baixa of a chosen parcela of the account (its own transition on the server), then matched. */
+function SettleFromLine({ accountId, line, busy, onSettle }: { accountId: string; line: StatementLine; busy: boolean; onSettle: (installmentId: string) => Promise<void> }) {
+  const id = useId();
+  const [parcelas, setParcelas] = useState<OpenParcela[] | null>(null);
+  const [chosen, setChosen] = useState('');
+  const load = () => {
+    if (parcelas) return;
+    void parcelasFor(accountId, line.amount).then(setParcelas, () => setParcelas([]));
+  };
+  return (
+    <details onToggle={(event) => (event.currentTarget as HTMLDetailsElement).open && load()}>
+      <summary style={{ cursor: 'pointer' }}>{t('reconciliation.settle.open')}</summary>
+      {!parcelas ? <Spinner /> : !parcelas.length ? <p className={ui.hint}>{t('reconciliation.settle.none')}</p> : (
+        <div className={ui.stack} style={{ gap: '0.25rem', marginTop: '0.25rem' }}>
+          <label className={ui.label} htmlFor={`${id}-parcela`}>{t('reconciliation.settle.parcela')}</label>
+          <select id={`${id}-parcela`} className={ui.input} value={chosen} onChange={(event) => setChosen(event.target.value)}>
+            <option value="">{t('reconciliation.settle.choose')}</option>
+            {parcelas.map((p) => <option key={p.id} value={p.id}>{t('reconciliation.settle.option', { description: p.description, date: formatDate(p.dueDate), amount: formatMoney(p.openBalance) })}</option>)}
+          </select>
+          <div><button type="button" className={ui.button.secondary} disabled={busy || !chosen} onClick={() => void onSettle(chosen)}>{t('reconciliation.settle.send')}</button></div>
+        </div>
+      )}
+    </details>
   );
 }

@@ -13,3 +13,19 @@ export const matchLine = (lineId: string, settlementIds: string[]) =>
   request<{ id: string; status: string }>('finance', `bank-statement-lines/${encodeURIComponent(lineId)}/match`, { method: 'POST', body: { settlementIds } });
 
 export const unmatchLine = (lineId: string) => request<{ id: string; status: string }>('finance', `bank-statement-lines/${encodeURIComponent(lineId)}/unmatch`, { method: 'POST', body: {} });
+
+export interface OpenParcela {
+  id: string;
+  description: string;
+  dueDate: string;
+  openBalance: number;
+}
+
+/** Parcelas of the account a line may settle: a debit pays an authorised parcela a pagar, a credit receives an open parcela a receber. */
+export const parcelasFor = (accountId: string, amount: number) =>
+  request<OpenParcela[]>('finance', amount < 0 ? 'payable-installments' : 'receivable-installments', {
+    query: { bankAccountId: accountId, status: amount < 0 ? 'authorized' : 'open', sort: 'dueDate', perPage: '100' },
+  });
+
+export const settleFromLine = (lineId: string, installmentId: string) =>
+  request<{ id: string; status: string }>('finance', `bank-statement-lines/${encodeURIComponent(lineId)}/settle`, { method: 'POST', body: { installmentId } });
