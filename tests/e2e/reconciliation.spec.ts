@@ -136,3 +136,27 @@ test('tesouraria imports the OFX, confirms the suggested baixa and sees the line
   await expect(page.getByText('0 lançamento(s) importado(s); 4 já estava(m) importado(s) e não foi(ram) duplicado(s).')).toBeVisible();
   await expect(lines.getByRole('row')).toHaveCount(5);
 });
+
+test('<bo-conciliacao account> on a host page: the account’s conciliação inside the element, its own chunk only', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await page.goto('/conciliacao.html');
+  const login = page.locator('bo-login');
+  await login.getByLabel('E-mail').fill('tesouraria@demo.com.br');
+  await login.getByLabel('Senha', { exact: true }).fill('Retaguarda#2025');
+  await login.getByRole('button', { name: 'Entrar' }).click();
+  await expect(login.getByText('Você está conectado como tesouraria@demo.com.br.')).toBeVisible();
+
+  // Without `account`, the accounts; the host names one and the element opens its conciliação.
+  const area = page.locator('bo-conciliacao');
+  await expect(area.getByText('Itaú — Pagamentos').first()).toBeVisible();
+  await area.evaluate((element, id) => element.setAttribute('account', id), accountId);
+  await expect(area.getByRole('heading', { name: 'Conciliação bancária' })).toBeVisible();
+  const lines = area.getByRole('table', { name: 'Linhas do extrato' });
+  await expect(lines.getByRole('row').filter({ hasText: 'PIX ENVIADO FORNECEDOR AÇÚCAR & CIA' }).getByText('Conciliada')).toBeVisible();
+  await expect(lines.getByRole('row').filter({ hasText: 'TED RECEBIDA JOÃO ÂNGELO LTDA' }).getByText('Pendente')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await shoot(page, 'reconciliation-element');
+  expect(requested.filter((p) => /\/dist\/bo-(pedidos|portal|contas-a-pagar)\.js$/.test(p))).toEqual([]);
+  expect(requested).toContain('/dist/bo-conciliacao.js');
+});
