@@ -132,6 +132,7 @@ export default {
     'bo-contas-a-pagar': 'src/elements/bo-contas-a-pagar.ts',
     'bo-contas-a-receber': 'src/elements/bo-contas-a-receber.ts',
     'bo-conciliacao': 'src/elements/bo-conciliacao.ts',
+    'bo-arquivos-de-remessa': 'src/elements/bo-arquivos-de-remessa.ts',
   },
   output: {
     dir: 'dist',

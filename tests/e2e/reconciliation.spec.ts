@@ -137,7 +137,7 @@ test('tesouraria imports the OFX, confirms the suggested baixa and sees the line
   await expect(lines.getByRole('row')).toHaveCount(5);
 });
 
-test('<bo-conciliacao account> on a host page: the account’s conciliação inside the element, its own chunk only', async ({ page }) => {
+test('<bo-conciliacao account> and <bo-arquivos-de-remessa> on a host page: the account’s conciliação and the fila de remessa, each its own chunk', async ({ page }) => {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   await page.goto('/conciliacao.html');
@@ -159,4 +159,13 @@ test('<bo-conciliacao account> on a host page: the account’s conciliação ins
   await shoot(page, 'reconciliation-element');
   expect(requested.filter((p) => /\/dist\/bo-(pedidos|portal|contas-a-pagar)\.js$/.test(p))).toEqual([]);
   expect(requested).toContain('/dist/bo-conciliacao.js');
+
+  // The arquivos de remessa beside it, on the same session: its fila, the account and convênio chosen.
+  const remittances = page.locator('bo-arquivos-de-remessa');
+  await expect(remittances.getByRole('heading', { name: 'Fila de remessa' })).toBeVisible();
+  await expect(remittances.getByLabel('Conta financeira')).toHaveValue(/.+/);
+  await expect(remittances.getByRole('link', { name: 'Remessas geradas' })).toBeVisible();
+  expect(requested).toContain('/dist/bo-arquivos-de-remessa.js');
+  expect(await axeViolations(page)).toEqual([]);
+  await shoot(page, 'reconciliation-elements');
 });
