@@ -10,25 +10,14 @@
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { shoot } from './screens';
 import { axeViolations, signIn, signOut } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
 const RUN = Date.now().toString(36);
 const DESCRIPTION = `Conciliação e2e ${RUN}`;
-const SHOTS = process.env.SHOTS_DIR ?? '.tmp/screens';
 const OFX = path.resolve('tests/fixtures/ofx/itau-novembro-1252.ofx');
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    await expect.poll(sideways).toBeLessThanOrEqual(0).catch(() => undefined);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    expect(await sideways(), `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 /** A call with the signed-in page's session (token + XSRF), as the screens make them. */
 async function api<T = any>(page: Page, method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
@@ -101,16 +90,14 @@ test('tesouraria imports the OFX, confirms the suggested baixa and sees the line
   await expect(pending.getByText(new RegExp(`^${DESCRIPTION}`))).toBeVisible();
   // Statement 152.190,15 on 30/11 beside the system's balance on that date.
   await expect(page.getByText('Saldo pelo extrato em 30/11/2026')).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  await shoot(page, 'reconciliation-imported');
+  await shoot(page, 'reconciliation-imported', { atEachWidth: async () => expect(await axeViolations(page)).toEqual([]) });
 
   await pix.getByRole('button', { name: /^Confirmar a conciliação da linha de 03\/11\/2026/ }).click();
   await expect(page.getByText('Linha de 03/11/2026 conciliada.')).toBeVisible();
   await expect(pix.getByText('Conciliada')).toBeVisible();
   await expect(pix.getByRole('button', { name: /^Desfazer a conciliação/ })).toBeVisible();
   await expect(pending.getByText(new RegExp(`^${DESCRIPTION}`))).toHaveCount(0);
-  expect(await axeViolations(page)).toEqual([]);
-  await shoot(page, 'reconciliation-matched');
+  await shoot(page, 'reconciliation-matched', { atEachWidth: async () => expect(await axeViolations(page)).toEqual([]) });
 
   const view = (await api(page, 'GET', `/api/finance/bank-accounts/${accountId}/reconciliation?from=2026-11-01&to=2026-11-30`)).body;
   const line = view.lines.find((l: { fitId: string }) => l.fitId === '20261103001');
@@ -123,8 +110,7 @@ test('tesouraria imports the OFX, confirms the suggested baixa and sees the line
   await tariff.getByText('Dar baixa em uma parcela').click();
   await tariff.getByLabel('Parcela').selectOption(tariffParcelaId);
   await expect(tariff.getByLabel('Parcela')).toContainText(`${DESCRIPTION} — 2/2 — vence 10/11/2026`);
-  expect(await axeViolations(page)).toEqual([]);
-  await shoot(page, 'reconciliation-settle');
+  await shoot(page, 'reconciliation-settle', { atEachWidth: async () => expect(await axeViolations(page)).toEqual([]) });
   await tariff.getByRole('button', { name: 'Dar baixa e conciliar' }).click();
   await expect(page.getByText('Baixa registrada na parcela e linha de 10/11/2026 conciliada.')).toBeVisible();
   await expect(tariff.getByText('Conciliada')).toBeVisible();
@@ -155,8 +141,7 @@ test('<bo-conciliacao account> and <bo-arquivos-de-remessa> on a host page: the 
   const lines = area.getByRole('table', { name: 'Linhas do extrato' });
   await expect(lines.getByRole('row').filter({ hasText: 'PIX ENVIADO FORNECEDOR AÇÚCAR & CIA' }).getByText('Conciliada')).toBeVisible();
   await expect(lines.getByRole('row').filter({ hasText: 'TED RECEBIDA JOÃO ÂNGELO LTDA' }).getByText('Pendente')).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  await shoot(page, 'reconciliation-element');
+  await shoot(page, 'reconciliation-element', { atEachWidth: async () => expect(await axeViolations(page)).toEqual([]) });
   expect(requested.filter((p) => /\/dist\/bo-(pedidos|portal|contas-a-pagar)\.js$/.test(p))).toEqual([]);
   expect(requested).toContain('/dist/bo-conciliacao.js');
 
@@ -166,6 +151,5 @@ test('<bo-conciliacao account> and <bo-arquivos-de-remessa> on a host page: the 
   await expect(remittances.getByLabel('Conta financeira')).toHaveValue(/.+/);
   await expect(remittances.getByRole('link', { name: 'Remessas geradas' })).toBeVisible();
   expect(requested).toContain('/dist/bo-arquivos-de-remessa.js');
-  expect(await axeViolations(page)).toEqual([]);
-  await shoot(page, 'reconciliation-elements');
+  await shoot(page, 'reconciliation-elements', { atEachWidth: async () => expect(await axeViolations(page)).toEqual([]) });
 });
