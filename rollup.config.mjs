@@ -131,6 +131,8 @@ export default {
     'bo-ordens-de-compra': 'src/elements/bo-ordens-de-compra.ts',
     'bo-contas-a-pagar': 'src/elements/bo-contas-a-pagar.ts',
     'bo-contas-a-receber': 'src/elements/bo-contas-a-receber.ts',
+    'bo-conciliacao': 'src/elements/bo-conciliacao.ts',
+    'bo-arquivos-de-remessa': 'src/elements/bo-arquivos-de-remessa.ts',
   },
   output: {
     dir: 'dist',

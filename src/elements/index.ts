@@ -16,6 +16,8 @@ const loaders: Record<string, () => Promise<unknown>> = {
   'bo-ordens-de-compra': () => import('./bo-ordens-de-compra'),
   'bo-contas-a-pagar': () => import('./bo-contas-a-pagar'),
   'bo-contas-a-receber': () => import('./bo-contas-a-receber'),
+  'bo-conciliacao': () => import('./bo-conciliacao'),
+  'bo-arquivos-de-remessa': () => import('./bo-arquivos-de-remessa'),
 };
 
 const requested = new Set<string>();

@@ -32,6 +32,7 @@ import sessionIdleTimeout from './0025_session_idle_timeout.js';
 import onboardingSkips from './0026_onboarding_skips.js';
 import supplierLinks from './0029_supplier_links.js';
 import biReports from './0030_bi_reports.js';
+import bankStatements from './0031_bank_statements.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '0026_onboarding_skips': onboardingSkips,
   '0029_supplier_links': supplierLinks,
   '0030_bi_reports': biReports,
+  '0031_bank_statements': bankStatements,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,4 +4,5 @@ import { registryRouteData } from './routes.data';
 
 export const registryRoutes = withRegistryLoaders(registryRouteData, {
   accountBalance: () => import('../finance/AccountBalancePage'),
+  reconciliation: () => import('../reconciliation/ReconciliationPage'),
 });

@@ -42,6 +42,7 @@ export const workflow = {
   // Show sub-pages of the finance area (issue 25): their tabs show before the page's chunk loads.
   'remittances.tabs.file': 'Arquivo e retorno',
   'balances.tab': 'Saldo',
+  'reconciliation.tab': 'Conciliação',
   'orders.catalogue': 'Catálogo',
   'orders.catalogue.title': 'Catálogo de produtos',
   'orders.catalogue.departments': 'Departamentos',

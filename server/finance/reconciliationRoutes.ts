@@ -1,0 +1,80 @@
+/**
+ * Routes of the bank statements and the conciliação (finance family; issue 25):
+ * - `POST bank-statements` — import an OFX (`{bankAccountId?, fileName, content}` base64; ofx/import.ts);
+ * - `GET bank-accounts/{id}/reconciliation?from&to` — lines, open baixas, suggestions, balances;
+ * - `POST bank-statement-lines/{id}/match` `{settlementIds}` and `POST …/{id}/unmatch`;
+ * - `POST bank-statement-lines/{id}/settle` `{installmentId}` — the parcela's own baixa from the line,
+ *   which also needs the scope the parcela's baixa route asks (paymentQueue / receivables update).
+ * Access: `bankAccounts` read (view) and update (the rest); tenant from the token; another
+ * tenant's account or line is a 404.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import * as z from 'zod/mini';
+import { matchInput, reconciliationQuery, reconciliationView, settleFromLineInput, statementImportInput, statementImportResult } from '../../src/contracts/bankStatements.js';
+import { bankAccounts, payableInstallments } from '../../src/contracts/resources/index.js';
+import { todayIn } from '../approvals/engine.js';
+import type { AppContext } from '../context.js';
+import { withTenant } from '../db/tenant.js';
+import { forbidden } from '../errors.js';
+import { hasScope } from '../identity/users.js';
+import { scopeSubject } from '../identity/guard.js';
+import type { Call, Trx } from '../registry/storage.js';
+import { importStatement } from './ofx/import.js';
+import { matchLine, reconciliationView as viewOf, settleFromLine, settlePermission, unmatchLine } from './reconciliation.js';
+
+const BEARER = [{ bearerAuth: [] }];
+const TAGS = ['Conciliação bancária'];
+const idParams = z.object({ id: z.string() });
+const lineResult = z.object({ id: z.string(), status: z.enum(['open', 'reconciled']), settlementIds: z.array(z.string()) });
+
+export function reconciliationRoutes(ctx: AppContext) {
+  return async function reconciliation(app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const access = (scope: string) => ({ onRequest: app.requireAccess, preValidation: app.requireScope(bankAccounts.permission, scope) });
+    const caller = (request: FastifyRequest) => ({ userId: request.auth!.userId, orgId: request.auth!.orgId, accessLevel: request.auth!.accessLevel });
+    // The parcelas' service runs the unit of work: a tenant transaction, its after-commit work, database errors mapped.
+    const run = <T>(request: FastifyRequest, fn: (trx: Trx, call: Call) => Promise<T>) => ctx.records(payableInstallments.name).run(caller(request), { request }, fn);
+
+    r.post(
+      '/bank-statements',
+      { ...access('update'), bodyLimit: 12 * 1024 * 1024, schema: { tags: TAGS, summary: 'Importa um extrato OFX (1.x SGML ou 2.x XML; conteúdo em base64)', security: BEARER, body: statementImportInput, response: { 200: statementImportResult } } },
+      async (request) => run(request, (trx, call) => importStatement(trx, { orgId: call.orgId, userId: call.userId, now: ctx.clock() }, request.body)),
+    );
+
+    r.get(
+      '/bank-accounts/:id/reconciliation',
+      { ...access('read'), schema: { tags: TAGS, summary: 'Conciliação: linhas do extrato, baixas não conciliadas, sugestões e saldos', security: BEARER, params: idParams, querystring: reconciliationQuery, response: { 200: reconciliationView } } },
+      async (request) => withTenant(ctx.tenantDb, request.auth!.orgId, (trx) => viewOf(trx, request.auth!.orgId, request.params.id, request.query, todayIn(ctx.clock()))),
+    );
+
+    r.post(
+      '/bank-statement-lines/:id/match',
+      { ...access('update'), schema: { tags: TAGS, summary: 'Concilia uma linha do extrato com uma ou mais baixas cuja soma é o valor da linha', security: BEARER, params: idParams, body: matchInput, response: { 200: lineResult } } },
+      async (request) => run(request, (trx, call) => matchLine(trx, call, request.params.id, request.body.settlementIds)),
+    );
+
+    r.post(
+      '/bank-statement-lines/:id/unmatch',
+      { ...access('update'), schema: { tags: TAGS, summary: 'Desfaz a conciliação de uma linha do extrato', security: BEARER, params: idParams, response: { 200: lineResult } } },
+      async (request) => run(request, (trx, call) => unmatchLine(trx, call, request.params.id)),
+    );
+
+    r.post(
+      '/bank-statement-lines/:id/settle',
+      { ...access('update'), schema: { tags: TAGS, summary: 'Dá baixa em uma parcela a partir de uma linha do extrato e a concilia', security: BEARER, params: idParams, body: settleFromLineInput, response: { 200: lineResult } } },
+      async (request) => {
+        const subject = scopeSubject(request.auth!);
+        return run(request, async (trx, call) => {
+          const line = (await sql<{ amount: string }>`SELECT amount::text FROM bank_statement_lines WHERE org_id = ${call.orgId} AND id = ${request.params.id.slice(0, 64)}`.execute(trx)).rows[0];
+          if (line) {
+            const { permission, scope } = settlePermission(Number(line.amount));
+            if (!(await hasScope(ctx.db, subject, permission, scope))) throw forbidden();
+          }
+          return settleFromLine(trx, call, request.params.id, request.body.installmentId);
+        });
+      },
+    );
+  };
+}

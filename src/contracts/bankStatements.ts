@@ -1,0 +1,112 @@
+/**
+ * Bank statements (OFX) and conciliação (issue 25): what the API takes and answers, shared by
+ * the server (server/finance/ofx, server/finance/reconciliation*.ts) and the screen
+ * (src/modules/reconciliation). Money in integer centavos; a statement line is negative for a debit.
+ */
+import * as z from 'zod/mini';
+import { date } from './documents';
+
+/** Lines of one period the conciliação answers at most. */
+export const VIEW_MAX_LINES = 5000;
+
+export const STATEMENT_MAX_BYTES = 8 * 1024 * 1024;
+
+export const STATEMENT_MESSAGES = {
+  content: 'Envie o conteúdo do arquivo OFX.',
+  tooLarge: 'Arquivo muito grande: um extrato tem no máximo 8 MB.',
+  account: 'Conta financeira não encontrada.',
+  noAccount: (bank: string, account: string) => `Nenhuma conta financeira cadastrada corresponde ao extrato (banco ${bank}, conta ${account}). Escolha a conta ou cadastre-a.`,
+  manyAccounts: (account: string) => `Mais de uma conta financeira corresponde à conta ${account} do extrato: escolha a conta.`,
+  otherAccount: (bank: string, account: string, name: string) => `Este extrato é da conta ${account} do banco ${bank}, não da conta "${name}": nada foi importado.`,
+  manyStatements: 'O arquivo traz extratos de mais de uma conta: envie um extrato por arquivo.',
+  imported: (imported: number, duplicates: number) =>
+    duplicates ? `${imported} lançamento(s) importado(s); ${duplicates} já estava(m) importado(s) e não foi(ram) duplicado(s).` : `${imported} lançamento(s) importado(s).`,
+  lineReconciled: 'Esta linha do extrato já foi conciliada.',
+  lineOpen: 'Esta linha do extrato não está conciliada.',
+  lineNotFound: 'Linha do extrato não encontrada.',
+  settlementsRequired: 'Escolha ao menos uma baixa.',
+  settlementNotFound: 'Baixa não encontrada nesta conta (ou estornada).',
+  settlementTaken: 'Uma das baixas escolhidas já foi conciliada com outra linha do extrato.',
+  sum: (line: string, sum: string) => `A soma das baixas (${sum}) não confere com o valor da linha do extrato (${line}).`,
+  direction: 'Uma linha de débito é baixa de uma parcela a pagar; uma de crédito, de uma parcela a receber.',
+  installment: 'Parcela não encontrada.',
+  period: 'O período termina antes de começar.',
+} as const;
+
+export const statementImportInput = z.strictObject({
+  bankAccountId: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+  fileName: z.string().check(z.trim(), z.minLength(1, 'Informe o nome do arquivo.'), z.maxLength(200, 'Use no máximo 200 caracteres.')),
+  content: z.string().check(z.minLength(1, STATEMENT_MESSAGES.content), z.maxLength(Math.ceil((STATEMENT_MAX_BYTES * 4) / 3) + 4, STATEMENT_MESSAGES.tooLarge)),
+});
+export type StatementImportInput = z.infer<typeof statementImportInput>;
+
+export const statementImportResult = z.object({
+  statementId: z.nullable(z.string()),
+  bankAccountId: z.string(),
+  format: z.enum(['ofx1', 'ofx2']),
+  lines: z.number(),
+  imported: z.number(),
+  duplicates: z.number(),
+  startDate: z.nullable(z.string()),
+  endDate: z.nullable(z.string()),
+  ledgerBalance: z.nullable(z.number()),
+  ledgerBalanceDate: z.nullable(z.string()),
+  message: z.string(),
+});
+export type StatementImportResult = z.infer<typeof statementImportResult>;
+
+export const reconciliationQuery = z.object({ from: z.optional(date()), to: z.optional(date()) });
+
+export const statementLine = z.object({
+  id: z.string(),
+  fitId: z.string(),
+  type: z.string(),
+  postedOn: z.string(),
+  amount: z.number(),
+  checkNumber: z.nullable(z.string()),
+  memo: z.nullable(z.string()),
+  name: z.nullable(z.string()),
+  status: z.enum(['open', 'reconciled']),
+  version: z.number(),
+  settlementIds: z.array(z.string()),
+});
+export type StatementLine = z.infer<typeof statementLine>;
+
+export const openSettlement = z.object({
+  id: z.string(),
+  installmentId: z.string(),
+  direction: z.enum(['payable', 'receivable']),
+  paidOn: z.string(),
+  /** Signed as the statement: a payment negative, a receipt positive. */
+  amount: z.number(),
+  description: z.string(),
+  documentNumber: z.nullable(z.string()),
+  reconciled: z.boolean(),
+});
+export type OpenSettlement = z.infer<typeof openSettlement>;
+
+export const matchSuggestion = z.object({ lineId: z.string(), settlementIds: z.array(z.string()), reason: z.enum(['amountDate', 'document', 'sum']) });
+export type MatchSuggestion = z.infer<typeof matchSuggestion>;
+
+export const reconciliationView = z.object({
+  bankAccountId: z.string(),
+  from: z.string(),
+  to: z.string(),
+  lines: z.array(statementLine),
+  /** More lines than the screen shows (`VIEW_MAX_LINES`): a shorter period shows them all. */
+  truncated: z.boolean(),
+  settlements: z.array(openSettlement),
+  suggestions: z.array(matchSuggestion),
+  balance: z.object({
+    /** The closing balance of the last statement imported up to `to`, and its date. */
+    statement: z.nullable(z.number()),
+    statementDate: z.nullable(z.string()),
+    /** The system's realised balance on that date (or on `to`). */
+    system: z.number(),
+    difference: z.nullable(z.number()),
+  }),
+});
+export type ReconciliationView = z.infer<typeof reconciliationView>;
+
+export const matchInput = z.strictObject({ settlementIds: z.array(z.string().check(z.maxLength(64))).check(z.minLength(1, STATEMENT_MESSAGES.settlementsRequired), z.maxLength(200)) });
+export const settleFromLineInput = z.strictObject({ installmentId: z.string().check(z.minLength(1, STATEMENT_MESSAGES.installment), z.maxLength(64)) });

@@ -1,0 +1,31 @@
+/** Calls of the conciliação bancária (finance family; server/finance/reconciliationRoutes.ts). */
+import type { ReconciliationView, StatementImportResult } from '../../contracts/bankStatements';
+import { request } from '../../core/api';
+import { fileBase64 } from '../finance/remittanceApi';
+
+export const loadReconciliation = (accountId: string, query: { from?: string; to?: string }) =>
+  request<ReconciliationView>('finance', `bank-accounts/${encodeURIComponent(accountId)}/reconciliation`, { query: Object.fromEntries(Object.entries(query).filter(([, v]) => v)) });
+
+export const importStatement = async (accountId: string, file: File): Promise<StatementImportResult> =>
+  request<StatementImportResult>('finance', 'bank-statements', { method: 'POST', body: { bankAccountId: accountId, fileName: file.name, content: await fileBase64(file) } });
+
+export const matchLine = (lineId: string, settlementIds: string[]) =>
+  request<{ id: string; status: string }>('finance', `bank-statement-lines/${encodeURIComponent(lineId)}/match`, { method: 'POST', body: { settlementIds } });
+
+export const unmatchLine = (lineId: string) => request<{ id: string; status: string }>('finance', `bank-statement-lines/${encodeURIComponent(lineId)}/unmatch`, { method: 'POST', body: {} });
+
+export interface OpenParcela {
+  id: string;
+  description: string;
+  dueDate: string;
+  openBalance: number;
+}
+
+/** Parcelas of the account a line may settle: a debit pays an authorised parcela a pagar, a credit receives an open parcela a receber. */
+export const parcelasFor = (accountId: string, amount: number) =>
+  request<OpenParcela[]>('finance', amount < 0 ? 'payable-installments' : 'receivable-installments', {
+    query: { bankAccountId: accountId, status: amount < 0 ? 'authorized' : 'open', sort: 'dueDate', perPage: '100' },
+  });
+
+export const settleFromLine = (lineId: string, installmentId: string) =>
+  request<{ id: string; status: string }>('finance', `bank-statement-lines/${encodeURIComponent(lineId)}/settle`, { method: 'POST', body: { installmentId } });

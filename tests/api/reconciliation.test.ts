@@ -1,0 +1,283 @@
+/**
+ * Bank statements (OFX) and conciliação (issue 25), on PGlite and — with DATABASE_URL — PostgreSQL:
+ * the reader (1.x SGML in Windows-1252, 2.x XML, amounts to centavos, offsets, refusals), the import
+ * (account found or chosen, FITIDs never twice, another account's file refused whole), suggestions,
+ * 1:N matches, undo, a line turned into a parcela's own baixa, balances, and two treasurers racing.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/contracts/money.js';
+import { OFX_MESSAGES, parseAmount, parseOfxDate, readOfx, readOfxBytes } from '../../server/finance/ofx/read.js';
+import { suggestMatches } from '../../server/finance/reconciliationMatch.js';
+import { call, databaseKinds, loginSession, ROOT, userInGroups, useTestEnv, type Session } from './fixture.js';
+import { authorisedParcelas, demoParties, FINANCE, PARCELAS, pixInstallments, type Parties } from './remittance-support.js';
+
+const FIXTURES = path.join(ROOT, 'tests/fixtures/ofx');
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
+const b64 = (bytes: Buffer | string) => (typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes).toString('base64');
+
+interface OfxLine { fitId: string; date: string; amount: string; memo?: string; checkNumber?: string }
+/** An OFX 1.x statement of `account` (SGML, no closing tags on the leaves). */
+function ofx(account: { bank: string; agency: string; number: string }, lines: OfxLine[], ledger = '0.00', ledgerDate = '20261130') {
+  const trns = lines.map((l) => `<STMTTRN>\n<TRNTYPE>${l.amount.startsWith('-') ? 'DEBIT' : 'CREDIT'}\n<DTPOSTED>${l.date}120000[-3:BRT]\n<TRNAMT>${l.amount}\n<FITID>${l.fitId}\n${l.checkNumber ? `<CHECKNUM>${l.checkNumber}\n` : ''}<MEMO>${l.memo ?? 'LANCAMENTO'}\n</STMTTRN>`).join('\n');
+  return `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n<OFX>\n<BANKMSGSRSV1>\n<STMTTRNRS>\n<TRNUID>1\n<STMTRS>\n<CURDEF>BRL\n<BANKACCTFROM>\n<BANKID>${account.bank}\n<BRANCHID>${account.agency}\n<ACCTID>${account.number}\n<ACCTTYPE>CHECKING\n</BANKACCTFROM>\n<BANKTRANLIST>\n<DTSTART>20261101\n<DTEND>20261130\n${trns}\n</BANKTRANLIST>\n<LEDGERBAL>\n<BALAMT>${ledger}\n<DTASOF>${ledgerDate}\n</LEDGERBAL>\n</STMTRS>\n</STMTTRNRS>\n</BANKMSGSRSV1>\n</OFX>\n`;
+}
+
+describe('leitor OFX', () => {
+  it('reads a 1.x SGML statement in Windows-1252 with its accents, amounts in centavos and BRT offsets', () => {
+    const file = readOfxBytes(fixture('itau-novembro-1252.ofx'));
+    expect(file).toMatchObject({ version: 1, charset: 'windows-1252' });
+    const [statement] = file.statements;
+    expect(statement).toMatchObject({ bankId: '0341', branchId: '1234', accountId: '56789-0', startDate: '2026-11-01', endDate: '2026-11-30', ledgerBalance: 15219015, ledgerBalanceDate: '2026-11-30' });
+    expect(statement.transactions.map((t) => [t.fitId, t.amount, t.memo])).toEqual([
+      ['20261103001', -125000, 'PIX ENVIADO FORNECEDOR AÇÚCAR & CIA'],
+      ['20261105002', 348055, 'TED RECEBIDA JOÃO ÂNGELO LTDA'],
+      ['20261110003', -3990, 'TARIFA PACOTE SERVIÇOS'],
+      ['20261130004', -50, 'IOF S/ SALDO DEVEDOR'],
+    ]);
+    // 23:00 in Brasília on the 30th is already the 1st in UTC: the day stays the bank's.
+    expect(statement.transactions[3]).toMatchObject({ postedOn: '2026-11-30', postedAt: '2026-12-01T02:00:00.000Z', name: 'IOF', checkNumber: null });
+    expect(statement.transactions[0]).toMatchObject({ checkNumber: '000101', type: 'DEBIT', postedAt: '2026-11-03T03:00:00.000Z' });
+  });
+
+  it('reads a 2.x XML statement in UTF-8 (closed leaves, &amp;)', () => {
+    const file = readOfxBytes(fixture('bradesco-novembro.xml.ofx'));
+    expect(file.version).toBe(2);
+    expect(file.statements[0]).toMatchObject({ bankId: '237', accountId: '0012345-6', ledgerBalance: 1061990 });
+    expect(file.statements[0].transactions.map((t) => [t.amount, t.name, t.memo, t.checkNumber])).toEqual([
+      [-88010, 'Distribuidora Pão & Café', 'PAGTO BOLETO NF 4455', '4455'],
+      [150000, null, 'DEPÓSITO EM CONTA', null],
+    ]);
+  });
+
+  it('reads amounts from their digits, never as floats', () => {
+    expect(['-1250.00', '3480,55', '-.5', '+10', '1.234,56', '1,234.56', '-1.234.567,89', '0.1', '19.999', '1000000000.07', '-0.29'].map(parseAmount)).toEqual([-125000, 348055, -50, 1000, 123456, 123456, -123456789, 10, null, 100000000007, -29]);
+    expect(['abc', '', '-', '1.2.3,4', '12,3456'].map(parseAmount)).toEqual([null, null, null, null, null]);
+    expect(parseAmount('10.000')).toBe(1000); // one separator, zeros after the centavos
+  });
+
+  it('reads dates with the OFX offset forms', () => {
+    expect(parseOfxDate('20261120')).toEqual({ date: '2026-11-20', at: '2026-11-20T00:00:00.000Z' });
+    expect(parseOfxDate('20261120120000.000[-03:BRT]')).toEqual({ date: '2026-11-20', at: '2026-11-20T15:00:00.000Z' });
+    expect(parseOfxDate('20261120120000[-3]')).toEqual({ date: '2026-11-20', at: '2026-11-20T15:00:00.000Z' });
+    expect(parseOfxDate('20261120083000[+5.30:IST]')?.at).toBe('2026-11-20T03:00:00.000Z');
+    expect(parseOfxDate('20261131')).toBeNull();
+    expect(parseOfxDate('2026-11-20')).toBeNull();
+  });
+
+  it('refuses what is not a whole OFX, naming the line and element', () => {
+    expect(() => readOfxBytes(fixture('truncado.ofx'))).toThrow('incompleto');
+    expect(() => readOfx('isto não é um extrato')).toThrow(OFX_MESSAGES.notOfx);
+    expect(() => readOfx('<?xml version="1.0"?><!DOCTYPE OFX [<!ENTITY x "y">]><OFX></OFX>')).toThrow(OFX_MESSAGES.doctype);
+    const account = { bank: '341', agency: '1', number: '2' };
+    expect(() => readOfx(ofx(account, [{ fitId: '1', date: '20261101', amount: '12,3x' }]))).toThrow(/Linha \d+: o valor "12,3x" em <TRNAMT>/);
+    expect(() => readOfx(ofx(account, [{ fitId: '1', date: '20261341', amount: '1' }]))).toThrow(/Linha \d+: a data "20261341120000\[-3:BRT\]" em <DTPOSTED>/);
+    expect(() => readOfx(ofx(account, [{ fitId: '1', date: '20261101', amount: '1', memo: 'A &bogus; B' }]))).toThrow('a entidade "&bogus;"');
+  });
+
+  it('suggests by amount and date (the document first) and 1:N sums', () => {
+    const lines = [
+      { id: 'l1', postedOn: '2026-11-21', amount: -40000, memo: 'PIX', name: null, checkNumber: null },
+      { id: 'l2', postedOn: '2026-11-21', amount: -40000, memo: 'PAGTO NF 777', name: null, checkNumber: null },
+      { id: 'l3', postedOn: '2026-11-20', amount: -40500, memo: null, name: null, checkNumber: null },
+      { id: 'l4', postedOn: '2026-11-01', amount: -1000, memo: null, name: null, checkNumber: null },
+    ];
+    const settlements = [
+      { id: 'a', paidOn: '2026-11-20', amount: -40000, documentNumber: 'NF-123' },
+      { id: 'b', paidOn: '2026-11-24', amount: -40000, documentNumber: '777' },
+      { id: 'c', paidOn: '2026-11-19', amount: -25000, documentNumber: null },
+      { id: 'd', paidOn: '2026-11-22', amount: -15500, documentNumber: null },
+      { id: 'e', paidOn: '2026-11-10', amount: -1000, documentNumber: null },
+    ];
+    // l4 has a baixa of its amount, but 9 days away: none.
+    expect(suggestMatches(lines, settlements)).toEqual([
+      { lineId: 'l1', settlementIds: ['a'], reason: 'amountDate' },
+      { lineId: 'l2', settlementIds: ['b'], reason: 'document' },
+      { lineId: 'l3', settlementIds: ['c', 'd'], reason: 'sum' },
+    ]);
+  });
+});
+
+describe.each(databaseKinds())('extrato e conciliação [%s]', (kind) => {
+  const env = useTestEnv(kind);
+  let admin: Session;
+  let clerk: Session;
+  let treasurer: Session;
+  let other: Session;
+  let parties: Parties;
+  let itauId: string;
+
+  const importFile = (session: Session, content: string, extra: Record<string, unknown> = {}, fileName = 'extrato.ofx') =>
+    call(env, 'POST', `${FINANCE}/bank-statements`, { session, body: { fileName, content, ...extra } });
+  const view = async (accountId: string, query = '') => {
+    const answer = await call(env, 'GET', `${FINANCE}/bank-accounts/${accountId}/reconciliation${query}`, { session: treasurer });
+    expect(answer.status, answer.raw).toBe(200);
+    return answer.body;
+  };
+  const lineCount = async (accountId: string) => Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM bank_statement_lines WHERE bank_account_id = ${accountId}`.execute(env.db)).rows[0].n);
+
+  beforeAll(async () => {
+    admin = await loginSession(env, 'admin@demo.com.br');
+    clerk = (await userInGroups(env, ['Financeiro'])).session;
+    treasurer = (await userInGroups(env, ['Financeiro'])).session;
+    other = (await userInGroups(env, ['Financeiro'])).session;
+    parties = await demoParties(env, admin);
+    itauId = (await sql<{ id: string }>`SELECT id FROM bank_accounts WHERE account = '56789' AND account_digit = '0' ORDER BY created_at LIMIT 1`.execute(env.db)).rows[0].id;
+  });
+
+  /** A fresh Itaú account of the demo organisation (its own FITIDs, its own baixas). */
+  async function freshAccount(opening = 1000000) {
+    const bank = (await call(env, 'GET', `${FINANCE}/banks?q=341&perPage=20`, { session: admin })).body.find((b: { code: string }) => b.code === '341');
+    const number = String(10000 + Math.floor(Math.random() * 89999));
+    const created = await call(env, 'POST', `${FINANCE}/bank-accounts`, {
+      session: admin,
+      body: { name: `Conciliação ${randomUUID().slice(0, 6)}`, type: 'checking', bankId: bank.id, agency: '0500', agencyDigit: null, account: number, accountDigit: '7', holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181', openingBalance: opening, openingBalanceDate: '2026-01-01', isActive: true, notes: null },
+    });
+    expect(created.status, created.raw).toBe(201);
+    return { id: created.body.id as string, ofxAccount: { bank: '0341', agency: '0500', number: `${number}-7` } };
+  }
+
+  async function settle(id: string, paidOn: string, accountId: string) {
+    const parcela = (await call(env, 'GET', `${PARCELAS}/${id}`, { session: treasurer })).body;
+    const settled = await call(env, 'POST', `${PARCELAS}/${id}/actions/settle`, { session: treasurer, body: { paidOn, amount: parcela.openBalance, bankAccountId: accountId }, headers: { 'if-match': `"${parcela.version}"` } });
+    expect(settled.status, settled.raw).toBe(200);
+    return settled.body.settlements.at(-1).id as string;
+  }
+
+  it('imports a 1252 statement into the account its BANKID/ACCTID name; the same file again adds nothing and says so', async () => {
+    const first = await importFile(treasurer, b64(fixture('itau-novembro-1252.ofx')), {}, 'itau-novembro.ofx');
+    expect(first.status, first.raw).toBe(200);
+    expect(first.body).toMatchObject({ bankAccountId: itauId, format: 'ofx1', lines: 4, imported: 4, duplicates: 0, ledgerBalance: 15219015, message: '4 lançamento(s) importado(s).' });
+    const memo = await sql<{ memo: string }>`SELECT memo FROM bank_statement_lines WHERE bank_account_id = ${itauId} AND fit_id = '20261105002'`.execute(env.db);
+    expect(memo.rows[0].memo).toBe('TED RECEBIDA JOÃO ÂNGELO LTDA');
+
+    const again = await importFile(treasurer, b64(fixture('itau-novembro-1252.ofx')), { bankAccountId: itauId });
+    expect(again.status, again.raw).toBe(200);
+    expect(again.body).toMatchObject({ statementId: null, imported: 0, duplicates: 4, message: '0 lançamento(s) importado(s); 4 já estava(m) importado(s) e não foi(ram) duplicado(s).' });
+    expect(await lineCount(itauId)).toBe(4);
+
+    // An overlapping file: the known FITID is skipped, the new one comes in.
+    const overlap = ofx({ bank: '341', agency: '1234', number: '0000567890' }, [
+      { fitId: '20261110003', date: '20261110', amount: '-39.90', memo: 'TARIFA PACOTE SERVIÇOS' },
+      { fitId: '20261201005', date: '20261201', amount: '-12.00', memo: 'TARIFA DOC' },
+    ]);
+    const overlapping = await importFile(treasurer, b64(overlap));
+    expect(overlapping.body).toMatchObject({ bankAccountId: itauId, imported: 1, duplicates: 1 });
+    expect(await lineCount(itauId)).toBe(5);
+    const audited = await sql`SELECT 1 FROM audit_log WHERE action = 'bankStatements.import' AND entity_id = ${first.body.statementId}`.execute(env.db);
+    expect(audited.rows).toHaveLength(1);
+  });
+
+  it('refuses another account’s file whole, with a message naming why', async () => {
+    const before = await lineCount(itauId);
+    const wrong = await importFile(treasurer, b64(fixture('bradesco-novembro.xml.ofx')), { bankAccountId: itauId });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Este extrato é da conta 0012345-6 do banco 237, não da conta "Itaú — Pagamentos": nada foi importado.');
+    const unknown = await importFile(treasurer, b64(fixture('bradesco-novembro.xml.ofx')));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('Nenhuma conta financeira cadastrada corresponde ao extrato (banco 237, conta 0012345-6). Escolha a conta ou cadastre-a.');
+    const truncated = await importFile(treasurer, b64(fixture('truncado.ofx')), { bankAccountId: itauId });
+    expect(truncated.status).toBe(400);
+    expect(truncated.body.message).toBe('O arquivo OFX está incompleto: a tag <STMTTRN> não foi fechada.');
+    const notOfx = await importFile(treasurer, b64('Data;Valor\n01/11/2026;10,00\n'), { bankAccountId: itauId });
+    expect(notOfx.status).toBe(400);
+    expect(notOfx.body.message).toBe(OFX_MESSAGES.notOfx);
+    expect(await lineCount(itauId)).toBe(before);
+    expect((await importFile(treasurer, b64(fixture('itau-novembro-1252.ofx')), { bankAccountId: randomUUID() })).status).toBe(400);
+    const requester = (await userInGroups(env, ['Solicitante'])).session;
+    expect((await importFile(requester, b64(fixture('itau-novembro-1252.ofx')))).status).toBe(403);
+    expect((await call(env, 'GET', `${FINANCE}/bank-accounts/${randomUUID()}/reconciliation`, { session: treasurer })).status).toBe(404);
+  });
+
+  it('suggests, confirms 1:1 and 1:N, undoes, turns a line into a parcela’s own baixa, and compares balances', async () => {
+    const account = await freshAccount();
+    const [a, b, c, d] = await authorisedParcelas(env, clerk, treasurer, { ...parties, accountId: account.id }, pixInstallments([40000, 25000, 15500, 12345]));
+    const sa = await settle(a, '2026-11-20', account.id);
+    const sb = await settle(b, '2026-11-19', account.id);
+    const sc = await settle(c, '2026-11-22', account.id);
+    const imported = await importFile(treasurer, b64(ofx(account.ofxAccount, [
+      { fitId: 'L1', date: '20261121', amount: '-400.00', memo: 'PIX ENVIADO' },
+      { fitId: 'L2', date: '20261120', amount: '-405,00', memo: 'PIX LOTE' },
+      { fitId: 'L3', date: '20261123', amount: '-123.45', memo: 'PIX SEM BAIXA' },
+      { fitId: 'L4', date: '20261123', amount: '50.00', memo: 'DEPOSITO' },
+    ], '9146.55')));
+    expect(imported.body, imported.raw).toMatchObject({ bankAccountId: account.id, imported: 4 });
+
+    let state = await view(account.id);
+    expect(state).toMatchObject({ from: '2026-11-01', to: '2026-11-30' });
+    const byFit = (fit: string) => state.lines.find((l: { fitId: string }) => l.fitId === fit);
+    const [l1, l2, l3, l4] = ['L1', 'L2', 'L3', 'L4'].map(byFit);
+    expect(state.suggestions).toEqual(expect.arrayContaining([
+      { lineId: l1.id, settlementIds: [sa], reason: 'amountDate' },
+      { lineId: l2.id, settlementIds: [sb, sc].sort(), reason: 'sum' },
+    ]));
+    expect(state.settlements.map((s: { id: string }) => s.id).sort()).toEqual([sa, sb, sc].sort());
+    // Per the system: 10,000.00 − 400.00 − 250.00 − 155.00 on the 30th; per the statement 9,146.55.
+    expect(state.balance).toEqual({ statement: 914655, statementDate: '2026-11-30', system: 919500, difference: -4845 });
+
+    const match = (lineId: string, settlementIds: string[], session = treasurer) => call(env, 'POST', `${FINANCE}/bank-statement-lines/${lineId}/match`, { session, body: { settlementIds } });
+    expect((await match(l1.id, [sa])).body).toEqual({ id: l1.id, status: 'reconciled', settlementIds: [sa] });
+    const short = await match(l2.id, [sb]);
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe(`A soma das baixas (${formatMoney(-25000)}) não confere com o valor da linha do extrato (${formatMoney(-40500)}).`);
+    expect((await match(l2.id, [sb, sc])).status).toBe(200);
+    expect((await match(l2.id, [sb, sc])).status).toBe(409);
+    const undone = await call(env, 'POST', `${FINANCE}/bank-statement-lines/${l2.id}/unmatch`, { session: treasurer });
+    expect(undone.body).toEqual({ id: l2.id, status: 'open', settlementIds: [] });
+    expect((await call(env, 'POST', `${FINANCE}/bank-statement-lines/${l2.id}/unmatch`, { session: treasurer })).status).toBe(409);
+    expect((await match(l2.id, [sb, sc])).status).toBe(200);
+
+    // A line without a baixa: the parcela's own baixa, dated as the line, then reconciled.
+    const wrongSide = await call(env, 'POST', `${FINANCE}/bank-statement-lines/${l4.id}/settle`, { session: treasurer, body: { installmentId: d } });
+    expect(wrongSide.status).toBe(400);
+    expect(wrongSide.body.message).toBe('Uma linha de débito é baixa de uma parcela a pagar; uma de crédito, de uma parcela a receber.');
+    const settled = await call(env, 'POST', `${FINANCE}/bank-statement-lines/${l3.id}/settle`, { session: treasurer, body: { installmentId: d } });
+    expect(settled.status, settled.raw).toBe(200);
+    const parcela = (await call(env, 'GET', `${PARCELAS}/${d}`, { session: treasurer })).body;
+    expect(parcela).toMatchObject({ status: 'paid', paidAmount: 12345, lastPaidOn: '2026-11-23' });
+    expect(settled.body.settlementIds).toEqual([parcela.settlements[0].id]);
+    const history = (await call(env, 'GET', `${PARCELAS}/${d}/history`, { session: treasurer })).body;
+    expect(JSON.stringify(history)).toContain('paid');
+    expect((await sql`SELECT 1 FROM audit_log WHERE action = 'bankStatementLines.match' AND entity_id = ${l3.id}`.execute(env.db)).rows).toHaveLength(1);
+
+    state = await view(account.id);
+    expect(state.lines.filter((l: { status: string }) => l.status === 'reconciled').map((l: { fitId: string }) => l.fitId).sort()).toEqual(['L1', 'L2', 'L3']);
+    expect(state.suggestions).toEqual([]);
+    expect(state.balance).toMatchObject({ statement: 914655, system: 907155, difference: 7500 });
+  });
+
+  it('two treasurers confirming the same line, or the same baixa on two lines, at once: exactly one wins', async () => {
+    const account = await freshAccount();
+    const [a, b] = await authorisedParcelas(env, clerk, treasurer, { ...parties, accountId: account.id }, pixInstallments([7777, 8888]));
+    const sa = await settle(a, '2026-11-10', account.id);
+    const sb = await settle(b, '2026-11-10', account.id);
+    await importFile(treasurer, b64(ofx(account.ofxAccount, [
+      { fitId: 'R1', date: '20261110', amount: '-77.77' },
+      { fitId: 'R2', date: '20261111', amount: '-77.77' },
+      { fitId: 'R3', date: '20261110', amount: '-88.88' },
+    ])));
+    const lines = (await view(account.id)).lines as { id: string; fitId: string }[];
+    const id = (fit: string) => lines.find((l) => l.fitId === fit)!.id;
+    const match = (lineId: string, settlementIds: string[], session: Session) => call(env, 'POST', `${FINANCE}/bank-statement-lines/${lineId}/match`, { session, body: { settlementIds } });
+
+    for (let round = 0; round < 3; round++) {
+      const same = await Promise.all([match(id('R3'), [sb], treasurer), match(id('R3'), [sb], other)]);
+      expect(same.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect((await call(env, 'POST', `${FINANCE}/bank-statement-lines/${id('R3')}/unmatch`, { session: treasurer })).status).toBe(200);
+
+      const crossed = await Promise.all([match(id('R1'), [sa], treasurer), match(id('R2'), [sa], other)]);
+      expect(crossed.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(crossed.find((r) => r.status === 409)!.body.message).toMatch(/já foi conciliada/);
+      const matches = await sql<{ line_id: string }>`SELECT line_id FROM bank_statement_matches WHERE settlement_id = ${sa}`.execute(env.db);
+      expect(matches.rows).toHaveLength(1);
+      const reconciled = await sql<{ fit_id: string }>`SELECT fit_id FROM bank_statement_lines WHERE bank_account_id = ${account.id} AND status = 'reconciled'`.execute(env.db);
+      expect(reconciled.rows).toHaveLength(1);
+      const winner = matches.rows[0].line_id;
+      expect((await call(env, 'POST', `${FINANCE}/bank-statement-lines/${winner}/unmatch`, { session: treasurer })).status).toBe(200);
+    }
+  });
+});
+

@@ -1,0 +1,155 @@
+/**
+ * Conciliação bancária end to end against the real server (issue 25): a lançamento with one PIX
+ * parcela of R$ 1.250,00 on the Itaú account (entered by admin@, authorised and paid on 03/11/2026
+ * by tesouraria@ through the API), then tesouraria@ on screen: the account's "Conciliação" tab →
+ * import the bank's OFX (1.x SGML in Windows-1252, tests/fixtures/ofx) → the lines with their
+ * accents, the suggested baixa for the PIX line → "Confirmar" → the line conciliada and the baixa
+ * gone from the pending ones; the tarifa line, without a baixa, becomes the baixa of the other
+ * parcela (its own transition) and is conciliada too; the same file again adds nothing and says so. Screenshots at 1366 and
+ * 390 px; axe-clean; no sideways scroll at 390 px.
+ */
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { shoot } from './screens';
+import { axeViolations, signIn, signOut } from './support';
+
+test.describe.configure({ mode: 'serial' });
+
+const RUN = Date.now().toString(36);
+const DESCRIPTION = `Conciliação e2e ${RUN}`;
+const OFX = path.resolve('tests/fixtures/ofx/itau-novembro-1252.ofx');
+
+/** A call with the signed-in page's session (token + XSRF), as the screens make them. */
+async function api<T = any>(page: Page, method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ([method, url, body, headers]) => {
+      const token = JSON.parse(localStorage.getItem('bo.accessToken')!);
+      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+      const response = await fetch(url as string, { method: method as string, headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, 'content-type': 'application/json', ...(headers as Record<string, string>) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    [method, url, body, headers] as const,
+  );
+}
+
+let accountId = '';
+let parcelaId = '';
+let tariffParcelaId = '';
+
+test('admin enters a PIX parcela on the Itaú account; tesouraria authorises and pays it on 03/11/2026', async ({ page }) => {
+  await signIn(page, 'admin@demo.com.br');
+  const first = async (url: string) => (await api<{ id: string; account?: string }[]>(page, 'GET', url)).body;
+  const accounts = await first('/api/finance/bank-accounts?perPage=50');
+  accountId = accounts.find((a) => a.account === '56789')!.id;
+  const [supplier] = await first('/v1/companies/suppliers?perPage=1');
+  const [category] = await first('/api/finance/expense-categories?perPage=1');
+  const [centre] = await first('/api/finance/cost-centers?perPage=1');
+  const blank = { boletoLine: null, pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null };
+  const created = await api(page, 'POST', '/api/finance/payables', {
+    supplierId: supplier.id, categoryId: category.id, requesterId: null, orderId: null, documentType: 'boleto', documentNumber: `NF-${RUN}`, issueDate: '2026-11-01', competence: '11/2026',
+    description: DESCRIPTION, total: 128990, bankAccountId: accountId, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
+    allocations: [{ costCenterId: centre.id, percent: 10000, amount: 128990 }],
+    installments: [
+      { number: 1, dueDate: '2026-11-03', amount: 125000, paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@acucarecia.com.br', ...blank },
+      { number: 2, dueDate: '2026-11-10', amount: 3990, paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@acucarecia.com.br', ...blank },
+    ],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const submitted = await api(page, 'POST', `/api/finance/payables/${created.body.id}/actions/submit`, {}, { 'if-match': `"${created.body.version}"` });
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+  parcelaId = created.body.installments[0].id;
+  tariffParcelaId = created.body.installments[1].id;
+  await signOut(page);
+
+  await signIn(page, 'tesouraria@demo.com.br');
+  const authorised = await api(page, 'POST', '/api/finance/payable-installments/bulk/authorize', { ids: [parcelaId, tariffParcelaId] });
+  expect(authorised.body.failed).toEqual([]);
+  const parcela = (await api(page, 'GET', `/api/finance/payable-installments/${parcelaId}`)).body;
+  const paid = await api(page, 'POST', `/api/finance/payable-installments/${parcelaId}/actions/settle`, { paidOn: '2026-11-03', amount: 125000, bankAccountId: accountId }, { 'if-match': `"${parcela.version}"` });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+});
+
+test('tesouraria imports the OFX, confirms the suggested baixa and sees the line conciliada', async ({ page }) => {
+  await signIn(page, 'tesouraria@demo.com.br');
+  await page.goto(`/contas-financeiras/${accountId}/conciliacao-de-conta`);
+  await expect(page.getByRole('heading', { name: 'Conciliação bancária' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Conciliação' })).toHaveAttribute('aria-current', 'page');
+
+  await page.getByLabel('Extrato (.ofx)').setInputFiles(OFX);
+  await page.getByRole('button', { name: 'Importar extrato' }).click();
+  await expect(page.getByText('4 lançamento(s) importado(s).')).toBeVisible();
+  await expect(page.getByLabel('De', { exact: true })).toHaveValue('2026-11-01');
+  await expect(page.getByLabel('Até', { exact: true })).toHaveValue('2026-11-30');
+
+  const lines = page.getByRole('table', { name: 'Linhas do extrato' });
+  const pix = lines.getByRole('row').filter({ hasText: 'PIX ENVIADO FORNECEDOR AÇÚCAR & CIA' });
+  await expect(lines.getByText('TED RECEBIDA JOÃO ÂNGELO LTDA')).toBeVisible();
+  await expect(pix.getByText('Pendente')).toBeVisible();
+  await expect(pix.getByText(new RegExp(`^Sugestão: ${DESCRIPTION}.*mesmo valor e data próxima`))).toBeVisible();
+  const pending = page.getByRole('table', { name: 'Baixas da conta não conciliadas' });
+  await expect(pending.getByText(new RegExp(`^${DESCRIPTION}`))).toBeVisible();
+  // Statement 152.190,15 on 30/11 beside the system's balance on that date.
+  await expect(page.getByText('Saldo pelo extrato em 30/11/2026')).toBeVisible();
+  await shoot(page, 'reconciliation-imported', { atEachWidth: async () => expect(await axeViolations(page)).toEqual([]) });
+
+  await pix.getByRole('button', { name: /^Confirmar a conciliação da linha de 03\/11\/2026/ }).click();
+  await expect(page.getByText('Linha de 03/11/2026 conciliada.')).toBeVisible();
+  await expect(pix.getByText('Conciliada')).toBeVisible();
+  await expect(pix.getByRole('button', { name: /^Desfazer a conciliação/ })).toBeVisible();
+  await expect(pending.getByText(new RegExp(`^${DESCRIPTION}`))).toHaveCount(0);
+  await shoot(page, 'reconciliation-matched', { atEachWidth: async () => expect(await axeViolations(page)).toEqual([]) });
+
+  const view = (await api(page, 'GET', `/api/finance/bank-accounts/${accountId}/reconciliation?from=2026-11-01&to=2026-11-30`)).body;
+  const line = view.lines.find((l: { fitId: string }) => l.fitId === '20261103001');
+  expect(line).toMatchObject({ status: 'reconciled' });
+  expect(line.settlementIds).toHaveLength(1);
+
+  // A line without its baixa: "Dar baixa em uma parcela" — the parcela paid on the line's date, the line conciliada.
+  const tariff = lines.getByRole('row').filter({ hasText: 'TARIFA PACOTE SERVIÇOS' });
+  await expect(tariff.getByText('Sem sugestão: marque abaixo as baixas que somam o valor da linha.')).toBeVisible();
+  await tariff.getByText('Dar baixa em uma parcela').click();
+  await tariff.getByLabel('Parcela').selectOption(tariffParcelaId);
+  await expect(tariff.getByLabel('Parcela')).toContainText(`${DESCRIPTION} — 2/2 — vence 10/11/2026`);
+  await shoot(page, 'reconciliation-settle', { atEachWidth: async () => expect(await axeViolations(page)).toEqual([]) });
+  await tariff.getByRole('button', { name: 'Dar baixa e conciliar' }).click();
+  await expect(page.getByText('Baixa registrada na parcela e linha de 10/11/2026 conciliada.')).toBeVisible();
+  await expect(tariff.getByText('Conciliada')).toBeVisible();
+  expect((await api(page, 'GET', `/api/finance/payable-installments/${tariffParcelaId}`)).body).toMatchObject({ status: 'paid', lastPaidOn: '2026-11-10', openBalance: 0 });
+
+  // The same file again: nothing new, and the screen says so.
+  await page.getByLabel('Extrato (.ofx)').setInputFiles(OFX);
+  await page.getByRole('button', { name: 'Importar extrato' }).click();
+  await expect(page.getByText('0 lançamento(s) importado(s); 4 já estava(m) importado(s) e não foi(ram) duplicado(s).')).toBeVisible();
+  await expect(lines.getByRole('row')).toHaveCount(5);
+});
+
+test('<bo-conciliacao account> and <bo-arquivos-de-remessa> on a host page: the account’s conciliação and the fila de remessa, each its own chunk', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await page.goto('/conciliacao.html');
+  const login = page.locator('bo-login');
+  await login.getByLabel('E-mail').fill('tesouraria@demo.com.br');
+  await login.getByLabel('Senha', { exact: true }).fill('Retaguarda#2025');
+  await login.getByRole('button', { name: 'Entrar' }).click();
+  await expect(login.getByText('Você está conectado como tesouraria@demo.com.br.')).toBeVisible();
+
+  // Without `account`, the accounts; the host names one and the element opens its conciliação.
+  const area = page.locator('bo-conciliacao');
+  await expect(area.getByText('Itaú — Pagamentos').first()).toBeVisible();
+  await area.evaluate((element, id) => element.setAttribute('account', id), accountId);
+  await expect(area.getByRole('heading', { name: 'Conciliação bancária' })).toBeVisible();
+  const lines = area.getByRole('table', { name: 'Linhas do extrato' });
+  await expect(lines.getByRole('row').filter({ hasText: 'PIX ENVIADO FORNECEDOR AÇÚCAR & CIA' }).getByText('Conciliada')).toBeVisible();
+  await expect(lines.getByRole('row').filter({ hasText: 'TED RECEBIDA JOÃO ÂNGELO LTDA' }).getByText('Pendente')).toBeVisible();
+  await shoot(page, 'reconciliation-element', { atEachWidth: async () => expect(await axeViolations(page)).toEqual([]) });
+  expect(requested.filter((p) => /\/dist\/bo-(pedidos|portal|contas-a-pagar)\.js$/.test(p))).toEqual([]);
+  expect(requested).toContain('/dist/bo-conciliacao.js');
+
+  // The arquivos de remessa beside it, on the same session: its fila, the account and convênio chosen.
+  const remittances = page.locator('bo-arquivos-de-remessa');
+  await expect(remittances.getByRole('heading', { name: 'Fila de remessa' })).toBeVisible();
+  await expect(remittances.getByLabel('Conta financeira')).toHaveValue(/.+/);
+  await expect(remittances.getByRole('link', { name: 'Remessas geradas' })).toBeVisible();
+  expect(requested).toContain('/dist/bo-arquivos-de-remessa.js');
+  await shoot(page, 'reconciliation-elements', { atEachWidth: async () => expect(await axeViolations(page)).toEqual([]) });
+});
