@@ -33,6 +33,7 @@ import type { FilesTable } from '../db/types.js';
 import { HttpError, MESSAGES } from '../errors.js';
 import { notFound } from '../registry/records.js';
 import type { Trx } from '../registry/storage.js';
+import { countOf } from '../../src/contracts/plural.js';
 
 const BEARER = [{ bearerAuth: [] }];
 const TAGS = ['Arquivos'];
@@ -156,7 +157,7 @@ export function fileRoutes(ctx: AppContext) {
         return inTenant(request, async (trx) => {
           const row = await findFile(trx, request, id, 'share');
           if (row.status === 'ready') throw new HttpError(409, FILE_MESSAGES.finished);
-          if (index < 0 || index >= chunkCount(row.size)) throw new HttpError(400, FILE_MESSAGES.badChunk, { index: [`Parte inexistente: o arquivo tem ${chunkCount(row.size)} parte(s), de 0 a ${chunkCount(row.size) - 1}.`] });
+          if (index < 0 || index >= chunkCount(row.size)) throw new HttpError(400, FILE_MESSAGES.badChunk, { index: [`Parte inexistente: o arquivo tem ${countOf(chunkCount(row.size), 'parte', 'partes')}, de 0 a ${chunkCount(row.size) - 1}.`] });
           const expected = chunkLength(row.size, index);
           if (body.length !== expected) throw new HttpError(400, FILE_MESSAGES.badChunk, { body: [`A parte ${index} deve ter ${expected} bytes; chegaram ${body.length}.`] });
           await trx

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { date } from './documents';
+import { countOf } from './plural';
 
 /** Lines of one period the conciliação answers at most. */
 export const VIEW_MAX_LINES = 5000;
@@ -20,7 +21,9 @@ export const STATEMENT_MESSAGES = {
   otherAccount: (bank: string, account: string, name: string) => `Este extrato é da conta ${account} do banco ${bank}, não da conta "${name}": nada foi importado.`,
   manyStatements: 'O arquivo traz extratos de mais de uma conta: envie um extrato por arquivo.',
   imported: (imported: number, duplicates: number) =>
-    duplicates ? `${imported} lançamento(s) importado(s); ${duplicates} já estava(m) importado(s) e não foi(ram) duplicado(s).` : `${imported} lançamento(s) importado(s).`,
+    duplicates
+      ? `${countOf(imported, 'lançamento importado', 'lançamentos importados')}; ${countOf(duplicates, 'já estava importado e não foi duplicado', 'já estavam importados e não foram duplicados')}.`
+      : `${countOf(imported, 'lançamento importado', 'lançamentos importados')}.`,
   lineReconciled: 'Esta linha do extrato já foi conciliada.',
   lineOpen: 'Esta linha do extrato não está conciliada.',
   lineNotFound: 'Linha do extrato não encontrada.',

@@ -150,13 +150,13 @@ describe.each(databaseKinds())('extrato e conciliação [%s]', (kind) => {
   it('imports a 1252 statement into the account its BANKID/ACCTID name; the same file again adds nothing and says so', async () => {
     const first = await importFile(treasurer, b64(fixture('itau-novembro-1252.ofx')), {}, 'itau-novembro.ofx');
     expect(first.status, first.raw).toBe(200);
-    expect(first.body).toMatchObject({ bankAccountId: itauId, format: 'ofx1', lines: 4, imported: 4, duplicates: 0, ledgerBalance: 15219015, message: '4 lançamento(s) importado(s).' });
+    expect(first.body).toMatchObject({ bankAccountId: itauId, format: 'ofx1', lines: 4, imported: 4, duplicates: 0, ledgerBalance: 15219015, message: '4 lançamentos importados.' });
     const memo = await sql<{ memo: string }>`SELECT memo FROM bank_statement_lines WHERE bank_account_id = ${itauId} AND fit_id = '20261105002'`.execute(env.db);
     expect(memo.rows[0].memo).toBe('TED RECEBIDA JOÃO ÂNGELO LTDA');
 
     const again = await importFile(treasurer, b64(fixture('itau-novembro-1252.ofx')), { bankAccountId: itauId });
     expect(again.status, again.raw).toBe(200);
-    expect(again.body).toMatchObject({ statementId: null, imported: 0, duplicates: 4, message: '0 lançamento(s) importado(s); 4 já estava(m) importado(s) e não foi(ram) duplicado(s).' });
+    expect(again.body).toMatchObject({ statementId: null, imported: 0, duplicates: 4, message: '0 lançamentos importados; 4 já estavam importados e não foram duplicados.' });
     expect(await lineCount(itauId)).toBe(4);
 
     // An overlapping file: the known FITID is skipped, the new one comes in.

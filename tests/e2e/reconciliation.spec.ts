@@ -77,7 +77,7 @@ test('tesouraria imports the OFX, confirms the suggested baixa and sees the line
 
   await page.getByLabel('Extrato (.ofx)').setInputFiles(OFX);
   await page.getByRole('button', { name: 'Importar extrato' }).click();
-  await expect(page.getByText('4 lançamento(s) importado(s).')).toBeVisible();
+  await expect(page.getByText('4 lançamentos importados.')).toBeVisible();
   await expect(page.getByLabel('De', { exact: true })).toHaveValue('2026-11-01');
   await expect(page.getByLabel('Até', { exact: true })).toHaveValue('2026-11-30');
 
@@ -119,7 +119,7 @@ test('tesouraria imports the OFX, confirms the suggested baixa and sees the line
   // The same file again: nothing new, and the screen says so.
   await page.getByLabel('Extrato (.ofx)').setInputFiles(OFX);
   await page.getByRole('button', { name: 'Importar extrato' }).click();
-  await expect(page.getByText('0 lançamento(s) importado(s); 4 já estava(m) importado(s) e não foi(ram) duplicado(s).')).toBeVisible();
+  await expect(page.getByText('0 lançamentos importados; 4 já estavam importados e não foram duplicados.')).toBeVisible();
   await expect(lines.getByRole('row')).toHaveCount(5);
 });
 

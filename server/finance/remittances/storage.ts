@@ -11,6 +11,7 @@ import { payableInstallments, remittances } from '../../../src/contracts/resourc
 import { HttpError } from '../../errors.js';
 import { declaredStorage } from '../../registry/declared.js';
 import type { Call, Trx } from '../../registry/storage.js';
+import { countOf } from '../../../src/contracts/plural.js';
 
 export const REMITTANCE_MESSAGES = {
   direct: 'Remessas são geradas a partir das parcelas autorizadas: use "Gerar remessa" na fila de remessa.',
@@ -75,7 +76,7 @@ export const remittancesStorage = declaredStorage(remittances, 'remittances', {
   transitions: {
     async cancel(trx, call, before, input) {
       const released = await releaseItems(trx, call, before.id, `Remessa nº ${before.number} cancelada: ${String(input.reason)}`, 'pending');
-      return { note: `${released} parcela(s) devolvida(s) para autorizadas.` };
+      return { note: `${countOf(released, 'parcela devolvida', 'parcelas devolvidas')} para autorizadas.` };
     },
   },
 });

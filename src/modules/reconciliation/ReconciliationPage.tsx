@@ -176,7 +176,7 @@ export default function ReconciliationPage({ record }: SubPageProps) {
                       <td className={css.td} data-label={t('reconciliation.lines.match')} style={{ gridColumn: '1 / -1' }}>
                         {line.status === 'reconciled' ? (
                           <div className={ui.stack} style={{ gap: '0.25rem' }}>
-                            <span className={ui.hint}>{t('reconciliation.matchedWith', { what: line.settlementIds.map((sid) => byId.get(sid)).filter((s): s is OpenSettlement => Boolean(s)).map(settlementText).join('; ') })}</span>
+                            <span className={ui.hint}>{t('reconciliation.matchedWith', { count: line.settlementIds.length, what: line.settlementIds.map((sid) => byId.get(sid)).filter((s): s is OpenSettlement => Boolean(s)).map(settlementText).join('; ') })}</span>
                             <div><button type="button" className={ui.button.secondary} disabled={busy} aria-label={t('reconciliation.undoLabel', lineLabel(line))} onClick={() => void act(() => unmatchLine(line.id), t('reconciliation.undone', lineLabel(line)))}>{t('reconciliation.undo')}</button></div>
                           </div>
                         ) : (

@@ -44,7 +44,7 @@ export const reconciliationTexts = {
   'reconciliation.chooseLabel': 'Conciliar a linha de {date}, {amount} com as baixas marcadas',
   'reconciliation.undo': 'Desfazer',
   'reconciliation.undoLabel': 'Desfazer a conciliação da linha de {date}, {amount}',
-  'reconciliation.matchedWith': 'Baixa(s): {what}',
+  'reconciliation.matchedWith': '{count:Baixa|Baixas}: {what}',
   'reconciliation.confirmed': 'Linha de {date} conciliada.',
   'reconciliation.undone': 'Conciliação da linha de {date} desfeita.',
   'reconciliation.settlements.caption': 'Baixas da conta não conciliadas',
