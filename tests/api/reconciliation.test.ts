@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/contracts/money.js';
 import { OFX_MESSAGES, parseAmount, parseOfxDate, readOfx, readOfxBytes } from '../../server/finance/ofx/read.js';
 import { suggestMatches } from '../../server/finance/reconciliationMatch.js';
+import { ifMatch } from '../../src/contracts/resource.js';
 import { call, databaseKinds, loginSession, ROOT, userInGroups, useTestEnv, type Session } from './fixture.js';
 import { authorisedParcelas, demoParties, FINANCE, PARCELAS, pixInstallments, type Parties } from './remittance-support.js';
 
@@ -247,6 +248,18 @@ describe.each(databaseKinds())('extrato e conciliação [%s]', (kind) => {
     expect(state.lines.filter((l: { status: string }) => l.status === 'reconciled').map((l: { fitId: string }) => l.fitId).sort()).toEqual(['L1', 'L2', 'L3']);
     expect(state.suggestions).toEqual([]);
     expect(state.balance).toMatchObject({ statement: 914655, system: 907155, difference: 7500 });
+
+    // A reconciled baixa is not reversed behind the statement's back: undo the match first.
+    const reverse = async () => {
+      const current = (await call(env, 'GET', `${PARCELAS}/${a}`, { session: treasurer })).body;
+      return call(env, 'POST', `${PARCELAS}/${a}/actions/reverse`, { session: treasurer, body: { settlementId: sa, reason: 'Pago em duplicidade.' }, headers: { 'if-match': ifMatch(current.version) } });
+    };
+    const refused = await reverse();
+    expect([refused.status, refused.body.message]).toEqual([409, 'Esta baixa está conciliada com o extrato: desfaça a conciliação antes de estorná-la.']);
+    expect((await call(env, 'GET', `${PARCELAS}/${a}`, { session: treasurer })).body).toMatchObject({ status: 'paid' });
+    expect((await call(env, 'POST', `${FINANCE}/bank-statement-lines/${l1.id}/unmatch`, { session: treasurer })).status).toBe(200);
+    const reversed = await reverse();
+    expect(reversed.status, reversed.raw).toBe(200);
   });
 
   it('two treasurers confirming the same line, or the same baixa on two lines, at once: exactly one wins', async () => {

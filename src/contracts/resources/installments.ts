@@ -37,6 +37,7 @@ export const SETTLEMENT_MESSAGES = {
   discountTooLarge: 'O desconto não pode ser maior que o valor pago com juros e multa.',
   notFound: 'Baixa não encontrada nesta parcela.',
   alreadyReversed: 'Esta baixa já foi estornada.',
+  reconciled: 'Esta baixa está conciliada com o extrato: desfaça a conciliação antes de estorná-la.',
   nothingToReverse: 'Não há baixa a estornar nesta parcela.',
   selfAuthorize: 'Quem lançou a conta não pode autorizar o seu pagamento.',
 } as const;
