@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { bankReturn } from '../api/remittance-return';
-import { axeViolations, signIn, signOut } from './support';
+import { api, axeViolations, signIn, signOut } from './support';
 import { SHOTS, shoot } from './screens';
 
 test.describe.configure({ mode: 'serial' });
@@ -20,19 +20,6 @@ const RUN = Date.now().toString(36);
 const DESCRIPTION = `Remessa e2e ${RUN}`;
 
 const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
-
-/** A call of the signed-in page's session (token + XSRF), as the screens make them. */
-async function api<T = any>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ([method, url, body]) => {
-      const token = JSON.parse(localStorage.getItem('bo.accessToken')!);
-      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
-      const response = await fetch(url as string, { method: method as string, headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    [method, url, body] as const,
-  );
-}
 
 /** Next business days after today (weekends skipped; the server refuses holidays: pick mid-week dates well ahead). */
 function businessDay(offset: number): string {

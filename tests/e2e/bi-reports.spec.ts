@@ -7,7 +7,7 @@
  * inside itself on a phone, the page never sideways); axe-clean.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, signIn } from './support';
+import { api, axeViolations, signIn } from './support';
 import { shoot } from './screens';
 
 const RUN = Date.now().toString(36);
@@ -18,18 +18,6 @@ const MONTHS = ['Jan', 'Fev', 'Mar', 'Abr', 'Mai', 'Jun', 'Jul', 'Ago', 'Set', '
 /** Both widths, axe-clean at each, never sideways (screens.ts). */
 const shootAxeClean = (page: Page, name: string) =>
   shoot(page, name, { atEachWidth: async (width) => expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]) });
-
-async function api<T = any>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ([method, url, body]) => {
-      const token = JSON.parse(localStorage.getItem('bo.accessToken')!);
-      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
-      const response = await fetch(url as string, { method: method as string, headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    [method, url, body] as const,
-  );
-}
 
 /** A business day of this month (Monday to Friday, away from the usual holidays). */
 function dueThisMonth(): string {

@@ -11,26 +11,13 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { shoot } from './screens';
-import { axeViolations, signIn, signOut } from './support';
+import { api, axeViolations, signIn, signOut } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
 const RUN = Date.now().toString(36);
 const DESCRIPTION = `Conciliação e2e ${RUN}`;
 const OFX = path.resolve('tests/fixtures/ofx/itau-novembro-1252.ofx');
-
-/** A call with the signed-in page's session (token + XSRF), as the screens make them. */
-async function api<T = any>(page: Page, method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ([method, url, body, headers]) => {
-      const token = JSON.parse(localStorage.getItem('bo.accessToken')!);
-      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
-      const response = await fetch(url as string, { method: method as string, headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, 'content-type': 'application/json', ...(headers as Record<string, string>) }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    [method, url, body, headers] as const,
-  );
-}
 
 let accountId = '';
 let parcelaId = '';

@@ -112,3 +112,17 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
   const results = await (include ? builder.include(include) : builder).analyze();
   return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
 }
+
+/** A call of the signed-in page's session (token + XSRF), as the screens make them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function api<T = any>(page: Page, method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ([method, url, body, headers]) => {
+      const token = JSON.parse(localStorage.getItem('bo.accessToken')!);
+      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+      const response = await fetch(url as string, { method: method as string, headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, 'content-type': 'application/json', ...(headers as Record<string, string>) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    [method, url, body, headers] as const,
+  );
+}
