@@ -36,7 +36,9 @@ export const DEMO_GROUPS: Record<string, Scopes> = {
   // A requester creates pedidos and sees only their own (orders: create, no read); the catalogue
   // and the selects of the pedido form need to read products, departments and cost centres.
   Solicitante: { orders: ['create'], requesterQueue: ['create', 'read'], ...each(['products', 'categories', 'costCenters', 'departments'], ['read']) },
-  Comprador: { ...each(['orders', 'quotes', 'purchaseOrders', 'receipts', 'invoices', 'suppliers', 'products'], CRU), ...each(['categories', 'costCenters', 'departments', 'expenseCategories'], ['read']) },
+  // approvals: read puts "Aprovações" (the inbox) in the menu of buyers and treasury, who decide
+  // stages of pedidos and pagamentos; what a flow shows still follows the record's own read scope.
+  Comprador: { ...each(['orders', 'quotes', 'purchaseOrders', 'receipts', 'invoices', 'suppliers', 'products'], CRU), ...each(['categories', 'costCenters', 'departments', 'expenseCategories', 'approvals'], ['read']) },
   Aprovador: { approvals: ['create', 'read', 'approve'], ...each(['orders', 'quotes', 'purchaseOrders', 'invoices', 'payables'], ['read']), myAccount: ['read', 'update'] },
   Financeiro: {
     // Treasury authorises payments (never the ones they entered: the server refuses that).
@@ -51,6 +53,7 @@ export const DEMO_GROUPS: Record<string, Scopes> = {
     myAccount: ['read', 'update'],
     // BI (issue 26): DRE and fluxo de caixa.
     financeReports: ['read', 'export'],
+    approvals: ['read'],
   },
   Administrador: {
     ...each(['users', 'userGroups', 'applications', 'applicationResources', 'applicationAcls', 'applicationPolicies', 'approvalQueues', 'importBatches', 'companies', 'persons', 'departments', 'orders', 'quotes', 'purchaseOrders', 'receipts', 'invoices'], CRUDX),

@@ -4,7 +4,7 @@
  * expects gestor@ without a second factor set up.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, codeIn, fillLogin, mailsTo, nextMail, signIn, signOut } from './support';
+import { axeViolations, codeIn, expandNavigation, fillLogin, mailsTo, mainNavigation, nextMail, signIn, signOut } from './support';
 import { shoot } from './screens';
 
 test.describe.configure({ mode: 'serial' });
@@ -179,7 +179,10 @@ test('gestor approves from the inbox (bulk selection)', async ({ page }) => {
 
 test('compras approves the second stage from the flow page', async ({ page }) => {
   await signIn(page, 'compras@demo.com.br');
-  await page.goto('/filas-de-aprovacao');
+  // The buyer decides a stage: the inbox is in the menu.
+  await expandNavigation(page);
+  await mainNavigation(page).getByRole('link', { name: 'Aprovações' }).click();
+  await expect(page).toHaveURL(/\/filas-de-aprovacao$/);
   await page.getByRole('link', { name: TITLE }).click();
   await expect(page.getByRole('heading', { name: `Aprovação: ${TITLE}` })).toBeVisible();
   await expect(page.getByText(/Gustavo Gestor aprovou em/)).toBeVisible();
