@@ -27,10 +27,11 @@ export function financeSummaryRoutes(ctx: AppContext) {
     serveEndpoint(app, financeSummaryEndpoint, { onRequest: app.requireAccess, tags: ['Contas a pagar'] }, async (request) => {
       const { userId, orgId, accessLevel } = request.auth!;
       const user = { id: userId, orgId, accessLevel };
-      const [attests, authorises, reads] = await Promise.all([
+      // Overdue payables are the work of whoever keeps the payables (update), not of an approver who only reads them.
+      const [attests, authorises, works] = await Promise.all([
         hasScope(ctx.db, user, 'requesterQueue', 'create'),
         hasScope(ctx.db, user, 'paymentQueue', 'approve'),
-        hasScope(ctx.db, user, 'payables', 'read'),
+        hasScope(ctx.db, user, 'payables', 'update'),
       ]);
       const today = todayIn(ctx.clock());
       return withTenant(ctx.tenantDb, orgId, async (trx) => {
@@ -42,7 +43,7 @@ export function financeSummaryRoutes(ctx: AppContext) {
         return {
           awaitingMyAttest: attests ? Number(row.attest) : null,
           awaitingAuthorization: authorises ? Number(row.authorise) : null,
-          overduePayables: reads ? Number(row.overdue) : null,
+          overduePayables: works ? Number(row.overdue) : null,
         };
       });
     });

@@ -456,6 +456,9 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
     const queuedAll = Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM installments WHERE status = 'queued' AND direction = 'payable'`.execute(env.db)).rows[0].n);
     expect((await summary(clerk.session)).awaitingAuthorization).toBe(queuedAll - queuedOfClerk);
     expect((await summary(treasurer.session)).overduePayables).toEqual(expect.any(Number));
+    // An approver reads payables but does not keep them: no overdue counter on their home.
+    const approver = await userInGroups(env, ['Aprovador']);
+    expect((await summary(approver.session)).overduePayables).toBeNull();
   });
 
   it('receives a receivable partially, then fully; the estorno reopens it', async () => {
