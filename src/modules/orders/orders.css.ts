@@ -29,8 +29,9 @@ export const cartBar = style({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
+  // The button next to the count, on the left: the notices stack at the bottom right.
+  justifyContent: 'flex-start',
+  gap: vars.space.md,
   padding: `${vars.space.sm} ${vars.space.md}`,
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
