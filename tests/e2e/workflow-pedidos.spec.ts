@@ -56,7 +56,13 @@ test('solicitante builds a pedido from the catalogue and submits it', async ({ p
   await expect.poll(() => page.getByRole('img', { name: 'Imagem de Monitor 24" Full HD' }).evaluate((img) => (img as HTMLImageElement).src ?? '')).toMatch(/^blob:/);
   await page.getByRole('button', { name: 'Adicionar ao carrinho: Monitor 24" Full HD' }).click();
   await page.getByRole('button', { name: 'Adicionar ao carrinho: Monitor 24" Full HD' }).click();
+  // The cart is below every product: a bar at the bottom says what it holds and leads there.
+  const cartBar = page.getByRole('region', { name: 'Resumo do carrinho' });
+  await expect(cartBar).toContainText(/2 itens no carrinho · R\$\s1\.798,00/);
+  await expect(cartBar).toBeInViewport();
   await shoot(page, 'catalogo');
+  await cartBar.getByRole('button', { name: 'Ver carrinho' }).click();
+  await expect(page.getByRole('heading', { name: 'Carrinho (2)' })).toBeFocused();
   await noAxeViolations(page);
 
   // Accent-insensitive search (the server's q), then the product page.
