@@ -150,7 +150,15 @@ describe.each(databaseKinds())('BI: tokens de conta [%s]', (kind) => {
     }
     expect((await pull(secret, url)).status).toBe(200);
 
-    const revoked = await call(env, 'POST', `${TOKENS}/${id}/actions/revoke`, { session: treasurer, body: {}, headers: { 'if-match': `"${version}"` } });
+    // An edit of its scope counts on the next call; tokens are never deleted (their uses stay audited).
+    const narrowed = await call(env, 'PUT', `${TOKENS}/${id}`, { session: treasurer, headers: { 'if-match': `"${version}"` }, body: { name: 'Só a DRE', reports: ['dre'], expiresOn: today() } });
+    expect(narrowed.status, narrowed.raw).toBe(200);
+    expect(narrowed.raw).not.toContain(secret.slice(13));
+    expect((await pull(secret, url)).status).toBe(403);
+    expect((await pull(secret, `${BI}/reports/dre?year=${year}`)).status).toBe(200);
+    expect((await call(env, 'DELETE', `${TOKENS}/${id}`, { session: treasurer, headers: { 'if-match': `"${narrowed.body.version}"` } })).status).toBe(403);
+    expect((await call(env, 'GET', `${TOKENS}/${id}`, { session: treasurer })).status).toBe(200);
+    const revoked = await call(env, 'POST', `${TOKENS}/${id}/actions/revoke`, { session: treasurer, body: {}, headers: { 'if-match': `"${narrowed.body.version}"` } });
     expect(revoked.status, revoked.raw).toBe(200);
     expect(revoked.body.status).toBe('revoked');
     expect((await pull(secret, url)).status).toBe(401);
@@ -159,7 +167,7 @@ describe.each(databaseKinds())('BI: tokens de conta [%s]', (kind) => {
     const edit = await call(env, 'PUT', `${TOKENS}/${id}`, { session: treasurer, headers: { 'if-match': `"${revoked.body.version}"` }, body: { name: 'De novo', reports: ['dre'], expiresOn: inDays(10) } });
     expect(edit.status).toBe(409);
     const outcomes = (await sql<{ outcome: string }>`SELECT outcome FROM account_token_uses WHERE token_id = ${id} ORDER BY id`.execute(env.db)).rows.map((r) => r.outcome);
-    expect(outcomes).toEqual(['granted', 'expired', 'granted', 'revoked', 'revoked']);
+    expect(outcomes).toEqual(['granted', 'expired', 'granted', 'outOfScope', 'granted', 'revoked', 'revoked']);
   });
 
   it('refuses a validity in the past or beyond a year, no report, and a user without the permission', async () => {
