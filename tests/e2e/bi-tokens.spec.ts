@@ -20,16 +20,17 @@ test('a token de conta: made on the screen, its secret shown once and copied, th
   await signIn(page, 'admin@demo.com.br');
   await page.goto('/bi/tokens-de-conta');
   await expect(page.getByRole('heading', { name: 'Tokens de Conta', level: 1 })).toBeVisible();
-  await page.getByRole('link', { name: /novo token de conta/i }).click();
+  await page.getByRole('button', { name: 'Novo Token de conta' }).click();
   await expect(page).toHaveURL(/\/bi\/tokens-de-conta\/adicionar$/);
   await page.getByLabel('Nome').fill(NAME);
   await page.getByRole('checkbox', { name: 'DRE por mês' }).check();
-  await page.getByLabel('Válido até').fill(inDays(90));
+  await page.getByLabel('Válido até').fill(inDays(90).split('-').reverse().join('/'));
   await page.getByRole('button', { name: 'Salvar' }).click();
 
   // The token's page, with its secret above it: once.
   const panel = page.getByRole('region', { name: 'Copie o token agora' });
   await expect(panel).toBeVisible();
+  await expect(page.getByText('Token criado. Copie-o agora: ele não será mostrado de novo.')).toBeVisible();
   const field = panel.getByLabel('Token de acesso');
   const secret = await field.inputValue();
   expect(secret).toMatch(/^rtbi_[A-Za-z0-9_-]{43}$/);

@@ -1,5 +1,6 @@
 /** pt-BR texts of the tokens de conta screens (the secret shown once). */
 export const tokenTexts = {
+  'resources.accountTokens.created': 'Token criado. Copie-o agora: ele não será mostrado de novo.',
   'bi.tokens.secret.title': 'Copie o token agora',
   'bi.tokens.secret.once': 'Este é o único momento em que o token inteiro aparece. Guarde-o na ferramenta de BI (Power BI, Metabase, planilha); depois, só o começo dele fica visível aqui.',
   'bi.tokens.secret.label': 'Token de acesso',
