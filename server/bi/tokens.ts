@@ -123,10 +123,13 @@ export function wantsCsv(request: FastifyRequest): boolean {
 
 type Outcome = 'granted' | 'outOfScope' | 'revoked' | 'expired' | 'limited' | 'badRequest';
 
+/** The use's audit row; a granted one also sets the token's `last_used_at` — one statement, one commit. */
 async function audit(ctx: AppContext, use: ReportToken, outcome: Outcome, status: number, ip: string): Promise<void> {
   const at = ctx.clock();
-  await sql`INSERT INTO account_token_uses (org_id, token_id, report, format, outcome, status, ip, at)
-    VALUES (${use.orgId}, ${use.id}, ${use.report}, ${use.format}, ${outcome}, ${status}, ${ip}, ${at})`.execute(ctx.db);
+  const insert = sql`INSERT INTO account_token_uses (org_id, token_id, report, format, outcome, status, ip, at)
+    VALUES (${use.orgId}, ${use.id}, ${use.report}, ${use.format}, ${outcome}, ${status}, ${ip}, ${at})`;
+  if (outcome !== 'granted') await insert.execute(ctx.db);
+  else await sql`WITH used AS (UPDATE account_tokens SET last_used_at = ${at} WHERE id = ${use.id}) ${insert}`.execute(ctx.db);
 }
 
 /**
@@ -173,7 +176,6 @@ export function reportAccess(ctx: AppContext, app: FastifyInstance, report: Toke
     if (!use) return payload;
     const status = reply.statusCode;
     await audit(ctx, use, status < 400 ? 'granted' : 'badRequest', status, request.ip);
-    await sql`UPDATE account_tokens SET last_used_at = ${ctx.clock()} WHERE id = ${use.id}`.execute(ctx.db);
     if (use.format !== 'csv' || status !== 200 || typeof payload !== 'string') return payload;
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="${use.report === 'dre' ? 'dre' : 'fluxo-de-caixa'}.csv"`);
