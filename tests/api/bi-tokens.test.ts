@@ -3,15 +3,17 @@
  * the POST's answer only (never in a later read, only its SHA-256 in the database); DRE and fluxo
  * de caixa pulled with it as JSON and CSV; another report 403; the token's organisation only;
  * revoked or expired → 401 on the next call; nothing but the report endpoints (no list, no write);
- * every use audited; 429 after the burst.
+ * every use audited; 429 after the burst. On PostgreSQL, two server processes on one database: a
+ * revocation through one is refused by the other at once, and the limit is one count for both.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_RATE } from '../../server/bi/tokens.js';
 import { todayIn } from '../../server/approvals/engine.js';
 import { DEMO_ORG_ID, OTHER_ORG_ID } from '../../server/db/seed.js';
-import { call, databaseKinds, loginSession, userInGroups, useTestEnv, type Session } from './fixture.js';
+import { call, databaseKinds, DEMO_PASSWORD, loginSession, userInGroups, useTestEnv, type Session } from './fixture.js';
+import { serverDatabase, startServerProcess, type ServerDatabase, type ServerProcess } from './server-process.js';
 
 const FINANCE = '/api/finance';
 const BI = '/api/finance-reporting';
@@ -211,4 +213,52 @@ describe.each(databaseKinds())('BI: tokens de conta [%s]', (kind) => {
     const counts = (await sql<{ outcome: string; n: string }>`SELECT outcome, count(*)::text AS n FROM account_token_uses WHERE token_id = ${id} GROUP BY 1 ORDER BY 1`.execute(env.db)).rows;
     expect(counts).toEqual([{ outcome: 'granted', n: String(TOKEN_RATE.max) }, { outcome: 'limited', n: '6' }]);
   });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('tokens de conta on two server processes of one PostgreSQL database', () => {
+  let database: ServerDatabase;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  beforeAll(async () => {
+    database = await serverDatabase('postgres');
+    [a, b] = await Promise.all([startServerProcess(database.env), startServerProcess(database.env)]);
+  }, 180_000);
+  afterAll(async () => {
+    const codes = await Promise.all([a?.stop(), b?.stop()]);
+    await database?.dispose();
+    expect(codes).toEqual([0, 0]);
+  }, 60_000);
+
+  async function http(server: ServerProcess, method: string, path: string, options: { token?: string; xsrf?: string; body?: unknown; ifMatch?: number } = {}) {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.xsrf) headers['x-xsrf-token'] = options.xsrf;
+    if (options.ifMatch) headers['if-match'] = `"${options.ifMatch}"`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const answer = await fetch(`${server.url}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    const text = await answer.text();
+    return { status: answer.status, body: text ? JSON.parse(text) : undefined, cookies: answer.headers.getSetCookie() };
+  }
+
+  it('a token revoked through one instance is refused by the other at once; one limit for both', async () => {
+    const login = await http(a, 'POST', '/v1/identity/auth', { body: { login: 'admin@demo.com.br', secret: DEMO_PASSWORD } });
+    expect(login.status).toBe(200);
+    const session = { token: login.body.accessToken as string, xsrf: decodeURIComponent(login.cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split(';')[0].slice('XSRF-TOKEN='.length)) };
+    const expiresOn = todayIn(new Date(Date.now() + 30 * DAY));
+    const made = await http(a, 'POST', TOKENS, { ...session, body: { name: 'Metabase', reports: ['dre'], expiresOn } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const url = `${BI}/reports/dre?year=${new Date().getUTCFullYear()}`;
+
+    // The burst split between the instances: one counter.
+    const statuses = (await Promise.all(Array.from({ length: TOKEN_RATE.max + 4 }, (_, i) => http(i % 2 ? a : b, 'GET', url, { token: made.body.secret })))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(TOKEN_RATE.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+
+    const other = await http(a, 'POST', TOKENS, { ...session, body: { name: 'Power BI', reports: ['dre'], expiresOn } });
+    expect((await http(b, 'GET', url, { token: other.body.secret })).status).toBe(200);
+    const revoked = await http(a, 'POST', `${TOKENS}/${other.body.id}/actions/revoke`, { ...session, body: {}, ifMatch: other.body.version });
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+    expect((await http(b, 'GET', url, { token: other.body.secret })).status).toBe(401);
+    expect((await http(a, 'GET', url, { token: other.body.secret })).status).toBe(401);
+  }, 60_000);
 });
