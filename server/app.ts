@@ -37,6 +37,7 @@ import { remittanceRoutes } from './finance/remittances/routes.js';
 import { balanceRoutes } from './finance/balanceRoutes.js';
 import { biReportRoutes } from './bi/routes.js';
 import { reconciliationRoutes } from './finance/reconciliationRoutes.js';
+import { accountTokenRoutes } from './bi/tokens.js';
 import { approvalRoutes } from './approvals/routes.js';
 import { FAMILY_PREFIXES, registryFamilies } from './registry/families.js';
 import { buildCatalogue } from './registry/catalogue.js';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(balanceRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
   await app.register(biReportRoutes(ctx), { prefix: FAMILY_PREFIXES.financeReporting });
   await app.register(reconciliationRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
+  await app.register(accountTokenRoutes(ctx), { prefix: FAMILY_PREFIXES.financeReporting });
   await app.register(postalCodeRoutes(ctx, options.postalCodes), { prefix: FAMILY_PREFIXES.commons });
   await app.register(companyLookupRoutes(ctx, options.companyLookup), { prefix: FAMILY_PREFIXES.commons });
   // "Ir para…" finds records of every kind the caller reads (search/routes.ts).

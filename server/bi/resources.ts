@@ -6,7 +6,9 @@
 import { accountBalances } from '../../src/contracts/resources/index.js';
 import { declaredStorage } from '../registry/declared.js';
 import type { Storages } from '../registry/storage.js';
+import { accountTokensStorage } from './tokens.js';
 
 export const biStorages: Storages = {
   accountBalances: declaredStorage(accountBalances, 'account_balances'),
+  accountTokens: accountTokensStorage,
 };

@@ -12,6 +12,7 @@ import { withTenant } from '../db/tenant.js';
 import { fieldError } from '../errors.js';
 import { serveEndpoint } from '../http/endpoint.js';
 import { cashFlowReport, dreReport, drill } from './reports.js';
+import { reportAccess, reportOrg } from './tokens.js';
 
 const TAGS = ['Relatórios'];
 const MAX_DAYS: Record<Grain, number> = { day: 366, week: 3 * 366, month: 3 * 366 };
@@ -25,16 +26,17 @@ function checkRange(from: string, to: string, grain: Grain) {
 export function biReportRoutes(ctx: AppContext) {
   return async function reports(app: FastifyInstance) {
     const onRequest = [app.requireAccess, app.requireScope(REPORT_PERMISSION, 'read') as unknown as onRequestHookHandler];
-    serveEndpoint(app, dreEndpoint, { onRequest, tags: TAGS }, async (request) => {
+    // DRE and fluxo de caixa also answer a token de conta (tokens.ts), in JSON or CSV.
+    serveEndpoint(app, dreEndpoint, { ...reportAccess(ctx, app, 'dre'), tags: TAGS }, async (request) => {
       const query = request.query as { year: number; basis?: Basis; bankAccountId?: string; costCenterId?: string };
-      const orgId = request.auth!.orgId;
+      const orgId = reportOrg(request);
       return withTenant(ctx.tenantDb, orgId, (trx) => dreReport(trx, orgId, { ...query, basis: query.basis ?? 'competence' }, todayIn(ctx.clock())));
     });
-    serveEndpoint(app, cashFlowEndpoint, { onRequest, tags: TAGS }, async (request) => {
+    serveEndpoint(app, cashFlowEndpoint, { ...reportAccess(ctx, app, 'cashFlow'), tags: TAGS }, async (request) => {
       const query = request.query as { from: string; to: string; grain?: Grain; bankAccountId?: string };
       const grain = query.grain ?? 'week';
       checkRange(query.from, query.to, grain);
-      const orgId = request.auth!.orgId;
+      const orgId = reportOrg(request);
       return withTenant(ctx.tenantDb, orgId, (trx) => cashFlowReport(trx, orgId, { ...query, grain }, todayIn(ctx.clock())));
     });
     serveEndpoint(app, drillEndpoint, { onRequest, tags: TAGS }, async (request) => {

@@ -51,8 +51,8 @@ export const DEMO_GROUPS: Record<string, Scopes> = {
     // To name the requester who confirms receipt (atesto) of a lançamento.
     users: ['read'],
     myAccount: ['read', 'update'],
-    // BI (issue 26): DRE and fluxo de caixa.
-    financeReports: ['read', 'export'],
+    // BI (issue 26): DRE and fluxo de caixa; tokens de conta (create, update: edit and revoke).
+    financeReports: ['read', 'export', 'create', 'update'],
     approvals: ['read'],
   },
   Administrador: {
@@ -66,7 +66,7 @@ export const DEMO_GROUPS: Record<string, Scopes> = {
       CRUDX,
     ),
     ...each(['settings', 'purchasingSettings', 'application', 'applicationSettings', 'myAccount'], ['read', 'update']),
-    financeReports: ['read', 'export'],
+    financeReports: ['read', 'export', 'create', 'update'],
   },
 };
 

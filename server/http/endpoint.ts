@@ -3,7 +3,7 @@
  * parameter, query and body validation, the answer's schema and its OpenAPI entry, all from the
  * declaration the client calls too.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import type { Endpoint } from '../../src/contracts/endpoint.js';
 import { fastifyPath } from '../registry/route-table.js';
 
@@ -12,6 +12,8 @@ const BEARER = [{ bearerAuth: [] }];
 export interface ServeOptions {
   onRequest: onRequestHookHandler | onRequestHookHandler[];
   tags: string[];
+  /** A hook on the answer before it leaves (a report's CSV for a token de conta). */
+  onSend?: onSendHookHandler;
 }
 
 export function serveEndpoint<Body, Answer>(
@@ -24,6 +26,7 @@ export function serveEndpoint<Body, Answer>(
     method: endpoint.method,
     url: fastifyPath(endpoint.path),
     onRequest: options.onRequest,
+    ...(options.onSend ? { onSend: options.onSend } : {}),
     schema: {
       tags: options.tags,
       summary: endpoint.summary,

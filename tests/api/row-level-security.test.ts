@@ -26,6 +26,7 @@ import { BANK_FILE_TABLES } from '../../server/db/migrations/0024_bank_files.js'
 import { ONBOARDING_TABLES } from '../../server/db/migrations/0026_onboarding_skips.js';
 import { SUPPLIER_LINK_TABLES } from '../../server/db/migrations/0029_supplier_links.js';
 import { BI_TENANT_TABLES } from '../../server/db/migrations/0030_bi_reports.js';
+import { ACCOUNT_TOKEN_TABLES } from '../../server/db/migrations/0033_account_tokens.js';
 import { DEMO_ORG_ID, OTHER_ORG_ID } from '../../server/db/seed.js';
 import { asSystemOwner, TENANT_POLICY, withTenant } from '../../server/db/tenant.js';
 import { STATEMENT_TABLES } from '../../server/db/migrations/0031_bank_statements.js';
@@ -35,6 +36,7 @@ type Row = Record<string, unknown>;
 
 /** Every table with a tenant column, by migration. */
 const TENANT_TABLES = [...IDENTITY_TENANT_TABLES, ...REGISTRY_TENANT_TABLES, ...FILE_TENANT_TABLES, 'status_history', 'org_counters', ...ORDER_APPROVAL_TABLES, ...RECOVERY_TENANT_TABLES, ...FINANCE_TABLES, ...LIST_PREFERENCE_TABLES, ...PERMISSION_EPOCH_TABLES, ...BUYING_CYCLE_TABLES, ...BANK_FILE_TABLES, ...ONBOARDING_TABLES, ...SUPPLIER_LINK_TABLES, ...BI_TENANT_TABLES, ...STATEMENT_TABLES];
+TENANT_TABLES.push(...ACCOUNT_TOKEN_TABLES);
 
 describe.each(databaseKinds())('row-level security [%s]', (kind) => {
   const env = useTestEnv(kind);

@@ -33,6 +33,7 @@ import onboardingSkips from './0026_onboarding_skips.js';
 import supplierLinks from './0029_supplier_links.js';
 import biReports from './0030_bi_reports.js';
 import bankStatements from './0031_bank_statements.js';
+import accountTokens from './0033_account_tokens.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0029_supplier_links': supplierLinks,
   '0030_bi_reports': biReports,
   '0031_bank_statements': bankStatements,
+  '0033_account_tokens': accountTokens,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -43,10 +43,12 @@ import { invoices } from './invoices';
 import { purchasingSettings } from './purchasingSettings';
 import { remittances } from './remittances';
 import { accountBalances } from './accountBalances';
+import { accountTokens } from './accountTokens';
 
 export { applicationAcls, applicationPolicies, applicationResources, applications, organizations, settings, userGroups, users };
 export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations, payables, receivables, payableInstallments, receivableInstallments, quotes, quoteRequests, purchaseOrders, receipts, invoices, purchasingSettings, remittances };
 export { accountBalances };
+export { accountTokens };
 export { CURRENT_APPLICATION } from './applications';
 
 export const resources = {
@@ -92,6 +94,7 @@ export const resources = {
   purchasingSettings,
   remittances,
   accountBalances,
+  accountTokens,
 } as const satisfies Record<string, AnyResource>;
 
 export type ResourceName = keyof typeof resources;

@@ -48,4 +48,5 @@ export const DECLARATIONS: Record<ResourceName, () => Promise<AnyResource>> = {
   purchasingSettings: () => import('../../contracts/resources/purchasingSettings').then((m) => m.purchasingSettings),
   remittances: () => import('../../contracts/resources/remittances').then((m) => m.remittances),
   accountBalances: () => import('../../contracts/resources/accountBalances').then((m) => m.accountBalances),
+  accountTokens: () => import('../../contracts/resources/accountTokens').then((m) => m.accountTokens),
 };

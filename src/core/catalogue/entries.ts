@@ -47,6 +47,7 @@ export const CATALOGUE = {
   purchasingSettings: { name: 'purchasingSettings', api: 'pricing', path: 'settings', kind: 'singleton', route: { base: '/configuracoes/compras' }, permission: 'purchasingSettings', labels: { one: 'Configurações de compras', many: 'Configurações de compras', gender: 'f' }, titleField: 'receiptTolerance' },
   remittances: { name: 'remittances', api: 'finance', path: 'remittances', route: { base: '/arquivos-de-remessa/remessas-geradas', idParam: 'remittanceId' }, permission: 'remittanceFiles', labels: { one: 'Remessa', many: 'Remessas geradas', gender: 'f' }, titleField: 'fileName' },
   accountBalances: { name: 'accountBalances', api: 'financeReporting', path: 'account-balances', route: { base: '/bi/saldos-de-conta', idParam: 'accountBalanceId' }, permission: 'bankAccounts', labels: { one: 'Saldo de conta', many: 'Saldos de Conta', gender: 'm' }, titleField: 'description' },
+  accountTokens: { name: 'accountTokens', api: 'financeReporting', path: 'account-tokens', route: { base: '/bi/tokens-de-conta', idParam: 'accountTokenId' }, permission: 'financeReports', labels: { one: 'Token de conta', many: 'Tokens de Conta', gender: 'm' }, titleField: 'name' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ResourceName = keyof typeof CATALOGUE;

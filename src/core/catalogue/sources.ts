@@ -47,4 +47,5 @@ export const DECLARATION_MODULES: Record<ResourceName, string> = {
   purchasingSettings: 'purchasingSettings',
   remittances: 'remittances',
   accountBalances: 'accountBalances',
+  accountTokens: 'accountTokens',
 };

@@ -6,6 +6,8 @@ import { resourceRouteData } from '../registry/routeData';
 
 export const biRouteData: RouteData[] = [
   ...resourceRouteData('accountBalances'),
+  // Tokens de conta: the generic screens; the secret shown once after the create (tokensShow.tsx).
+  ...resourceRouteData('accountTokens', { views: { create: 'tokenCreate', show: 'tokenShow' } }),
   page(REPORTS.dre.route, REPORTS.dre.title, { view: 'dre' }),
   page(REPORTS.cashFlow.route, REPORTS.cashFlow.title, { view: 'cashFlow' }),
 ];

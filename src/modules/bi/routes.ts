@@ -5,4 +5,6 @@ import { biRouteData } from './routes.data';
 export const biRoutes = withRegistryLoaders(biRouteData, {
   dre: () => import('./ReportPage').then(({ reportScreen }) => ({ default: reportScreen('dre') })),
   cashFlow: () => import('./ReportPage').then(({ reportScreen }) => ({ default: reportScreen('cashFlow') })),
+  tokenCreate: () => import('./tokensCreate'),
+  tokenShow: () => import('./tokensShow'),
 });

@@ -1,6 +1,6 @@
 /** The areas of the spec (§2) still to come, as data: each path shows the "em construção" screen inside the portal layout. */
 import type { RouteData } from '../../core/routeMatch';
-import { page, placeholderRegistry } from '../area/routeData';
+import { page } from '../area/routeData';
 
 export const placeholderRouteData: RouteData[] = [
   // Procurement: cotações, ordens de compra and entregas (modules/quotes, modules/purchasing), faturamentos (modules/invoices)
@@ -10,7 +10,7 @@ export const placeholderRouteData: RouteData[] = [
   ...['', '/dfc', '/dre', '/dre1', '/dre2'].map((sub) => page(`/bi/dashboards${sub}`, 'Painéis')),
   // dre and fluxo-de-caixa: the BI area (modules/bi)
   ...['analitico', 'dfc'].map((sub) => page(`/bi/relatorios/${sub}`, 'Relatórios')),
-  ...placeholderRegistry('/bi/tokens-de-conta', 'accountTokenId', 'Tokens de Conta'),
+  // tokens-de-conta: the BI area (modules/bi)
   // Settings
   page('/configuracoes', 'Configurações'),
 ];

@@ -24,7 +24,8 @@ describe('the route table', () => {
   it('tells the screens built from the placeholders', () => {
     expect(hasScreen('/fornecedores')).toBe(true);
     expect(hasScreen('/bi/saldos-de-conta')).toBe(true);
-    expect(hasScreen('/bi/tokens-de-conta')).toBe(false);
+    expect(hasScreen('/bi/tokens-de-conta')).toBe(true);
+    expect(hasScreen('/bi/dashboards')).toBe(false);
     expect(hasScreen('/nada')).toBe(false);
   });
 });
