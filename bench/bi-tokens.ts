@@ -8,16 +8,13 @@
  *   own cost. The token's limit is lifted for the run (TOKEN_RATE is read at each call).
  * Run: `npx tsx bench/bi-tokens.ts`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { buildApp } from '../server/app';
 import { TOKEN_RATE } from '../server/bi/tokens';
 import { createPasswordHasher } from '../server/auth/passwords';
-import { openDatabase, type DatabaseHandle } from '../server/db/connect';
+import type { DatabaseHandle } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../server/db/seed';
-import { scratchDatabase } from './import-data';
+import { onEachDatabase } from './registry-data';
 
 const N = 1000;
 const BLOCK = 100;
@@ -69,21 +66,4 @@ async function measure(label: string, handle: DatabaseHandle): Promise<void> {
   }
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'rt-bench-tokens-'));
-const pglite = await openDatabase({ dataDir: dir });
-try {
-  await measure('pglite', pglite);
-} finally {
-  await pglite.close();
-  rmSync(dir, { recursive: true, force: true });
-}
-if (process.env.DATABASE_URL) {
-  const scratch = await scratchDatabase(process.env.DATABASE_URL, 'tokens');
-  const postgres = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
-  try {
-    await measure('postgres', postgres);
-  } finally {
-    await postgres.close();
-    await scratch.drop();
-  }
-}
+await onEachDatabase('tokens', measure);

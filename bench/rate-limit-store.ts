@@ -10,16 +10,13 @@
  *   request.
  * Run: `npx tsx bench/rate-limit-store.ts`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../server/app';
-import { openDatabase, type DatabaseHandle } from '../server/db/connect';
+import type { DatabaseHandle } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import type { Database } from '../server/db/types';
 import { countHit } from '../server/http/rate-limit-store';
-import { scratchDatabase } from './import-data';
+import { onEachDatabase } from './registry-data';
 
 const us = (ms: number) => `${Math.round(ms * 1000)} µs`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
@@ -75,21 +72,4 @@ async function measure(label: string, handle: DatabaseHandle): Promise<void> {
   console.log(`  per API request (inject, 401 route): limiter off ${us(off)}, in memory ${us(memory)} (+${us(memory - off)}), in the database ${us(on)} (+${us(on - off)})`);
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'rt-bench-limit-'));
-const pglite = await openDatabase({ dataDir: dir });
-try {
-  await measure('pglite', pglite);
-} finally {
-  await pglite.close();
-  rmSync(dir, { recursive: true, force: true });
-}
-if (process.env.DATABASE_URL) {
-  const scratch = await scratchDatabase(process.env.DATABASE_URL, 'limit');
-  const postgres = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
-  try {
-    await measure('postgres', postgres);
-  } finally {
-    await postgres.close();
-    await scratch.drop();
-  }
-}
+await onEachDatabase('limit', measure);

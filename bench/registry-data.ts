@@ -136,3 +136,28 @@ export async function onScratchPglite(label: string, bench: (target: BenchDataba
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Runs `bench` on an open database: the embedded one in a scratch directory, then — with
+ * DATABASE_URL — PostgreSQL in a scratch database; each closed and removed after.
+ */
+export async function onEachDatabase(label: string, bench: (kind: 'pglite' | 'postgres', handle: DatabaseHandle) => Promise<void>): Promise<void> {
+  await onScratchPglite(label, async ({ dataDir }) => {
+    const handle = await openDatabase({ dataDir });
+    try {
+      await bench('pglite', handle);
+    } finally {
+      await handle.close();
+    }
+  });
+  if (!process.env.DATABASE_URL) return;
+  await onScratchPostgres(process.env.DATABASE_URL, label, async ({ databaseUrl }) => {
+    const handle = await openDatabase({ databaseUrl, dataDir: '' });
+    try {
+      await bench('postgres', handle);
+    } finally {
+      await handle.close();
+    }
+  });
+}
+
