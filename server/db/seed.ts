@@ -36,9 +36,10 @@ export const DEMO_GROUPS: Record<string, Scopes> = {
   // A requester creates pedidos and sees only their own (orders: create, no read); the catalogue
   // and the selects of the pedido form need to read products, departments and cost centres.
   Solicitante: { orders: ['create'], requesterQueue: ['create', 'read'], ...each(['products', 'categories', 'costCenters', 'departments'], ['read']) },
-  // approvals: read puts "Aprovações" (the inbox) in the menu of buyers and treasury, who decide
-  // stages of pedidos and pagamentos; what a flow shows still follows the record's own read scope.
-  Comprador: { ...each(['orders', 'quotes', 'purchaseOrders', 'receipts', 'invoices', 'suppliers', 'products'], CRU), ...each(['categories', 'costCenters', 'departments', 'expenseCategories', 'approvals'], ['read']) },
+  // approvals (create, read) puts "Aprovações" (the inbox) in the menu of buyers and treasury, who
+  // decide stages of pedidos and pagamentos (the menu shows what one may create in); the approval
+  // routes do not read this permission: what a flow shows follows the record's own read scope.
+  Comprador: { ...each(['orders', 'quotes', 'purchaseOrders', 'receipts', 'invoices', 'suppliers', 'products'], CRU), ...each(['categories', 'costCenters', 'departments', 'expenseCategories'], ['read']), approvals: ['create', 'read'] },
   Aprovador: { approvals: ['create', 'read', 'approve'], ...each(['orders', 'quotes', 'purchaseOrders', 'invoices', 'payables'], ['read']), myAccount: ['read', 'update'] },
   Financeiro: {
     // Treasury authorises payments (never the ones they entered: the server refuses that).
@@ -53,7 +54,7 @@ export const DEMO_GROUPS: Record<string, Scopes> = {
     myAccount: ['read', 'update'],
     // BI (issue 26): DRE and fluxo de caixa; tokens de conta (create, update: edit and revoke).
     financeReports: ['read', 'export', 'create', 'update'],
-    approvals: ['read'],
+    approvals: ['create', 'read'],
   },
   Administrador: {
     ...each(['users', 'userGroups', 'applications', 'applicationResources', 'applicationAcls', 'applicationPolicies', 'approvalQueues', 'importBatches', 'companies', 'persons', 'departments', 'orders', 'quotes', 'purchaseOrders', 'receipts', 'invoices'], CRUDX),

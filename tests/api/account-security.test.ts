@@ -191,7 +191,7 @@ describe.each(databaseKinds())('account security [%s]', (kind) => {
     const resources = Object.fromEntries(permissions.body[0].resources.map((r: { name: string; scopes: string[] }) => [r.name, r.scopes]));
     expect(resources).toEqual({
       // The inbox in the menu: the buyer decides the pedidos' Compras stage.
-      approvals: ['read'],
+      approvals: ['create', 'read'],
       categories: ['read'],
       costCenters: ['read'],
       departments: ['read'],
