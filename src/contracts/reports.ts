@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import { date as dateRule } from './documents';
 import { defineEndpoint, type Endpoint } from './endpoint';
+import { REPORT_PAGES } from './reportPages';
 
 export const REPORT_PERMISSION = 'financeReports';
 
@@ -119,8 +120,7 @@ const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00
 export const REPORTS = {
   dre: {
     name: 'dre',
-    title: 'DRE por mês',
-    route: '/bi/relatorios/dre',
+    ...REPORT_PAGES.dre,
     endpoint: dreEndpoint as Endpoint<unknown, ReportAnswer>,
     filters: [
       { key: 'year', label: 'Ano', kind: 'year' },
@@ -133,8 +133,7 @@ export const REPORTS = {
   },
   cashFlow: {
     name: 'cashFlow',
-    title: 'Fluxo de caixa',
-    route: '/bi/relatorios/fluxo-de-caixa',
+    ...REPORT_PAGES.cashFlow,
     endpoint: cashFlowEndpoint as Endpoint<unknown, ReportAnswer>,
     filters: [
       { key: 'from', label: 'De', kind: 'date' },

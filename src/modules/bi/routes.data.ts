@@ -1,5 +1,5 @@
 /** The BI area's routes as data (issue 26): saldos de conta (a registry) and the reports (the report screen kind). */
-import { REPORTS } from '../../contracts/reports';
+import { REPORT_PAGES } from '../../contracts/reportPages';
 import type { RouteData } from '../../core/routeMatch';
 import { page } from '../area/routeData';
 import { resourceRouteData } from '../registry/routeData';
@@ -8,6 +8,6 @@ export const biRouteData: RouteData[] = [
   ...resourceRouteData('accountBalances'),
   // Tokens de conta: the generic screens; the secret shown once after the create (tokensShow.tsx).
   ...resourceRouteData('accountTokens', { views: { create: 'tokenCreate', show: 'tokenShow' } }),
-  page(REPORTS.dre.route, REPORTS.dre.title, { view: 'dre' }),
-  page(REPORTS.cashFlow.route, REPORTS.cashFlow.title, { view: 'cashFlow' }),
+  page(REPORT_PAGES.dre.route, REPORT_PAGES.dre.title, { view: 'dre' }),
+  page(REPORT_PAGES.cashFlow.route, REPORT_PAGES.cashFlow.title, { view: 'cashFlow' }),
 ];
