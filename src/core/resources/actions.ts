@@ -4,6 +4,7 @@ import { request, requestRaw } from './transport';
 import { apiPath, type PathParams } from './paths';
 import { apiQuery, type ListState } from './query';
 import type { Row } from './useList';
+import { saveFile } from '../saveFile';
 
 /** `DELETE /{path}/{id}` with the version the user saw. */
 export function deleteRecord(resource: AnyResource, params: PathParams, record: Pick<Row, 'id' | 'version'>): Promise<unknown> {
@@ -36,13 +37,5 @@ export async function exportList(resource: AnyResource, params: PathParams, stat
   });
   const disposition = answer.headers.get('content-disposition') ?? '';
   const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
-  const url = URL.createObjectURL(answer.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name ? decodeURIComponent(name) : `${resource.name}.${format}`;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(answer.data, name ? decodeURIComponent(name) : `${resource.name}.${format}`);
 }

@@ -23,6 +23,7 @@ import { TotpSetupStep } from '../auth/TotpSetupStep';
 import { AccountLayout } from './AccountLayout';
 import { twoFactorStatus } from './AccountOverviewPage';
 import * as styles from './account.css';
+import { saveFile } from '../../core/saveFile';
 
 type Settings = { isMandatory: boolean; isEnabledByUser: boolean; allowedMethods: TwoFactorMethod[]; boundMethods: TwoFactorMethod[] };
 /** What needs a fresh verification first (while two-factor is active). */
@@ -238,12 +239,7 @@ function RecoveryCodesPanel({ codes, replaced, email, onDone }: { codes: string[
     }
   };
   const download = () => {
-    const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = t('account.twoFactor.codes.fileName');
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveFile(new Blob([`${text}\n`], { type: 'text/plain;charset=utf-8' }), t('account.twoFactor.codes.fileName'));
   };
   return (
     <Panel title={t('account.twoFactor.codes.title')}>

@@ -6,6 +6,7 @@ import { Alert } from '../../core/ui/Alert';
 import { Button } from '../../core/ui/Button';
 import * as css from '../../core/ui/ui.css';
 import * as styles from './auth.css';
+import { saveFile } from '../../core/saveFile';
 
 /**
  * The recovery codes a two-factor setup at sign-in issued, shown once before going on (the code
@@ -25,12 +26,7 @@ export function RecoveryCodesStep({ codes, onDone }: { codes: string[]; onDone: 
     }
   };
   const download = () => {
-    const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = t('auth.setup.codes.fileName');
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveFile(new Blob([`${text}\n`], { type: 'text/plain;charset=utf-8' }), t('auth.setup.codes.fileName'));
   };
   return (
     <div className={css.stack}>

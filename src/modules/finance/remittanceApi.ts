@@ -1,5 +1,6 @@
 /** Calls of the arquivos de remessa (finance family; server/finance/remittances). */
 import { request, requestRaw } from '../../core/api';
+import { saveFile } from '../../core/saveFile';
 
 export interface ReturnLine {
   line: number;
@@ -38,15 +39,7 @@ export const generateRemittance = (body: { bankAccountId: string; agreementId: s
 /** Saves the file under the name the server gave it. */
 export async function downloadRemittance(id: string, fileName: string): Promise<void> {
   const { data } = await requestRaw<Blob>('finance', `remittances/${encodeURIComponent(id)}/file`, { responseType: 'blob', headers: { Accept: 'application/octet-stream' } });
-  const url = URL.createObjectURL(data);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.click();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
+  saveFile(data, fileName);
 }
 
 /** The bytes of a file as base64 (a retorno is at most 8 MB). */

@@ -1,6 +1,7 @@
 /** Calls of the batch import (finance family; shapes and rules in contracts/imports.ts). */
 import { IMPORT_FILE_NAMES, type ImportMappingRequest, type ImportPreview, type ImportProgress, type ImportResourceType, type ImportUploaded } from '../../contracts/imports';
 import { request, requestRaw } from '../../core/api';
+import { saveFile } from '../../core/saveFile';
 
 const BASE = 'import-batches';
 const one = (id: string, suffix = '') => `${BASE}/${encodeURIComponent(id)}${suffix}`;
@@ -25,27 +26,11 @@ export const getBatch = (id: string, silent = false): Promise<ImportProgress & R
 /** Downloads the error report as a file named after the batch. */
 export async function downloadErrors(id: string, fileName = 'erros-da-importacao.csv'): Promise<void> {
   const { data } = await requestRaw<Blob>('finance', one(id, '/errors.csv'), { responseType: 'blob', headers: { Accept: 'text/csv' } });
-  const url = URL.createObjectURL(data);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.click();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
+  saveFile(data, fileName);
 }
 
 /** Downloads the import wizard's template spreadsheet of `type` (`GET import-batches/templates/{type}`: one column per importable field, an example row). */
 export async function downloadImportTemplate(type: ImportResourceType): Promise<void> {
   const { data } = await requestRaw<Blob>('finance', `${BASE}/templates/${encodeURIComponent(type)}`, { responseType: 'blob' });
-  const url = URL.createObjectURL(data);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `modelo-importacao-${IMPORT_FILE_NAMES[type]}.xlsx`;
-    link.click();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
+  saveFile(data, `modelo-importacao-${IMPORT_FILE_NAMES[type]}.xlsx`);
 }
