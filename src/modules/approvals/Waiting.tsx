@@ -1,16 +1,15 @@
 /**
  * Where a record's pending approval stands ("Aguardando Carla Compras, etapa 2 de 3"), for any
  * resource with an approval plug: under the state in its list and in its page's header (issue 27
- * §3 "Where does my pedido stand"). One call per list page (approvals `waiting`).
+ * §3 "Where does my pedido stand"). One call per list page (approvals `waiting`), made without
+ * the approval screens' schemas and texts: this rides in the list's first chunk.
  */
-import type { AnyResource } from '../../contracts/resource';
 import type { WaitingItem } from '../../contracts/approvals';
-import { registerCatalogue, t } from '../../core/i18n';
+import type { AnyResource } from '../../contracts/resource';
+import { t } from '../../core/i18n';
+import { useQuery } from '../../core/resources/cache';
+import { request } from '../../core/resources/transport';
 import type { Row } from '../../core/resources/useList';
-import { useWaiting } from './api';
-import { approvals } from './catalogue';
-
-registerCatalogue(approvals);
 
 export const waitingText = (item: WaitingItem) =>
   item.waitingFor.length
@@ -30,6 +29,10 @@ export function useWaitingLines(resource: AnyResource, rows: readonly Row[]): Re
   const field = resource.workflow?.field;
   const waiting = state && field ? rows.filter((row) => row[field] === state) : [];
   const stamp = waiting.map((row) => String(row.version ?? '')).join(',');
-  const answer = useWaiting(resource.name, waiting.map((row) => row.id), stamp);
+  const ids = waiting.map((row) => row.id).join(',');
+  // Under the approvals' cache key: a decision (approvals/api.ts) refreshes it.
+  const answer = useQuery<WaitingItem[]>(ids ? ['approvals', 'waiting', resource.name, ids, stamp] : null, (signal) =>
+    request<WaitingItem[]>('approvals', `waiting/${encodeURIComponent(resource.name)}`, { query: { ids }, signal, silent: true }),
+  );
   return new Map((answer.data ?? []).map((item) => [item.recordId, waitingText(item)]));
 }

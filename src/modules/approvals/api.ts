@@ -9,10 +9,6 @@ export const useInbox = (page: number, perPage = 25) => useQuery(['approvals', '
 
 export const useDecided = (page: number, perPage = 25) => useQuery(['approvals', 'decided', String(page), String(perPage)], (signal) => callPagedEndpoint(calls.decided, { page, perPage, signal, silent: true }));
 
-/** Where these records' pending approvals stand (one call for a whole list page). */
-export const useWaiting = (resource: string, ids: readonly string[], stamp = '') =>
-  useQuery(ids.length ? ['approvals', 'waiting', resource, ids.join(','), stamp] : null, (signal) => callEndpoint(calls.waiting, { params: { resource }, query: { ids: ids.join(',') }, signal, silent: true }));
-
 /** The first item of my inbox other than `except` (the "Próxima aprovação" after a decision), or null. */
 export async function nextInInbox(except: string): Promise<string | null> {
   const page = await callPagedEndpoint(calls.inbox, { page: 1, perPage: 5, silent: true });

@@ -68,7 +68,5 @@ export const approvals = {
   'approvals.flow.nothingNext': 'Nada mais aguardando a sua decisão.',
   'approvals.flow.alreadyDecided': 'Você já decidiu nesta etapa.',
   'approvals.flow.notYours': 'Esta etapa aguarda a decisão de outras pessoas.',
-  'approvals.waiting.line': 'Aguardando {names}, etapa {n} de {m}',
-  'approvals.waiting.stage': 'Etapa {n} de {m}: {stage}',
 
 } as const;

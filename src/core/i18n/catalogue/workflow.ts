@@ -1,6 +1,9 @@
 /** pt-BR texts of the generic workflow pieces (badge, actions bar, history) and the pedidos' (the approval screens' and the home's pending items are their own: modules/approvals/catalogue.ts, modules/portal/catalogue.ts). */
 export const workflow = {
   'workflow.actions': 'Ações do registro',
+  // Where a record's approval stands (approvals/Waiting.tsx).
+  'approvals.waiting.line': 'Aguardando {names}, etapa {n} de {m}',
+  'approvals.waiting.stage': 'Etapa {n} de {m}: {stage}',
   'workflow.restart.notice': 'Alterar {fields} reinicia a aprovação: ao salvar, {noun} volta para a fila de aprovação desde a primeira etapa.',
   'workflow.restart.title': 'Enviar de novo para aprovação?',
   'workflow.restart.question': 'Você alterou {fields}. Ao salvar, {noun} perde as aprovações já dadas e volta para a fila de aprovação desde a primeira etapa.',
