@@ -20,16 +20,16 @@ export interface ProfileSpec {
   now: Date;
 }
 
-/** Inserts the group, its policy and the policy's statements; returns the group's id. */
+/** Inserts the policy and its statements, then the group holding it as its matrix policy; returns the group's id. */
 export async function insertProfile(trx: Kysely<Database>, spec: ProfileSpec): Promise<string> {
   const { orgId, name, now } = spec;
   const groupId = randomUUID();
   const policyId = randomUUID();
-  await trx.insertInto('user_groups').values({ id: groupId, org_id: orgId, name, description: `Perfil ${name}`, created_at: now, updated_at: now }).execute();
   await trx
     .insertInto('policies')
     .values({ id: policyId, org_id: orgId, application_id: spec.applicationId, name, description: `Permissões do perfil ${name}`, created_at: now, updated_at: now })
     .execute();
+  await trx.insertInto('user_groups').values({ id: groupId, org_id: orgId, name, description: `Perfil ${name}`, created_at: now, updated_at: now, matrix_policy_id: policyId }).execute();
   const statements = [
     ...Object.entries(spec.resources).map(([resource, scopes]) => ({ kind: 'resource' as const, name: resource, scopes })),
     ...Object.entries(spec.acls ?? {}).map(([acl, scopes]) => ({ kind: 'acl' as const, name: acl, scopes })),

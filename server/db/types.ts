@@ -196,6 +196,8 @@ export interface UserGroupsTable {
   org_id: string;
   name: string;
   description: string | null;
+  /** The policy the profile's permission matrix edits (migration 0038). */
+  matrix_policy_id: Generated<string | null>;
   version: Generated<number>;
   created_at: Timestamp;
   updated_at: Generated<Date>;

@@ -22,6 +22,7 @@ import { seedOrganisationBanks } from '../db/seed-registries.js';
 import { forbidden, HttpError, MESSAGES } from '../errors.js';
 import type { Call, ParentStorage, ResourceStorage, Trx, Values, WireRecord } from '../registry/storage.js';
 import { issuePasswordLink } from './password-links.js';
+import { assertKnownNames, type NamedEntry } from './permission-names.js';
 import { normaliseLogin } from './users.js';
 
 const conflict = (message: string) => new HttpError(409, message);
@@ -93,22 +94,25 @@ const applicationPolicies: ResourceStorage = {
     policies_org_name_unique: { field: 'name', message: 'Já existe uma política com este nome.' },
     policy_permissions_unique: { field: 'statements', message: 'Há permissões repetidas (mesmo tipo e nome técnico).' },
   },
-  async beforeCreate(_trx, _call, values) {
-    checkStatements(values);
+  async beforeCreate(trx, call, values) {
+    await checkStatements(trx, call, values);
   },
-  async beforeUpdate(_trx, _call, values) {
-    checkStatements(values);
+  async beforeUpdate(trx, call, values, before) {
+    await checkStatements(trx, call, values, before);
   },
 };
 
-function checkStatements(values: Values): void {
+/** One line per kind and name, each naming a resource or Grupo de Agências the application knows (permission-names.ts). */
+async function checkStatements(trx: Trx, call: Call, values: Values, before?: WireRecord): Promise<void> {
   const seen = new Map<string, number>();
-  const statements = (values.statements as { kind: string; name: string }[] | undefined) ?? [];
+  const statements = (values.statements as NamedEntry[] | undefined) ?? [];
   for (const [index, statement] of statements.entries()) {
     const key = `${statement.kind}/${statement.name}`;
     if (seen.has(key)) throw new HttpError(400, MESSAGES.validation, { [`statements.${index}.name`]: ['Esta permissão já aparece acima; junte os escopos numa só linha.'] });
     seen.set(key, index);
   }
+  const applicationId = call.parentId ?? (before?.applicationId as string | undefined);
+  if (applicationId) await assertKnownNames(trx, applicationId, statements);
 }
 
 // ---------------------------------------------------------------- users and groups
