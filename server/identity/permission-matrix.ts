@@ -184,6 +184,11 @@ export function permissionMatrixRoutes(ctx: AppContext) {
       return withTenant(ctx.tenantDb, caller.orgId, (trx) => profilePermissions(trx, caller.orgId, (request.params as { id: string }).id));
     });
     serveEndpoint(app, permissionEndpoints.saveProfile, options, async (request) => saveProfile(request, (request.params as { id: string }).id, request.body));
-    serveEndpoint(app, permissionEndpoints.user, options, async (request) => userPermissions(await allowed(request, [['users', 'read']]), (request.params as { id: string }).id));
+    serveEndpoint(app, permissionEndpoints.user, options, async (request) => {
+      const { id } = request.params as { id: string };
+      // Everyone may read their own (Minha conta › Políticas); another user's needs users: read.
+      const caller = id === request.auth!.userId ? { userId: request.auth!.userId, orgId: request.auth!.orgId, accessLevel: request.auth!.accessLevel } : await allowed(request, [['users', 'read']]);
+      return userPermissions(caller, id);
+    });
   };
 }

@@ -11,7 +11,7 @@
  * | `GET permissions/catalogue` | `PermissionCatalogue` — any signed-in user |
  * | `GET user-groups/{id}/permissions` | `ProfilePermissions` — `userGroups: read` |
  * | `PUT user-groups/{id}/permissions` | `ProfilePermissions` — `userGroups: update` and `applicationPolicies: update`; 412 when `version` is not the current one |
- * | `GET users/{id}/permissions` | `UserPermissions` — `users: read` |
+ * | `GET users/{id}/permissions` | `UserPermissions` — `users: read`, or the user themself |
  */
 import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint';

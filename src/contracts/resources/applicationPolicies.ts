@@ -24,7 +24,10 @@ export const applicationPolicies = defineResource({
       'Permissões',
       {
         kind: enumOf('Tipo', POLICY_STATEMENT_KINDS, { resource: 'Recurso', acl: 'Grupo de Agências' }),
-        name: text('Nome técnico', { rule: camelName('Use o nome técnico (camelCase).') }),
+        name: text('Nome técnico', {
+          rule: camelName('Use o nome técnico (camelCase).'),
+          help: 'Um recurso do catálogo de permissões (ex.: orders = Pedidos, payables = Contas a pagar) ou um Grupo de Agências. Para um perfil, use a aba Permissões do perfil.',
+        }),
         scopes: scopes('Escopos', { atLeastOne: 'Escolha ao menos um escopo.' }),
       },
       { max: 500, addLabel: 'Adicionar permissão' },

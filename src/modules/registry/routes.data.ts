@@ -14,7 +14,8 @@ const currentApplication = (resource: ResourceName) =>
 
 export const registryRouteData: RouteData[] = [
   ...resourceRouteData('categories'),
-  ...resourceRouteData('userGroups'),
+  // The permission matrix of a profile and a user's effective permissions (issue 27).
+  ...resourceRouteData('userGroups', { pages: [{ path: 'permissoes', label: 'permissions.tab', view: 'profilePermissions' }] }),
   // The account's "saldo em <data>" (issue 25): a show sub-page of the finance area.
   ...resourceRouteData('bankAccounts', { pages: [{ path: 'saldo', label: 'balances.tab', view: 'accountBalance' }, { path: 'conciliacao-de-conta', label: 'reconciliation.tab', view: 'reconciliation' }] }),
   ...resourceRouteData('bankAccountAgreements'),
@@ -32,7 +33,7 @@ export const registryRouteData: RouteData[] = [
     ];
   }),
   ...resourceRouteData('products'),
-  ...resourceRouteData('users'),
+  ...resourceRouteData('users', { pages: [{ path: 'permissoes', label: 'permissions.tab', view: 'userPermissions' }] }),
   ...resourceRouteData('settings'),
   // The current application (id `current`) and its resources, ACLs and policies.
   ...resourceRouteData('applications', { base: '/configuracoes/aplicacao', title: 'Aplicação', permission: 'application', single: { mode: 'show', fixedId: 'current' } }),

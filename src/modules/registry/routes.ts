@@ -5,4 +5,6 @@ import { registryRouteData } from './routes.data';
 export const registryRoutes = withRegistryLoaders(registryRouteData, {
   accountBalance: () => import('../finance/AccountBalancePage'),
   reconciliation: () => import('../reconciliation/ReconciliationPage'),
+  profilePermissions: () => import('../permissions/ProfilePermissionsPage'),
+  userPermissions: () => import('../permissions/UserPermissionsPage'),
 });

@@ -46,6 +46,8 @@ export const workflow = {
   'remittances.tabs.file': 'Arquivo e retorno',
   'balances.tab': 'Saldo',
   'reconciliation.tab': 'Conciliação',
+  // A profile's permission matrix and a user's effective permissions (modules/permissions).
+  'permissions.tab': 'Permissões',
   'orders.catalogue': 'Catálogo',
   'orders.catalogue.title': 'Catálogo de produtos',
   'orders.catalogue.departments': 'Departamentos',
