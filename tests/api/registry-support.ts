@@ -158,13 +158,18 @@ function sampleField(resource: AnyResource, field: string, def: FieldDef, tag: s
 /** Writable values of a declaration; `refs` maps target resource names to ids of the tenant. */
 /** Date fields whose rule reads today (a token de conta's validity): their sample is a month ahead, not the samples' past date. */
 const AHEAD_OF_TODAY: Readonly<Record<string, readonly string[]>> = { accountTokens: ['expiresOn'] };
+/** Values only the server can judge, beyond the schema: a policy names a resource of the permission catalogue. */
+const KNOWN_TO_SERVER: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
+  applicationPolicies: { statements: [{ kind: 'resource', name: 'orders', scopes: ['read'] }] },
+};
 const monthAhead = () => new Date(Date.now() + 30 * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 
 export function sampleValues(resource: AnyResource, refs: Record<string, string[]>, tag = unique()): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [field, def] of Object.entries(resource.fields)) {
     if (def.readOnly) continue;
-    values[field] = AHEAD_OF_TODAY[resource.name]?.includes(field) ? monthAhead() : sampleField(resource, field, def, `${resource.name} ${tag}`, refs);
+    const known = KNOWN_TO_SERVER[resource.name]?.[field];
+    values[field] = known !== undefined ? structuredClone(known) : AHEAD_OF_TODAY[resource.name]?.includes(field) ? monthAhead() : sampleField(resource, field, def, `${resource.name} ${tag}`, refs);
   }
   // Two references to the same target name two different records when there are (an approver and their substitute).
   const taken = new Map<string, Set<unknown>>();
