@@ -9,10 +9,19 @@
  *   lines (server/pricing/quotes.ts); one that entered a cotação from Cotações › Fila is already in it.
  */
 import { categories, orders } from '../../src/contracts/resources/index.js';
-import { orderLineIssues } from '../../src/contracts/resources/orders.js';
+import { orderLineIssues, pastNeedIssues } from '../../src/contracts/resources/orders.js';
+import { todayIn } from '../approvals/engine.js';
+import { HttpError, MESSAGES } from '../errors.js';
+import type { Call, Values, WireRecord } from '../registry/storage.js';
 import { liveQuoteOf, quoteFromOrders } from '../pricing/quotes.js';
 import { declaredStorage } from '../registry/declared.js';
 import type { Storages } from '../registry/storage.js';
+
+/** A need-by date set in the past is a 400 on its field (issue 27 §3); an unchanged old one is left alone. */
+function refusePastNeed(call: Call, values: Values, before?: WireRecord): void {
+  const errors = pastNeedIssues(values, before, todayIn(call.ctx.clock()));
+  if (Object.keys(errors).length > 0) throw new HttpError(400, MESSAGES.validation, errors);
+}
 
 export const supplyStorages: Storages = {
   categories: declaredStorage(categories, 'product_categories'),
@@ -21,6 +30,8 @@ export const supplyStorages: Storages = {
       lines: { table: 'order_lines', own: 'order_id' },
     },
     validate: (values) => orderLineIssues(values),
+    beforeCreate: async (_trx, call, values) => refusePastNeed(call, values),
+    beforeUpdate: async (_trx, call, values, before) => refusePastNeed(call, values, before),
     transitions: {
       async startQuoting(trx, call, before) {
         if (await liveQuoteOf(trx, call, before.id)) return;

@@ -33,6 +33,23 @@ export function orderLineIssues(values: Readonly<Record<string, unknown>>): Reco
   return errors;
 }
 
+/**
+ * Need-by dates already past (`today`: YYYY-MM-DD in São Paulo), of the pedido and of its lines,
+ * counting only a date that is new or changed from `before` (an old pedido whose date has passed
+ * still saves as it was).
+ */
+export function pastNeedIssues(values: Readonly<Record<string, unknown>>, before: Readonly<Record<string, unknown>> | undefined, today: string): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const past = (value: unknown, was: unknown) => typeof value === 'string' && value < today && value !== was;
+  if (past(values.neededBy, before?.neededBy)) errors.neededBy = [NEED_BY_PAST];
+  const earlier = new Map((Array.isArray(before?.lines) ? (before.lines as Record<string, unknown>[]) : []).map((line) => [line.id, line.neededBy]));
+  (Array.isArray(values.lines) ? (values.lines as Record<string, unknown>[]) : []).forEach((line, index) => {
+    if (past(line.neededBy, line.id === undefined ? undefined : earlier.get(line.id))) errors[`lines.${index}.neededBy`] = [NEED_BY_PAST];
+  });
+  return errors;
+}
+
+export const NEED_BY_PAST = 'A data de necessidade já passou: escolha hoje ou uma data futura.';
 
 export const orderWorkflow = defineWorkflow<OrderState>({
   field: 'status',
