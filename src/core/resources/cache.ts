@@ -102,6 +102,17 @@ export function onInvalidate(prefix: QueryKey, listener: () => void): () => void
   };
 }
 
+/**
+ * Starts `fetcher` for `key` now unless the cache has a fresh answer or a request in flight (a
+ * route's prime: the screen's `useQuery` of the same key then waits for this request, not a second).
+ */
+export function prefetchQuery(key: QueryKey, fetcher: (signal: AbortSignal) => Promise<unknown>): void {
+  const entry = entryOf(key);
+  if (entry.promise || (!entry.stale && entry.data !== undefined)) return;
+  entry.fetcher = fetcher;
+  void run(entry);
+}
+
 /** Puts an answer in the cache (a transition returns the record: no second request). */
 export function setQueryData(key: QueryKey, data: unknown): void {
   const entry = entryOf(key);

@@ -8,21 +8,39 @@ import * as z from 'zod/mini';
 import { LIST_PARAM, listKey, listPreferencesSchema, NO_PREFERENCES, type ListPreferences } from '../../contracts/listPreferences';
 import type { AnyResource } from '../../contracts/resource';
 import { request } from '../api';
-import { setQueryData, useQuery } from './cache';
+import { prefetchQuery, setQueryData, useQuery } from './cache';
 import { apiPath, type PathParams } from './paths';
 
 export interface ListPreferencesResult {
   preferences: ListPreferences;
+  /** The answer (or its failure) is in: the columns shown are the user's, not the declaration's for a moment. */
+  settled: boolean;
   /** Stores the whole set (an error is the caller's to show: the request is silent). */
   save: (next: ListPreferences) => Promise<ListPreferences>;
 }
 
-export function useListPreferences(resource: AnyResource, params: PathParams, enabled = true, list?: string): ListPreferencesResult {
-  const key = ['listPreferences', listKey(resource.name, list)];
+/** The cache key and the request of a list's preferences (a list without them still works: no notice when they cannot be read). */
+function preferencesQuery(resource: AnyResource, params: PathParams, list?: string) {
   const path = apiPath(resource, params, undefined, 'preferences');
   const listQuery = list ? { [LIST_PARAM]: list } : undefined;
-  // A list without its preferences still works: no notice when they cannot be read.
-  const query = useQuery<ListPreferences>(enabled && resource.list ? key : null, (signal) => request<ListPreferences>(resource.api, path, { signal, silent: true, query: listQuery }), enabled);
+  return {
+    key: ['listPreferences', listKey(resource.name, list)],
+    path,
+    listQuery,
+    fetch: (signal?: AbortSignal) => request<ListPreferences>(resource.api, path, { signal, silent: true, query: listQuery }),
+  };
+}
+
+/** Asks for the preferences now, beside the list's first page (its route's prime). */
+export function primeListPreferences(resource: AnyResource, params: PathParams, list?: string): void {
+  if (!resource.list) return;
+  const { key, fetch } = preferencesQuery(resource, params, list);
+  prefetchQuery(key, fetch);
+}
+
+export function useListPreferences(resource: AnyResource, params: PathParams, enabled = true, list?: string): ListPreferencesResult {
+  const { key, path, listQuery, fetch } = preferencesQuery(resource, params, list);
+  const query = useQuery<ListPreferences>(enabled && resource.list ? key : null, fetch, enabled);
   // An answer of another shape (an older server) counts as no choice.
   const parsed = query.data === undefined ? null : z.safeParse(listPreferencesSchema, query.data);
   const current = parsed?.success ? parsed.data : NO_PREFERENCES;
@@ -39,5 +57,5 @@ export function useListPreferences(resource: AnyResource, params: PathParams, en
       throw error;
     }
   }, [resource, path, current, list]);
-  return { preferences: current, save };
+  return { preferences: current, settled: !query.loading, save };
 }

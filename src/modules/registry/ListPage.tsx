@@ -54,7 +54,7 @@ export default function ListPage(props: RegistryPageProps) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const waitingLines = useWaitingLines(resource, list.rows);
   // The user's own columns (kept on the server), in the declaration's order; the declaration's otherwise.
-  const { preferences, save: savePreferences } = useListPreferences(resource, routes.params, access('read'), props.spec.list);
+  const { preferences, settled: columnsSettled, save: savePreferences } = useListPreferences(resource, routes.params, access('read'), props.spec.list);
   const declaredColumns = resource.list?.columns ?? [{ field: resource.titleField }];
   const chosen = preferences.columns && declaredColumns.filter((column) => preferences.columns!.includes(column.field));
   const columns = chosen?.length ? chosen : declaredColumns;
@@ -154,7 +154,7 @@ export default function ListPage(props: RegistryPageProps) {
           {t('registry.loadFailed')} <button type="button" className={ui.button.link} onClick={list.reload}>{t('registry.retry')}</button>
         </Alert>
       )}
-      {list.loading && list.rows.length === 0 ? (
+      {(list.loading && list.rows.length === 0) || !columnsSettled ? (
         <Spinner />
       ) : !list.error && list.rows.length === 0 ? (
         <div className={css.empty} role="status">

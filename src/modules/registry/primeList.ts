@@ -6,6 +6,7 @@ import { loadDeclaration } from '../../core/catalogue/load';
 import { permissionSubjectAtom } from '../../core/permissions';
 import { accessFor } from '../../core/resources/access';
 import { requestPage } from '../../core/api';
+import { primeListPreferences } from '../../core/resources/preferences';
 import { keepPrimed, primeKey, type Primed } from '../../core/resources/primed';
 import { getSession } from '../../core/session';
 import { store } from '../../core/store';
@@ -35,5 +36,7 @@ export async function primeList(spec: RegistrySpec, routeParams: Readonly<Record
   const resource = session.accessToken ? await loadDeclaration(spec.resource).catch(() => undefined) : undefined;
   if (!resource || !session.accessToken || session.tokenType !== 'Authorization' || !accessFor(store.get(permissionSubjectAtom), resource, spec.permission)('read')) return { release: () => undefined };
   const { api, path, query } = firstPageRequest(resource, spec, routeParams, search);
+  // The user's columns come with the rows: the list never shows the declared ones for a moment.
+  primeListPreferences(resource, { ...routeParams, ...spec.params }, spec.list);
   return primePage(api, path, JSON.stringify(query));
 }
