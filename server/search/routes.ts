@@ -37,8 +37,12 @@ export function searchRoutes(ctx: AppContext) {
         }
       }
       if (!searchWorthy(q) || !readable.length) return [];
+      // Views of one table (Fornecedor, Cliente over Cadastros): the view first, and each record once,
+      // under the kinds it has ("Cliente · Fornecedor"), opening the first view's page.
+      readable.sort((a, b) => Number(Boolean(storageOf(b.resource)!.filter)) - Number(Boolean(storageOf(a.resource)!.filter)));
       return withTenant(ctx.tenantDb, auth.orgId, async (trx) => {
         const hits: SearchHit[] = [];
+        const seen = new Map<string, SearchHit>();
         for (const { resource, ownOnly } of readable) {
           const storage = storageOf(resource)!;
           const service = ctx.records(resource.name);
@@ -46,13 +50,21 @@ export function searchRoutes(ctx: AppContext) {
           const parsed = parseListQuery(resource, storage, { q, page: '1', perPage: String(SEARCH_PER_RESOURCE) });
           const rows = await listRecords(trx, call, storage, parsed, { limit: SEARCH_PER_RESOURCE, offset: 0 });
           for (const row of rows) {
-            hits.push({
+            const key = `${storage.table}:${String(row.id)}`;
+            const earlier = seen.get(key);
+            if (earlier) {
+              if (storage.filter) earlier.kind = `${earlier.kind} · ${resource.labels.one}`;
+              continue;
+            }
+            const hit: SearchHit = {
               resource: resource.name,
               id: String(row.id),
               title: recordName(resource, row[resource.titleField]) || resource.labels.one,
               kind: resource.labels.one,
               path: `${resource.route.base}/${encodeURIComponent(String(row.id))}`,
-            });
+            };
+            seen.set(key, hit);
+            hits.push(hit);
           }
         }
         return hits;

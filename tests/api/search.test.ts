@@ -59,6 +59,17 @@ describe.each(databaseKinds())('record search [%s]', (kind) => {
     expect(byDocument.map((hit) => hit.title)).toContain(`${word} Distribuidora Ltda`);
   });
 
+  it('lists a company once, under every kind it has, not once per registry that shows it', async () => {
+    const both = `${String((Date.now() + 7) % 1e8).padStart(8, '0')}0001`;
+    const created = await call(env, 'POST', '/v1/companies/suppliers', { session: admin, body: { document: both + cnpjCheckDigits(both), name: `${word} Atacado e Varejo Ltda`, isActive: true, isCustomer: true, contacts: [], addresses: [], bankAccounts: [], pixKeys: [] } });
+    expect(created.status, created.raw).toBe(201);
+    const hits = (await search(admin, `${word} Atacado`)).filter((hit) => hit.id === created.body.id);
+    expect(hits).toHaveLength(1);
+    expect(hits[0].kind.split(' · ').sort()).toEqual(['Cliente', 'Fornecedor']);
+    const supplierOnly = (await search(admin, `${word} Distribuidora`)).filter((hit) => hit.title === `${word} Distribuidora Ltda`);
+    expect(supplierOnly.map((hit) => hit.kind)).toEqual(['Fornecedor']);
+  });
+
   it('finds a pedido by its number; a requester finds only their own pedidos and no suppliers', async () => {
     const byNumber = (await search(admin, String(orderNumber))).filter((hit) => hit.resource === 'orders');
     expect(byNumber).toContainEqual(expect.objectContaining({ id: orderId, kind: 'Pedido', title: `Pedido ${word} meu`, path: `/pedidos/${orderId}` }));

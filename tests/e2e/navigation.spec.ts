@@ -182,21 +182,23 @@ test('on a slow network the page being left says another is on its way (after 30
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
-test('"Ir para…" finds records too: a supplier by name, in its own group, opened with Enter', async ({ page }) => {
+test('"Ir para…" finds records too: a company by name, once under both its kinds, in its own group, opened with Enter', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, 'admin@demo.com.br');
   await page.keyboard.press('Control+k');
   await page.keyboard.type('horizonte');
   await settled(page);
   const records = results(page).getByRole('group', { name: 'Registros' });
-  const supplier = records.getByRole('option', { name: 'Comercial Horizonte Ltda — Fornecedor' });
-  await expect(supplier).toBeVisible();
+  // A customer that is also a supplier: one line, not one per registry that shows it.
+  const company = records.getByRole('option', { name: 'Comercial Horizonte Ltda — Cliente · Fornecedor' });
+  await expect(records.getByRole('option', { name: /^Comercial Horizonte Ltda/ })).toHaveCount(1);
+  await expect(company).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /registros? encontrados?\./ })).toBeAttached();
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/menu-search-records-1366.png` });
-  await supplier.hover();
-  await expect(supplier).toHaveAttribute('aria-selected', 'true');
+  await company.hover();
+  await expect(company).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/fornecedores\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/clientes\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Comercial Horizonte Ltda', level: 1 })).toBeVisible();
 });
