@@ -44,6 +44,7 @@ import { buildCatalogue } from './registry/catalogue.js';
 import { FILE_FAMILIES } from '../src/contracts/files.js';
 import { fileRoutes } from './files/routes.js';
 import { onboardingRoutes } from './setup/onboarding.js';
+import { styleGuideRoutes } from './setup/style-guide.js';
 
 z.config(z.locales.ptBR());
 
@@ -188,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(identityPlugin(ctx, authRateLimit), { prefix: IDENTITY_PREFIX });
   // The organisation's first-run checklist (issue 28): which steps are done.
   await app.register(onboardingRoutes(ctx), { prefix: IDENTITY_PREFIX });
+  await app.register(styleGuideRoutes(ctx), { prefix: IDENTITY_PREFIX });
   // Generated routes of every declaration of the served families (registry/families.ts).
   await registryFamilies(app, ctx);
   await app.register(approvalRoutes(ctx), { prefix: FAMILY_PREFIXES.approvals });

@@ -20,11 +20,27 @@ export function isCurrent(path: string, pathname: string): boolean {
   return pathname === path || (path !== '/' && pathname.startsWith(`${path}/`));
 }
 
+/**
+ * The path of the module `pathname` belongs to: the longest module path it is under, so a page of
+ * `/configuracoes/bancos` belongs to Bancos, not to the hub at `/configuracoes` (null: none).
+ */
+export function currentModulePath(items: readonly NavItem[], pathname: string): string | null {
+  let best: string | null = null;
+  const visit = (item: NavItem) => {
+    if (item.type === 'module') {
+      if (isCurrent(item.path, pathname) && item.path.length > (best?.length ?? -1)) best = item.path;
+    } else item.children.forEach(visit);
+  };
+  items.forEach(visit);
+  return best;
+}
+
 /** Keys of the groups (nested ones included) that hold the module of `pathname`. */
 export function groupsHolding(items: readonly NavItem[], pathname: string): Set<string> {
   const keys = new Set<string>();
+  const current = currentModulePath(items, pathname);
   const visit = (item: NavItem): boolean => {
-    if (item.type === 'module') return isCurrent(item.path, pathname);
+    if (item.type === 'module') return item.path === current;
     let holds = false;
     for (const child of item.children) if (visit(child)) holds = true;
     if (holds) keys.add(item.key);

@@ -3,6 +3,7 @@ import type { NavItem } from '../../../src/core/config';
 import { routes } from '../../../src/modules/portal/routes';
 import {
   breadcrumbsFor,
+  currentModulePath,
   documentTitleFor,
   groupsHolding,
   isCurrent,
@@ -40,6 +41,18 @@ describe('sidebar groups', () => {
     expect([...groupsHolding(tree, '/usuarios/3/editar')].sort()).toEqual(['admin', 'people']);
     expect([...groupsHolding(tree, '/pedidos')]).toEqual(['procurement']);
     expect(groupsHolding(tree, '/')).toEqual(new Set());
+  });
+
+  it('a page belongs to the module with the longest path above it: the hub at /configuracoes holds only itself', () => {
+    const settings: NavItem[] = [
+      { type: 'group', key: 'admin', title: 'Administração', collapsible: true, divided: true, children: [{ type: 'module', name: 'settingsHub', title: 'Todas as configurações', resource: 'settings', path: '/configuracoes' }] },
+      { type: 'group', key: 'finance', title: 'Configurações financeiras', collapsible: true, divided: false, children: [{ type: 'module', name: 'banks', title: 'Bancos', resource: 'banks', path: '/configuracoes/bancos' }] },
+    ];
+    expect(currentModulePath(settings, '/configuracoes/bancos/3')).toBe('/configuracoes/bancos');
+    expect([...groupsHolding(settings, '/configuracoes/bancos/3')]).toEqual(['finance']);
+    expect(currentModulePath(settings, '/configuracoes')).toBe('/configuracoes');
+    expect([...groupsHolding(settings, '/configuracoes/importacoes-em-lote')]).toEqual(['admin']);
+    expect(currentModulePath(settings, '/pedidos')).toBeNull();
   });
 
   it('closed by default, open when holding the current page, and the user choice wins', () => {
