@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../core/styles/tokens.css';
 
 export const tabs = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, listStyle: 'none', margin: 0, padding: 0 });
@@ -33,3 +33,4 @@ export const code = style({ display: 'block', whiteSpace: 'pre-wrap', overflowWr
 export const examples = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xl });
 export const example = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, minWidth: 0 });
 export const glyph = style({ fontSize: '24px', lineHeight: 1 });
+globalStyle(`${example} > h2, ${example} > p`, { margin: 0 });
