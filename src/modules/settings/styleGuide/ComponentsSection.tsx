@@ -1,26 +1,29 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Tone } from '../../../contracts/workflow';
 import { t } from '../../../core/i18n';
 import { notify } from '../../../core/notices';
 import { Alert } from '../../../core/ui/Alert';
 import { Button } from '../../../core/ui/Button';
-import { Checkbox } from '../../../core/ui/Checkbox';
 import { ConfirmDialog } from '../../../core/ui/ConfirmDialog';
 import * as data from '../../../core/ui/data.css';
 import { Dialog } from '../../../core/ui/Dialog';
+import { Field } from '../../../core/ui/fields/Field';
 import { Spinner } from '../../../core/ui/Spinner';
 import { StatusBadge } from '../../../core/ui/StatusBadge';
-import { TextField } from '../../../core/ui/TextField';
 import * as ui from '../../../core/ui/ui.css';
+import { sampleResource } from './sampleForm';
 import * as css from './styleGuide.css';
 
 const TONES = Object.keys(data.badge) as Tone[];
 const ALERTS = Object.keys(ui.alert) as (keyof typeof ui.alert)[];
 
-/** /tests: the UI kit's components, live — buttons, fields (one with errors), alerts, notices, badges and dialogs. */
+/** /tests: the UI kit's components, live — buttons, the form fields of the registries (one with an error), alerts, a notice, badges and dialogs. */
 export function ComponentsSection() {
   const [dialog, setDialog] = useState<'plain' | 'confirm' | null>(null);
-  const [name, setName] = useState('');
+  const resource = useMemo(sampleResource, []);
+  // The CNPJ holds a wrong check digit and shows the error the server would send.
+  const [values, setValues] = useState<Record<string, unknown>>({ document: '12345678000100', amount: 123_456, kind: 'services', byEmail: true });
+  const errors = { document: [t('settings.guide.sample.fieldError')] };
   const example = (id: string, children: React.ReactNode) => (
     <section className={css.example} aria-labelledby={`guide-${id}`}>
       <h2 id={`guide-${id}`}>{t(`settings.guide.components.${id}`)}</h2>
@@ -43,9 +46,9 @@ export function ComponentsSection() {
       {example(
         'fields',
         <div className={data.formGrid}>
-          <TextField label={t('settings.guide.sample.fieldLabel')} hint={t('settings.guide.sample.fieldHint')} value={name} onValue={setName} />
-          <TextField label={t('settings.guide.sample.errorLabel')} defaultValue="12.345.678/0001-00" errors={[t('settings.guide.sample.fieldError')]} />
-          <Checkbox label={t('settings.guide.sample.checkbox')} defaultChecked />
+          {Object.entries(resource.fields).map(([name, def]) => (
+            <Field key={name} resource={resource} field={name} label={def.label} def={def} value={values[name]} onChange={(value) => setValues((current) => ({ ...current, [name]: value }))} params={{}} errors={errors} required={name === 'tradeName'} />
+          ))}
         </div>,
       )}
       {example(
