@@ -21,24 +21,15 @@ export function isCurrent(path: string, pathname: string): boolean {
 }
 
 /**
- * The path of the module `pathname` belongs to: the longest module path it is under, so a page of
- * `/configuracoes/bancos` belongs to Bancos, not to the hub at `/configuracoes` (null: none).
+ * The module `pathname` belongs to: the longest of the modules' `paths` it is at or under ('' for
+ * none), so a page of `/configuracoes/bancos` belongs to Bancos, not to the hub at `/configuracoes`.
  */
-export function currentModulePath(items: readonly NavItem[], pathname: string): string | null {
-  let best: string | null = null;
-  const visit = (item: NavItem) => {
-    if (item.type === 'module') {
-      if (isCurrent(item.path, pathname) && item.path.length > (best?.length ?? -1)) best = item.path;
-    } else item.children.forEach(visit);
-  };
-  items.forEach(visit);
-  return best;
-}
+export const currentPath = (paths: readonly string[], pathname: string): string =>
+  paths.reduce((best, path) => (path.length > best.length && isCurrent(path, pathname) ? path : best), '');
 
-/** Keys of the groups (nested ones included) that hold the module of `pathname`. */
-export function groupsHolding(items: readonly NavItem[], pathname: string): Set<string> {
+/** Keys of the groups (nested ones included) that hold the module at `current` (`currentPath`). */
+export function groupsHolding(items: readonly NavItem[], current: string): Set<string> {
   const keys = new Set<string>();
-  const current = currentModulePath(items, pathname);
   const visit = (item: NavItem): boolean => {
     if (item.type === 'module') return item.path === current;
     let holds = false;
