@@ -45,6 +45,7 @@ import { FILE_FAMILIES } from '../src/contracts/files.js';
 import { fileRoutes } from './files/routes.js';
 import { onboardingRoutes } from './setup/onboarding.js';
 import { permissionMatrixRoutes } from './identity/permission-matrix.js';
+import { styleGuideRoutes } from './setup/style-guide.js';
 
 z.config(z.locales.ptBR());
 
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(onboardingRoutes(ctx), { prefix: IDENTITY_PREFIX });
   // The permission matrix of profiles and a user's effective permissions (issue 27).
   await app.register(permissionMatrixRoutes(ctx), { prefix: IDENTITY_PREFIX });
+  await app.register(styleGuideRoutes(ctx), { prefix: IDENTITY_PREFIX });
   // Generated routes of every declaration of the served families (registry/families.ts).
   await registryFamilies(app, ctx);
   await app.register(approvalRoutes(ctx), { prefix: FAMILY_PREFIXES.approvals });

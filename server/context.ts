@@ -35,6 +35,11 @@ export interface ServerSettings {
   testSessions?: { logins: string[]; accessSeconds?: number; idleSeconds?: number };
   /** Which settings the process runs with (never their values), shown by GET /readyz; main.ts sets it. */
   inForce?: SettingsInForce;
+  /**
+   * Serve the style guide's gate (developer pages /theme, /tests, /table, /test-icon:
+   * setup/style-guide.ts). main.ts turns it on outside NODE_ENV=production; off unless said.
+   */
+  developerPages?: boolean;
 }
 
 export interface AppContext {

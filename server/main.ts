@@ -55,7 +55,7 @@ import { JOBS_LOCK_KEY, prepareDatabase, STARTUP_LOCK_KEY, withAdvisoryLock } fr
 import { prettyLogStream, wantsPrettyLogs } from './http/log-format.js';
 import { DEFAULT_MAIL_FROM, smtpMailer } from './mail/mailer.js';
 import { DEMO_ROTATED, demoPasswords, printDemoPasswords } from './setup/demo-passwords.js';
-import { demoWanted, EXIT_CONFIG, isProduction, mailMode, productionProblems, settingsInForce } from './setup/deployment.js';
+import { demoWanted, developerPagesOn, EXIT_CONFIG, isProduction, mailMode, productionProblems, settingsInForce } from './setup/deployment.js';
 import { rotateKnownDemoPasswords } from './setup/known-demo-passwords.js';
 import { recordServerPid } from './setup/server-pid.js';
 import { setupAtStart } from './setup/setup-at-start.js';
@@ -157,6 +157,8 @@ async function main() {
       corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
       // The dev mailbox shows reset links and codes to anyone: never in production.
       devMailbox: mail === 'dev-mailbox',
+      // The style guide's gate (setup/style-guide.ts): the developer pages are off in production.
+      developerPages: developerPagesOn(env),
       rateLimit: {
         max: Number(env.RATE_LIMIT_MAX ?? 600),
         authMax: Number(env.RATE_LIMIT_AUTH_MAX ?? 30),

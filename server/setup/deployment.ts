@@ -32,6 +32,9 @@ export function mailMode(env: Env): MailMode {
   return isProduction(env) ? 'off' : 'dev-mailbox';
 }
 
+/** Whether the style guide (the developer pages) is served: never in production. */
+export const developerPagesOn = (env: Env): boolean => !isProduction(env);
+
 /** Whether this start creates the demo organisation when it is missing: opt-in in production. */
 export function demoWanted(env: Env): boolean {
   return isProduction(env) ? env.SEED_DEMO?.trim() === '1' : env.SEED_DEMO?.trim() !== '0';

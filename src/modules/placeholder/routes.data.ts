@@ -10,7 +10,5 @@ export const placeholderRouteData: RouteData[] = [
   ...['', '/dfc', '/dre', '/dre1', '/dre2'].map((sub) => page(`/bi/dashboards${sub}`, 'Painéis')),
   // dre and fluxo-de-caixa: the BI area (modules/bi)
   ...['analitico', 'dfc'].map((sub) => page(`/bi/relatorios/${sub}`, 'Relatórios')),
-  // tokens-de-conta: the BI area (modules/bi)
-  // Settings
-  page('/configuracoes', 'Configurações'),
+  // tokens-de-conta: the BI area (modules/bi); /configuracoes: the settings hub (modules/settings)
 ];

@@ -6,7 +6,7 @@ import { useNavigation } from '../../core/navigation';
 import { can, permissionSubjectAtom } from '../../core/permissions';
 import { Link } from '../../core/ui/Link';
 import { MenuSearch } from './MenuSearch';
-import { groupsHolding, isCurrent, isGroupOpen, moduleEntries, readGroupChoices, writeGroupChoice, type GroupChoices } from './navState';
+import { currentPath, groupsHolding, isGroupOpen, moduleEntries, readGroupChoices, writeGroupChoice, type GroupChoices } from './navState';
 import * as styles from './portal.css';
 
 interface SidebarProps {
@@ -33,7 +33,8 @@ export function Sidebar({ id, open, onNavigate, searchRef }: SidebarProps) {
     [config, subject],
   );
   const entries = useMemo(() => moduleEntries(tree), [tree]);
-  const holding = useMemo(() => groupsHolding([...tree.groups, ...tree.ungrouped], pathname), [tree, pathname]);
+  const current = currentPath(entries.map((entry) => entry.path), pathname);
+  const holding = useMemo(() => groupsHolding([...tree.groups, ...tree.ungrouped], current), [tree, current]);
   const [choices, setChoices] = useState<GroupChoices>(() => readGroupChoices());
   const toggle = (key: string, next: boolean) => setChoices(writeGroupChoice(key, next));
 
@@ -42,7 +43,7 @@ export function Sidebar({ id, open, onNavigate, searchRef }: SidebarProps) {
     onNavigate?.(from);
   };
   const link = (path: string, title: string) => (
-    <Link href={path} className={styles.navLink} current={isCurrent(path, pathname)} onFollow={() => follow(path)}>
+    <Link href={path} className={styles.navLink} current={path === current} onFollow={() => follow(path)}>
       {title}
     </Link>
   );

@@ -20,11 +20,18 @@ export function isCurrent(path: string, pathname: string): boolean {
   return pathname === path || (path !== '/' && pathname.startsWith(`${path}/`));
 }
 
-/** Keys of the groups (nested ones included) that hold the module of `pathname`. */
-export function groupsHolding(items: readonly NavItem[], pathname: string): Set<string> {
+/**
+ * The module `pathname` belongs to: the longest of the modules' `paths` it is at or under ('' for
+ * none), so a page of `/configuracoes/bancos` belongs to Bancos, not to the hub at `/configuracoes`.
+ */
+export const currentPath = (paths: readonly string[], pathname: string): string =>
+  paths.reduce((best, path) => (path.length > best.length && isCurrent(path, pathname) ? path : best), '');
+
+/** Keys of the groups (nested ones included) that hold the module at `current` (`currentPath`). */
+export function groupsHolding(items: readonly NavItem[], current: string): Set<string> {
   const keys = new Set<string>();
   const visit = (item: NavItem): boolean => {
-    if (item.type === 'module') return isCurrent(item.path, pathname);
+    if (item.type === 'module') return item.path === current;
     let holds = false;
     for (const child of item.children) if (visit(child)) holds = true;
     if (holds) keys.add(item.key);

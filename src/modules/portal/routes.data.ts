@@ -1,12 +1,11 @@
 /**
- * The portal's own pages (home, developer pages) and the portal's route table as data: every
+ * The portal's own page (home) and the portal's route table as data: every
  * area's part, each kept by its area (`<area>/routes.data.ts`). What the server reads
  * (server/http/firstPage.ts: the first page of a list path, its modulepreload links); the portal
  * binds the same parts to their screens in routes.ts (same order: a unit test holds them equal).
  */
 import { matchRoute, type RouteData } from '../../core/routeMatch';
 import { accountRouteData } from '../account/routes.data';
-import { page } from '../area/routeData';
 import { approvalsRouteData } from '../approvals/routes.data';
 import { authRouteData } from '../auth/routes.data';
 import { payablesRouteData, receivablesRouteData, remittancesRouteData } from '../finance/routes.data';
@@ -18,14 +17,13 @@ import { quotesRouteData } from '../quotes/routes.data';
 import { placeholderRouteData } from '../placeholder/routes.data';
 import { registryRouteData } from '../registry/routes.data';
 import { biRouteData } from '../bi/routes.data';
+import { settingsRouteData } from '../settings/routes.data';
 
-export const homeRouteData: RouteData[] = [
-  { path: '/', layout: 'portal', title: 'Início', view: 'home' },
-  ...['/table', '/test-icon', '/tests', '/theme'].map((path) => page(path, 'Desenvolvimento', { view: 'developer' })),
-];
+export const homeRouteData: RouteData[] = [{ path: '/', layout: 'portal', title: 'Início', view: 'home' }];
 
 export const portalRouteData: RouteData[] = [
   ...homeRouteData,
+  ...settingsRouteData,
   ...authRouteData,
   ...accountRouteData,
   ...ordersRouteData,

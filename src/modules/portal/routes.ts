@@ -13,15 +13,16 @@ import { quotesRoutes } from '../quotes/routes';
 import { placeholderRoutes } from '../placeholder/routes';
 import { registryRoutes } from '../registry/routes';
 import { biRoutes } from '../bi/routes';
+import { settingsRoutes } from '../settings/routes';
 import { homeRouteData } from './routes.data';
 
 const homeRoutes = withLoaders(homeRouteData, {
   home: () => import('./HomePage'),
-  developer: () => import('./DeveloperPage'),
 });
 
 export const routes: RouteDef[] = [
   ...homeRoutes,
+  ...settingsRoutes,
   ...authRoutes,
   ...accountRoutes,
   ...ordersRoutes,

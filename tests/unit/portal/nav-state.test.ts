@@ -3,6 +3,7 @@ import type { NavItem } from '../../../src/core/config';
 import { routes } from '../../../src/modules/portal/routes';
 import {
   breadcrumbsFor,
+  currentPath,
   documentTitleFor,
   groupsHolding,
   isCurrent,
@@ -37,9 +38,22 @@ describe('sidebar groups', () => {
   });
 
   it('finds the groups holding the current page, nested ones included', () => {
-    expect([...groupsHolding(tree, '/usuarios/3/editar')].sort()).toEqual(['admin', 'people']);
+    expect([...groupsHolding(tree, '/usuarios')].sort()).toEqual(['admin', 'people']);
     expect([...groupsHolding(tree, '/pedidos')]).toEqual(['procurement']);
-    expect(groupsHolding(tree, '/')).toEqual(new Set());
+    expect(groupsHolding(tree, '')).toEqual(new Set());
+  });
+
+  it('a page belongs to the module with the longest path above it: the hub at /configuracoes holds only itself', () => {
+    const settings: NavItem[] = [
+      { type: 'group', key: 'admin', title: 'Administração', collapsible: true, divided: true, children: [{ type: 'module', name: 'settingsHub', title: 'Todas as configurações', resource: 'settings', path: '/configuracoes' }] },
+      { type: 'group', key: 'finance', title: 'Configurações financeiras', collapsible: true, divided: false, children: [{ type: 'module', name: 'banks', title: 'Bancos', resource: 'banks', path: '/configuracoes/bancos' }] },
+    ];
+    const paths = moduleEntries({ groups: settings.filter((item) => item.type === 'group'), ungrouped: [] }).map((entry) => entry.path);
+    expect(currentPath(paths, '/configuracoes/bancos/3')).toBe('/configuracoes/bancos');
+    expect([...groupsHolding(settings, currentPath(paths, '/configuracoes/bancos/3'))]).toEqual(['finance']);
+    expect(currentPath(paths, '/configuracoes')).toBe('/configuracoes');
+    expect([...groupsHolding(settings, currentPath(paths, '/configuracoes/importacoes-em-lote'))]).toEqual(['admin']);
+    expect(currentPath(paths, '/pedidos')).toBe('');
   });
 
   it('closed by default, open when holding the current page, and the user choice wins', () => {

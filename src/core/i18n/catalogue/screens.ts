@@ -88,7 +88,6 @@ export const screens = {
   'portal.placeholder.title': '{title}',
   'portal.placeholder.body': 'Esta área ainda está em construção. Em breve você poderá trabalhar aqui.',
   'portal.placeholder.path': 'Endereço: {path}',
-  'portal.developer.title': 'Página de desenvolvimento',
   'portal.notFound.back': 'Voltar para o início',
   'portal.error.reload': 'Recarregar a página',
   'portal.brand': 'Retaguarda',
