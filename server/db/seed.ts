@@ -101,7 +101,7 @@ export const DEMO_APPLICATION_RESOURCES: [name: string, title: string][] = [
   ['customers', 'Clientes'],
   ['persons', 'Clientes & Fornecedores'],
   ['companies', 'Empresas'],
-  ['categories', 'Departamentos de produtos'],
+  ['categories', 'Departamentos do catálogo'],
   ['expenseCategories', 'Categorias de Despesas'],
   ['revenueCategories', 'Categorias de Receitas'],
   ['departments', 'Departamentos'],
