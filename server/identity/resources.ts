@@ -14,11 +14,10 @@
  *   settings, default application and official bank list; deactivating one ends its sessions.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { CURRENT_APPLICATION } from '../../src/contracts/resources/index.js';
 import { randomToken } from '../auth/crypto.js';
 import type { PasswordHasher } from '../auth/passwords.js';
-import { seedOrganisationBanks } from '../db/seed-registries.js';
 import { forbidden, HttpError, MESSAGES } from '../errors.js';
 import type { Call, ParentStorage, ResourceStorage, Trx, Values, WireRecord } from '../registry/storage.js';
 import { issuePasswordLink } from './password-links.js';
@@ -212,11 +211,10 @@ const organizations: ResourceStorage = {
   tenantColumn: null,
   uniques: ORG_UNIQUES,
   async afterCreate(trx, call, record) {
-    const now = call.ctx.clock();
-    await trx.insertInto('org_settings').values({ org_id: record.id, created_at: now, updated_at: now }).execute();
-    await createDefaultApplication(trx, record.id, now);
-    // Every organisation starts with the official bank list (registries, finance family).
-    await seedOrganisationBanks(trx as unknown as Kysely<any>, record.id, now);
+    // The same start as the setup command's (settings, application, profiles, banks); loaded on
+    // use: setup/organisation.ts imports this module.
+    const { furnishOrganisation } = await import('../setup/organisation.js');
+    await furnishOrganisation(trx, record.id, call.ctx.clock());
   },
   async beforeUpdate(_trx, call, values, before) {
     if (before.id === call.orgId && values.isActive === false) throw conflict('Você não pode desativar a sua própria organização.');

@@ -28,6 +28,15 @@ export interface NewOrganisation {
 export async function createOrganisation(trx: Trx, organisation: NewOrganisation, now: Date): Promise<{ orgId: string; profiles: Map<string, string> }> {
   const orgId = randomUUID();
   await trx.insertInto('organizations').values({ id: orgId, name: organisation.name, trade_name: organisation.tradeName, cnpj: organisation.cnpj, created_at: now, updated_at: now }).execute();
+  return { orgId, profiles: await furnishOrganisation(trx, orgId, now) };
+}
+
+/**
+ * What a new organisation holds before anyone works in it (the setup command's and the
+ * SystemOwner screen's alike): settings, the current application with its resources, the five
+ * standard profiles and the bank list. Returns the profiles' group ids by name.
+ */
+export async function furnishOrganisation(trx: Trx, orgId: string, now: Date): Promise<Map<string, string>> {
   await trx.insertInto('org_settings').values({ org_id: orgId, created_at: now, updated_at: now }).execute();
   const applicationId = await createDefaultApplication(trx, orgId, now);
   await trx
@@ -39,5 +48,5 @@ export async function createOrganisation(trx: Trx, organisation: NewOrganisation
     profiles.set(name, await insertProfile(trx as Kysely<Database>, { orgId, applicationId, name, resources, now }));
   }
   await seedOrganisationBanks(trx as unknown as Kysely<any>, orgId, now);
-  return { orgId, profiles };
+  return profiles;
 }

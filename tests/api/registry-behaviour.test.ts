@@ -371,13 +371,18 @@ describe.each(databaseKinds())('users and organisations admin [%s]', (kind) => {
     expect((await put(env, admin, `${API_BASE}/organizations/${DEMO_ORG_ID}`, { ...own, isActive: false }, selfOrg.body.version)).status).toBe(409);
   });
 
-  it('creates an organisation with its settings and default application; its CNPJ is unique', async () => {
+  it('creates an organisation with its settings, default application, standard profiles and modules; its CNPJ is unique', async () => {
     const cnpj = cnpjFrom('998877660001');
     const created = await call(env, 'POST', `${API_BASE}/organizations`, { session: admin, body: { name: 'Nova Organização Ltda', tradeName: null, cnpj, isActive: true } });
     expect(created.status, created.raw).toBe(201);
     const app = await env.db.selectFrom('applications').select(['slug', 'is_default']).where('org_id', '=', created.body.id).execute();
     expect(app).toEqual([{ slug: 'retaguarda', is_default: true }]);
     expect(await env.db.selectFrom('org_settings').select('org_id').where('org_id', '=', created.body.id).executeTakeFirst()).toBeDefined();
+    // The same start as the setup command's: its first administrator can be given a profile at once.
+    const profiles = await env.db.selectFrom('user_groups').select(['name', 'matrix_policy_id']).where('org_id', '=', created.body.id).orderBy('name').execute();
+    expect(profiles.map((profile) => profile.name)).toEqual(['Administrador', 'Aprovador', 'Comprador', 'Financeiro', 'Solicitante']);
+    expect(profiles.every((profile) => profile.matrix_policy_id !== null)).toBe(true);
+    expect((await env.db.selectFrom('application_resources').select('name').where('org_id', '=', created.body.id).execute()).length).toBeGreaterThan(30);
     const duplicate = await call(env, 'POST', `${API_BASE}/organizations`, { session: admin, body: { name: 'Outra Nova', tradeName: null, cnpj, isActive: true } });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.errors).toEqual({ cnpj: ['Já existe uma organização com este CNPJ.'] });
