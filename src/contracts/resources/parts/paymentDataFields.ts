@@ -20,11 +20,11 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
 };
 
 /** A field of one payment method only: the form and the details show it for that method alone. */
-function only<F extends Field>(field: F, ...methods: PaymentMethod[]): F {
+export function only<F extends Field>(field: F, ...methods: PaymentMethod[]): F {
   return withDef(field, { shownWhen: { field: 'paymentMethod', values: methods } });
 }
 /** A long code, read whole: its input takes the row. */
-const wide = <F extends Field>(field: F): F => withDef(field, { wide: true });
+export const wide = <F extends Field>(field: F): F => withDef(field, { wide: true });
 
 /** The payment-data fields of a parcela (flat, so a list item and the parcela record share them). */
 export const paymentDataFields = {
