@@ -47,9 +47,20 @@ export const FINANCE_MESSAGES = {
 
 
 /** The rateio's cost centres of a lançamento (filters `costCenterIds` with `&&`). */
-/** A receivable's parcelas: each receiving account able to receive what its line says (receipts.ts). */
-const receivingLines = (values: Record<string, unknown>) =>
-  (Array.isArray(values.installments) ? (values.installments as ReceiptItem[]) : []).map((item, index) => ({ prefix: `installments.${index}.`, item }));
+const RECEIPT_FIELDS = ['paymentMethod', 'bankAccountId', 'ourNumber', 'boletoLine', 'pixKeyType', 'pixKey'] as const;
+/** Whether a parcela's receipt data differ from what it had (nothing before: a new one). */
+const receiptChanged = (item: Record<string, unknown>, before: Record<string, unknown> | undefined) =>
+  !before || RECEIPT_FIELDS.some((field) => (item[field] ?? null) !== (before[field] ?? null));
+/**
+ * A receivable's parcelas whose receipt data are new or changed — each receiving account must be
+ * able to receive what its line says (receipts.ts). Unchanged lines are left alone: a transition
+ * of the lançamento (its receipt settling it) never fails on an account deactivated since.
+ */
+function receivingLines(values: Record<string, unknown>, before?: WireRecord) {
+  const items = Array.isArray(values.installments) ? (values.installments as (ReceiptItem & { id?: string })[]) : [];
+  const old = new Map((Array.isArray(before?.installments) ? (before.installments as { id: string }[]) : []).map((line) => [line.id, line as Record<string, unknown>]));
+  return items.flatMap((item, index) => (receiptChanged(item as Record<string, unknown>, item.id ? old.get(item.id) : undefined) ? [{ prefix: `installments.${index}.`, item }] : []));
+}
 
 const costCentersOf = (entryId: RawBuilder<unknown>) =>
   sql`(SELECT COALESCE(array_agg(a.cost_center_id ORDER BY a.position), '{}') FROM finance_entry_allocations a WHERE a.entry_id = ${entryId})`;
@@ -74,7 +85,7 @@ function entryStorage(resource: AnyResource, direction: Direction, party: 'suppl
     ...(direction === 'receivable'
       ? {
           beforeCreate: async (trx: Trx, call: Call, values: Record<string, unknown>) => void (await checkReceivingAccounts(trx, call, receivingLines(values))),
-          beforeUpdate: async (trx: Trx, call: Call, values: Record<string, unknown>) => void (await checkReceivingAccounts(trx, call, receivingLines(values))),
+          beforeUpdate: async (trx: Trx, call: Call, values: Record<string, unknown>, before: WireRecord) => void (await checkReceivingAccounts(trx, call, receivingLines(values, before))),
         }
       : {}),
     async beforeDelete() {
@@ -170,6 +181,8 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
     ...(direction === 'receivable'
       ? {
           async beforeUpdate(trx: Trx, call: Call, values: Record<string, unknown>, before: WireRecord) {
+            // A receipt, an estorno or a cancel leaves the receipt data as they were: nothing to judge again.
+            if (!receiptChanged(values, before)) return;
             const item = { ...(values as ReceiptItem), amount: Number(before.amount), dueDate: String(before.dueDate) };
             const errors: Record<string, string[]> = {};
             for (const issue of receiptDataIssues(item)) (errors[issue.path] ??= []).push(issue.message);
