@@ -4,7 +4,9 @@
  * account (boleto, PIX, TED) needs an active account of ours that is not a caixa, and a boleto we
  * issued is paid into the bank that issued it — a linha digitável of another bank than the
  * receiving account's is refused (someone else's boleto would send the customer's money elsewhere).
- * Errors under `{prefix}bankAccountId` / `{prefix}boletoLine`, 400 with nothing written.
+ * Errors under `{prefix}bankAccountId` / `{prefix}boletoLine`, 400 with nothing written. The
+ * accounts are read FOR SHARE (in id order): an account being deactivated or turned into a caixa
+ * at the same moment waits for this write, or this write sees it changed — never checked, then changed.
  */
 import { sql } from 'kysely';
 import { readBoleto } from '../../src/contracts/brazil/boleto.js';
@@ -30,7 +32,7 @@ export async function checkReceivingAccounts(trx: Trx, call: Call, lines: readon
   const ids = [...new Set(lines.flatMap(({ item }) => (item.bankAccountId ? [item.bankAccountId] : [])))];
   if (!ids.length) return;
   const found = await sql<AccountRow>`SELECT a.id, a.type, a.is_active, b.code AS bank_code FROM bank_accounts a LEFT JOIN banks b ON b.id = a.bank_id
-    WHERE a.org_id = ${call.orgId} AND a.id IN (${sql.join(ids)})`.execute(trx);
+    WHERE a.org_id = ${call.orgId} AND a.id IN (${sql.join(ids)}) ORDER BY a.id FOR SHARE OF a`.execute(trx);
   const accounts = new Map(found.rows.map((row) => [row.id, row]));
   const errors: FieldErrors = {};
   for (const { prefix, item } of lines) {

@@ -197,6 +197,28 @@ describe.each(databaseKinds())('contas a receber: receipt data [%s]', (kind) => 
     expect(Number(audit.rows[0].n)).toBe(2);
   });
 
+  // One connection per transaction is PostgreSQL's: PGlite runs one statement at a time, so there is no moment in between to prove.
+  it.runIf(kind === 'postgres')('waits for an account being deactivated at that moment, then refuses it — never checked, then changed', async () => {
+    const bankId = (await sql<{ id: string }>`SELECT bank_id AS id FROM bank_accounts WHERE id = ${bank.id}`.execute(env.db)).rows[0].id;
+    const account = await call(env, 'POST', `${FINANCE}/bank-accounts`, { session: admin, body: { name: `Fechando ${randomUUID().slice(0, 6)}`, type: 'checking', bankId, agency: '1234', agencyDigit: null, account: '55443', accountDigit: '2', holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181', openingBalance: 0, openingBalanceDate: '2026-01-01', isActive: true, notes: null } });
+    expect(account.status, account.raw).toBe(201);
+    const entries = await count('finance_entries');
+    let answered = false;
+    const { pending } = await env.db.transaction().execute(async (trx) => {
+      // Someone is deactivating the account: its row is locked, the change not yet committed.
+      await sql`SELECT 1 FROM bank_accounts WHERE id = ${account.body.id} FOR UPDATE`.execute(trx);
+      const pending = create(receivable({ paymentMethod: 'transfer', bankAccountId: account.body.id })).then((answer) => ((answered = true), answer));
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(answered, 'the receivable waited for the account').toBe(false);
+      await sql`UPDATE bank_accounts SET is_active = false WHERE id = ${account.body.id}`.execute(trx);
+      return { pending };
+    });
+    const answer = await pending;
+    expect(answer.status, answer.raw).toBe(400);
+    expect(answer.body.errors?.['installments.0.bankAccountId']?.join(' ')).toMatch(/inativa/);
+    expect(await count('finance_entries')).toBe(entries);
+  });
+
   it('receives a parcela entered before receipt data existed (the customer\'s bank in its payee columns)', async () => {
     const created = await create(receivable({ paymentMethod: 'transfer', bankAccountId: bank.id }));
     const id = (await row(created.body.id)).id!;

@@ -48,23 +48,21 @@ test('tesouraria enters a conta a receber with a boleto of ours and PIX to our k
   await expect(page.getByText('Soma das parcelas: R$ 1.000,00 de R$ 1.000,00')).toBeVisible();
 
   // Each parcela is received, by default, in the lançamento's account.
-  const receiving = page.getByRole('combobox', { name: 'Conta de recebimento' });
-  await expect(receiving).toHaveCount(2);
-  await expect(receiving.nth(0)).toHaveValue(/Itaú/);
-  await expect(receiving.nth(1)).toHaveValue(/Itaú/);
+  const [one, two] = [page.getByRole('group', { name: 'Item 1' }), page.getByRole('group', { name: 'Item 2' })];
+  for (const item of [one, two]) await expect(item.getByRole('combobox', { name: 'Conta de recebimento' })).toHaveValue(/Itaú/);
 
   // Parcela 1: the boleto we issued through Itaú (optional, typed here).
   const [first] = planned();
-  const method = page.getByLabel('Forma de recebimento');
-  await expect(method.nth(0)).toHaveValue('boleto');
-  await page.getByRole('textbox', { name: 'Nosso número' }).fill('00012345678');
-  await page.getByRole('textbox', { name: 'Linha digitável do nosso boleto' }).fill(formatBoletoLine(makeBoletoLine({ bankCode: '341', dueDate: first!.dueDate, amount: first!.amount })));
+  await expect(one.getByLabel('Forma de recebimento')).toHaveValue('boleto');
+  await one.getByRole('textbox', { name: 'Nosso número' }).fill('00012345678');
+  await one.getByRole('textbox', { name: 'Linha digitável do nosso boleto' }).fill(formatBoletoLine(makeBoletoLine({ bankCode: '341', dueDate: first!.dueDate, amount: first!.amount })));
   await expect(page.getByText(`Parcela 1 — boleto lido: valor R$ 500,00, vencimento ${br(first!.dueDate)}, banco 341.`)).toBeVisible();
 
   // Parcela 2: PIX to our CNPJ key.
-  await method.nth(1).selectOption({ label: 'PIX' });
-  await page.getByLabel('Tipo da nossa chave PIX').selectOption({ label: 'CNPJ' });
-  await page.getByRole('textbox', { name: 'Nossa chave PIX' }).fill('11222333000181');
+  await two.getByLabel('Forma de recebimento').selectOption({ label: 'PIX' });
+  await expect(two.getByRole('textbox', { name: 'Nosso número' })).toHaveCount(0);
+  await two.getByLabel('Tipo da nossa chave PIX').selectOption({ label: 'CNPJ' });
+  await two.getByRole('textbox', { name: 'Nossa chave PIX' }).fill('11222333000181');
 
   // Nothing of a payee: the customer's bank, agência, conta, favorecido or their linha digitável.
   for (const label of ['Favorecido', 'CPF/CNPJ do favorecido', 'Agência', 'Linha digitável ou código de barras', 'PIX copia e cola']) await expect(page.getByLabel(label, { exact: true })).toHaveCount(0);
