@@ -14,8 +14,8 @@ import { readPixPayload } from '../../brazil/pixPayload';
 import { PIX_KEY_TYPE_LABELS, validPixKey, type PixKeyType } from '../../brazil/pix';
 import { validCnpj, validCpf } from '../../brazil/documents';
 import { formatMoney } from '../../money';
-import { installPaymentDataRule, type PaymentDataIssue, type PaymentItem } from './paymentDataFields';
-import { installReceiptDataRule, RECEIPT_METHODS_TO_ACCOUNT, type ReceiptItem } from './receiptDataFields';
+import { paymentDataRule, type PaymentDataIssue, type PaymentItem } from './paymentDataFields';
+import { RECEIPT_METHODS_TO_ACCOUNT, receiptDataRule, type ReceiptItem } from './receiptDataFields';
 
 export { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentDataCheck, paymentDataFields, type PaymentMethod } from './paymentDataFields';
 
@@ -114,5 +114,5 @@ export function receiptDataIssues(item: ReceiptItem, today?: string): Issue[] {
   return issues;
 }
 
-installPaymentDataRule(paymentDataIssues);
-installReceiptDataRule(receiptDataIssues);
+paymentDataRule.install(paymentDataIssues);
+receiptDataRule.install(receiptDataIssues);

@@ -11,10 +11,9 @@
  * The check across the item's fields runs the rule `./paymentData` installs (the boleto reader is
  * too heavy for the declarations chunk), one rule for the screen and the API.
  */
-import * as z from 'zod/mini';
 import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, type PixKeyType } from '../../brazil/pix';
 import { enumOf, reference, text } from '../../fields';
-import { only, PAYMENT_METHODS, wide, type PaymentDataIssue, type PaymentMethod } from './paymentDataFields';
+import { installedItemRule, only, PAYMENT_METHODS, wide, type PaymentMethod } from './paymentDataFields';
 
 export const RECEIPT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
   boleto: 'Boleto emitido por nós',
@@ -47,23 +46,6 @@ export interface ReceiptItem {
   pixKey?: string | null;
 }
 
-type Rule = (item: ReceiptItem, today?: string) => PaymentDataIssue[];
-
-let rule: Rule | null = null;
-
-/** Installs the rule (`./paymentData` does, once imported). */
-export function installReceiptDataRule(installed: Rule): void {
-  rule = installed;
-}
-
-/** The installed rule; a check run before `../checks` was imported is a bug, not a valid record. */
-export function receiptDataRule(): Rule {
-  if (!rule) throw new Error('receipt-data rule not installed: import src/contracts/resources/checks');
-  return rule;
-}
-
-/** The rule as a zod check of a list item (errors under the item's fields). */
-export const receiptDataCheck = () =>
-  z.superRefine((value: unknown, ctx) => {
-    for (const issue of receiptDataRule()(value as ReceiptItem)) ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.path], input: value });
-  });
+/** A receivable parcela's receipt data: the rule `./paymentData` installs. */
+export const receiptDataRule = installedItemRule<ReceiptItem>('receipt-data');
+export const receiptDataCheck = receiptDataRule.check;
