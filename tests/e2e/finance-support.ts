@@ -1,4 +1,4 @@
-/** What the finance specs share: picking a reference, a show page's value, a searched list's rows, the axe check. */
+/** What the finance specs share: picking a reference, a lançamento's values, a show page's value, a searched list's rows, the axe check. */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { axeViolations } from './support';
 
@@ -11,6 +11,22 @@ export type Root = Page | Locator;
 export async function pick(root: Root, label: string, search: string, nth = 0) {
   await root.getByRole('combobox', { name: label }).nth(nth).fill(search);
   await root.getByRole('listbox', { name: label }).getByRole('option').first().click();
+}
+
+/**
+ * A lançamento's description, dates (issued `today`) and "Valores" — R$ 1.000,00 on the Itaú
+ * account — then "Gerar parcelas" from `condition`, the parcelas adding up to the total.
+ */
+export async function fillValues(root: Root, description: string, today: string, condition: string) {
+  const box = (name: string) => root.getByRole('textbox', { name, exact: true });
+  await box('Descrição').fill(description);
+  await box('Data de emissão').fill(today.split('-').reverse().join('/'));
+  await box('Competência (mês/ano)').fill(`${today.slice(5, 7)}/${today.slice(0, 4)}`);
+  await box('Valor total (R$)').fill('1.000,00');
+  await pick(root, 'Conta financeira', 'Itaú');
+  await box('Condição de pagamento').fill(condition);
+  await root.getByRole('button', { name: 'Gerar parcelas' }).click();
+  await expect(root.getByText('Soma das parcelas: R$ 1.000,00 de R$ 1.000,00')).toBeVisible();
 }
 
 /** The value a show page gives a field (the definition list's term → its description). */

@@ -13,7 +13,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatBoletoLine, makeBoletoLine } from '../../src/contracts/brazil/boleto';
 import { buildInstallments, parsePaymentCondition } from '../../src/contracts/paymentTerms';
-import { noAxeViolations, pick, searchRows, shown, type Root } from './finance-support';
+import { fillValues, noAxeViolations, pick, searchRows, shown, type Root } from './finance-support';
 import { signIn, signOut } from './support';
 import { shoot } from './screens';
 
@@ -42,15 +42,7 @@ const wrongCheckDigit = (line: string) => line.replace(/^(\d{5}\.\d{4})(\d)/, (_
 async function fillEntry(root: Root, description: string, lines: string[]) {
   await pick(root, 'Fornecedor', 'Papelaria');
   await pick(root, 'Categoria de despesa', 'ICMS');
-  const box = (name: string) => root.getByRole('textbox', { name, exact: true });
-  await box('Descrição').fill(description);
-  await box('Data de emissão').fill(today.split('-').reverse().join('/'));
-  await box('Competência (mês/ano)').fill(`${today.slice(5, 7)}/${today.slice(0, 4)}`);
-  await box('Valor total (R$)').fill('1.000,00');
-  await pick(root, 'Conta financeira', 'Itaú');
-  await box('Condição de pagamento').fill('30/60/90');
-  await root.getByRole('button', { name: 'Gerar parcelas' }).click();
-  await expect(root.getByText('Soma das parcelas: R$ 1.000,00 de R$ 1.000,00')).toBeVisible();
+  await fillValues(root, description, today, '30/60/90');
   for (const [index, line] of lines.entries()) await root.getByLabel('Linha digitável ou código de barras').nth(index).fill(line);
   await pick(root, 'Solicitante (atesto)', 'Sérgio');
   await root.getByRole('button', { name: 'Adicionar centro de custos' }).click();

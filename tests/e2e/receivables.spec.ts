@@ -10,7 +10,7 @@
 import { expect, test } from '@playwright/test';
 import { formatBoletoLine, makeBoletoLine } from '../../src/contracts/brazil/boleto';
 import { buildInstallments, parsePaymentCondition } from '../../src/contracts/paymentTerms';
-import { noAxeViolations, pick, searchRows, shown } from './finance-support';
+import { fillValues, noAxeViolations, pick, searchRows, shown } from './finance-support';
 import { shoot } from './screens';
 import { signIn, signOut } from './support';
 
@@ -35,17 +35,9 @@ test('tesouraria enters a conta a receber with a boleto of ours and PIX to our k
   await page.getByRole('button', { name: 'Novo Lançamento a receber' }).click();
   await expect(page.getByRole('heading', { name: 'Novo Lançamento a receber' })).toBeVisible();
 
-  const box = (name: string) => page.getByRole('textbox', { name, exact: true });
   await pick(page, 'Cliente', 'Mercado Bom');
   await pick(page, 'Categoria de receita', 'Prestação');
-  await box('Descrição').fill(DESCRIPTION);
-  await box('Data de emissão').fill(br(today));
-  await box('Competência (mês/ano)').fill(`${today.slice(5, 7)}/${today.slice(0, 4)}`);
-  await box('Valor total (R$)').fill('1.000,00');
-  await pick(page, 'Conta financeira', 'Itaú');
-  await box('Condição de pagamento').fill('30/60');
-  await page.getByRole('button', { name: 'Gerar parcelas' }).click();
-  await expect(page.getByText('Soma das parcelas: R$ 1.000,00 de R$ 1.000,00')).toBeVisible();
+  await fillValues(page, DESCRIPTION, today, '30/60');
 
   // Each parcela is received, by default, in the lançamento's account.
   const [one, two] = [page.getByRole('group', { name: 'Item 1' }), page.getByRole('group', { name: 'Item 2' })];
