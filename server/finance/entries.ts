@@ -24,11 +24,14 @@ import { SETTLEMENT_MESSAGES } from '../../src/contracts/resources/installments.
 import type { AnyResource } from '../../src/contracts/resource.js';
 import { findTransition, LIVE_PHASES } from '../../src/contracts/workflow.js';
 import { formatMoney } from '../../src/contracts/money.js';
-import { fieldError, HttpError } from '../errors.js';
+import { fieldError, HttpError, MESSAGES } from '../errors.js';
 import { declaredStorage } from '../registry/declared.js';
 import { inPhases } from '../registry/phases.js';
 import type { Call, ResourceStorage, TransitionHook, Trx, WireRecord } from '../registry/storage.js';
 import { createSuccessor, requirePaymentData } from './recurrence.js';
+import { receiptDataIssues } from '../../src/contracts/resources/parts/paymentData.js';
+import type { ReceiptItem } from '../../src/contracts/resources/parts/receiptDataFields.js';
+import { checkReceivingAccounts } from './receipts.js';
 
 type Direction = 'payable' | 'receivable';
 
@@ -44,6 +47,21 @@ export const FINANCE_MESSAGES = {
 
 
 /** The rateio's cost centres of a lançamento (filters `costCenterIds` with `&&`). */
+const RECEIPT_FIELDS = ['paymentMethod', 'bankAccountId', 'ourNumber', 'boletoLine', 'pixKeyType', 'pixKey'] as const;
+/** Whether a parcela's receipt data differ from what it had (nothing before: a new one). */
+const receiptChanged = (item: Record<string, unknown>, before: Record<string, unknown> | undefined) =>
+  !before || RECEIPT_FIELDS.some((field) => (item[field] ?? null) !== (before[field] ?? null));
+/**
+ * A receivable's parcelas whose receipt data are new or changed — each receiving account must be
+ * able to receive what its line says (receipts.ts). Unchanged lines are left alone: a transition
+ * of the lançamento (its receipt settling it) never fails on an account deactivated since.
+ */
+function receivingLines(values: Record<string, unknown>, before?: WireRecord) {
+  const items = Array.isArray(values.installments) ? (values.installments as (ReceiptItem & { id?: string })[]) : [];
+  const old = new Map((Array.isArray(before?.installments) ? (before.installments as { id: string }[]) : []).map((line) => [line.id, line as Record<string, unknown>]));
+  return items.flatMap((item, index) => (receiptChanged(item as Record<string, unknown>, item.id ? old.get(item.id) : undefined) ? [{ prefix: `installments.${index}.`, item }] : []));
+}
+
 const costCentersOf = (entryId: RawBuilder<unknown>) =>
   sql`(SELECT COALESCE(array_agg(a.cost_center_id ORDER BY a.position), '{}') FROM finance_entry_allocations a WHERE a.entry_id = ${entryId})`;
 
@@ -64,6 +82,12 @@ function entryStorage(resource: AnyResource, direction: Direction, party: 'suppl
       installments: { table: 'installments', own: 'entry_id' },
     },
     validate: (values) => entryIssues(values),
+    ...(direction === 'receivable'
+      ? {
+          beforeCreate: async (trx: Trx, call: Call, values: Record<string, unknown>) => void (await checkReceivingAccounts(trx, call, receivingLines(values))),
+          beforeUpdate: async (trx: Trx, call: Call, values: Record<string, unknown>, before: WireRecord) => void (await checkReceivingAccounts(trx, call, receivingLines(values, before))),
+        }
+      : {}),
     async beforeDelete() {
       throw new HttpError(409, FINANCE_MESSAGES.noDelete);
     },
@@ -152,6 +176,21 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
     async beforeCreate() {
       throw new HttpError(405, FINANCE_MESSAGES.direct);
     },
+    // A parcela a receber edited on its own: the same receipt-data rule as its lançamento's line
+    // (against its own amount and due date), and an account that can receive it.
+    ...(direction === 'receivable'
+      ? {
+          async beforeUpdate(trx: Trx, call: Call, values: Record<string, unknown>, before: WireRecord) {
+            // A receipt, an estorno or a cancel leaves the receipt data as they were: nothing to judge again.
+            if (!receiptChanged(values, before)) return;
+            const item = { ...(values as ReceiptItem), amount: Number(before.amount), dueDate: String(before.dueDate) };
+            const errors: Record<string, string[]> = {};
+            for (const issue of receiptDataIssues(item)) (errors[issue.path] ??= []).push(issue.message);
+            if (Object.keys(errors).length) throw new HttpError(400, MESSAGES.validation, errors);
+            await checkReceivingAccounts(trx, call, [{ prefix: '', item }]);
+          },
+        }
+      : {}),
     // A baixa or an estorno goes on to settle or reopen the lançamento, which a cancel locks before its parcelas.
     async lockFirst(trx, call, id, action) {
       if (!SETTLING.has(action)) return;

@@ -216,7 +216,8 @@ export async function seedDemoQuarter(base: AppContext, options: { now?: Date; s
     };
     const suppliers = await parties('is_supplier', SUPPLIER_NAMES);
     const customers = await parties('is_customer', CUSTOMER_NAMES);
-    const accounts = (await sql<{ id: string; type: string }>`SELECT id, type FROM bank_accounts WHERE org_id = ${DEMO_ORG_ID} AND is_active ORDER BY name DESC`.execute(trx)).rows;
+    const accounts = (await sql<{ id: string; type: string; bank_code: string | null }>`SELECT a.id, a.type, b.code AS bank_code FROM bank_accounts a LEFT JOIN banks b ON b.id = a.bank_id
+      WHERE a.org_id = ${DEMO_ORG_ID} AND a.is_active ORDER BY a.name DESC`.execute(trx)).rows;
     const bank = accounts.find((a) => a.type !== 'cash') ?? accounts[0];
     const cashAccount = accounts.find((a) => a.type === 'cash') ?? bank;
     if (!departments.length || !centres.length || !suppliers.length || !customers.length || !bank) throw new Error('demo quarter: the demo registries are missing');
@@ -320,6 +321,13 @@ export async function seedDemoQuarter(base: AppContext, options: { now?: Date; s
       index % 3 === 2
         ? { paymentMethod: 'pix', boletoLine: null, pixKeyType: 'email', pixKey: 'financeiro@fornecedor.com.br', pixPayload: null }
         : { paymentMethod: 'boleto', boletoLine: makeBoletoLine({ bankCode: index % 2 ? '237' : '341', dueDate, amount }), pixKeyType: null, pixKey: null, pixPayload: null };
+    // A receivable's receipt data: how the customer pays us — our boleto (of the receiving account's bank), our PIX key, or cash into the caixa.
+    const receipt = (index: number, dueDate: string, amount: number, account: { id: string; type: string; bank_code: string | null }) =>
+      account.type === 'cash'
+        ? { paymentMethod: 'cash', bankAccountId: account.id }
+        : index % 3 === 2
+          ? { paymentMethod: 'pix', bankAccountId: account.id, pixKeyType: 'cnpj', pixKey: '11222333000181' }
+          : { paymentMethod: 'boleto', bankAccountId: account.id, ourNumber: String(100000 + index * 7919 + amount % 997), boletoLine: makeBoletoLine({ bankCode: account.bank_code ?? '341', dueDate, amount }) };
     const split = (total: number, parts: number) => {
       const each = Math.floor(total / parts);
       return Array.from({ length: parts }, (_, i) => (i === 0 ? total - each * (parts - 1) : each));
@@ -363,7 +371,10 @@ export async function seedDemoQuarter(base: AppContext, options: { now?: Date; s
         documentFileId: null,
         notes: null,
         allocations,
-        installments: dues.map((dueDate, i) => ({ number: i + 1, dueDate, amount: amounts[i], ...payment(index + i, dueDate, amounts[i]), bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null })),
+        installments: dues.map((dueDate, i) =>
+          kind === 'receivables'
+            ? { number: i + 1, dueDate, amount: amounts[i], ...receipt(index + i, dueDate, amounts[i], account) }
+            : { number: i + 1, dueDate, amount: amounts[i], ...payment(index + i, dueDate, amounts[i]), bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null }),
       };
       const ref: { id: string; parcelas: string[] } = { id: '', parcelas: [] };
       const points: [Date, () => Promise<void>][] = [

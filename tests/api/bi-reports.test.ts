@@ -112,7 +112,9 @@ describe.each(databaseKinds())('BI: summaries, DRE and fluxo de caixa [%s]', (ki
       categoryId: spec.categoryId, documentType: 'invoice', documentNumber: `BI-${randomUUID().slice(0, 6)}`, issueDate: '2024-02-01', competence: spec.competence,
       description: 'Fixture do BI', total, bankAccountId: accountId, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
       allocations: spec.allocations.map((a) => ({ ...a, percent: null })),
-      installments: spec.installments.map((p, i) => ({ number: i + 1, dueDate: p.dueDate, amount: p.amount, paymentMethod: 'pix', ...NO_PAYMENT_DATA, pixKeyType: 'email', pixKey: `bi${i}@exemplo.com.br` })),
+      // A payable's PIX key is the supplier's; a receivable is received in cash, into the fixture's caixa.
+      installments: spec.installments.map((p, i) => ({ number: i + 1, dueDate: p.dueDate, amount: p.amount,
+        ...(spec.direction === 'payable' ? { paymentMethod: 'pix', ...NO_PAYMENT_DATA, pixKeyType: 'email', pixKey: `bi${i}@exemplo.com.br` } : { paymentMethod: 'cash', bankAccountId: accountId }) })),
     };
   }
   const path = (direction: 'payable' | 'receivable') => `${FINANCE}/${direction === 'payable' ? 'payables' : 'receivables'}`;

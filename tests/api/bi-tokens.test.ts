@@ -48,7 +48,7 @@ describe.each(databaseKinds())('BI: tokens de conta [%s]', (kind) => {
       body: {
         customerId, categoryId: category.body.id, documentType: 'invoice', documentNumber: `TK-${randomUUID().slice(0, 6)}`, issueDate: `${year}-03-01`, competence: `03/${year}`,
         description: 'Venda para o token', total: 123456, bankAccountId: null, companyId: null, paymentCondition: null, documentFileId: null, notes: null, allocations: [{ costCenterId: centre.body.id, amount: 123456, percent: null }],
-        installments: [{ number: 1, dueDate: `${year}-03-20`, amount: 123456, paymentMethod: 'pix', boletoLine: null, pixKeyType: 'email', pixKey: 'bi@exemplo.com.br', pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null }],
+        installments: [{ number: 1, dueDate: `${year}-03-20`, amount: 123456, paymentMethod: 'cash' }],
       },
     });
     expect(entry.status, entry.raw).toBe(201);

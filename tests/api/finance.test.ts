@@ -468,7 +468,7 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
         customerId, categoryId: revenueCategoryId, documentType: 'nfse', documentNumber: 'NFS-77', issueDate: '2026-11-20', competence: '11/2026',
         description: 'Consultoria de novembro', total: 50000, bankAccountId: accountId, companyId: null, paymentCondition: 'à vista', documentFileId: null, notes: null,
         allocations: [{ costCenterId: centres[0], percent: 10000, amount: 50000 }],
-        installments: [installment(1, '2026-12-01', 50000, { paymentMethod: 'pix', boletoLine: null, pixKeyType: 'email', pixKey: 'financeiro@cliente.com.br' })],
+        installments: [{ number: 1, dueDate: '2026-12-01', amount: 50000, paymentMethod: 'cash', bankAccountId: accountId }],
       },
     });
     expect(created.status, created.raw).toBe(201);

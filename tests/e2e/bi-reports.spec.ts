@@ -35,12 +35,11 @@ test('DRE: a number drills down to its parcela; the fluxo de caixa on the same s
   expect(category.status, JSON.stringify(category.body)).toBe(201);
   const [customer] = (await api(page, 'GET', '/v1/companies/customers?perPage=1')).body;
   const [centre] = (await api(page, 'GET', '/api/finance/cost-centers?perPage=1')).body;
-  const blank = { boletoLine: null, pixKeyType: null, pixKey: null, pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null };
   const created = await api(page, 'POST', '/api/finance/receivables', {
     customerId: customer.id, categoryId: category.body.id, documentType: 'invoice', documentNumber: `NF-${RUN}`, issueDate: today, competence: `${today.slice(5, 7)}/${today.slice(0, 4)}`,
     description: DESCRIPTION, total: 1234567, bankAccountId: null, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
     allocations: [{ costCenterId: centre.id, percent: 10000, amount: 1234567 }],
-    installments: [{ number: 1, dueDate: dueThisMonth(), amount: 1234567, paymentMethod: 'pix', ...blank, pixKeyType: 'email', pixKey: 'financeiro@cliente.com.br' }],
+    installments: [{ number: 1, dueDate: dueThisMonth(), amount: 1234567, paymentMethod: 'cash' }],
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
 

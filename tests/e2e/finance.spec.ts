@@ -10,10 +10,11 @@
  * inside <bo-contas-a-pagar> on the intranet page. Every finance screen visited is axe-clean and
  * never scrolls sideways at 390 px.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { formatBoletoLine, makeBoletoLine } from '../../src/contracts/brazil/boleto';
 import { buildInstallments, parsePaymentCondition } from '../../src/contracts/paymentTerms';
-import { axeViolations, signIn, signOut } from './support';
+import { fillValues, noAxeViolations, pick, searchRows, shown, type Root } from './finance-support';
+import { signIn, signOut } from './support';
 import { shoot } from './screens';
 
 test.describe.configure({ mode: 'serial' });
@@ -23,17 +24,6 @@ const DESCRIPTION = `Conta e2e ${RUN}`;
 const INTRANET_DESCRIPTION = `Conta intranet ${RUN}`;
 const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 const brl = (text: string) => text.replace(/\u00a0/g, ' ');
-
-async function noAxeViolations(page: Page, include?: string) {
-  expect(await axeViolations(page, include)).toEqual([]);
-}
-
-type Root = Page | Locator;
-
-async function pick(root: Root, label: string, search: string, nth = 0) {
-  await root.getByRole('combobox', { name: label }).nth(nth).fill(search);
-  await root.getByRole('listbox', { name: label }).getByRole('option').first().click();
-}
 
 /** The parcelas "30/60/90" make from R$ 1.000,00 issued today (due dates moved to business days). */
 const planned = () => {
@@ -52,15 +42,7 @@ const wrongCheckDigit = (line: string) => line.replace(/^(\d{5}\.\d{4})(\d)/, (_
 async function fillEntry(root: Root, description: string, lines: string[]) {
   await pick(root, 'Fornecedor', 'Papelaria');
   await pick(root, 'Categoria de despesa', 'ICMS');
-  const box = (name: string) => root.getByRole('textbox', { name, exact: true });
-  await box('Descrição').fill(description);
-  await box('Data de emissão').fill(today.split('-').reverse().join('/'));
-  await box('Competência (mês/ano)').fill(`${today.slice(5, 7)}/${today.slice(0, 4)}`);
-  await box('Valor total (R$)').fill('1.000,00');
-  await pick(root, 'Conta financeira', 'Itaú');
-  await box('Condição de pagamento').fill('30/60/90');
-  await root.getByRole('button', { name: 'Gerar parcelas' }).click();
-  await expect(root.getByText('Soma das parcelas: R$ 1.000,00 de R$ 1.000,00')).toBeVisible();
+  await fillValues(root, description, today, '30/60/90');
   for (const [index, line] of lines.entries()) await root.getByLabel('Linha digitável ou código de barras').nth(index).fill(line);
   await pick(root, 'Solicitante (atesto)', 'Sérgio');
   await root.getByRole('button', { name: 'Adicionar centro de custos' }).click();
@@ -72,9 +54,6 @@ async function fillEntry(root: Root, description: string, lines: string[]) {
   await root.getByRole('button', { name: 'Ratear pelos percentuais' }).click();
   await expect(root.getByText('Soma do rateio: R$ 1.000,00 de R$ 1.000,00')).toBeVisible();
 }
-
-/** The value a show page gives a field (the definition list's term → its description). */
-const shown = (root: Root, label: string) => root.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
 
 test('tesouraria enters a lançamento a pagar with boletos, 3 parcelas and 2 cost centres, and sends it', async ({ page }) => {
   await signIn(page, 'tesouraria@demo.com.br');
@@ -99,22 +78,6 @@ test('tesouraria enters a lançamento a pagar with boletos, 3 parcelas and 2 cos
   await noAxeViolations(page);
   await signOut(page);
 });
-
-/**
- * The rows of a list once the server answered its search with `count` rows. In the portal the
- * search reaches the URL first; an element keeps the queues' paths to itself.
- */
-async function searchRows(root: Root, page: Page | null, text: string, count: number) {
-  await root.getByRole('searchbox').fill(text);
-  await root.getByRole('searchbox').press('Enter');
-  if (page) await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '(\\+|%20)')}`));
-  // The count the server gave for this search (the unfiltered list may hold the same rows).
-  await expect(root.getByRole('status').filter({ hasText: /registros?$/ })).toHaveText(count === 1 ? '1 registro' : `${count} registros`);
-  await expect(root.locator('[aria-busy="true"]')).toHaveCount(0);
-  const rows = root.getByRole('row').filter({ hasText: text });
-  await expect(rows).toHaveCount(count);
-  return rows;
-}
 
 /** Ticks each parcela of the lançamento (by its title) and runs the bulk transition `label`. */
 async function bulk(root: Root, description: string, label: string) {

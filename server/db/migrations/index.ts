@@ -34,6 +34,7 @@ import supplierLinks from './0029_supplier_links.js';
 import biReports from './0030_bi_reports.js';
 import bankStatements from './0031_bank_statements.js';
 import accountTokens from './0033_account_tokens.js';
+import receiptData from './0034_receipt_data.js';
 import profileMatrixPolicy from './0038_profile_matrix_policy.js';
 
 export const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '0030_bi_reports': biReports,
   '0031_bank_statements': bankStatements,
   '0033_account_tokens': accountTokens,
+  '0034_receipt_data': receiptData,
   '0038_profile_matrix_policy': profileMatrixPolicy,
 };
 

@@ -16,7 +16,9 @@
  * autorizada with the rest open, the last one makes it paga; interest, fine and discount on each
  * baixa; an estorno (with the reason) restores the balance. Money-moving actions honour
  * `Idempotency-Key`.
- * A receber: aberta → recebida (partial receipts keep it aberta) | cancelada (with its lançamento).
+ * A receber: aberta → recebida ("Receber": data do recebimento, valor recebido; partial receipts keep
+ * it aberta) | cancelada (with its lançamento). Its receipt data say how the customer pays us (our
+ * receiving account, our PIX key, our boleto: parts/receiptDataFields.ts), never a payee's.
  */
 import * as z from 'zod/mini';
 import { date as dateRule, money as moneyRule } from '../documents';
@@ -25,6 +27,7 @@ import { boolean, date, enumOf, integer, list, money, reference, text } from '..
 import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
 import { COST_CENTERS_OF_ENTRY, FINANCE_QUEUE_LISTS } from './parts/financeEntry';
 import { paymentDataFields } from './parts/paymentDataFields';
+import { receiptDataFields } from './parts/receiptDataFields';
 
 export const PAYABLE_INSTALLMENT_STATES = ['open', 'awaiting_requester', 'contested', 'queued', 'awaiting_approval', 'payment_rejected', 'authorized', 'in_remittance', 'paid', 'cancelled'] as const;
 export type PayableInstallmentState = (typeof PAYABLE_INSTALLMENT_STATES)[number];
@@ -124,45 +127,52 @@ export const receivableInstallmentWorkflow = defineWorkflow<ReceivableInstallmen
     cancelled: { label: 'Cancelada', tone: 'neutral', phase: 'void', locked: 'all' },
   },
   transitions: [
-    { name: 'settle', label: 'Registrar recebimento', verb: 'registrar recebimento de', from: ['open'], to: 'received', scope: 'update', input: settleInput, inputFrom: { amount: 'openBalance' }, idempotent: true, tone: 'primary' },
+    { name: 'settle', label: 'Receber', verb: 'receber', from: ['open'], to: 'received', scope: 'update', input: settleInput, inputFrom: { amount: 'openBalance' }, idempotent: true, tone: 'primary' },
     { name: 'cancel', label: 'Cancelar parcela', verb: 'cancelar', from: ['open'], to: 'cancelled', scope: 'update', input: reasonInput, system: true },
     { name: 'reverse', label: 'Estornar recebimento', verb: 'estornar um recebimento de', from: ['open', 'received'], to: 'open', scope: 'update', input: reverseInput, requires: { field: 'paidAmount', message: SETTLEMENT_MESSAGES.nothingToReverse }, idempotent: true, tone: 'danger' },
   ],
 });
 
-/** A baixa as the parcela shows it (read-only; written by the settle and reverse actions). */
-const SETTLEMENT = {
-  paidOn: date('Data do pagamento'),
-  amount: money('Valor principal'),
+/** The words of a baixa: a payment's (a pagar) or a receipt's (a receber: "Data do recebimento", "Valor recebido"). */
+const SETTLEMENT_WORDS = {
+  payable: { list: 'Baixas', paidOn: 'Data do pagamento', amount: 'Valor principal', paidTotal: 'Total pago', account: 'Conta financeira', paidAmount: 'Valor baixado', lastPaidOn: 'Última baixa' },
+  receivable: { list: 'Recebimentos', paidOn: 'Data do recebimento', amount: 'Valor recebido', paidTotal: 'Total recebido', account: 'Conta de recebimento', paidAmount: 'Valor recebido', lastPaidOn: 'Último recebimento' },
+} as const;
+type Words = (typeof SETTLEMENT_WORDS)[keyof typeof SETTLEMENT_WORDS];
+
+/** A baixa as the parcela shows it (read-only; written by the settle and reverse actions; the settle dialog's labels). */
+const settlement = (words: Words) => ({
+  paidOn: date(words.paidOn),
+  amount: money(words.amount),
   interest: money('Juros'),
   fine: money('Multa'),
   discount: money('Desconto'),
-  paidTotal: money('Total pago'),
-  bankAccountId: reference('Conta financeira', 'bankAccounts'),
+  paidTotal: money(words.paidTotal),
+  bankAccountId: reference(words.account, 'bankAccounts'),
   note: text('Observação', { optional: true }),
   reversed: boolean('Estornada'),
   reversalReason: text('Motivo do estorno', { optional: true }),
-};
+});
 
 /** Fields both kinds of parcela have (read-only but the payment data and the account). */
-function installmentFields(settlementsLabel: string) {
+function installmentFields<P>(words: Words, paymentData: P) {
   return {
     number: integer('Parcela', { readOnly: true }),
     description: text('Descrição', { readOnly: true }),
     dueDate: date('Vencimento', { readOnly: true }),
     amount: money('Valor', { readOnly: true }),
-    paidAmount: money('Valor baixado', { readOnly: true }),
+    paidAmount: money(words.paidAmount, { readOnly: true }),
     openBalance: money('Saldo em aberto', { readOnly: true }),
-    lastPaidOn: date('Última baixa', { readOnly: true, optional: true }),
+    lastPaidOn: date(words.lastPaidOn, { readOnly: true, optional: true }),
     isOverdue: boolean('Vencida', { readOnly: true }),
     costCenterIds: COST_CENTERS_OF_ENTRY,
-    bankAccountId: reference('Conta financeira', 'bankAccounts', { optional: true }),
-    ...paymentDataFields,
-    settlements: list(settlementsLabel, SETTLEMENT, { keyed: true, readOnly: true }),
+    ...paymentData,
+    settlements: list(words.list, settlement(words), { keyed: true, readOnly: true }),
   };
 }
 
 const PAYMENT_SECTION = { key: 'payment', title: 'Pagamento', fields: ['bankAccountId', 'paymentMethod', 'boletoLine', 'pixKeyType', 'pixKey', 'pixPayload', 'bankId', 'agency', 'account', 'accountDigit', 'holderName', 'holderDocument'] } as const;
+const RECEIPT_SECTION = { key: 'receipt', title: 'Recebimento', fields: ['paymentMethod', 'bankAccountId', 'ourNumber', 'boletoLine', 'pixKeyType', 'pixKey'] } as const;
 const SETTLEMENTS_SECTION = { key: 'settlements', title: 'Baixas', fields: ['settlements'] } as const;
 
 /** The list of parcelas (payment queue, receipts): by due date, with the footer totals per day and per account. */
@@ -200,7 +210,7 @@ export const payableInstallments = defineResource({
     supplierId: reference('Fornecedor', 'suppliers', { readOnly: true }),
     categoryId: reference('Categoria de despesa', 'expenseCategories', { readOnly: true }),
     requesterId: reference('Solicitante', 'users', { readOnly: true, optional: true }),
-    ...installmentFields('Baixas'),
+    ...installmentFields(SETTLEMENT_WORDS.payable, { bankAccountId: reference('Conta financeira', 'bankAccounts', { optional: true }), ...paymentDataFields }),
     paymentChangedBy: reference('Dados de pagamento alterados por', 'users', { readOnly: true, optional: true, help: 'Alterados depois da aprovação: a autorização passa de novo pela aprovação.' }),
     status: enumOf('Situação', PAYABLE_INSTALLMENT_STATES, stateLabels(PAYABLE_INSTALLMENT_STATES, payableInstallmentWorkflow), { readOnly: true }),
   },
@@ -224,11 +234,11 @@ export const receivableInstallments = defineResource({
     entryId: reference('Lançamento', 'receivables', { readOnly: true }),
     customerId: reference('Cliente', 'customers', { readOnly: true }),
     categoryId: reference('Categoria de receita', 'revenueCategories', { readOnly: true }),
-    ...installmentFields('Recebimentos'),
+    ...installmentFields(SETTLEMENT_WORDS.receivable, receiptDataFields),
     status: enumOf('Situação', RECEIVABLE_INSTALLMENT_STATES, stateLabels(RECEIVABLE_INSTALLMENT_STATES, receivableInstallmentWorkflow), { readOnly: true }),
   },
   list: installmentList('customerId', [], []),
-  form: { sections: [{ key: 'installment', title: 'Parcela', fields: ['entryId', 'number', 'customerId', 'description', 'dueDate', 'amount', 'paidAmount', 'openBalance', 'status'] }, PAYMENT_SECTION, { ...SETTLEMENTS_SECTION, title: 'Recebimentos' }] },
+  form: { sections: [{ key: 'installment', title: 'Parcela', fields: ['entryId', 'number', 'customerId', 'description', 'dueDate', 'amount', 'paidAmount', 'openBalance', 'status'] }, RECEIPT_SECTION, { ...SETTLEMENTS_SECTION, title: 'Recebimentos' }] },
   workflow: receivableInstallmentWorkflow,
   bornOf: 'receivables',
 });

@@ -8,13 +8,14 @@
  * once) aprovado | reprovado(motivo) → quitado when every parcela is paid; cancelado (with the
  * reason) while no parcela is authorised or paid. On approval each parcela goes to the
  * requester's atesto (a requester named) or straight to the payment queue.
- * A receber: aberto → quitado when every parcela is received; cancelado.
+ * A receber: aberto → recebido ("quitado") when every parcela is received; cancelado. Its parcelas
+ * carry receipt data (our receiving account, our PIX key, our boleto), not a payee's.
  */
 import { defineResource } from '../define';
 import { enumOf, reference, text } from '../fields';
 import { RECURRENCE_LABELS, RECURRENCES } from '../recurrence';
 import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
-import { competenceRule, DOCUMENT_TYPES, entryFields, FINANCE_QUEUE_LISTS } from './parts/financeEntry';
+import { competenceRule, DOCUMENT_TYPES, entryFields, FINANCE_QUEUE_LISTS, payableInstallmentList, receivableInstallmentList } from './parts/financeEntry';
 
 export const PAYABLE_STATES = ['open', 'submitted', 'approved', 'rejected', 'settled', 'cancelled'] as const;
 export type PayableState = (typeof PAYABLE_STATES)[number];
@@ -60,7 +61,7 @@ export const receivableWorkflow = defineWorkflow<ReceivableState>({
   initial: 'open',
   states: {
     open: { label: 'Aberto', tone: 'neutral', phase: 'open' },
-    settled: { label: 'Quitado', tone: 'success', phase: 'done', locked: 'all' },
+    settled: { label: 'Recebido', tone: 'success', phase: 'done', locked: 'all' },
     cancelled: { label: 'Cancelado', tone: 'neutral', phase: 'void', locked: 'all' },
   },
   transitions: [
@@ -110,7 +111,7 @@ export const payables = defineResource({
     requesterId: reference('Solicitante (atesto)', 'users', { optional: true, help: 'Quem confirma o recebimento antes do pagamento.' }),
     orderId: reference('Pedido de origem', 'orders', { optional: true }),
     invoiceId: reference('Faturamento de origem', 'invoices', { readOnly: true, optional: true }),
-    ...entryFields(),
+    ...entryFields(payableInstallmentList()),
     recurrence: enumOf('Recorrência', RECURRENCES, RECURRENCE_LABELS, { optional: true, help: 'Em branco, não se repete. Ao ser aprovado, o lançamento do próximo período é criado em aberto para você conferir.' }),
     recurrenceUntil: text('Repetir até a competência', { optional: true, rule: competenceRule(), pattern: '##/####', placeholder: 'mm/aaaa', help: 'Mês/ano da última repetição; em branco, sem fim.' }),
     recurrenceOf: reference('Gerado a partir de', 'payables', { readOnly: true, optional: true }),
@@ -140,7 +141,8 @@ export const receivables = defineResource({
   fields: {
     customerId: reference('Cliente', 'customers', { required: 'Escolha o cliente.' }),
     categoryId: reference('Categoria de receita', 'revenueCategories', { required: 'Escolha a categoria.' }),
-    ...entryFields(),
+    // Each parcela's receipt data: how the customer pays us (parts/receiptDataFields.ts), not a payee's.
+    ...entryFields(receivableInstallmentList()),
     status: enumOf('Situação', RECEIVABLE_STATES, stateLabels(RECEIVABLE_STATES, receivableWorkflow), { readOnly: true }),
   },
   list: entryList('customerId', []),

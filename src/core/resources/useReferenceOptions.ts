@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { recordName, REFERENCE_PAGE_SIZE } from '../../contracts/resource';
 import type { ResourceSummary } from '../catalogue/types';
-import { requestPage, toApiError, type ApiError } from '../api';
+import { request, requestPage, toApiError, type ApiError } from '../api';
 import { apiPath, type PathParams } from './paths';
 import type { Row } from './useList';
 
@@ -96,4 +96,29 @@ export function useReferenceOptions(target: ResourceSummary, params: PathParams,
   }, [fetchPage]);
 
   return { options: state.options, loading: state.loading, hasMore: state.hasMore, loadMore, loaded: state.loaded, error: state.error };
+}
+
+/**
+ * Names of selected ids nobody told the select (a value the screen set — a generated parcela's
+ * receiving account — rather than one picked from the list or read with its `_refs`): each is
+ * read once from the target (GET {path}/{id}) and reported with `onLabel`; until then, or when
+ * it cannot be read, the select shows the id.
+ */
+export function useMissingLabels(target: ResourceSummary, params: PathParams, ids: readonly string[], known: ReadonlyMap<string, string>, onLabel: (id: string, label: string) => void): void {
+  const asked = useRef(new Set<string>());
+  useEffect(() => {
+    let path: string;
+    try {
+      path = apiPath(target, params);
+    } catch {
+      return;
+    }
+    for (const id of ids) {
+      if (known.has(id) || asked.current.has(id)) continue;
+      asked.current.add(id);
+      request<Row>(target.api, `${path}/${encodeURIComponent(id)}`, { silent: true })
+        .then((row) => onLabel(id, recordName(target, row[target.titleField]) || id))
+        .catch(() => undefined);
+    }
+  }, [target, params, ids, known, onLabel]);
 }

@@ -7,11 +7,11 @@
  * the search could not be answered (an ended session is never an empty list).
  */
 import { autoUpdate, flip, offset, size, useDismiss, useFloating, useInteractions, useListNavigation } from '@floating-ui/react';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ResourceSummary } from '../catalogue/types';
 import { t } from '../i18n';
 import type { PathParams } from '../resources/paths';
-import { useReferenceOptions, type Option } from '../resources/useReferenceOptions';
+import { useMissingLabels, useReferenceOptions, type Option } from '../resources/useReferenceOptions';
 import * as ui from './ui.css';
 import * as css from './data.css';
 
@@ -51,6 +51,8 @@ export default function ReferenceSelect({ id, label, target, params, multiple = 
       return next;
     });
   }, [known]);
+
+  useMissingLabels(target, params, value, labels, useCallback((known: string, name: string) => setLabels((current) => new Map(current).set(known, name)), []));
 
   const selected = useMemo(() => new Set(value), [value]);
   const visible = multiple ? options.filter((o) => !selected.has(o.id)) : options;

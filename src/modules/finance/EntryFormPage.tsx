@@ -3,13 +3,15 @@
  * its own regions under three sections — "Gerar parcelas" from the payment condition (business-day
  * due dates and their notices), the live sum of the parcelas and of the rateio against the total
  * (the same `entryIssues` the server runs), the rateio split by percent, and what each parcela's
- * pasted boleto line reads (valor, vencimento, banco) or why it does not.
+ * pasted boleto line reads (valor, vencimento, banco) or why it does not — the supplier's boleto on
+ * a lançamento a pagar, our own on a lançamento a receber (whose generated parcelas start with the
+ * lançamento's conta financeira as their receiving account).
  */
 import { useState, type ReactNode } from 'react';
 import { readBoleto } from '../../contracts/brazil/boleto';
 import { buildInstallments, parsePaymentCondition, splitByPercent } from '../../contracts/paymentTerms';
 import { entryIssues } from '../../contracts/resources/parts/financeEntry';
-import { paymentDataIssues } from '../../contracts/resources/parts/paymentData';
+import { paymentDataIssues, receiptDataIssues } from '../../contracts/resources/parts/paymentData';
 import { formatDate } from '../../core/format/dates';
 import { formatMoney } from '../../core/format/money';
 import { registerCatalogue, t } from '../../core/i18n';
@@ -35,8 +37,13 @@ function SumLine({ label, total, amount, messages }: { label: string; total: num
   );
 }
 
+/** The boleto-line issues of a parcela: a payable's payment data, or a receivable's receipt data. */
+type BoletoIssues = (item: Line) => { path: string; message: string }[];
+const payableIssues: BoletoIssues = (item) => paymentDataIssues(item as Parameters<typeof paymentDataIssues>[0]);
+const receivableIssues: BoletoIssues = (item) => receiptDataIssues(item as Parameters<typeof receiptDataIssues>[0]);
+
 /** "Gerar parcelas" with the condition's message or the notices of moved due dates. */
-function Generate({ values, setMany, onNotices }: FormRegion & { onNotices: (notices: string[]) => void }) {
+function Generate({ values, setMany, onNotices, receivable }: FormRegion & { onNotices: (notices: string[]) => void; receivable: boolean }) {
   const [message, setMessage] = useState<string | null>(null);
   const generate = () => {
     const parsed = parsePaymentCondition(String(values.paymentCondition ?? ''));
@@ -50,7 +57,9 @@ function Generate({ values, setMany, onNotices }: FormRegion & { onNotices: (not
     setMany({
       installments: built.map((item) => {
         const old = before.find((line) => line.number === item.number) ?? {};
-        return { paymentMethod: 'boleto', ...old, number: item.number, dueDate: item.dueDate, amount: item.amount };
+        // A receivable's parcela is received, by default, in the lançamento's conta financeira.
+        const start = receivable && values.bankAccountId ? { paymentMethod: 'boleto', bankAccountId: values.bankAccountId } : { paymentMethod: 'boleto' };
+        return { ...start, ...old, number: item.number, dueDate: item.dueDate, amount: item.amount };
       }),
     });
     onNotices(built.flatMap((item) => (item.notice ? [item.notice] : [])));
@@ -63,7 +72,7 @@ function Generate({ values, setMany, onNotices }: FormRegion & { onNotices: (not
   );
 }
 
-function Installments({ values, notices }: FormRegion & { notices: string[] }) {
+function Installments({ values, notices, issuesOf }: FormRegion & { notices: string[]; issuesOf: BoletoIssues }) {
   const items = lines(values.installments);
   const total = typeof values.total === 'number' ? values.total : null;
   return (
@@ -74,7 +83,7 @@ function Installments({ values, notices }: FormRegion & { notices: string[] }) {
           const line = typeof item.boletoLine === 'string' ? item.boletoLine.trim() : '';
           if (item.paymentMethod !== 'boleto' || !line) return null;
           const read = readBoleto(line);
-          const issues = paymentDataIssues(item as Parameters<typeof paymentDataIssues>[0]).filter((issue) => issue.path === 'boletoLine');
+          const issues = issuesOf(item).filter((issue) => issue.path === 'boletoLine');
           return (
             <li key={String(item.id ?? index)} data-boleto={index}>
               {read.ok ? (
@@ -114,10 +123,11 @@ function Allocations({ values, setMany }: FormRegion) {
 export default function EntryFormPage(props: RegistryPageProps) {
   // Why generated due dates moved ("25/12/2026 é feriado (Natal): …"), shown under the parcelas.
   const [notices, setNotices] = useState<string[]>([]);
+  const receivable = props.spec.resource === 'receivables';
   const sectionExtra = (section: string, form: FormRegion): ReactNode => {
     if (!form.editable) return null;
-    if (section === 'values') return <Generate {...form} onNotices={setNotices} />;
-    if (section === 'installments') return <Installments {...form} notices={notices} />;
+    if (section === 'values') return <Generate {...form} onNotices={setNotices} receivable={receivable} />;
+    if (section === 'installments') return <Installments {...form} notices={notices} issuesOf={receivable ? receivableIssues : payableIssues} />;
     if (section === 'allocations') return <Allocations {...form} />;
     return null;
   };

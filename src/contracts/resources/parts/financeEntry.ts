@@ -14,6 +14,7 @@ import { formatDateBR, isBusinessDay, nextBusinessDay } from '../../brazil/busin
 import { compareCompetence, RECURRENCE_MESSAGES } from '../../recurrence';
 import { notes } from './common';
 import { paymentDataCheck, paymentDataFields } from './paymentDataFields';
+import { receiptDataCheck, receiptDataFields } from './receiptDataFields';
 
 export const DOCUMENT_TYPES = ['nfe', 'nfse', 'invoice', 'boleto', 'receipt', 'contract', 'tax', 'other'] as const;
 export const DOCUMENT_TYPE_LABELS = {
@@ -47,16 +48,25 @@ export const ALLOCATION = {
   amount: money('Valor', { min: 0, minMessage: 'O valor não pode ser negativo.' }),
 };
 
-/** One parcela as the lançamento's form edits it: number, due date, amount and how it is paid. */
-export const INSTALLMENT = {
+/** One parcela as the lançamento's form edits it: number, due date and amount… */
+const INSTALLMENT_BASE = {
   number: integer('Parcela', { min: 1, max: 120 }),
   dueDate: date('Vencimento'),
   amount: money('Valor', { min: 1, minMessage: 'Cada parcela deve ter valor maior que zero.' }),
-  ...paymentDataFields,
 };
+/** …a pagar: how we pay the supplier (their boleto, their PIX key, their bank account). */
+export const INSTALLMENT = { ...INSTALLMENT_BASE, ...paymentDataFields };
+/** …a receber: how the customer pays us (our receiving account, our PIX key, our boleto). */
+export const RECEIVABLE_INSTALLMENT = { ...INSTALLMENT_BASE, ...receiptDataFields };
 
-/** The fields both kinds of lançamento have (the counterparty and category differ). */
-export function entryFields() {
+const installmentList = <I extends typeof INSTALLMENT | typeof RECEIVABLE_INSTALLMENT>(item: I, check: ReturnType<typeof paymentDataCheck>) =>
+  list('Parcelas', item, { keyed: true, addLabel: 'Adicionar parcela', min: 1, minMessage: ENTRY_MESSAGES.noInstallments, max: 120, maxMessage: 'No máximo 120 parcelas.', itemChecks: [check] });
+/** The parcelas of a lançamento a pagar (payment data) and of a lançamento a receber (receipt data). */
+export const payableInstallmentList = () => installmentList(INSTALLMENT, paymentDataCheck());
+export const receivableInstallmentList = () => installmentList(RECEIVABLE_INSTALLMENT, receiptDataCheck());
+
+/** The fields both kinds of lançamento have (the counterparty, category and the parcelas' payment data differ). */
+export function entryFields<L>(installments: L) {
   return {
     number: integer('Número', { rule: z.int(), readOnly: true }),
     documentType: enumOf('Tipo de documento', DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, { initial: 'nfe' }),
@@ -69,7 +79,7 @@ export function entryFields() {
     companyId: reference('Empresa', 'companies', { optional: true }),
     paymentCondition: text('Condição de pagamento', { max: 40, optional: true, help: 'Por exemplo 30/60/90, 10x, entrada + 5x ou à vista: gera as parcelas.' }),
     allocations: list('Rateio por centro de custos', ALLOCATION, { keyed: true, addLabel: 'Adicionar centro de custos', min: 1, minMessage: ENTRY_MESSAGES.noAllocations, max: 50 }),
-    installments: list('Parcelas', INSTALLMENT, { keyed: true, addLabel: 'Adicionar parcela', min: 1, minMessage: ENTRY_MESSAGES.noInstallments, max: 120, maxMessage: 'No máximo 120 parcelas.', itemChecks: [paymentDataCheck()] }),
+    installments,
     documentFileId: file('Documento (boleto, NF) em PDF', { optional: true }),
     notes: notes('Observações'),
     openBalance: money('Saldo em aberto', { readOnly: true }),

@@ -14,7 +14,8 @@ import { readPixPayload } from '../../brazil/pixPayload';
 import { PIX_KEY_TYPE_LABELS, validPixKey, type PixKeyType } from '../../brazil/pix';
 import { validCnpj, validCpf } from '../../brazil/documents';
 import { formatMoney } from '../../money';
-import { installPaymentDataRule, type PaymentDataIssue, type PaymentItem } from './paymentDataFields';
+import { paymentDataRule, type PaymentDataIssue, type PaymentItem } from './paymentDataFields';
+import { RECEIPT_METHODS_TO_ACCOUNT, receiptDataRule, type ReceiptItem } from './receiptDataFields';
 
 export { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentDataCheck, paymentDataFields, type PaymentMethod } from './paymentDataFields';
 
@@ -34,6 +35,14 @@ export const PAYMENT_MESSAGES = {
   holderDocumentRequired: 'Informe o CPF ou CNPJ do favorecido.',
 } as const;
 
+/** A receivable's receipt data: the money comes to us (`./receiptDataFields`). */
+export const RECEIPT_MESSAGES = {
+  accountRequired: 'Escolha a conta de recebimento: a nossa conta em que o cliente vai pagar.',
+  ourNumberInvalid: 'Informe o nosso número com até 20 dígitos, somente números.',
+  pixRequired: 'Informe a nossa chave PIX, em que o cliente vai pagar.',
+  pixKeyTypeRequired: 'Escolha o tipo da nossa chave PIX.',
+} as const;
+
 type Issue = PaymentDataIssue;
 
 /** Errors of one parcela's payment data (field → message), empty when valid. `today` dates the boleto's factor. */
@@ -46,12 +55,7 @@ export function paymentDataIssues(item: PaymentItem, today?: string): Issue[] {
         add('boletoLine', PAYMENT_MESSAGES.boletoRequired);
         break;
       }
-      const read = readBoleto(item.boletoLine, today);
-      if (!read.ok) add('boletoLine', read.message);
-      else {
-        if (read.info.amount !== null && typeof item.amount === 'number' && read.info.amount !== item.amount) add('boletoLine', PAYMENT_MESSAGES.boletoAmount(read.info.amount, item.amount));
-        else if (read.info.dueDate && item.dueDate && read.info.dueDate !== item.dueDate) add('boletoLine', PAYMENT_MESSAGES.boletoDueDate(read.info.dueDate, item.dueDate));
-      }
+      boletoIssues(item.boletoLine, item, today, add);
       break;
     }
     case 'pix': {
@@ -80,4 +84,35 @@ export function paymentDataIssues(item: PaymentItem, today?: string): Issue[] {
   return issues;
 }
 
-installPaymentDataRule(paymentDataIssues);
+/** The boleto's own checks (check digits; amount, then due date, against the parcela's). */
+function boletoIssues(line: string, item: { amount?: number; dueDate?: string }, today: string | undefined, add: (path: string, message: string) => void): void {
+  const read = readBoleto(line, today);
+  if (!read.ok) add('boletoLine', read.message);
+  else if (read.info.amount !== null && typeof item.amount === 'number' && read.info.amount !== item.amount) add('boletoLine', PAYMENT_MESSAGES.boletoAmount(read.info.amount, item.amount));
+  else if (read.info.dueDate && item.dueDate && read.info.dueDate !== item.dueDate) add('boletoLine', PAYMENT_MESSAGES.boletoDueDate(read.info.dueDate, item.dueDate));
+}
+
+/**
+ * Errors of one parcela a receber's receipt data: the receiving account for the methods that land
+ * in a bank account; our PIX key (of its type) for PIX; for a boleto of ours, the nosso número and
+ * the linha digitável are optional — checked when given.
+ */
+export function receiptDataIssues(item: ReceiptItem, today?: string): Issue[] {
+  const issues: Issue[] = [];
+  const add = (path: string, message: string) => issues.push({ path, message });
+  const method = item.paymentMethod;
+  if (method && RECEIPT_METHODS_TO_ACCOUNT.includes(method) && !item.bankAccountId) add('bankAccountId', RECEIPT_MESSAGES.accountRequired);
+  if (method === 'boleto') {
+    if (item.ourNumber?.trim() && !/^\d{1,20}$/.test(item.ourNumber.trim())) add('ourNumber', RECEIPT_MESSAGES.ourNumberInvalid);
+    if (item.boletoLine?.trim()) boletoIssues(item.boletoLine, item, today, add);
+  }
+  if (method === 'pix') {
+    if (!item.pixKey?.trim()) add('pixKey', RECEIPT_MESSAGES.pixRequired);
+    else if (!item.pixKeyType) add('pixKeyType', RECEIPT_MESSAGES.pixKeyTypeRequired);
+    else if (!validPixKey(item.pixKey, item.pixKeyType)) add('pixKey', PAYMENT_MESSAGES.pixKeyInvalid(item.pixKeyType));
+  }
+  return issues;
+}
+
+paymentDataRule.install(paymentDataIssues);
+receiptDataRule.install(receiptDataIssues);

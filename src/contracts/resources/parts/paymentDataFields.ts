@@ -20,11 +20,11 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
 };
 
 /** A field of one payment method only: the form and the details show it for that method alone. */
-function only<F extends Field>(field: F, ...methods: PaymentMethod[]): F {
+export function only<F extends Field>(field: F, ...methods: PaymentMethod[]): F {
   return withDef(field, { shownWhen: { field: 'paymentMethod', values: methods } });
 }
 /** A long code, read whole: its input takes the row. */
-const wide = <F extends Field>(field: F): F => withDef(field, { wide: true });
+export const wide = <F extends Field>(field: F): F => withDef(field, { wide: true });
 
 /** The payment-data fields of a parcela (flat, so a list item and the parcela record share them). */
 export const paymentDataFields = {
@@ -57,25 +57,32 @@ export interface PaymentItem {
   holderDocument?: string | null;
 }
 
-
 export type PaymentDataIssue = { path: string; message: string };
-type Rule = (item: PaymentItem, today?: string) => PaymentDataIssue[];
+type ItemRule<I> = (item: I, today?: string) => PaymentDataIssue[];
 
-let rule: Rule | null = null;
-
-/** Installs the rule (`./paymentData` does, once imported). */
-export function installPaymentDataRule(installed: Rule): void {
-  rule = installed;
+/**
+ * A rule across a list item's fields that the declarations carry as a zod check but whose code is
+ * installed later (`./paymentData`, through `../checks`): `install` it, then `check()` runs it.
+ * A check run before the rule was installed is a bug, not a valid record.
+ */
+export function installedItemRule<I>(name: string) {
+  let rule: ItemRule<I> | null = null;
+  const installed = (): ItemRule<I> => {
+    if (!rule) throw new Error(`${name} rule not installed: import src/contracts/resources/checks`);
+    return rule;
+  };
+  return {
+    install(next: ItemRule<I>): void {
+      rule = next;
+    },
+    /** The rule as a zod check of a list item (errors under the item's fields). */
+    check: () =>
+      z.superRefine((value: unknown, ctx) => {
+        for (const issue of installed()(value as I)) ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.path], input: value });
+      }),
+  };
 }
 
-/** The installed rule; a check run before `../checks` was imported is a bug, not a valid record. */
-export function paymentDataRule(): Rule {
-  if (!rule) throw new Error('payment-data rule not installed: import src/contracts/resources/checks');
-  return rule;
-}
-
-/** The rule as a zod check of a list item (errors under the item's fields). */
-export const paymentDataCheck = () =>
-  z.superRefine((value: unknown, ctx) => {
-    for (const issue of paymentDataRule()(value as PaymentItem)) ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.path], input: value });
-  });
+/** A payable parcela's payment data: the rule `./paymentData` installs. */
+export const paymentDataRule = installedItemRule<PaymentItem>('payment-data');
+export const paymentDataCheck = paymentDataRule.check;
