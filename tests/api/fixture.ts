@@ -248,7 +248,7 @@ export function useTestEnv(kind: DbKind, options: EnvOptions = {}): TestEnv {
       mailer: options.outbox ? undefined : mailer,
       clock: env.clock.now,
       hasher: env.hasher,
-      logger: { level: 'info', stream: { write: (line: string) => void env.logs.push(line) } },
+      logger: { level: 'info', stream: { write: (line: string) => void (env.logs.push(line), process.env.RT_TEST_LOGS && /"level":50/.test(line) && process.stderr.write(line)) } },
       postalCodes: options.postalCodes ?? { upstream: 'off' },
       companyLookup: options.companyLookup ?? { upstream: 'off' },
       settings: {

@@ -157,7 +157,8 @@ function sampleField(resource: AnyResource, field: string, def: FieldDef, tag: s
 
 /** Writable values of a declaration; `refs` maps target resource names to ids of the tenant. */
 /** Date fields whose rule reads today (a token de conta's validity): their sample is a month ahead, not the samples' past date. */
-const AHEAD_OF_TODAY: Readonly<Record<string, readonly string[]>> = { accountTokens: ['expiresOn'] };
+/** Dates the server refuses in the past (`lines.neededBy`: the field of every item of a list). */
+const AHEAD_OF_TODAY: Readonly<Record<string, readonly string[]>> = { accountTokens: ['expiresOn'], orders: ['neededBy', 'lines.neededBy'] };
 /** Values only the server can judge, beyond the schema: a policy names a resource of the permission catalogue. */
 const KNOWN_TO_SERVER: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   applicationPolicies: { statements: [{ kind: 'resource', name: 'orders', scopes: ['read'] }] },
@@ -170,6 +171,10 @@ export function sampleValues(resource: AnyResource, refs: Record<string, string[
     if (def.readOnly) continue;
     const known = KNOWN_TO_SERVER[resource.name]?.[field];
     values[field] = known !== undefined ? structuredClone(known) : AHEAD_OF_TODAY[resource.name]?.includes(field) ? monthAhead() : sampleField(resource, field, def, `${resource.name} ${tag}`, refs);
+  }
+  for (const path of AHEAD_OF_TODAY[resource.name] ?? []) {
+    const [list, field] = path.split('.');
+    if (field && Array.isArray(values[list])) for (const item of values[list] as Record<string, unknown>[]) if (item[field] != null) item[field] = monthAhead();
   }
   // Two references to the same target name two different records when there are (an approver and their substitute).
   const taken = new Map<string, Set<unknown>>();

@@ -102,10 +102,9 @@ export function receiptDataIssues(item: ReceiptItem, today?: string): Issue[] {
   const add = (path: string, message: string) => issues.push({ path, message });
   const method = item.paymentMethod;
   if (method && RECEIPT_METHODS_TO_ACCOUNT.includes(method) && !item.bankAccountId) add('bankAccountId', RECEIPT_MESSAGES.accountRequired);
-  if (method === 'boleto') {
-    if (item.ourNumber?.trim() && !/^\d{1,20}$/.test(item.ourNumber.trim())) add('ourNumber', RECEIPT_MESSAGES.ourNumberInvalid);
-    if (item.boletoLine?.trim()) boletoIssues(item.boletoLine, item, today, add);
-  }
+  // The nosso número is stored as digits whatever the method (a column check refuses anything else).
+  if (item.ourNumber?.trim() && !/^\d{1,20}$/.test(item.ourNumber.trim())) add('ourNumber', RECEIPT_MESSAGES.ourNumberInvalid);
+  if (method === 'boleto' && item.boletoLine?.trim()) boletoIssues(item.boletoLine, item, today, add);
   if (method === 'pix') {
     if (!item.pixKey?.trim()) add('pixKey', RECEIPT_MESSAGES.pixRequired);
     else if (!item.pixKeyType) add('pixKeyType', RECEIPT_MESSAGES.pixKeyTypeRequired);
