@@ -44,7 +44,7 @@ export const FINANCE_MESSAGES = {
 
 
 /** The rateio's cost centres of a lançamento (filters `costCenterIds` with `&&`). */
-const costCentersOf = (entryId: RawBuilder<unknown>) =>
+export const costCentersOf = (entryId: RawBuilder<unknown>) =>
   sql`(SELECT COALESCE(array_agg(a.cost_center_id ORDER BY a.position), '{}') FROM finance_entry_allocations a WHERE a.entry_id = ${entryId})`;
 
 const INSTALLMENTS: Readonly<Record<Direction, AnyResource>> = { payable: payableInstallments, receivable: receivableInstallments };

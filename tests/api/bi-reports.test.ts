@@ -5,7 +5,8 @@
  * parallel —; the DRE and the fluxo de caixa against a hand-computed fixture; the drill-down adds
  * up to its number; saldos de conta unique per account and date; 403 without the permission, and
  * another organisation's numbers never show. The DFC (direct method, by DFC group) and the DRE by
- * cost centre against their own fixture, and every report's CSV/XLSX read back.
+ * cost centre against their own fixture, and every report's CSV/XLSX read back; the analítico
+ * (a read-only registry list of every parcela) paged, filtered, totalled and exported.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -410,5 +411,61 @@ describe.each(databaseKinds())('BI: summaries, DRE and fluxo de caixa [%s]', (ki
     expect(theirCentres.body.columns).toEqual([]);
     const theirCsv = parseCsv((await download(env, outsider, `${BI}/reports/dfc/export.csv?year=2024&bankAccountId=${accountId}`)).body.toString('utf8'));
     expect(theirCsv.find((l) => l[0] === 'Variação líquida do caixa')!.at(-1)).toBe('R$ 0,00');
+  });
+
+  it('analítico: every parcela with every dimension, paged, filtered, totalled and exported like a list; read-only; 401/403; another organisation', async () => {
+    const account = await post(`${FINANCE}/bank-accounts`, admin, { name: `Analítico ${randomUUID().slice(0, 6)}`, type: 'cash', bankId: null, agency: null, agencyDigit: null, account: null, accountDigit: null, holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181', openingBalance: 0, openingBalanceDate: '2024-01-01', isActive: true, notes: null });
+    accountId = account.body.id;
+    const receivable = await createEntry({ direction: 'receivable', categoryId: cat.revenue, competence: '06/2024', allocations: [{ costCenterId: cc[0], amount: 25000 }], installments: [{ dueDate: '2024-06-10', amount: 25000 }] });
+    expect((await settle('receivable', receivable.installments[0].id, { paidOn: '2024-06-11', amount: 10000 })).status).toBe(200);
+    const payable = await createEntry({ direction: 'payable', categoryId: cat.costs, competence: '05/2024', allocations: [{ costCenterId: cc[0], amount: 6000 }, { costCenterId: cc[1], amount: 4000 }], installments: [{ dueDate: '2024-06-05', amount: 4000 }, { dueDate: '2024-07-05', amount: 6000 }] });
+    const list = (query: string, session = treasurer) => call(env, 'GET', `${BI}/analytic-installments?bankAccountId=${accountId}&${query}`, { session });
+
+    const first = await list('perPage=2&sort=dueDate');
+    expect(first.status, first.raw).toBe(200);
+    expect(first.headers['x-total-count']).toBe('3');
+    expect(String(first.headers.link)).toMatch(/page=2[^>]*>; rel="next"/);
+    expect(first.body.map((r: { id: string }) => r.id)).toEqual([payable.installments[0].id, receivable.installments[0].id]);
+    expect(first.body[0]).toMatchObject({ direction: 'payable', number: 1, supplierId, customerId: null, expenseCategoryId: cat.costs, revenueCategoryId: null, bankAccountId: accountId, competence: '2024-05-01', dueDate: '2024-06-05', lastPaidOn: null, status: 'open', amount: 4000, paidAmount: 0, openBalance: 4000 });
+    expect([...first.body[0].costCenterIds].sort()).toEqual([...cc].sort());
+    expect(first.body[1]).toMatchObject({ direction: 'receivable', customerId, supplierId: null, revenueCategoryId: cat.revenue, expenseCategoryId: null, competence: '2024-06-01', lastPaidOn: '2024-06-11', amount: 25000, paidAmount: 10000, openBalance: 15000 });
+    const second = await list('perPage=2&sort=dueDate&page=2');
+    expect(second.body.map((r: { id: string }) => r.id)).toEqual([payable.installments[1].id]);
+    // Filters by any dimension; the totals of the filtered rows.
+    expect((await list('direction=payable')).body).toHaveLength(2);
+    expect((await list(`costCenterIds=${cc[1]}`)).body).toHaveLength(2);
+    expect((await list(`revenueCategoryId=${cat.revenue}`)).body).toHaveLength(1);
+    expect((await list(`customerId=${customerId}`)).body).toHaveLength(1);
+    expect((await list('competence.from=2024-06-01&competence.to=2024-06-30')).body).toHaveLength(1);
+    expect((await list('lastPaidOn.from=2024-06-01')).body).toHaveLength(1);
+    expect((await list('dueDate.from=2024-07-01')).body).toHaveLength(1);
+    const totals = await call(env, 'GET', `${BI}/analytic-installments/totals?bankAccountId=${accountId}`, { session: treasurer });
+    expect(totals.status, totals.raw).toBe(200);
+    expect(totals.body).toMatchObject({ count: 3, sums: { amount: 35000, paidAmount: 10000, openBalance: 25000 } });
+    // The export of the same filters, read back.
+    const csv = await download(env, treasurer, `${BI}/analytic-installments/export.csv?bankAccountId=${accountId}&sort=dueDate`);
+    expect(csv.status).toBe(200);
+    const rows = parseCsv(csv.body.toString('utf8'));
+    expect(rows[0].slice(0, 3)).toEqual(['Vencimento', 'Tipo', 'Descrição']);
+    expect(rows).toHaveLength(4);
+    expect(rows[2][1]).toBe('A receber');
+    expect(rows[2].slice(-3)).toEqual(['R$ 250,00', 'R$ 100,00', 'R$ 150,00']);
+    const xlsx = await download(env, treasurer, `${BI}/analytic-installments/export.xlsx?bankAccountId=${accountId}&direction=payable`);
+    expect(xlsxRows(xlsx.body)).toHaveLength(3);
+    // Read-only: nothing is created, changed or deleted here.
+    const id = payable.installments[0].id;
+    const record = (await call(env, 'GET', `${BI}/analytic-installments/${id}`, { session: treasurer })).body;
+    expect((await call(env, 'PUT', `${BI}/analytic-installments/${id}`, { session: admin, body: {}, headers: { 'if-match': `"${record.version}"` } })).status).toBe(405);
+    expect([404, 405]).toContain((await post(`${BI}/analytic-installments`, admin, {})).status);
+    expect([404, 405]).toContain((await call(env, 'DELETE', `${BI}/analytic-installments/${id}`, { session: admin })).status);
+    // 401, 403, another organisation.
+    expect((await call(env, 'GET', `${BI}/analytic-installments`)).status).toBe(401);
+    const buyer = (await userInGroups(env, ['Comprador'])).session;
+    expect((await list('', buyer)).status).toBe(403);
+    const outsider = (await userInGroups(env, ['Administrador'], OTHER_ORG_ID)).session;
+    const theirs = await list('', outsider);
+    expect(theirs.status, theirs.raw).toBe(200);
+    expect(theirs.body).toEqual([]);
+    expect((await call(env, 'GET', `${BI}/analytic-installments/${id}`, { session: outsider })).status).toBe(404);
   });
 });

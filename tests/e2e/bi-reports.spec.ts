@@ -3,7 +3,9 @@
  * own revenue category this month (through the API), then opens the DRE (/bi/relatorios/dre),
  * expands Receita bruta, drills the month's number of that category down to its parcela and
  * follows the link to the parcela's page; the URL keeps the filters and the drill. The fluxo de
- * caixa opens from the same report screen. Screenshots at 1366 and 390 px (the grid scrolls
+ * caixa opens from the same report screen. Then a baixa of a financing category drills down in the
+ * DFC, the CSV and XLSX downloads are read back, the print view hides all but the report, the DRE
+ * by cost centre and the analítico show it. Screenshots at 1366 and 390 px (the grid scrolls
  * inside itself on a phone, the page never sideways); axe-clean.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -142,4 +144,14 @@ test('DFC: a baixa of a financing category drills down; CSV/XLSX downloads as on
   await expect(page.getByRole('heading', { name: 'DRE por centro de custo', level: 1 })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: `${centre.code} ${centre.name}` })).toBeVisible();
   await shootAxeClean(page, 'bi-dre-cost-centres');
+
+  // The analítico: the registry's list of every parcela, with its dimensions.
+  await page.goto(`/bi/relatorios/analitico?q=${encodeURIComponent(`Empréstimo e2e ${RUN}`)}`);
+  await expect(page.getByRole('heading', { name: 'Analítico de parcelas', level: 1 })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: `Empréstimo e2e ${RUN}` });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('A receber');
+  await expect(row).toContainText(`Empréstimo e2e ${RUN}`);
+  await expect(row).toContainText('R$ 7.654,32');
+  await shootAxeClean(page, 'bi-analytic');
 });

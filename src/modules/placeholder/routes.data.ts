@@ -8,8 +8,7 @@ export const placeholderRouteData: RouteData[] = [
   ...['extrato-de-movimentacoes', 'extrato-de-movimentacoes/adicionar'].map((sub) => page(`/contas-financeiras/{bankAccountId}/${sub}`, 'Contas Financeiras')),
   // BI
   ...['', '/dfc', '/dre', '/dre1', '/dre2'].map((sub) => page(`/bi/dashboards${sub}`, 'Painéis')),
-  // dre, dfc and fluxo-de-caixa: the BI area (modules/bi)
-  page('/bi/relatorios/analitico', 'Relatórios'),
+  // relatorios (analitico, dre, dfc, fluxo-de-caixa): the BI area (modules/bi)
   // tokens-de-conta: the BI area (modules/bi)
   // Settings
   page('/configuracoes', 'Configurações'),
