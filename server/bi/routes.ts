@@ -4,7 +4,8 @@
  * query names it and runs under its row-level security). The summaries are kept in the same
  * transaction as each write (migration 0030), so a report read right after a baixa already counts
  * it. Every report also downloads as the screen shows it: `{report}/export.csv|xlsx` with the
- * report's own query (report-export.ts), for a signed-in user with the same permission.
+ * report's own query (report-export.ts), for a signed-in user with the same permission. All of
+ * them read the read replica when REPORTS_DATABASE_URL names one (replica.ts), never writing.
  */
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { TokenReport } from '../../src/contracts/resources/accountTokens.js';
@@ -17,6 +18,7 @@ import { serveEndpoint } from '../http/endpoint.js';
 import { fastifyPath } from '../registry/route-table.js';
 import { EXPORT_TYPES, fileNameOf } from '../registry/export.js';
 import { dfcReport } from './dfc.js';
+import { reportsDbFor } from './replica.js';
 import { reportCsv, reportXlsx } from './report-export.js';
 import { cashFlowReport, dreByCostCenterReport, dreReport, drill, type Trx } from './reports.js';
 import { reportAccess, reportOrg } from './tokens.js';
@@ -49,8 +51,9 @@ const TOKEN_REPORTS: Partial<Record<ReportName, TokenReport>> = { dre: 'dre', ca
 export function biReportRoutes(ctx: AppContext) {
   return async function reports(app: FastifyInstance) {
     const onRequest = [app.requireAccess, app.requireScope(REPORT_PERMISSION, 'read') as unknown as onRequestHookHandler];
+    // The replica when one is configured, the primary right after the user's own write (replica.ts).
     const answer = (name: ReportName, request: FastifyRequest, orgId: string) =>
-      withTenant(ctx.tenantDb, orgId, (trx) => COMPUTE[name](trx, orgId, request.query as Query, todayIn(ctx.clock())));
+      withTenant(reportsDbFor(ctx, request), orgId, (trx) => COMPUTE[name](trx, orgId, request.query as Query, todayIn(ctx.clock())));
     for (const name of Object.keys(REPORTS) as ReportName[]) {
       const declaration = REPORTS[name];
       // DRE and fluxo de caixa also answer a token de conta (tokens.ts), in JSON or CSV.
@@ -72,7 +75,7 @@ export function biReportRoutes(ctx: AppContext) {
       const query = request.query as DrillKey & { from: string; to: string };
       checkRange(query.from, query.to, 'month');
       const orgId = request.auth!.orgId;
-      return withTenant(ctx.tenantDb, orgId, (trx) => drill(trx, orgId, query));
+      return withTenant(reportsDbFor(ctx, request), orgId, (trx) => drill(trx, orgId, query));
     });
   };
 }
