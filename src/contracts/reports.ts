@@ -125,6 +125,15 @@ export interface ReportDeclaration {
   rowsLabel: string;
 }
 
+/** The filters the reports share. */
+const FILTERS = {
+  year: { key: 'year', label: 'Ano', kind: 'year' },
+  basis: { key: 'basis', label: 'Regime', kind: 'basis' },
+  costCenter: { key: 'costCenterId', label: 'Centro de custos', kind: 'reference', resource: 'costCenters', empty: 'Todos os centros de custos' },
+  account: { key: 'bankAccountId', label: 'Conta financeira', kind: 'reference', resource: 'bankAccounts', empty: 'Todas as contas' },
+} as const satisfies Record<string, ReportFilter>;
+const byYear = (today: string) => ({ year: today.slice(0, 4), basis: 'competence' });
+
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export const REPORTS = {
@@ -132,36 +141,23 @@ export const REPORTS = {
     name: 'dre',
     ...REPORT_PAGES.dre,
     endpoint: dreEndpoint as Endpoint<unknown, ReportAnswer>,
-    filters: [
-      { key: 'year', label: 'Ano', kind: 'year' },
-      { key: 'basis', label: 'Regime', kind: 'basis' },
-      { key: 'costCenterId', label: 'Centro de custos', kind: 'reference', resource: 'costCenters', empty: 'Todos os centros de custos' },
-      { key: 'bankAccountId', label: 'Conta financeira', kind: 'reference', resource: 'bankAccounts', empty: 'Todas as contas' },
-    ],
-    defaults: (today) => ({ year: today.slice(0, 4), basis: 'competence' }),
+    filters: [FILTERS.year, FILTERS.basis, FILTERS.costCenter, FILTERS.account],
+    defaults: byYear,
     rowsLabel: 'Linha da DRE',
   },
   dreByCostCenter: {
     name: 'dreByCostCenter',
     ...REPORT_PAGES.dreByCostCenter,
     endpoint: dreByCostCenterEndpoint as Endpoint<unknown, ReportAnswer>,
-    filters: [
-      { key: 'year', label: 'Ano', kind: 'year' },
-      { key: 'basis', label: 'Regime', kind: 'basis' },
-      { key: 'bankAccountId', label: 'Conta financeira', kind: 'reference', resource: 'bankAccounts', empty: 'Todas as contas' },
-    ],
-    defaults: (today) => ({ year: today.slice(0, 4), basis: 'competence' }),
+    filters: [FILTERS.year, FILTERS.basis, FILTERS.account],
+    defaults: byYear,
     rowsLabel: 'Linha da DRE',
   },
   dfc: {
     name: 'dfc',
     ...REPORT_PAGES.dfc,
     endpoint: dfcEndpoint as Endpoint<unknown, ReportAnswer>,
-    filters: [
-      { key: 'year', label: 'Ano', kind: 'year' },
-      { key: 'costCenterId', label: 'Centro de custos', kind: 'reference', resource: 'costCenters', empty: 'Todos os centros de custos' },
-      { key: 'bankAccountId', label: 'Conta financeira', kind: 'reference', resource: 'bankAccounts', empty: 'Todas as contas' },
-    ],
+    filters: [FILTERS.year, FILTERS.costCenter, FILTERS.account],
     defaults: (today) => ({ year: today.slice(0, 4) }),
     rowsLabel: 'Atividade',
   },
@@ -173,7 +169,7 @@ export const REPORTS = {
       { key: 'from', label: 'De', kind: 'date' },
       { key: 'to', label: 'Até', kind: 'date' },
       { key: 'grain', label: 'Agrupar por', kind: 'grain' },
-      { key: 'bankAccountId', label: 'Conta financeira', kind: 'reference', resource: 'bankAccounts', empty: 'Todas as contas' },
+      FILTERS.account,
     ],
     defaults: (today) => ({ from: `${today.slice(0, 7)}-01`, to: addDays(`${today.slice(0, 7)}-01`, 89), grain: 'week' }),
     rowsLabel: 'Movimento',
