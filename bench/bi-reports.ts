@@ -7,7 +7,11 @@
  * - the DRE of a year (12 months, competência and baixa) and the fluxo de caixa of a year by week
  *   (all accounts, and one account) read from the summaries (server/bi/reports.ts, the functions the
  *   routes call): median of RUNS sequential runs; beside them the same DRE computed on the fly from
- *   the raw rows (GROUP BY over installments ⋈ finance_entries), for reference;
+ *   the raw rows (GROUP BY over installments ⋈ finance_entries), for reference; the DFC of the
+ *   year (server/bi/dfc.ts) and the DRE by cost centre alike;
+ * - the analítico's first page (25 by due date; and filtered by one cost centre) and its footer
+ *   totals through the real server (`GET /api/finance-reporting/analytic-installments`), median
+ *   of RUNS sequential requests;
  * - the per-write overhead of keeping the summaries: a baixa (INSERT settlement + UPDATE parcela),
  *   an estorno, a category change of a lançamento (4 parcelas), each WRITES times in its own
  *   transaction with the triggers on and with them disabled; the mean difference.
@@ -16,18 +20,37 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
-import { cashFlowReport, dreReport } from '../server/bi/reports';
+import { dfcReport } from '../server/bi/dfc';
+import { cashFlowReport, dreByCostCenterReport, dreReport } from '../server/bi/reports';
 import { DEMO_ORG_ID } from '../server/db/seed';
 import type { Database } from '../server/db/types';
 import { insertPayables, PARCELAS_PER_ENTRY } from './finance-data';
+import { signIn } from './import-data';
 import { onScratchPostgres, openBenchDatabase, prepareDatabase } from './registry-data';
-import { median } from './server-process';
+import { median, startServer } from './server-process';
 
 const PARCELAS = Number(process.argv[2] ?? 1_000_000);
 const ENTRIES = Math.ceil(PARCELAS / PARCELAS_PER_ENTRY);
 const RUNS = 15;
 const WRITES = 200;
 const TODAY = '2026-11-27';
+const PORT = 3236;
+const ANALYTIC = '/api/finance-reporting/analytic-installments';
+
+/** Median of RUNS sequential GETs (after one warm-up), with the first answer's row count and total header. */
+async function requests(url: string, headers: Record<string, string>): Promise<{ median: number; rows: number; total: string }> {
+  const first = await fetch(url, { headers });
+  if (!first.ok) throw new Error(`${url}: HTTP ${first.status}`);
+  const body = (await first.json()) as unknown;
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    times.push(performance.now() - start);
+  }
+  return { median: median(times), rows: Array.isArray(body) ? body.length : 0, total: first.headers.get('x-total-count') ?? `over ${first.headers.get('x-total-count-over')}` };
+}
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 async function timed(fn: () => Promise<unknown>): Promise<number> {
@@ -92,6 +115,26 @@ async function main() {
       console.log(`  DRE 2026 on the fly from the raw rows (reference):   median ${ms(onTheFly)}`);
       console.log(`  Fluxo de caixa 2026 by week, all accounts:          median ${ms(flow)}`);
       console.log(`  Fluxo de caixa 2026 by day, one account:            median ${ms(flowDay)}`);
+      const dfc = await medianOf(() => asTenant(db, (trx) => dfcReport(trx, DEMO_ORG_ID, { year: 2026 }, TODAY)));
+      const dre2 = await medianOf(() => asTenant(db, (trx) => dreByCostCenterReport(trx, DEMO_ORG_ID, { year: 2026, basis: 'competence' }, TODAY)));
+      console.log(`  DFC 2026 by month (baixas by DFC group):            median ${ms(dfc)}`);
+      console.log(`  DRE 2026 by cost centre (competência):              median ${ms(dre2)}`);
+
+      // The analítico through the real server (its list route: paging, sort, filters, totals).
+      const server = await startServer(PORT, { LOG_LEVEL: 'warn', DATABASE_URL: target.databaseUrl! });
+      try {
+        const client = await signIn(server.url);
+        const headers = { authorization: `Bearer ${client.token}`, 'x-xsrf-token': client.xsrf, accept: 'application/json' };
+        const centre = (await sql<{ id: string }>`SELECT cost_center_id AS id FROM finance_entry_allocations WHERE entry_id LIKE 'bench-entry-%' LIMIT 1`.execute(db)).rows[0].id;
+        const page = await requests(`${server.url}${ANALYTIC}?perPage=25&sort=dueDate`, headers);
+        const filtered = await requests(`${server.url}${ANALYTIC}?perPage=25&sort=dueDate&costCenterIds=${centre}&direction=payable`, headers);
+        const totals = await requests(`${server.url}${ANALYTIC}/totals`, headers);
+        console.log(`  Analítico first page (25, by due date):             median ${ms(page.median)} over ${RUNS} HTTP requests (${page.rows} rows, total ${page.total})`);
+        console.log(`  Analítico first page, one cost centre, a pagar:     median ${ms(filtered.median)} (${filtered.rows} rows, total ${filtered.total})`);
+        console.log(`  Analítico footer totals (every parcela):            median ${ms(totals.median)}`);
+      } finally {
+        await server.stop();
+      }
 
       // Per-write overhead: the same writes with the triggers on and off.
       const open = (await sql<{ id: string; amount: string }>`SELECT id, amount::text FROM installments WHERE status = 'queued' ORDER BY id LIMIT ${WRITES * 2}`.execute(db)).rows;

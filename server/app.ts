@@ -37,6 +37,7 @@ import { remittanceRoutes } from './finance/remittances/routes.js';
 import { balanceRoutes } from './finance/balanceRoutes.js';
 import { biReportRoutes } from './bi/routes.js';
 import { reconciliationRoutes } from './finance/reconciliationRoutes.js';
+import { markWrites } from './bi/replica.js';
 import { accountTokenRoutes } from './bi/tokens.js';
 import { approvalRoutes } from './approvals/routes.js';
 import { FAMILY_PREFIXES, registryFamilies } from './registry/families.js';
@@ -54,6 +55,8 @@ export interface BuildAppOptions {
   db: Kysely<Database>;
   /** The app's handle for tenant work (`DatabaseHandle.tenantDb`); default `db` (then row-level security only applies if `db` is not the owner). */
   tenantDb?: Kysely<Database>;
+  /** The reports' read-only handle (REPORTS_DATABASE_URL, a read replica); default none: the reports read `tenantDb`. */
+  reportsDb?: Kysely<Database>;
   /** APP_SECRET: signs tokens, keys the XSRF/code HMACs, encrypts TOTP keys. */
   secret: string;
   /** Defaults to the database outbox (dev mailbox). */
@@ -118,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ctx: AppContext = {
     db: options.db,
     tenantDb: options.tenantDb ?? options.db,
+    ...(options.reportsDb ? { reportsDb: options.reportsDb } : {}),
     clock,
     mailer: options.mailer ?? outboxMailer(options.db, clock),
     keys,
@@ -171,6 +175,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   await app.register(cookie);
+  // A signed-in user's writes mark the reports to read the primary for a while (bi/replica.ts).
+  markWrites(app, ctx);
   await securityHeaders(app, ctx);
 
   const authRateLimit = await registerRateLimit(app, ctx);

@@ -50,6 +50,11 @@ export interface AppContext {
    * app's role with row-level security, default deny (connect.ts `tenantDb`).
    */
   tenantDb: Kysely<Database>;
+  /**
+   * The reports' read-only handle (REPORTS_DATABASE_URL, connect.ts `reportsDatabase`): a read
+   * replica. Absent: the reports read `tenantDb`. Chosen per request by bi/replica.ts.
+   */
+  reportsDb?: Kysely<Database>;
   clock: () => Date;
   mailer: Mailer;
   keys: Keys;

@@ -50,7 +50,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from './app.js';
 import { createPasswordHasher } from './auth/passwords.js';
-import { openDatabase } from './db/connect.js';
+import { openDatabase, reportsDatabase } from './db/connect.js';
 import { JOBS_LOCK_KEY, prepareDatabase, STARTUP_LOCK_KEY, withAdvisoryLock } from './db/startup.js';
 import { prettyLogStream, wantsPrettyLogs } from './http/log-format.js';
 import { DEFAULT_MAIL_FROM, smtpMailer } from './mail/mailer.js';
@@ -127,9 +127,12 @@ async function main() {
     env.RATE_LIMIT_STORE === 'memory' || env.RATE_LIMIT_STORE === 'database' ? env.RATE_LIMIT_STORE : database.kind === 'postgres' ? ('database' as const) : ('memory' as const);
   const inForce = settingsInForce(env, rateLimitStore);
 
+  // Reports on a read replica (docs/operations.md): a login that may only SELECT.
+  const reportsDb = env.REPORTS_DATABASE_URL ? reportsDatabase(env.REPORTS_DATABASE_URL) : undefined;
   const app = await buildApp({
     db: database.appDb,
     tenantDb: database.tenantDb,
+    ...(reportsDb ? { reportsDb } : {}),
     jobs: {
       executeSql: database.executeSql,
       databaseKind: database.kind,
@@ -207,6 +210,7 @@ async function main() {
     clearTimeout(analyzeTimer);
     await analyzing;
     await mailer?.close?.();
+    await reportsDb?.destroy();
     await database.close();
     releasePid?.();
     app.log.info('stopped');

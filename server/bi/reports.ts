@@ -8,6 +8,7 @@
  * positive, payables negative; Resultado financeiro is receitas − despesas financeiras; the
  * subtotals from `dreTotals`. A category no longer found falls on Receita bruta / Despesas
  * operacionais.
+ * DRE by cost centre: the same rows, one column per cost centre of the year. DFC: dfc.ts.
  * Fluxo de caixa: previsto = what is still open by due date; realizado = baixas by payment date
  * (cash: principal + juros + multa − desconto; estornos out). Saldo inicial = the latest saldo de
  * conta on or before the first day (else the account's opening balance, when not after it) plus
@@ -17,10 +18,11 @@
  */
 import { sql, type Transaction } from 'kysely';
 import { DRE_LINES, dreTotals, type DreInput, type DreLine } from '../../src/contracts/brazil/dre.js';
+import type { DfcGroup } from '../../src/contracts/reportPages.js';
 import type { Basis, DrillAnswer, DrillKey, Grain, ReportAnswer, ReportColumn, ReportRow } from '../../src/contracts/reports.js';
 import type { Database } from '../db/types.js';
 
-type Trx = Transaction<Database>;
+export type Trx = Transaction<Database>;
 
 const MONTHS = ['Jan', 'Fev', 'Mar', 'Abr', 'Mai', 'Jun', 'Jul', 'Ago', 'Set', 'Out', 'Nov', 'Dez'];
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -37,45 +39,91 @@ export interface DreOptions {
   costCenterId?: string;
 }
 
-export async function dreReport(trx: Trx, orgId: string, options: DreOptions, today: string): Promise<ReportAnswer> {
-  const { year, basis } = options;
-  const columns: ReportColumn[] = MONTHS.map((label, i) => {
+export type Direction = 'payable' | 'receivable';
+export interface Category { id: string; code: string; name: string; dre_line: DreLine; dfc_group: DfcGroup | null; direction: Direction }
+/** One summary cell of the year: a column's bucket (month 1–12, a cost centre), a category and its principal or cash. */
+interface Cell { b: string; direction: Direction; category_id: string; amount: string }
+
+export const yearColumns = (year: number, today: string): ReportColumn[] =>
+  MONTHS.map((label, i) => {
     const from = `${year}-${pad(i + 1)}-01`;
     return { key: from.slice(0, 7), label: `${label}/${year}`, from, to: `${year}-${pad(i + 1)}-${pad(lastDay(year, i + 1))}`, future: from > today };
   });
-  const cells = await sql<{ m: number; direction: 'payable' | 'receivable'; category_id: string; amount: string }>`
-    SELECT extract(month FROM s.month)::int AS m, s.direction, s.category_id, sum(s.amount)::text AS amount
+
+/** The year's summary cells by `bucket` (an expression over `s`, bi_monthly), `measure` on `basis`. */
+export async function yearCells(trx: Trx, orgId: string, options: { year: number; basis: Basis; bankAccountId?: string; costCenterId?: string }, bucket: ReturnType<typeof sql>, measure: 'amount' | 'paid') {
+  const { year, basis } = options;
+  return (await sql<Cell>`
+    SELECT ${bucket}::text AS b, s.direction, s.category_id, sum(${sql.ref(`s.${measure}`)})::text AS amount
     FROM bi_monthly s
     WHERE s.org_id = ${orgId} AND s.basis = ${basis} AND s.month >= ${`${year}-01-01`}::date AND s.month < ${`${year + 1}-01-01`}::date
       ${options.bankAccountId ? sql`AND s.bank_account_id = ${options.bankAccountId}` : sql``}
       ${options.costCenterId ? sql`AND s.cost_center_id = ${options.costCenterId}` : sql``}
-    GROUP BY 1, 2, 3`.execute(trx);
-  const categories = await sql<{ id: string; code: string; name: string; dre_line: DreLine; direction: 'payable' | 'receivable' }>`
-    SELECT id, code, name, dre_line, 'payable' AS direction FROM expense_categories WHERE org_id = ${orgId}
-    UNION ALL SELECT id, code, name, dre_line, 'receivable' FROM revenue_categories WHERE org_id = ${orgId}`.execute(trx);
-  const byId = new Map(categories.rows.map((c) => [`${c.direction}:${c.id}`, c]));
+    GROUP BY 1, 2, 3`.execute(trx)).rows;
+}
 
-  // line → category → 12 signed values
-  const perLine = new Map<DreLine, Map<string, { label: string; direction: 'payable' | 'receivable'; categoryId: string; values: number[] }>>();
+export async function categoriesOf(trx: Trx, orgId: string): Promise<Map<string, Category>> {
+  const categories = await sql<Category>`
+    SELECT id, code, name, dre_line, dfc_group, 'payable' AS direction FROM expense_categories WHERE org_id = ${orgId}
+    UNION ALL SELECT id, code, name, dre_line, dfc_group, 'receivable' FROM revenue_categories WHERE org_id = ${orgId}`.execute(trx);
+  return new Map(categories.rows.map((c) => [`${c.direction}:${c.id}`, c]));
+}
+
+export const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+export const categoryLabel = (category: Category | undefined) => (category ? `${category.code} ${category.name}` : 'Sem categoria');
+
+/** DRE by month of the year: one column per month. */
+export async function dreReport(trx: Trx, orgId: string, options: DreOptions, today: string): Promise<ReportAnswer> {
+  const columns = yearColumns(options.year, today);
+  const cells = await yearCells(trx, orgId, options, sql`extract(month FROM s.month)::int`, 'amount');
+  return { columns, rows: dreRows(cells, await categoriesOf(trx, orgId), columns, (b) => Number(b) - 1, options), percentOf: 'netRevenue' };
+}
+
+/**
+ * DRE of the year by cost centre (dre2): one column per cost centre with a number in the year (by
+ * code; the parcelas without rateio under "Sem centro de custo"), each cell drilling into its
+ * centre's share.
+ */
+export async function dreByCostCenterReport(trx: Trx, orgId: string, options: Omit<DreOptions, 'costCenterId'>, today: string): Promise<ReportAnswer> {
+  const cells = await yearCells(trx, orgId, options, sql`s.cost_center_id`, 'amount');
+  const used = [...new Set(cells.map((c) => c.b))];
+  const centres = (await sql<{ id: string; code: string; name: string }>`
+    SELECT id, code, name FROM cost_centers WHERE org_id = ${orgId} AND id = ANY(${sql`ARRAY[${sql.join(used.length ? used : [''])}]::text[]`})`.execute(trx)).rows;
+  const byId = new Map(centres.map((c) => [c.id, c]));
+  const from = `${options.year}-01-01`;
+  const to = `${options.year}-12-31`;
+  const columns: ReportColumn[] = used
+    .map((id) => ({ id, code: byId.get(id)?.code ?? '', label: id === '' ? 'Sem centro de custo' : byId.has(id) ? `${byId.get(id)!.code} ${byId.get(id)!.name}` : 'Centro de custo excluído' }))
+    .sort((a, b) => (a.id === '' ? 1 : b.id === '' ? -1 : a.code.localeCompare(b.code, 'pt-BR', { numeric: true })))
+    .map((c) => ({ key: c.id || 'none', label: c.label, from, to, future: from > today, drill: { costCenterId: c.id } }));
+  const index = new Map(columns.map((c, i) => [c.drill!.costCenterId!, i]));
+  return { columns, rows: dreRows(cells, await categoriesOf(trx, orgId), columns, (b) => index.get(b) ?? -1, options), percentOf: 'netRevenue' };
+}
+
+/** The DRE's rows from the year's cells: each category's principal on its line, the subtotals from `dreTotals`. */
+function dreRows(cells: Cell[], byId: Map<string, Category>, columns: ReportColumn[], indexOf: (bucket: string) => number, options: DreOptions): ReportRow[] {
+  const { basis } = options;
+  // line → category → signed values per column
+  const perLine = new Map<DreLine, Map<string, { label: string; direction: Direction; categoryId: string; values: number[] }>>();
   const input: DreInput[] = columns.map(() => ({}));
-  for (const cell of cells.rows) {
+  for (const cell of cells) {
+    const at = indexOf(cell.b);
+    if (at < 0) continue;
     const category = byId.get(`${cell.direction}:${cell.category_id}`);
     const line: DreLine = category?.dre_line ?? (cell.direction === 'receivable' ? 'grossRevenue' : 'operatingExpenses');
     const amount = Number(cell.amount);
     const signed = cell.direction === 'receivable' ? amount : -amount;
-    const month = cell.m - 1;
     // dreTotals takes expenses positive and the financial result signed.
     const key = line as keyof DreInput;
-    input[month][key] = (input[month][key] ?? 0) + (line === 'financialResult' ? signed : cell.direction === 'receivable' && line !== 'grossRevenue' ? -amount : amount);
+    input[at][key] = (input[at][key] ?? 0) + (line === 'financialResult' ? signed : cell.direction === 'receivable' && line !== 'grossRevenue' ? -amount : amount);
     const lineMap = perLine.get(line) ?? new Map();
     perLine.set(line, lineMap);
     const rowKey = `${cell.direction}:${cell.category_id}`;
-    const row = lineMap.get(rowKey) ?? { label: category ? `${category.code} ${category.name}` : 'Sem categoria', direction: cell.direction, categoryId: cell.category_id, values: columns.map(() => 0) };
-    row.values[month] += signed;
+    const row = lineMap.get(rowKey) ?? { label: categoryLabel(category), direction: cell.direction, categoryId: cell.category_id, values: columns.map(() => 0) };
+    row.values[at] += signed;
     lineMap.set(rowKey, row);
   }
   const totals = input.map((i) => dreTotals(i));
-  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   const rows: ReportRow[] = [];
   // A subtotal drills into every mapped line above it (receita líquida: receita bruta and deduções).
   const above: DreLine[] = [];
@@ -98,10 +146,10 @@ export async function dreReport(trx: Trx, orgId: string, options: DreOptions, to
       });
     }
   }
-  return { columns, rows, percentOf: 'netRevenue' };
+  return rows;
 }
 
-const dims = (options: { bankAccountId?: string; costCenterId?: string }) => ({
+export const dims = (options: { bankAccountId?: string; costCenterId?: string }) => ({
   ...(options.bankAccountId ? { bankAccountId: options.bankAccountId } : {}),
   ...(options.costCenterId ? { costCenterId: options.costCenterId } : {}),
 });
@@ -171,7 +219,6 @@ export async function cashFlowReport(trx: Trx, orgId: string, options: CashFlowO
     balance += inActual[i] - outActual[i] + ahead[i];
     closing.push(balance);
   });
-  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   const actual = (values: number[]) => values.map((v, i) => (columns[i].future ? null : v));
   const drill = (basis: 'due' | 'paid', measure: 'open' | 'paid', direction: 'payable' | 'receivable') => ({ basis, measure, direction, ...dims(options) });
   const rows: ReportRow[] = [
@@ -208,6 +255,13 @@ export async function drill(trx: Trx, orgId: string, key: DrillKey & { from: str
         OR (${'operatingExpenses'} = ANY(${inLines}) AND f.direction = 'payable' AND NOT EXISTS (SELECT 1 FROM expense_categories c WHERE c.org_id = ${orgId} AND c.id = f.category_id))
         OR (${'grossRevenue'} = ANY(${inLines}) AND f.direction = 'receivable' AND NOT EXISTS (SELECT 1 FROM revenue_categories c WHERE c.org_id = ${orgId} AND c.id = f.category_id)))`
     : sql``;
+  // DFC groups, comma-separated; a category without one (or no longer found) is operacional.
+  const groups = key.dfcGroup ? key.dfcGroup.split(',') : [];
+  const inGroups = sql`ARRAY[${sql.join(groups.length ? groups : [''])}]::text[]`;
+  const group = key.dfcGroup
+    ? sql`AND COALESCE((SELECT c.dfc_group FROM expense_categories c WHERE c.org_id = ${orgId} AND f.direction = 'payable' AND c.id = f.category_id
+        UNION ALL SELECT c.dfc_group FROM revenue_categories c WHERE c.org_id = ${orgId} AND f.direction = 'receivable' AND c.id = f.category_id LIMIT 1), 'operating') = ANY(${inGroups})`
+    : sql``;
   const measure = sql.ref(`f.${key.measure}`);
   const found = await sql<{ id: string; direction: 'payable' | 'receivable'; entry_number: string; number: number; description: string; due_date: string; status: string; amount: string; count: string; total: string }>`
     WITH f AS (SELECT * FROM bi_facts(ARRAY(${candidates})) f WHERE f.org_id = ${orgId}),
@@ -219,6 +273,7 @@ export async function drill(trx: Trx, orgId: string, key: DrillKey & { from: str
         ${key.costCenterId !== undefined ? sql`AND f.cost_center_id = ${key.costCenterId}` : sql``}
         ${key.bankAccountId !== undefined ? sql`AND f.bank_account_id = ${key.bankAccountId}` : sql``}
         ${line}
+        ${group}
       GROUP BY f.installment_id HAVING sum(${measure}) <> 0
     )
     SELECT i.id, i.direction, e.number::text AS entry_number, i.number, i.description, i.due_date::text AS due_date, i.status, per.amount::text AS amount,

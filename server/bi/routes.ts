@@ -1,17 +1,26 @@
 /**
- * `GET /api/finance-reporting/reports/{dre,cash-flow,drill}` (contracts/reports.ts): read-only,
- * `financeReports: read`, the tenant from the token only (every query names it and runs under its
- * row-level security). The summaries are kept in the same transaction as each write (migration
- * 0030), so a report read right after a baixa already counts it.
+ * `GET /api/finance-reporting/reports/{dre,dre-by-cost-center,dfc,cash-flow,drill}`
+ * (contracts/reports.ts): read-only, `financeReports: read`, the tenant from the token only (every
+ * query names it and runs under its row-level security). The summaries are kept in the same
+ * transaction as each write (migration 0030), so a report read right after a baixa already counts
+ * it. Every report also downloads as the screen shows it: `{report}/export.csv|xlsx` with the
+ * report's own query (report-export.ts), for a signed-in user with the same permission. All of
+ * them read the read replica when REPORTS_DATABASE_URL names one (replica.ts), never writing.
  */
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import { cashFlowEndpoint, dreEndpoint, drillEndpoint, REPORT_MESSAGES, REPORT_PERMISSION, type Basis, type DrillKey, type Grain } from '../../src/contracts/reports.js';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { TokenReport } from '../../src/contracts/resources/accountTokens.js';
+import { drillEndpoint, REPORT_MESSAGES, REPORT_PERMISSION, REPORTS, reportExportPath, type Basis, type DrillKey, type Grain, type ReportAnswer, type ReportName } from '../../src/contracts/reports.js';
 import { todayIn } from '../approvals/engine.js';
 import type { AppContext } from '../context.js';
 import { withTenant } from '../db/tenant.js';
 import { fieldError } from '../errors.js';
 import { serveEndpoint } from '../http/endpoint.js';
-import { cashFlowReport, dreReport, drill } from './reports.js';
+import { fastifyPath } from '../registry/route-table.js';
+import { EXPORT_TYPES, fileNameOf } from '../registry/export.js';
+import { dfcReport } from './dfc.js';
+import { reportsDbFor } from './replica.js';
+import { reportCsv, reportXlsx } from './report-export.js';
+import { cashFlowReport, dreByCostCenterReport, dreReport, drill, type Trx } from './reports.js';
 import { reportAccess, reportOrg } from './tokens.js';
 
 const TAGS = ['Relatórios'];
@@ -23,27 +32,50 @@ function checkRange(from: string, to: string, grain: Grain) {
   if (days(from, to) > MAX_DAYS[grain]) throw fieldError('to', REPORT_MESSAGES.tooLong);
 }
 
+type Query = Record<string, unknown>;
+/** Each report's answer from its (validated) query: the JSON route and the downloads share it. */
+const COMPUTE: Record<ReportName, (trx: Trx, orgId: string, query: Query, today: string) => Promise<ReportAnswer>> = {
+  dre: (trx, orgId, q, today) => dreReport(trx, orgId, { ...(q as { year: number }), basis: (q.basis as Basis | undefined) ?? 'competence' }, today),
+  dreByCostCenter: (trx, orgId, q, today) => dreByCostCenterReport(trx, orgId, { ...(q as { year: number }), basis: (q.basis as Basis | undefined) ?? 'competence' }, today),
+  dfc: (trx, orgId, q, today) => dfcReport(trx, orgId, q as { year: number }, today),
+  cashFlow: (trx, orgId, q, today) => {
+    const query = q as { from: string; to: string; grain?: Grain; bankAccountId?: string };
+    const grain = query.grain ?? 'week';
+    checkRange(query.from, query.to, grain);
+    return cashFlowReport(trx, orgId, { ...query, grain }, today);
+  },
+};
+/** The reports a token de conta may pull (contracts/resources/accountTokens.ts). */
+const TOKEN_REPORTS: Partial<Record<ReportName, TokenReport>> = { dre: 'dre', cashFlow: 'cashFlow' };
+
 export function biReportRoutes(ctx: AppContext) {
   return async function reports(app: FastifyInstance) {
     const onRequest = [app.requireAccess, app.requireScope(REPORT_PERMISSION, 'read') as unknown as onRequestHookHandler];
-    // DRE and fluxo de caixa also answer a token de conta (tokens.ts), in JSON or CSV.
-    serveEndpoint(app, dreEndpoint, { ...reportAccess(ctx, app, 'dre'), tags: TAGS }, async (request) => {
-      const query = request.query as { year: number; basis?: Basis; bankAccountId?: string; costCenterId?: string };
-      const orgId = reportOrg(request);
-      return withTenant(ctx.tenantDb, orgId, (trx) => dreReport(trx, orgId, { ...query, basis: query.basis ?? 'competence' }, todayIn(ctx.clock())));
-    });
-    serveEndpoint(app, cashFlowEndpoint, { ...reportAccess(ctx, app, 'cashFlow'), tags: TAGS }, async (request) => {
-      const query = request.query as { from: string; to: string; grain?: Grain; bankAccountId?: string };
-      const grain = query.grain ?? 'week';
-      checkRange(query.from, query.to, grain);
-      const orgId = reportOrg(request);
-      return withTenant(ctx.tenantDb, orgId, (trx) => cashFlowReport(trx, orgId, { ...query, grain }, todayIn(ctx.clock())));
-    });
+    // The replica when one is configured, the primary right after the user's own write (replica.ts).
+    const answer = (name: ReportName, request: FastifyRequest, orgId: string) =>
+      withTenant(reportsDbFor(ctx, request), orgId, (trx) => COMPUTE[name](trx, orgId, request.query as Query, todayIn(ctx.clock())));
+    for (const name of Object.keys(REPORTS) as ReportName[]) {
+      const declaration = REPORTS[name];
+      // DRE and fluxo de caixa also answer a token de conta (tokens.ts), in JSON or CSV.
+      const token = TOKEN_REPORTS[name];
+      serveEndpoint(app, declaration.endpoint, { ...(token ? reportAccess(ctx, app, token) : { onRequest }), tags: TAGS }, (request) => answer(name, request, reportOrg(request)));
+      for (const format of ['csv', 'xlsx'] as const) {
+        app.get(
+          fastifyPath(reportExportPath(declaration.endpoint, format)),
+          { onRequest, schema: { tags: TAGS, summary: `${declaration.title} em ${format.toUpperCase()}, como na tela`, security: [{ bearerAuth: [] }], querystring: declaration.endpoint.query, produces: [EXPORT_TYPES[format].split(';')[0]] } },
+          async (request, reply) => {
+            const report = await answer(name, request, request.auth!.orgId);
+            const file = format === 'csv' ? reportCsv(declaration, report) : reportXlsx(declaration, report);
+            return reply.type(EXPORT_TYPES[format]).header('content-disposition', `attachment; filename="${fileNameOf(declaration.title, name, ctx.clock(), format)}"`).send(file);
+          },
+        );
+      }
+    }
     serveEndpoint(app, drillEndpoint, { onRequest, tags: TAGS }, async (request) => {
       const query = request.query as DrillKey & { from: string; to: string };
       checkRange(query.from, query.to, 'month');
       const orgId = request.auth!.orgId;
-      return withTenant(ctx.tenantDb, orgId, (trx) => drill(trx, orgId, query));
+      return withTenant(reportsDbFor(ctx, request), orgId, (trx) => drill(trx, orgId, query));
     });
   };
 }

@@ -41,14 +41,16 @@ const asText = (value: string) => value;
 export const APP_ROLE = 'retaguarda_app';
 
 export type DatabaseKind = 'pglite' | 'postgres';
-/** Which of the three handles (see the table above). */
-export type DbContext = 'owner' | 'app' | 'tenant';
+/** Which of the three handles (see the table above), or the reports' read-only one (`reportsDatabase`). */
+export type DbContext = 'owner' | 'app' | 'tenant' | 'reports';
 
 /** Statements that put a connection into a context (session level). */
 const CONTEXT_SETUP: Record<DbContext, string[]> = {
   owner: ['RESET ROLE', "SET app.bypass_rls = 'on'"],
   app: [`SET ROLE ${APP_ROLE}`, "SET app.bypass_rls = 'on'"],
   tenant: [`SET ROLE ${APP_ROLE}`, "SET app.bypass_rls = 'off'"],
+  // Its own login (no SET ROLE: a SELECT-only role stays one), row-level security on, and every transaction read-only.
+  reports: ["SET app.bypass_rls = 'off'", 'SET default_transaction_read_only = on'],
 };
 
 export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: unknown[]; rowCount?: number }>;
@@ -208,6 +210,17 @@ export function postgresDatabase(connectionString: string, max = 10, appConnecti
       await Promise.all([db.destroy(), appDb.destroy(), tenantDb.destroy()]);
     },
   };
+}
+
+/**
+ * The reports' handle on `REPORTS_DATABASE_URL` (docs/operations.md "Reports on a read replica"):
+ * a read replica, or any login that may only SELECT. Tenant work through `withTenant` as on
+ * `tenantDb` (the tenant policies apply to every role); never used for a write.
+ */
+export function reportsDatabase(connectionString: string, max = 5): Kysely<Database> {
+  const handle = postgresKysely(connectionString, max, 'reports');
+  sendsStatementsTogether(handle);
+  return handle;
 }
 
 export async function openDatabase(opts: { databaseUrl?: string; appDatabaseUrl?: string; dataDir: string; tuned?: boolean }): Promise<DatabaseHandle> {

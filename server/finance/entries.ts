@@ -62,7 +62,7 @@ function receivingLines(values: Record<string, unknown>, before?: WireRecord) {
   return items.flatMap((item, index) => (receiptChanged(item as Record<string, unknown>, item.id ? old.get(item.id) : undefined) ? [{ prefix: `installments.${index}.`, item }] : []));
 }
 
-const costCentersOf = (entryId: RawBuilder<unknown>) =>
+export const costCentersOf = (entryId: RawBuilder<unknown>) =>
   sql`(SELECT COALESCE(array_agg(a.cost_center_id ORDER BY a.position), '{}') FROM finance_entry_allocations a WHERE a.entry_id = ${entryId})`;
 
 const INSTALLMENTS: Readonly<Record<Direction, AnyResource>> = { payable: payableInstallments, receivable: receivableInstallments };

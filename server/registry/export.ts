@@ -98,9 +98,7 @@ export function exportQuerystring(list: z.ZodMiniObject) {
 
 /** "fornecedores-2026-11-24.xlsx": the list's pt-BR name without accents, and the Brasília date. */
 export function exportFileName(resource: AnyResource, now: Date, format: string): string {
-  const slug = fold(resource.labels.many).replace(/ /g, '-') || resource.name;
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
-  return `${slug}-${day}.${format}`;
+  return fileNameOf(resource.labels.many, resource.name, now, format);
 }
 
 function table(resource: AnyResource, records: WireRecord[], columns: readonly ColumnDef[]): { header: string[]; rows: Cell[][] } {
@@ -127,8 +125,20 @@ const csvQuote = (text: string) => (/[";\r\n]/.test(text) ? `"${text.replace(/"/
 /** CSV as Excel in pt-BR reads it: UTF-8 with BOM, `;` separator, CRLF, decimal comma. */
 export function toCsv(resource: AnyResource, records: WireRecord[], columns: readonly ColumnDef[] = exportColumns(resource)): Buffer {
   const { header, rows } = table(resource, records, columns);
+  return csvOf(header, rows);
+}
+
+/** A header and rows of cells (the XLSX writer's) as that CSV: every export's CSV, lists' and reports'. */
+export function csvOf(header: readonly string[], rows: readonly Cell[][]): Buffer {
   const lines = [header.map(csvQuote).join(';'), ...rows.map((row) => row.map((c) => csvQuote(csvText(c))).join(';'))];
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+/** "dre-por-mes-2026-11-24.xlsx": a pt-BR title without accents, and the Brasília date. */
+export function fileNameOf(title: string, fallback: string, now: Date, format: string): string {
+  const slug = fold(title).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || fallback;
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+  return `${slug}-${day}.${format}`;
 }
 
 export function toXlsx(resource: AnyResource, records: WireRecord[], columns: readonly ColumnDef[] = exportColumns(resource)): Buffer {

@@ -10,6 +10,8 @@ import { date as dateRule } from './documents';
 import { defineEndpoint, type Endpoint } from './endpoint';
 import { REPORT_PAGES } from './reportPages';
 
+export { DFC_GROUP_LABELS, DFC_GROUPS, type DfcGroup } from './reportPages';
+
 export const REPORT_PERMISSION = 'financeReports';
 
 export const BASES = ['competence', 'due', 'paid'] as const;
@@ -21,6 +23,7 @@ export type Grain = (typeof GRAINS)[number];
 export const GRAIN_LABELS: Readonly<Record<Grain, string>> = { day: 'Dia', week: 'Semana', month: 'Mês' };
 
 export const MEASURES = ['amount', 'paid', 'open'] as const;
+
 export type Measure = (typeof MEASURES)[number];
 
 export const REPORT_MESSAGES = {
@@ -36,13 +39,16 @@ export const drillKey = z.object({
   direction: z.optional(z.enum(['payable', 'receivable'])),
   /** DRE lines, comma-separated (a subtotal: the lines above it). */
   dreLine: z.optional(z.string().check(z.maxLength(200))),
+  /** DFC groups, comma-separated (a subtotal: every group). */
+  dfcGroup: z.optional(z.string().check(z.maxLength(200))),
   categoryId: z.optional(z.string().check(z.maxLength(64))),
   costCenterId: z.optional(z.string().check(z.maxLength(64))),
   bankAccountId: z.optional(z.string().check(z.maxLength(64))),
 });
 export type DrillKey = z.infer<typeof drillKey>;
 
-export const reportColumn = z.object({ key: z.string(), label: z.string(), from: z.string(), to: z.string(), future: z.boolean() });
+/** A column: a period (`from`–`to`), and what else its cells narrow the drill to (DRE by cost centre: the centre). */
+export const reportColumn = z.object({ key: z.string(), label: z.string(), from: z.string(), to: z.string(), future: z.boolean(), drill: z.optional(z.object({ costCenterId: z.optional(z.string()) })) });
 export type ReportColumn = z.infer<typeof reportColumn>;
 
 export const reportRow = z.object({
@@ -70,9 +76,13 @@ const year = z.coerce.number().check(z.int(REPORT_MESSAGES.year), z.minimum(2000
 const id = z.optional(z.string().check(z.maxLength(64)));
 
 export const dreQuery = z.object({ year, basis: z.optional(z.enum(BASES)), costCenterId: id, bankAccountId: id });
+export const dreByCostCenterQuery = z.object({ year, basis: z.optional(z.enum(BASES)), bankAccountId: id });
+export const dfcQuery = z.object({ year, costCenterId: id, bankAccountId: id });
 export const cashFlowQuery = z.object({ from: dateRule(), to: dateRule(), grain: z.optional(z.enum(GRAINS)), bankAccountId: id });
 
 export const dreEndpoint = defineEndpoint({ family: 'financeReporting', method: 'GET', path: 'reports/dre', summary: 'DRE por mês do ano, pela competência, vencimento ou baixa', query: dreQuery, answer: reportAnswer });
+export const dreByCostCenterEndpoint = defineEndpoint({ family: 'financeReporting', method: 'GET', path: 'reports/dre-by-cost-center', summary: 'DRE do ano por centro de custo, pela competência, vencimento ou baixa', query: dreByCostCenterQuery, answer: reportAnswer });
+export const dfcEndpoint = defineEndpoint({ family: 'financeReporting', method: 'GET', path: 'reports/dfc', summary: 'DFC pelo método direto: atividades operacionais, de investimento e de financiamento por mês, das baixas', query: dfcQuery, answer: reportAnswer });
 export const cashFlowEndpoint = defineEndpoint({ family: 'financeReporting', method: 'GET', path: 'reports/cash-flow', summary: 'Fluxo de caixa previsto × realizado por dia, semana ou mês, com o saldo acumulado', query: cashFlowQuery, answer: reportAnswer });
 
 export const drillQuery = z.extend(drillKey, { from: dateRule(), to: dateRule() });
@@ -115,6 +125,15 @@ export interface ReportDeclaration {
   rowsLabel: string;
 }
 
+/** The filters the reports share. */
+const FILTERS = {
+  year: { key: 'year', label: 'Ano', kind: 'year' },
+  basis: { key: 'basis', label: 'Regime', kind: 'basis' },
+  costCenter: { key: 'costCenterId', label: 'Centro de custos', kind: 'reference', resource: 'costCenters', empty: 'Todos os centros de custos' },
+  account: { key: 'bankAccountId', label: 'Conta financeira', kind: 'reference', resource: 'bankAccounts', empty: 'Todas as contas' },
+} as const satisfies Record<string, ReportFilter>;
+const byYear = (today: string) => ({ year: today.slice(0, 4), basis: 'competence' });
+
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export const REPORTS = {
@@ -122,14 +141,25 @@ export const REPORTS = {
     name: 'dre',
     ...REPORT_PAGES.dre,
     endpoint: dreEndpoint as Endpoint<unknown, ReportAnswer>,
-    filters: [
-      { key: 'year', label: 'Ano', kind: 'year' },
-      { key: 'basis', label: 'Regime', kind: 'basis' },
-      { key: 'costCenterId', label: 'Centro de custos', kind: 'reference', resource: 'costCenters', empty: 'Todos os centros de custos' },
-      { key: 'bankAccountId', label: 'Conta financeira', kind: 'reference', resource: 'bankAccounts', empty: 'Todas as contas' },
-    ],
-    defaults: (today) => ({ year: today.slice(0, 4), basis: 'competence' }),
+    filters: [FILTERS.year, FILTERS.basis, FILTERS.costCenter, FILTERS.account],
+    defaults: byYear,
     rowsLabel: 'Linha da DRE',
+  },
+  dreByCostCenter: {
+    name: 'dreByCostCenter',
+    ...REPORT_PAGES.dreByCostCenter,
+    endpoint: dreByCostCenterEndpoint as Endpoint<unknown, ReportAnswer>,
+    filters: [FILTERS.year, FILTERS.basis, FILTERS.account],
+    defaults: byYear,
+    rowsLabel: 'Linha da DRE',
+  },
+  dfc: {
+    name: 'dfc',
+    ...REPORT_PAGES.dfc,
+    endpoint: dfcEndpoint as Endpoint<unknown, ReportAnswer>,
+    filters: [FILTERS.year, FILTERS.costCenter, FILTERS.account],
+    defaults: (today) => ({ year: today.slice(0, 4) }),
+    rowsLabel: 'Atividade',
   },
   cashFlow: {
     name: 'cashFlow',
@@ -139,10 +169,13 @@ export const REPORTS = {
       { key: 'from', label: 'De', kind: 'date' },
       { key: 'to', label: 'Até', kind: 'date' },
       { key: 'grain', label: 'Agrupar por', kind: 'grain' },
-      { key: 'bankAccountId', label: 'Conta financeira', kind: 'reference', resource: 'bankAccounts', empty: 'Todas as contas' },
+      FILTERS.account,
     ],
     defaults: (today) => ({ from: `${today.slice(0, 7)}-01`, to: addDays(`${today.slice(0, 7)}-01`, 89), grain: 'week' }),
     rowsLabel: 'Movimento',
   },
 } as const satisfies Record<string, ReportDeclaration>;
 export type ReportName = keyof typeof REPORTS;
+
+/** A report's download (`{report path}/export.csv|xlsx`, the report's own query): the grid as on screen. */
+export const reportExportPath = (endpoint: Pick<Endpoint, 'path'>, format: 'csv' | 'xlsx') => `${endpoint.path}/export.${format}`;

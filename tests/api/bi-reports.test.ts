@@ -4,13 +4,16 @@
  * rateio, cancel, baixa, partial baixa, estorno, and (on PostgreSQL) baixas and estornos in
  * parallel —; the DRE and the fluxo de caixa against a hand-computed fixture; the drill-down adds
  * up to its number; saldos de conta unique per account and date; 403 without the permission, and
- * another organisation's numbers never show.
+ * another organisation's numbers never show. The DFC (direct method, by DFC group) and the DRE by
+ * cost centre against their own fixture, and every report's CSV/XLSX read back; the analítico
+ * (a read-only registry list of every parcela) paged, filtered, totalled and exported.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ORG_ID, OTHER_ORG_ID } from '../../server/db/seed.js';
 import { call, databaseKinds, loginSession, userInGroups, useTestEnv, type Session, type TestEnv } from './fixture.js';
+import { download, parseCsv, xlsxRows } from './registry-support.js';
 
 const FINANCE = '/api/finance';
 const BI = '/api/finance-reporting';
@@ -99,8 +102,8 @@ describe.each(databaseKinds())('BI: summaries, DRE and fluxo de caixa [%s]', (ki
 
   const post = (path: string, session: Session, body: unknown, headers: Record<string, string> = {}) => call(env, 'POST', path, { session, body, headers });
 
-  async function category(kind: 'expense' | 'revenue', dreLine: string) {
-    const created = await post(`${FINANCE}/${kind}-categories`, admin, { code: `BI${randomUUID().slice(0, 6)}`, name: `BI ${dreLine}`, parentId: null, isActive: true, description: null, dreLine, ledgerAccountId: null });
+  async function category(kind: 'expense' | 'revenue', dreLine: string, dfcGroup?: string) {
+    const created = await post(`${FINANCE}/${kind}-categories`, admin, { code: `BI${randomUUID().slice(0, 6)}`, name: `BI ${dreLine}`, parentId: null, isActive: true, description: null, dreLine, ...(dfcGroup ? { dfcGroup } : {}), ledgerAccountId: null });
     expect(created.status, created.raw).toBe(201);
     return created.body.id as string;
   }
@@ -305,5 +308,166 @@ describe.each(databaseKinds())('BI: summaries, DRE and fluxo de caixa [%s]', (ki
     const theirFlow = await call(env, 'GET', `${BI}/reports/cash-flow?from=2024-03-01&to=2024-03-31&grain=month&bankAccountId=${accountId}`, { session: outsider });
     expect(theirFlow.body.rows.every((r: { values: (number | null)[] }) => r.values.every((v) => v === 0))).toBe(true);
     expect((await call(env, 'GET', `${BI}/account-balances/${balance.body.id}`, { session: outsider })).status).toBe(404);
+  });
+
+  it('DFC and DRE by cost centre against a hand-computed fixture; drills; exports read back; 401/403; another organisation', async () => {
+    const account = await post(`${FINANCE}/bank-accounts`, admin, { name: `DFC ${randomUUID().slice(0, 6)}`, type: 'cash', bankId: null, agency: null, agencyDigit: null, account: null, accountDigit: null, holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181', openingBalance: 0, openingBalanceDate: '2024-01-01', isActive: true, notes: null });
+    accountId = account.body.id;
+    const equipment = await category('expense', 'operatingExpenses', 'investing');
+    const loan = await category('revenue', 'financialResult', 'financing');
+    const r1 = await createEntry({ direction: 'receivable', categoryId: cat.revenue, competence: '03/2024', allocations: [{ costCenterId: cc[0], amount: 100000 }], installments: [{ dueDate: '2024-03-11', amount: 100000 }] });
+    expect((await settle('receivable', r1.installments[0].id, { paidOn: '2024-03-12', amount: 100000 })).status).toBe(200);
+    const [p1] = await authorised({ direction: 'payable', categoryId: cat.costs, competence: '03/2024', allocations: [{ costCenterId: cc[0], amount: 20000 }, { costCenterId: cc[1], amount: 10000 }], installments: [{ dueDate: '2024-03-13', amount: 30000 }] });
+    expect((await settle('payable', p1, { paidOn: '2024-03-13', amount: 10000, interest: 500 })).status).toBe(200);
+    const [p2] = await authorised({ direction: 'payable', categoryId: equipment, competence: '04/2024', allocations: [{ costCenterId: cc[1], amount: 50000 }], installments: [{ dueDate: '2024-04-10', amount: 50000 }] });
+    expect((await settle('payable', p2, { paidOn: '2024-04-10', amount: 50000 })).status).toBe(200);
+    const r2 = await createEntry({ direction: 'receivable', categoryId: loan, competence: '04/2024', allocations: [{ costCenterId: cc[0], amount: 200000 }], installments: [{ dueDate: '2024-04-01', amount: 200000 }] });
+    expect((await settle('receivable', r2.installments[0].id, { paidOn: '2024-04-02', amount: 200000 })).status).toBe(200);
+    // An estorno leaves the DFC: a baixa of R$ 70,00 reversed.
+    const [p3] = await authorised({ direction: 'payable', categoryId: cat.opex, competence: '04/2024', allocations: [{ costCenterId: cc[1], amount: 7000 }], installments: [{ dueDate: '2024-04-22', amount: 7000 }] });
+    expect((await settle('payable', p3, { paidOn: '2024-04-22', amount: 7000 })).status).toBe(200);
+    expect((await reverse('payable', p3)).status).toBe(200);
+
+    // DFC: operacional Mar +1.000,00 − (100,00 + 5,00 juros); investimento Abr −500,00; financiamento Abr +2.000,00.
+    const dfc = await call(env, 'GET', `${BI}/reports/dfc?year=2024&bankAccountId=${accountId}`, { session: treasurer });
+    expect(dfc.status, dfc.raw).toBe(200);
+    const row = (answer: typeof dfc, key: string) => answer.body.rows.find((r: { key: string }) => r.key === key);
+    expect(dfc.body.rows.filter((r: { parent?: string }) => !r.parent).map((r: { key: string }) => r.key)).toEqual(['operating', 'investing', 'financing', 'netChange']);
+    expect(row(dfc, 'operating').values.slice(2, 4)).toEqual([89500, 0]);
+    expect(row(dfc, 'investing').values.slice(2, 4)).toEqual([0, -50000]);
+    expect(row(dfc, 'financing').values.slice(2, 4)).toEqual([0, 200000]);
+    expect(row(dfc, 'netChange').values.slice(2, 4)).toEqual([89500, 150000]);
+    expect(row(dfc, 'netChange').total).toBe(239500);
+    expect(row(dfc, `operating:payable:${cat.costs}`).values[2]).toBe(-10500);
+    expect(row(dfc, `investing:payable:${equipment}`).total).toBe(-50000);
+    for (const r of dfc.body.rows as { key: string; values: number[]; total: number; drill: Record<string, string> }[]) {
+      for (const [i, value] of r.values.entries()) {
+        if (i < 2 || i > 3) continue;
+        const cell = await call(env, 'GET', `${BI}/reports/drill?${new URLSearchParams({ ...r.drill, from: dfc.body.columns[i].from, to: dfc.body.columns[i].to })}`, { session: treasurer });
+        expect(cell.body.total, `${r.key} ${i}`).toBe(value);
+      }
+      const year = await call(env, 'GET', `${BI}/reports/drill?${new URLSearchParams({ ...r.drill, from: '2024-01-01', to: '2024-12-31' })}`, { session: treasurer });
+      expect(year.body.total, r.key).toBe(r.total);
+    }
+    const investing = await call(env, 'GET', `${BI}/reports/drill?${new URLSearchParams({ ...row(dfc, 'investing').drill, from: '2024-04-01', to: '2024-04-30' })}`, { session: treasurer });
+    expect(investing.body.rows.map((r: { id: string }) => r.id)).toEqual([p2]);
+    // By cost centre: cc[1]'s part of the baixas.
+    const byCentre = await call(env, 'GET', `${BI}/reports/dfc?year=2024&bankAccountId=${accountId}&costCenterId=${cc[1]}`, { session: treasurer });
+    expect(row(byCentre, 'netChange').values.slice(2, 4)).toEqual([-3500, -50000]);
+
+    // DRE by cost centre (competência): one column per centre, drilling into the centre's share.
+    const dre2 = await call(env, 'GET', `${BI}/reports/dre-by-cost-center?year=2024&bankAccountId=${accountId}`, { session: treasurer });
+    expect(dre2.status, dre2.raw).toBe(200);
+    expect(dre2.body.columns.map((c: { drill: { costCenterId: string } }) => c.drill.costCenterId)).toEqual([cc[0], cc[1]]);
+    expect(row(dre2, 'grossRevenue').values).toEqual([100000, 0]);
+    expect(row(dre2, 'costs').values).toEqual([-20000, -10000]);
+    expect(row(dre2, 'operatingExpenses').values).toEqual([0, -57000]);
+    expect(row(dre2, 'financialResult').values).toEqual([200000, 0]);
+    expect(row(dre2, 'netIncome').values).toEqual([280000, -67000]);
+    expect(row(dre2, 'netIncome').total).toBe(213000);
+    for (const key of ['grossRevenue', 'costs', 'netIncome']) {
+      const r = row(dre2, key);
+      for (const [i, column] of (dre2.body.columns as { from: string; to: string; drill: Record<string, string> }[]).entries()) {
+        const cell = await call(env, 'GET', `${BI}/reports/drill?${new URLSearchParams({ ...r.drill, ...column.drill, from: column.from, to: column.to })}`, { session: treasurer });
+        expect(cell.body.total, `${key} ${i}`).toBe(r.values[i]);
+      }
+      const total = await call(env, 'GET', `${BI}/reports/drill?${new URLSearchParams({ ...r.drill, from: '2024-01-01', to: '2024-12-31' })}`, { session: treasurer });
+      expect(total.body.total, key).toBe(r.total);
+    }
+
+    // Exports: the grid as on screen, same filters. CSV in pt-BR (BOM, `;`, decimal comma); XLSX numbers in reais.
+    const csv = await download(env, treasurer, `${BI}/reports/dfc/export.csv?year=2024&bankAccountId=${accountId}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(String(csv.headers['content-disposition'])).toMatch(/^attachment; filename="dfc-metodo-direto-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(csv.body.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(true);
+    const lines = parseCsv(csv.body.toString('utf8'));
+    expect(lines[0]).toEqual(['Atividade', ...['Jan', 'Fev', 'Mar', 'Abr', 'Mai', 'Jun', 'Jul', 'Ago', 'Set', 'Out', 'Nov', 'Dez'].map((m) => `${m}/2024`), 'Total']);
+    const csvRow = (label: string) => lines.find((l) => l[0] === label)!;
+    expect(csvRow('Atividades operacionais').slice(3, 5)).toEqual(['R$ 895,00', 'R$ 0,00']);
+    expect(csvRow('Atividades de investimento')[4]).toBe('-R$ 500,00');
+    expect(csvRow('Variação líquida do caixa').at(-1)).toBe('R$ 2.395,00');
+    expect(lines.some((l) => l[0].startsWith('    ') && l[0].trim().endsWith('BI costs'))).toBe(true);
+    const xlsx = await download(env, treasurer, `${BI}/reports/dre-by-cost-center/export.xlsx?year=2024&bankAccountId=${accountId}`);
+    expect(xlsx.status).toBe(200);
+    const sheet = xlsxRows(xlsx.body);
+    expect(sheet[0]).toEqual(['Linha da DRE', ...dre2.body.columns.map((c: { label: string }) => c.label), 'Total', '% da receita líquida']);
+    expect(sheet.find((r) => r[0] === 'Lucro líquido')!.slice(1, 4)).toEqual(['2800', '-670', '2130']);
+    const dreCsv = parseCsv((await download(env, treasurer, `${BI}/reports/dre/export.csv?year=2024&bankAccountId=${accountId}`)).body.toString('utf8'));
+    expect(dreCsv.find((l) => l[0] === 'Receita líquida')!.at(-1)).toBe('100,00%');
+    const flowCsv = parseCsv((await download(env, treasurer, `${BI}/reports/cash-flow/export.csv?from=2099-01-01&to=2099-01-31&grain=month&bankAccountId=${accountId}`)).body.toString('utf8'));
+    expect(flowCsv.find((l) => l[0] === 'Recebimentos realizados')![1]).toBe('');
+    expect((await download(env, treasurer, `${BI}/reports/cash-flow/export.csv?from=2024-03-31&to=2024-03-01`)).status).toBe(400);
+
+    // 401 / 403 / another organisation.
+    const buyer = (await userInGroups(env, ['Comprador'])).session;
+    for (const url of [`${BI}/reports/dfc?year=2024`, `${BI}/reports/dre-by-cost-center?year=2024`, `${BI}/reports/dfc/export.csv?year=2024`, `${BI}/reports/dre/export.xlsx?year=2024`]) {
+      expect((await download(env, undefined, url)).status, url).toBe(401);
+      expect((await download(env, buyer, url)).status, url).toBe(403);
+    }
+    const outsider = (await userInGroups(env, ['Administrador'], OTHER_ORG_ID)).session;
+    const theirs = await call(env, 'GET', `${BI}/reports/dfc?year=2024&bankAccountId=${accountId}`, { session: outsider });
+    expect(theirs.status, theirs.raw).toBe(200);
+    expect(theirs.body.rows.every((r: { values: number[] }) => r.values.every((v) => v === 0))).toBe(true);
+    const theirCentres = await call(env, 'GET', `${BI}/reports/dre-by-cost-center?year=2024&bankAccountId=${accountId}`, { session: outsider });
+    expect(theirCentres.body.columns).toEqual([]);
+    const theirCsv = parseCsv((await download(env, outsider, `${BI}/reports/dfc/export.csv?year=2024&bankAccountId=${accountId}`)).body.toString('utf8'));
+    expect(theirCsv.find((l) => l[0] === 'Variação líquida do caixa')!.at(-1)).toBe('R$ 0,00');
+  });
+
+  it('analítico: every parcela with every dimension, paged, filtered, totalled and exported like a list; read-only; 401/403; another organisation', async () => {
+    const account = await post(`${FINANCE}/bank-accounts`, admin, { name: `Analítico ${randomUUID().slice(0, 6)}`, type: 'cash', bankId: null, agency: null, agencyDigit: null, account: null, accountDigit: null, holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181', openingBalance: 0, openingBalanceDate: '2024-01-01', isActive: true, notes: null });
+    accountId = account.body.id;
+    const receivable = await createEntry({ direction: 'receivable', categoryId: cat.revenue, competence: '06/2024', allocations: [{ costCenterId: cc[0], amount: 25000 }], installments: [{ dueDate: '2024-06-10', amount: 25000 }] });
+    expect((await settle('receivable', receivable.installments[0].id, { paidOn: '2024-06-11', amount: 10000 })).status).toBe(200);
+    const payable = await createEntry({ direction: 'payable', categoryId: cat.costs, competence: '05/2024', allocations: [{ costCenterId: cc[0], amount: 6000 }, { costCenterId: cc[1], amount: 4000 }], installments: [{ dueDate: '2024-06-05', amount: 4000 }, { dueDate: '2024-07-05', amount: 6000 }] });
+    const list = (query: string, session = treasurer) => call(env, 'GET', `${BI}/analytic-installments?bankAccountId=${accountId}&${query}`, { session });
+
+    const first = await list('perPage=2&sort=dueDate');
+    expect(first.status, first.raw).toBe(200);
+    expect(first.headers['x-total-count']).toBe('3');
+    expect(String(first.headers.link)).toMatch(/page=2[^>]*>; rel="next"/);
+    expect(first.body.map((r: { id: string }) => r.id)).toEqual([payable.installments[0].id, receivable.installments[0].id]);
+    expect(first.body[0]).toMatchObject({ direction: 'payable', number: 1, supplierId, customerId: null, expenseCategoryId: cat.costs, revenueCategoryId: null, bankAccountId: accountId, competence: '2024-05-01', dueDate: '2024-06-05', lastPaidOn: null, status: 'open', amount: 4000, paidAmount: 0, openBalance: 4000 });
+    expect([...first.body[0].costCenterIds].sort()).toEqual([...cc].sort());
+    expect(first.body[1]).toMatchObject({ direction: 'receivable', customerId, supplierId: null, revenueCategoryId: cat.revenue, expenseCategoryId: null, competence: '2024-06-01', lastPaidOn: '2024-06-11', amount: 25000, paidAmount: 10000, openBalance: 15000 });
+    const second = await list('perPage=2&sort=dueDate&page=2');
+    expect(second.body.map((r: { id: string }) => r.id)).toEqual([payable.installments[1].id]);
+    // Filters by any dimension; the totals of the filtered rows.
+    expect((await list('direction=payable')).body).toHaveLength(2);
+    expect((await list(`costCenterIds=${cc[1]}`)).body).toHaveLength(2);
+    expect((await list(`revenueCategoryId=${cat.revenue}`)).body).toHaveLength(1);
+    expect((await list(`customerId=${customerId}`)).body).toHaveLength(1);
+    expect((await list('competence.from=2024-06-01&competence.to=2024-06-30')).body).toHaveLength(1);
+    expect((await list('lastPaidOn.from=2024-06-01')).body).toHaveLength(1);
+    expect((await list('dueDate.from=2024-07-01')).body).toHaveLength(1);
+    const totals = await call(env, 'GET', `${BI}/analytic-installments/totals?bankAccountId=${accountId}`, { session: treasurer });
+    expect(totals.status, totals.raw).toBe(200);
+    expect(totals.body).toMatchObject({ count: 3, sums: { amount: 35000, paidAmount: 10000, openBalance: 25000 } });
+    // The export of the same filters, read back.
+    const csv = await download(env, treasurer, `${BI}/analytic-installments/export.csv?bankAccountId=${accountId}&sort=dueDate`);
+    expect(csv.status).toBe(200);
+    const rows = parseCsv(csv.body.toString('utf8'));
+    expect(rows[0].slice(0, 3)).toEqual(['Vencimento', 'Tipo', 'Descrição']);
+    expect(rows).toHaveLength(4);
+    expect(rows[2][1]).toBe('A receber');
+    expect(rows[2].slice(-3)).toEqual(['R$ 250,00', 'R$ 100,00', 'R$ 150,00']);
+    const xlsx = await download(env, treasurer, `${BI}/analytic-installments/export.xlsx?bankAccountId=${accountId}&direction=payable`);
+    expect(xlsxRows(xlsx.body)).toHaveLength(3);
+    // Read-only: nothing is created, changed or deleted here.
+    const id = payable.installments[0].id;
+    const record = (await call(env, 'GET', `${BI}/analytic-installments/${id}`, { session: treasurer })).body;
+    expect((await call(env, 'PUT', `${BI}/analytic-installments/${id}`, { session: admin, body: {}, headers: { 'if-match': `"${record.version}"` } })).status).toBe(405);
+    expect([404, 405]).toContain((await post(`${BI}/analytic-installments`, admin, {})).status);
+    expect([404, 405]).toContain((await call(env, 'DELETE', `${BI}/analytic-installments/${id}`, { session: admin })).status);
+    // 401, 403, another organisation.
+    expect((await call(env, 'GET', `${BI}/analytic-installments`)).status).toBe(401);
+    const buyer = (await userInGroups(env, ['Comprador'])).session;
+    expect((await list('', buyer)).status).toBe(403);
+    const outsider = (await userInGroups(env, ['Administrador'], OTHER_ORG_ID)).session;
+    const theirs = await list('', outsider);
+    expect(theirs.status, theirs.raw).toBe(200);
+    expect(theirs.body).toEqual([]);
+    expect((await call(env, 'GET', `${BI}/analytic-installments/${id}`, { session: outsider })).status).toBe(404);
   });
 });

@@ -219,6 +219,8 @@ export interface EnvOptions {
   postalCodes?: BuildAppOptions['postalCodes'];
   /** CNPJ lookup upstream; default `off` (every lookup a 503: tests never reach the internet). */
   companyLookup?: BuildAppOptions['companyLookup'];
+  /** The reports' read-only handle (REPORTS_DATABASE_URL), made on the fresh database. */
+  reportsDb?: (handle: DatabaseHandle) => Promise<BuildAppOptions['reportsDb']>;
 }
 
 /** Registers beforeAll/afterAll for a suite and returns the (then filled) environment. */
@@ -240,9 +242,11 @@ export function useTestEnv(kind: DbKind, options: EnvOptions = {}): TestEnv {
     env.secret = randomBytes(32).toString('base64url');
     env.hasher = countingHasher(createPasswordHasher());
     const mailer = smtpMailer(smtp.url, 'Retaguarda <nao-responda@retaguarda.local>', { ignoreTLS: true, secure: false });
+    const reportsDb = await options.reportsDb?.(handle);
     env.app = await buildApp({
       db: handle.appDb,
       tenantDb: handle.tenantDb,
+      ...(reportsDb ? { reportsDb } : {}),
       jobs: { executeSql: handle.executeSql, databaseKind: handle.kind, settings: { pollingSeconds: 0.5 } },
       secret: env.secret,
       mailer: options.outbox ? undefined : mailer,

@@ -3,7 +3,9 @@
  * own revenue category this month (through the API), then opens the DRE (/bi/relatorios/dre),
  * expands Receita bruta, drills the month's number of that category down to its parcela and
  * follows the link to the parcela's page; the URL keeps the filters and the drill. The fluxo de
- * caixa opens from the same report screen. Screenshots at 1366 and 390 px (the grid scrolls
+ * caixa opens from the same report screen. Then a baixa of a financing category drills down in the
+ * DFC, the CSV and XLSX downloads are read back, the print view hides all but the report, the DRE
+ * by cost centre and the analítico show it. Screenshots at 1366 and 390 px (the grid scrolls
  * inside itself on a phone, the page never sideways); axe-clean.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -81,4 +83,74 @@ test('DRE: a number drills down to its parcela; the fluxo de caixa on the same s
   await expect(page.getByRole('heading', { name: 'Saldos de Conta', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: `Extrato e2e ${RUN}` })).toBeVisible();
   await shootAxeClean(page, 'bi-account-balances');
+});
+
+test('DFC: a baixa of a financing category drills down; CSV/XLSX downloads as on screen; a clean print view; the DRE by cost centre', async ({ page }) => {
+  await signIn(page, 'admin@demo.com.br');
+  const category = await api(page, 'POST', '/api/finance/revenue-categories', { code: `DFC${RUN}`, name: `Empréstimo e2e ${RUN}`, parentId: null, isActive: true, description: null, dreLine: 'financialResult', dfcGroup: 'financing', ledgerAccountId: null });
+  expect(category.status, JSON.stringify(category.body)).toBe(201);
+  const [customer] = (await api(page, 'GET', '/v1/companies/customers?perPage=1')).body;
+  const [centre] = (await api(page, 'GET', '/api/finance/cost-centers?perPage=1')).body;
+  const [account] = (await api(page, 'GET', '/api/finance/bank-accounts?perPage=1')).body;
+  const blank = { boletoLine: null, pixKeyType: null, pixKey: null, pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null };
+  const created = await api(page, 'POST', '/api/finance/receivables', {
+    customerId: customer.id, categoryId: category.body.id, documentType: 'invoice', documentNumber: `EMP-${RUN}`, issueDate: today, competence: `${today.slice(5, 7)}/${today.slice(0, 4)}`,
+    description: `Empréstimo e2e ${RUN}`, total: 765432, bankAccountId: account.id, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
+    allocations: [{ costCenterId: centre.id, percent: 10000, amount: 765432 }],
+    installments: [{ number: 1, dueDate: dueThisMonth(), amount: 765432, paymentMethod: 'pix', ...blank, pixKeyType: 'email', pixKey: 'financeiro@banco.com.br' }],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const parcela = (await api(page, 'GET', `/api/finance/receivable-installments/${created.body.installments[0].id}`)).body;
+  const settled = await api(page, 'POST', `/api/finance/receivable-installments/${parcela.id}/actions/settle`, { bankAccountId: account.id, paidOn: today, amount: 765432 }, { 'if-match': `"${parcela.version}"` });
+  expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+
+  await page.goto('/bi/relatorios/dfc');
+  await expect(page.getByRole('heading', { name: 'DFC (método direto)', level: 1 })).toBeVisible();
+  const grid = page.getByRole('region', { name: 'DFC (método direto) — valores em reais' });
+  await expect(grid.getByRole('rowheader', { name: 'Variação líquida do caixa' })).toBeVisible();
+  await grid.getByRole('button', { name: 'Mostrar categorias de Atividades de financiamento' }).click();
+  const month = `${MONTHS[Number(today.slice(5, 7)) - 1]}/${today.slice(0, 4)}`;
+  const label = `DFC${RUN} Empréstimo e2e ${RUN}`;
+  await grid.getByRole('button', { name: new RegExp(`^Ver as parcelas de ${label} em ${month.replace('/', '\\/')}: R\\$\\s7\\.654,32$`) }).click();
+  await expect(page).toHaveURL(/drill=financing%3Areceivable%3A/);
+  await expect(page.getByText(/^1 parcela: R\$\s7\.654,32\.$/)).toBeVisible();
+  await expect(page.getByRole('link', { name: `Empréstimo e2e ${RUN} — 1/1` })).toBeVisible();
+  await shootAxeClean(page, 'bi-dfc-drill');
+
+  // The CSV as Excel in pt-BR reads it, with the screen's filters; the XLSX a workbook.
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+  expect(csv.suggestedFilename()).toBe(`dfc-metodo-direto-${today}.csv`);
+  const text = (await import('node:fs')).readFileSync((await csv.path())!, 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const lines = text.slice(1).split('\r\n').map((line) => line.split(';'));
+  expect(lines[0].slice(0, 2)).toEqual(['Atividade', `Jan/${today.slice(0, 4)}`]);
+  const line = lines.find((l) => l[0].trim() === label)!;
+  expect(line[Number(today.slice(5, 7))]).toBe('R$ 7.654,32');
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar XLSX' }).click()]);
+  expect(xlsx.suggestedFilename()).toBe(`dfc-metodo-direto-${today}.xlsx`);
+  expect((await import('node:fs')).readFileSync((await xlsx.path())!).subarray(0, 2).toString()).toBe('PK');
+
+  // On paper: the report and its filters as text; no form, buttons, drill nor navigation.
+  await page.emulateMedia({ media: 'print' });
+  await expect(grid).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Filtros do relatório' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+  await expect(page.getByText(`Ano: ${today.slice(0, 4)} · Centro de custos: Todos os centros de custos · Conta financeira: Todas as contas`)).toBeVisible();
+  await expect(page.getByText(/^1 parcela/)).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+
+  await page.goto(`/bi/relatorios/dre-por-centro-de-custo?year=${today.slice(0, 4)}`);
+  await expect(page.getByRole('heading', { name: 'DRE por centro de custo', level: 1 })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: `${centre.code} ${centre.name}` })).toBeVisible();
+  await shootAxeClean(page, 'bi-dre-cost-centres');
+
+  // The analítico: the registry's list of every parcela, with its dimensions.
+  await page.goto(`/bi/relatorios/analitico?q=${encodeURIComponent(`Empréstimo e2e ${RUN}`)}`);
+  await expect(page.getByRole('heading', { name: 'Analítico de parcelas', level: 1 })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: `Empréstimo e2e ${RUN}` });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('A receber');
+  await expect(row).toContainText(`Empréstimo e2e ${RUN}`);
+  await expect(row).toContainText('R$ 7.654,32');
+  await shootAxeClean(page, 'bi-analytic');
 });

@@ -36,6 +36,7 @@ import bankStatements from './0031_bank_statements.js';
 import accountTokens from './0033_account_tokens.js';
 import receiptData from './0034_receipt_data.js';
 import profileMatrixPolicy from './0038_profile_matrix_policy.js';
+import biReportsMore from './0036_bi_reports_more.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '0033_account_tokens': accountTokens,
   '0034_receipt_data': receiptData,
   '0038_profile_matrix_policy': profileMatrixPolicy,
+  '0036_bi_reports_more': biReportsMore,
 };
 
 export const migrationProvider: MigrationProvider = {

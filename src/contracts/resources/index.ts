@@ -44,11 +44,13 @@ import { purchasingSettings } from './purchasingSettings';
 import { remittances } from './remittances';
 import { accountBalances } from './accountBalances';
 import { accountTokens } from './accountTokens';
+import { analyticInstallments } from './analyticInstallments';
 
 export { applicationAcls, applicationPolicies, applicationResources, applications, organizations, settings, userGroups, users };
 export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations, payables, receivables, payableInstallments, receivableInstallments, quotes, quoteRequests, purchaseOrders, receipts, invoices, purchasingSettings, remittances };
 export { accountBalances };
 export { accountTokens };
+export { analyticInstallments };
 export { CURRENT_APPLICATION } from './applications';
 
 export const resources = {
@@ -95,6 +97,7 @@ export const resources = {
   remittances,
   accountBalances,
   accountTokens,
+  analyticInstallments,
 } as const satisfies Record<string, AnyResource>;
 
 export type ResourceName = keyof typeof resources;

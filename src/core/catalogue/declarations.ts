@@ -49,4 +49,5 @@ export const DECLARATIONS: Record<ResourceName, () => Promise<AnyResource>> = {
   remittances: () => import('../../contracts/resources/remittances').then((m) => m.remittances),
   accountBalances: () => import('../../contracts/resources/accountBalances').then((m) => m.accountBalances),
   accountTokens: () => import('../../contracts/resources/accountTokens').then((m) => m.accountTokens),
+  analyticInstallments: () => import('../../contracts/resources/analyticInstallments').then((m) => m.analyticInstallments),
 };

@@ -48,6 +48,7 @@ export const CATALOGUE = {
   remittances: { name: 'remittances', api: 'finance', path: 'remittances', route: { base: '/arquivos-de-remessa/remessas-geradas', idParam: 'remittanceId' }, permission: 'remittanceFiles', labels: { one: 'Remessa', many: 'Remessas geradas', gender: 'f' }, titleField: 'fileName' },
   accountBalances: { name: 'accountBalances', api: 'financeReporting', path: 'account-balances', route: { base: '/bi/saldos-de-conta', idParam: 'accountBalanceId' }, permission: 'bankAccounts', labels: { one: 'Saldo de conta', many: 'Saldos de Conta', gender: 'm' }, titleField: 'description' },
   accountTokens: { name: 'accountTokens', api: 'financeReporting', path: 'account-tokens', route: { base: '/bi/tokens-de-conta', idParam: 'accountTokenId' }, permission: 'financeReports', labels: { one: 'Token de conta', many: 'Tokens de Conta', gender: 'm' }, titleField: 'name' },
+  analyticInstallments: { name: 'analyticInstallments', api: 'financeReporting', path: 'analytic-installments', route: { base: '/bi/relatorios/analitico', idParam: 'installmentId' }, permission: 'financeReports', labels: { one: 'Parcela', many: 'Analítico de parcelas', gender: 'f' }, titleField: 'description', bornOf: 'payables' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ResourceName = keyof typeof CATALOGUE;

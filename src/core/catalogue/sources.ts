@@ -48,4 +48,5 @@ export const DECLARATION_MODULES: Record<ResourceName, string> = {
   remittances: 'remittances',
   accountBalances: 'accountBalances',
   accountTokens: 'accountTokens',
+  analyticInstallments: 'analyticInstallments',
 };

@@ -4,6 +4,7 @@ import { request, requestRaw } from './transport';
 import { apiPath, type PathParams } from './paths';
 import { apiQuery, type ListState } from './query';
 import type { Row } from './useList';
+import type { RequestOptions } from '../api';
 import { saveFile } from '../saveFile';
 
 /** `DELETE /{path}/{id}` with the version the user saw. */
@@ -30,12 +31,15 @@ export function runRowAction(resource: AnyResource, params: PathParams, id: stri
 
 /** Downloads `GET /{path}/export.{format}` for the list's current sort, search and filters. */
 export async function exportList(resource: AnyResource, params: PathParams, state: ListState, format: ExportFormat, columns?: readonly string[]): Promise<void> {
-  const answer = await requestRaw<Blob>(resource.api, `${apiPath(resource, params)}/export.${format}`, {
-    // The list's search and filters, and the columns it shows.
-    query: { ...apiQuery(state, false), ...(columns?.length ? { columns: columns.join(',') } : {}) },
-    responseType: 'blob',
-  });
+  // The list's search and filters, and the columns it shows.
+  const query = { ...apiQuery(state, false), ...(columns?.length ? { columns: columns.join(',') } : {}) };
+  return download(resource.api, `${apiPath(resource, params)}/export.${format}`, query, `${resource.name}.${format}`);
+}
+
+/** Downloads `GET {path}` of the `api` family as a file, named as the server's Content-Disposition says (else `fallback`). */
+export async function download(api: string, path: string, query: RequestOptions['query'], fallback: string): Promise<void> {
+  const answer = await requestRaw<Blob>(api, path, { query, responseType: 'blob' });
   const disposition = answer.headers.get('content-disposition') ?? '';
   const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
-  saveFile(answer.data, name ? decodeURIComponent(name) : `${resource.name}.${format}`);
+  saveFile(answer.data, name ? decodeURIComponent(name) : fallback);
 }

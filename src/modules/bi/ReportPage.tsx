@@ -12,13 +12,15 @@ import { formatDate } from '../../core/format/dates';
 import { formatMoney } from '../../core/format/money';
 import { registerCatalogue, t } from '../../core/i18n';
 import { useNavigation, useQuery, withQuery } from '../../core/navigation';
+import { download } from '../../core/resources/actions';
 import { callEndpoint } from '../../core/resources/endpoint';
 import { Link } from '../../core/ui/Link';
 import ReferenceSelect from '../../core/ui/ReferenceSelect';
 import { Spinner } from '../../core/ui/Spinner';
 import * as css from '../../core/ui/data.css';
+import { printable } from '../../core/ui/print.css';
 import * as ui from '../../core/ui/ui.css';
-import { BASES, BASIS_LABELS, drillEndpoint, GRAIN_LABELS, GRAINS, REPORTS, type DrillAnswer, type ReportAnswer, type ReportDeclaration, type ReportName, type ReportRow } from '../../contracts/reports';
+import { BASES, BASIS_LABELS, drillEndpoint, GRAIN_LABELS, GRAINS, reportExportPath, REPORTS, type DrillAnswer, type DrillKey, type ReportAnswer, type ReportDeclaration, type ReportName, type ReportRow } from '../../contracts/reports';
 import * as style from './report.css';
 import { biTexts } from './texts';
 
@@ -26,6 +28,22 @@ registerCatalogue(biTexts);
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 const percent = (value: number, of: number) => (of === 0 ? '—' : new Intl.NumberFormat('pt-BR', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value / of));
+
+/** The filters as a line of text, for paper (where the form is not printed). */
+function printedFilters(declaration: ReportDeclaration, filters: Record<string, string>, labels: Record<string, string>): string {
+  return declaration.filters
+    .map((filter) => {
+      const value = filters[filter.key];
+      if (!value) return filter.empty ? `${filter.label}: ${filter.empty}` : '';
+      if (filter.kind === 'basis') return `${filter.label}: ${BASIS_LABELS[value as keyof typeof BASIS_LABELS] ?? value}`;
+      if (filter.kind === 'grain') return `${filter.label}: ${GRAIN_LABELS[value as keyof typeof GRAIN_LABELS] ?? value}`;
+      if (filter.kind === 'date') return `${filter.label}: ${formatDate(value)}`;
+      if (filter.kind === 'reference') return `${filter.label}: ${labels[value] ?? t('bi.reports.chosen')}`;
+      return `${filter.label}: ${value}`;
+    })
+    .filter(Boolean)
+    .join(' · ');
+}
 
 /** A report screen bound to its declaration (the route's view). */
 export function reportScreen(name: ReportName) {
@@ -51,6 +69,8 @@ function ReportPage({ declaration }: { declaration: ReportDeclaration }) {
   const [answer, setAnswer] = useState<ReportAnswer | null>(null);
   const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState<Record<string, boolean>>({});
+  /** The labels of the references picked here (for the printed filters). */
+  const [chosen, setChosen] = useState<Record<string, string>>({});
 
   const set = (changes: Record<string, string | undefined>) => {
     const next: Record<string, string | undefined> = {};
@@ -61,10 +81,10 @@ function ReportPage({ declaration }: { declaration: ReportDeclaration }) {
   };
 
   const filterKey = JSON.stringify(filters);
+  const params = useMemo(() => Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')), [filters]);
   useEffect(() => {
     const controller = new AbortController();
     setFailed(false);
-    const params = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
     callEndpoint(declaration.endpoint, { query: params, signal: controller.signal, silent: true })
       .then(setAnswer)
       .catch(() => {
@@ -124,9 +144,21 @@ function ReportPage({ declaration }: { declaration: ReportDeclaration }) {
   };
 
   return (
-    <section className={ui.stack} aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`} style={{ margin: 0 }}>{declaration.title}</h1>
-      <form className={css.filters} aria-label={t('bi.reports.filters')} onSubmit={(event) => event.preventDefault()}>
+    <section className={`${ui.stack} ${printable.sheet}`} aria-labelledby={`${id}-title`}>
+      <div className={css.header}>
+        <h1 id={`${id}-title`} style={{ margin: 0 }}>{declaration.title}</h1>
+        <span role="group" aria-label={t('bi.reports.exportLabel')} className={`${ui.row} ${printable.noPrint}`}>
+          {(['csv', 'xlsx'] as const).map((format) => (
+            <button key={format} type="button" className={ui.button.secondary} disabled={!answer}
+              onClick={() => download(declaration.endpoint.family, reportExportPath(declaration.endpoint, format), params, `${declaration.name}.${format}`).catch(() => undefined)}>
+              {t(format === 'csv' ? 'bi.reports.exportCsv' : 'bi.reports.exportXlsx')}
+            </button>
+          ))}
+          <button type="button" className={ui.button.secondary} disabled={!answer} onClick={() => window.print()}>{t('bi.reports.print')}</button>
+        </span>
+      </div>
+      <p className={style.printOnly}>{printedFilters(declaration, filters, chosen)}</p>
+      <form className={`${css.filters} ${printable.noPrint}`} aria-label={t('bi.reports.filters')} onSubmit={(event) => event.preventDefault()}>
         <div className={css.filterGrid} style={{ marginTop: 0 }}>
           {declaration.filters.map((filter) => {
             const inputId = `${id}-${filter.key}`;
@@ -135,7 +167,10 @@ function ReportPage({ declaration }: { declaration: ReportDeclaration }) {
               return (
                 <div key={filter.key} className={ui.field}>
                   <span className={ui.label} id={`${inputId}-label`}>{filter.label}</span>
-                  <ReferenceSelect id={inputId} label={filter.label} target={CATALOGUE[filter.resource]} params={{}} value={value ? [value] : []} onChange={(ids) => set({ [filter.key]: ids[0] ?? undefined, drill: undefined })} />
+                  <ReferenceSelect id={inputId} label={filter.label} target={CATALOGUE[filter.resource]} params={{}} value={value ? [value] : []} onChange={(ids, options) => {
+                    if (options[0]) setChosen({ ...chosen, [options[0].id]: options[0].label });
+                    set({ [filter.key]: ids[0] ?? undefined, drill: undefined });
+                  }} />
                   {!value && filter.empty && <span className={ui.hint}>{filter.empty}</span>}
                 </div>
               );
@@ -179,6 +214,7 @@ function ReportPage({ declaration }: { declaration: ReportDeclaration }) {
         <Drill
           row={drillRow}
           columnLabel={columnIndex === -1 ? t('bi.reports.total') : answer.columns[columnIndex].label}
+          narrow={columnIndex === -1 ? undefined : answer.columns[columnIndex].drill}
           from={columnIndex === -1 ? answer.columns[0].from : answer.columns[columnIndex].from}
           to={columnIndex === -1 ? answer.columns.at(-1)!.to : answer.columns[columnIndex].to}
           onClose={() => set({ drill: undefined })}
@@ -188,20 +224,21 @@ function ReportPage({ declaration }: { declaration: ReportDeclaration }) {
   );
 }
 
-function Drill({ row, columnLabel, from, to, onClose }: { row: ReportRow; columnLabel: string; from: string; to: string; onClose: () => void }) {
+function Drill({ row, columnLabel, from, to, narrow, onClose }: { row: ReportRow; columnLabel: string; from: string; to: string; narrow?: Partial<DrillKey>; onClose: () => void }) {
   const id = useId();
   const [answer, setAnswer] = useState<DrillAnswer | null>(null);
-  const key = JSON.stringify([row.drill, from, to]);
+  const key = JSON.stringify([row.drill, narrow, from, to]);
   useEffect(() => {
     const controller = new AbortController();
     setAnswer(null);
-    const query = Object.fromEntries(Object.entries({ ...row.drill, from, to }).filter(([, v]) => v !== undefined)) as Record<string, string>;
+    // The row's dimensions, narrowed by the column's (DRE by cost centre: the centre), over its dates.
+    const query = Object.fromEntries(Object.entries({ ...row.drill, ...narrow, from, to }).filter(([, v]) => v !== undefined)) as Record<string, string>;
     void callEndpoint(drillEndpoint, { query, signal: controller.signal }).then(setAnswer).catch(() => undefined);
     return () => controller.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return (
-    <section className={ui.card} aria-labelledby={`${id}-title`}>
+    <section className={`${ui.card} ${printable.noPrint}`} aria-labelledby={`${id}-title`}>
       <div className={css.header}>
         <h2 id={`${id}-title`} style={{ margin: 0 }}>{t('bi.drill.title', { row: row.label, column: columnLabel })}</h2>
         <button type="button" className={ui.button.secondary} onClick={onClose}>{t('bi.drill.close')}</button>

@@ -8,6 +8,10 @@ export const biRouteData: RouteData[] = [
   ...resourceRouteData('accountBalances'),
   // Tokens de conta: the generic screens; the secret shown once after the create (tokensShow.tsx).
   ...resourceRouteData('accountTokens', { views: { create: 'tokenCreate', show: 'tokenShow' } }),
+  // Analítico: the registry's list of every parcela, read-only (contracts/resources/analyticInstallments.ts).
+  ...resourceRouteData('analyticInstallments'),
   page(REPORT_PAGES.dre.route, REPORT_PAGES.dre.title, { view: 'dre' }),
+  page(REPORT_PAGES.dreByCostCenter.route, REPORT_PAGES.dreByCostCenter.title, { view: 'dreByCostCenter' }),
+  page(REPORT_PAGES.dfc.route, REPORT_PAGES.dfc.title, { view: 'dfc' }),
   page(REPORT_PAGES.cashFlow.route, REPORT_PAGES.cashFlow.title, { view: 'cashFlow' }),
 ];

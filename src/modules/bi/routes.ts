@@ -4,6 +4,8 @@ import { biRouteData } from './routes.data';
 
 export const biRoutes = withRegistryLoaders(biRouteData, {
   dre: () => import('./ReportPage').then(({ reportScreen }) => ({ default: reportScreen('dre') })),
+  dreByCostCenter: () => import('./ReportPage').then(({ reportScreen }) => ({ default: reportScreen('dreByCostCenter') })),
+  dfc: () => import('./ReportPage').then(({ reportScreen }) => ({ default: reportScreen('dfc') })),
   cashFlow: () => import('./ReportPage').then(({ reportScreen }) => ({ default: reportScreen('cashFlow') })),
   tokenCreate: () => import('./tokensCreate'),
   tokenShow: () => import('./tokensShow'),

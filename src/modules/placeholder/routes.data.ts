@@ -8,7 +8,6 @@ export const placeholderRouteData: RouteData[] = [
   ...['extrato-de-movimentacoes', 'extrato-de-movimentacoes/adicionar'].map((sub) => page(`/contas-financeiras/{bankAccountId}/${sub}`, 'Contas Financeiras')),
   // BI
   ...['', '/dfc', '/dre', '/dre1', '/dre2'].map((sub) => page(`/bi/dashboards${sub}`, 'Painéis')),
-  // dre and fluxo-de-caixa: the BI area (modules/bi)
-  ...['analitico', 'dfc'].map((sub) => page(`/bi/relatorios/${sub}`, 'Relatórios')),
+  // relatorios (analitico, dre, dfc, fluxo-de-caixa): the BI area (modules/bi)
   // tokens-de-conta: the BI area (modules/bi); /configuracoes: the settings hub (modules/settings)
 ];

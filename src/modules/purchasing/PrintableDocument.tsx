@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import * as data from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
-import { printable } from './print.css';
+import { printable } from '../../core/ui/print.css';
 
 export interface DocumentColumn {
   label: string;

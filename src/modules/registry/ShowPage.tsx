@@ -7,7 +7,7 @@
  * trail: who changed which field, when).
  */
 import { lazy, Suspense, useContext, useMemo, useState, type ComponentType } from 'react';
-import { recordName, type ActionDef } from '../../contracts/resource';
+import { recordName, writableFields, type ActionDef } from '../../contracts/resource';
 import { t } from '../../core/i18n';
 import { useNavigation } from '../../core/navigation';
 import { notify } from '../../core/notices';
@@ -90,7 +90,7 @@ export default function ShowPage(props: RegistryPageProps) {
             pages={transitionPages(props.spec.transitionPages, here, pathname, go)}
             onDone={(transition, saved) => events.transition?.(resource.name, transition.name, saved)} />
         )}
-        {access('update') && !lockedAll(resource, record) && <button type="button" className={ui.button.secondary} onClick={() => go(`${here}/editar`)}>{t('registry.edit')}</button>}
+        {access('update') && !lockedAll(resource, record) && writableFields(resource).length > 0 && <button type="button" className={ui.button.secondary} onClick={() => go(`${here}/editar`)}>{t('registry.edit')}</button>}
         {rowActions.map((action) => (
           <button key={action.name} type="button" disabled={busy} className={action.tone === 'danger' ? ui.button.danger : ui.button.secondary}
             onClick={() => setConfirming(action)}>

@@ -1,10 +1,10 @@
 /**
- * Print CSS of the printable documents (the ordem de compra, the solicitação de cotação): on paper
- * only the document shows — the portal's navigation, the page header, the tabs and the buttons
- * of the shadow root stay hidden — in black on white, with the tables whole.
+ * Print CSS of the printable documents (the ordem de compra, the solicitação de cotação, a BI
+ * report): on paper only the document shows — the portal's navigation, the page header, the tabs
+ * and the buttons of the shadow root stay hidden — in black on white, with the tables whole.
  */
 import { globalStyle, style } from '@vanilla-extract/css';
-import { vars } from '../../core/styles/tokens.css';
+import { vars } from '../styles/tokens.css';
 
 export const printable = {
   document: style({ display: 'flex', flexDirection: 'column', gap: vars.space.md }),
