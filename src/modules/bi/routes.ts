@@ -5,6 +5,7 @@ import { biRouteData } from './routes.data';
 export const biRoutes = withRegistryLoaders(biRouteData, {
   dre: () => import('./ReportPage').then(({ reportScreen }) => ({ default: reportScreen('dre') })),
   cashFlow: () => import('./ReportPage').then(({ reportScreen }) => ({ default: reportScreen('cashFlow') })),
+  dashboard: () => import('./dashboards/DashboardPage'),
   tokenCreate: () => import('./tokensCreate'),
   tokenShow: () => import('./tokensShow'),
 });

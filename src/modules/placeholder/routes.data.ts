@@ -6,8 +6,7 @@ export const placeholderRouteData: RouteData[] = [
   // Procurement: cotações, ordens de compra and entregas (modules/quotes, modules/purchasing), faturamentos (modules/invoices)
   // Finance
   ...['extrato-de-movimentacoes', 'extrato-de-movimentacoes/adicionar'].map((sub) => page(`/contas-financeiras/{bankAccountId}/${sub}`, 'Contas Financeiras')),
-  // BI
-  ...['', '/dfc', '/dre', '/dre1', '/dre2'].map((sub) => page(`/bi/dashboards${sub}`, 'Painéis')),
+  // BI: painéis (modules/bi/dashboards)
   // dre and fluxo-de-caixa: the BI area (modules/bi)
   ...['analitico', 'dfc'].map((sub) => page(`/bi/relatorios/${sub}`, 'Relatórios')),
   // tokens-de-conta: the BI area (modules/bi)
