@@ -11,7 +11,6 @@ import { api, axeViolations, SECRET, signIn } from './support';
 import { shoot } from './screens';
 
 const RUN = Date.now().toString(36);
-const ACCOUNT = `Caixa painel ${RUN}`;
 
 const shootAxeClean = (page: Page, name: string) =>
   shoot(page, name, { atEachWidth: async (width) => expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]) });
@@ -19,8 +18,9 @@ const shootAxeClean = (page: Page, name: string) =>
 /** The painéis' code (uPlot and the screen) among the scripts the page asked for. */
 const chartCode = (paths: string[]) => paths.filter((path) => /uPlot|DashboardPage/i.test(path));
 
-async function newAccount(page: Page) {
-  const account = await api(page, 'POST', '/api/finance/bank-accounts', { name: ACCOUNT, type: 'cash', bankId: null, agency: null, agencyDigit: null, account: null, accountDigit: null, holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181', openingBalance: 1234567, openingBalanceDate: '2024-01-01', isActive: true, notes: null });
+/** A new account with R$ 12.345,67 (its opening balance), named `name`. */
+async function newAccount(page: Page, name: string) {
+  const account = await api(page, 'POST', '/api/finance/bank-accounts', { name, type: 'cash', bankId: null, agency: null, agencyDigit: null, account: null, accountDigit: null, holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181', openingBalance: 1234567, openingBalanceDate: '2024-01-01', isActive: true, notes: null });
   expect(account.status, JSON.stringify(account.body)).toBe(201);
   return account.body.id as string;
 }
@@ -28,8 +28,9 @@ async function newAccount(page: Page) {
 test("the treasurer's home: figures that drill to the account and to the list, and no chart code", async ({ page }) => {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const ACCOUNT = `Caixa home ${RUN}`;
   await signIn(page, 'tesouraria@demo.com.br');
-  const accountId = await newAccount(page);
+  const accountId = await newAccount(page, ACCOUNT);
   await page.goto('/');
   const figures = page.getByRole('region', { name: 'Seu dia' });
   await expect(figures.getByRole('heading', { name: 'Tesouraria', level: 3 })).toBeVisible();
@@ -52,8 +53,9 @@ test("the treasurer's home: figures that drill to the account and to the list, a
 test('the painéis: each a chart with the table of its numbers, each number a link to the report', async ({ page }) => {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const ACCOUNT = `Caixa painel ${RUN}`;
   await signIn(page, 'tesouraria@demo.com.br');
-  await newAccount(page);
+  await newAccount(page, ACCOUNT);
   await page.goto('/bi/dashboards');
   await expect(page.getByRole('heading', { name: 'Painéis: Tesouraria', level: 1 })).toBeVisible();
   expect(chartCode(requested).length).toBeGreaterThan(0);

@@ -32,7 +32,7 @@ interface Tile {
   alert?: boolean;
 }
 
-const parcelas = (figure: Figure) => t('home.figures.parcelas', { count: figure.count });
+const parcelas = (figure: Figure) => t(figure.count === 1 ? 'home.figures.parcela' : 'home.figures.parcelas', { count: figure.count });
 const money = (figure: Figure, label: string, href: string, key: string, alert = false): Tile => ({ key, label, value: formatMoney(figure.amount), note: parcelas(figure), href, alert: alert && figure.count > 0 });
 const statuses = (states: readonly string[]) => states.map((s) => `status=${encodeURIComponent(s)}`).join('&');
 
@@ -115,7 +115,7 @@ export function HomeFigures() {
                     <Link href={tile.href} className={tile.alert ? css.alertTile : css.tile}>
                       <span className={css.label}>{tile.label}:</span>
                       <span className={css.value}> {tile.value}</span>
-                      {tile.note && <span className={css.note}> ({tile.note})</span>}
+                      {tile.note && <span className={css.note}> {tile.note}</span>}
                     </Link>
                   </li>
                 ))}

@@ -65,8 +65,9 @@ export function Chart({ title, labels, series, height = 260 }: { title: string; 
       cursor: { show: false },
       scales: { x: { time: false, range: [-0.5, labels.length - 0.5] } },
       axes: [
-        { stroke: '#3d4451', grid: { show: false }, ticks: { show: false }, splits: () => labels.map((_, i) => i), values: (_u, splits) => splits.map((i) => labels[i] ?? '') },
-        { stroke: '#3d4451', grid: { stroke: '#e3e6ea', width: 1 }, size: 72, values: (_u, splits) => splits.map(reais) },
+        // Every category's label, or every second / third… when they would not fit (a phone shows 12 months).
+        { stroke: '#3d4451', grid: { show: false }, ticks: { show: false }, splits: () => labels.map((_, i) => i), values: (u, splits) => splits.map((i) => (i % Math.max(1, Math.ceil((labels.length * 44) / Math.max(u.width - 90, 44))) === 0 ? (labels[i] ?? '') : '')) },
+        { stroke: '#3d4451', grid: { stroke: '#e3e6ea', width: 1 }, size: 90, values: (_u, splits) => splits.map(reais) },
       ],
       series: [
         {},

@@ -5,6 +5,7 @@
 import { formatMoney } from '../../../core/format/money';
 import { t } from '../../../core/i18n';
 import { Link } from '../../../core/ui/Link';
+import { visuallyHidden } from '../../../core/styles/base.css';
 import * as data from '../../../core/ui/data.css';
 import * as css from './chart.css';
 
@@ -19,7 +20,7 @@ export function FigureTable({ title, head, columns, rows }: { title: string; hea
   return (
     <div className={css.scroller} tabIndex={0} role="region" aria-label={t('bi.painel.tableOf', { title })}>
       <table className={data.table}>
-        <caption className={data.muted} style={{ textAlign: 'left' }}>{t('bi.painel.tableOf', { title })}</caption>
+        <caption className={visuallyHidden}>{t('bi.painel.tableOf', { title })}</caption>
         <thead>
           <tr>
             <th scope="col" className={data.th}>{head}</th>

@@ -44,7 +44,7 @@ function Overview({ overview }: { overview: Overview }) {
           <li key={direction} className={css.tile}>
             <span className={css.tileLabel}>{t(direction === 'payable' ? 'bi.painel.overduePayable' : 'bi.painel.overdueReceivable')}</span>
             <Link href={overdueParcelas(direction)} className={css.tileValue}>{formatMoney(overdue[direction].amount)}</Link>
-            <span className={css.tileNote}>{t('bi.painel.parcelas', { count: overdue[direction].count })}</span>
+            <span className={css.tileNote}>{t(overdue[direction].count === 1 ? 'bi.painel.parcela' : 'bi.painel.parcelas', { count: overdue[direction].count })}</span>
           </li>
         ))}
       </ul>
