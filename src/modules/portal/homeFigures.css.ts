@@ -4,7 +4,7 @@ import { vars } from '../../core/styles/tokens.css';
 /** The home's figures: groups of tiles, each tile one figure and the link to what is behind it. */
 export const groups = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 export const groupTitle = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.font.size, fontWeight: 700 });
-export const tiles = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(190px, 100%), 1fr))', gap: vars.space.sm, margin: 0, padding: 0, listStyle: 'none' });
+export const tiles = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(150px, 100%), 1fr))', gap: vars.space.sm, margin: 0, padding: 0, listStyle: 'none' });
 export const tile = style({
   display: 'flex',
   flexDirection: 'column',

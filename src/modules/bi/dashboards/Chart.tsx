@@ -57,16 +57,23 @@ export function Chart({ title, labels, series, height = 260 }: { title: string; 
     const element = box.current;
     if (!element) return;
     const bars = series.filter((s) => s.kind === 'bar').length;
+    // Long names (accounts, cost centres) shortened on the axis (the table has them whole), and the room each label takes.
+    const short = (label: string) => (label.length > 14 ? `${label.slice(0, 13)}…` : label);
+    const slot = Math.max(44, Math.max(...labels.map((l) => short(l).length)) * 7 + 12);
     let barIndex = 0;
     const options: uPlot.Options = {
       width: Math.max(element.clientWidth, 200),
       height,
       legend: { show: false },
       cursor: { show: false },
-      scales: { x: { time: false, range: [-0.5, labels.length - 0.5] } },
+      scales: {
+        x: { time: false, range: [-0.5, labels.length - 0.5] },
+        // Nothing but zeros: a scale up to R$ 1.000 rather than one of centavos.
+        y: { range: (_u, min, max) => (min === max ? [Math.min(0, min), Math.max(0, max) + 100_000] : uPlot.rangeNum(Math.min(0, min), Math.max(0, max), 0.1, true)) },
+      },
       axes: [
         // Every category's label, or every second / third… when they would not fit (a phone shows 12 months).
-        { stroke: '#3d4451', grid: { show: false }, ticks: { show: false }, splits: () => labels.map((_, i) => i), values: (u, splits) => splits.map((i) => (i % Math.max(1, Math.ceil((labels.length * 44) / Math.max(u.width - 90, 44))) === 0 ? (labels[i] ?? '') : '')) },
+        { stroke: '#3d4451', grid: { show: false }, ticks: { show: false }, splits: () => labels.map((_, i) => i), values: (u, splits) => splits.map((i) => (i % Math.max(1, Math.ceil((labels.length * slot) / Math.max(u.width - 90, slot))) === 0 ? short(labels[i] ?? '') : '')) },
         { stroke: '#3d4451', grid: { stroke: '#e3e6ea', width: 1 }, size: 90, values: (_u, splits) => splits.map(reais) },
       ],
       series: [
