@@ -133,6 +133,7 @@ export default {
     'bo-contas-a-receber': 'src/elements/bo-contas-a-receber.ts',
     'bo-conciliacao': 'src/elements/bo-conciliacao.ts',
     'bo-arquivos-de-remessa': 'src/elements/bo-arquivos-de-remessa.ts',
+    'bo-painel': 'src/elements/bo-painel.ts',
   },
   output: {
     dir: 'dist',

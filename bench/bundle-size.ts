@@ -8,7 +8,9 @@
  * - with only <bo-pedidos> (demo/pedidos.html, a signed-in requester, cold cache) up to its first
  *   list — goal ≤ 140 KB gz — and then its catalogue page;
  * - with only <bo-contas-a-pagar> (demo/contas-a-pagar.html, a signed-in treasurer, cold cache) up
- *   to its first list — the same 140 KB gz goal.
+ *   to its first list — the same 140 KB gz goal;
+ * - the painéis (/bi/dashboards in the portal, the same treasurer, cold cache) until the first
+ *   chart's table shows, and the chunk with the charts (uPlot) alone: no other page loads it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -116,6 +118,12 @@ try {
     await payablesPage.goto(`${server.url}/contas-a-pagar.html`);
     await firstDataRow(payablesPage, PAYABLE_TEXT);
   }, false);
+  const painelPage = await coldFinance.newPage();
+  const painel = await measure(painelPage, async () => {
+    await painelPage.goto(`${server.url}/bi/dashboards`);
+    await painelPage.getByRole('region', { name: 'Saldo por conta — valores em reais' }).waitFor();
+  });
+  const charts = [...painel.sizes].filter(([url]) => /\/DashboardPage-/.test(url)).reduce((sum, [, bytes]) => sum + bytes, 0) / 1024;
   await coldFinance.close();
   await treasury.close();
   console.log(`bundle: <bo-login> alone        ${login.kb.toFixed(1)} KB gz JS+CSS in ${login.files} files (budget ${BUDGET_LOGIN_KB} KB: ${login.kb <= BUDGET_LOGIN_KB ? 'within' : 'OVER'})`);
@@ -129,6 +137,8 @@ try {
   console.log(`bundle: <bo-pedidos> catalogue    +${catalogue.kb.toFixed(1)} KB gz JS+CSS in ${catalogue.files} more files`);
   console.log(`bundle: <bo-contas-a-pagar> to its list  ${payablesList.kb.toFixed(1)} KB gz JS+CSS in ${payablesList.files} files (goal ${GOAL_ORDERS_KB} KB: ${payablesList.kb <= GOAL_ORDERS_KB ? 'met' : 'NOT met'})`);
   listFiles('<bo-contas-a-pagar>', payablesList.sizes);
+  console.log(`bundle: portal painéis (/bi/dashboards)  ${painel.kb.toFixed(1)} KB gz JS+CSS in ${painel.files} files, of which the painéis' chunk with uPlot ${charts.toFixed(1)} KB`);
+  listFiles('painéis', painel.sizes);
 } finally {
   await browser.close();
   await server.stop();

@@ -36,6 +36,7 @@ import { supplierLinkRoutes } from './pricing/supplier-link-routes.js';
 import { remittanceRoutes } from './finance/remittances/routes.js';
 import { balanceRoutes } from './finance/balanceRoutes.js';
 import { biReportRoutes } from './bi/routes.js';
+import { dashboardRoutes } from './bi/dashboards/routes.js';
 import { reconciliationRoutes } from './finance/reconciliationRoutes.js';
 import { markWrites } from './bi/replica.js';
 import { accountTokenRoutes } from './bi/tokens.js';
@@ -217,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(remittanceRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
   await app.register(balanceRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
   await app.register(biReportRoutes(ctx), { prefix: FAMILY_PREFIXES.financeReporting });
+  await app.register(dashboardRoutes(ctx), { prefix: FAMILY_PREFIXES.financeReporting });
   await app.register(reconciliationRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
   await app.register(accountTokenRoutes(ctx), { prefix: FAMILY_PREFIXES.financeReporting });
   await app.register(postalCodeRoutes(ctx, options.postalCodes), { prefix: FAMILY_PREFIXES.commons });

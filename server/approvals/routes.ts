@@ -35,6 +35,16 @@ function mayDecide(userId: string, orgId: string, today: string) {
   return sql`(${userId} = ANY(s.approver_user_ids) OR s.approver_group_ids && ${mine} OR s.approver_user_ids && ${absent} OR s.approver_group_ids && ${absentGroups})`;
 }
 
+/**
+ * The SQL condition "flow `f` at its open stage `s` waits for the caller's decision": pending, not
+ * theirs nor changed by them, not yet decided by them, and theirs to decide today (the inbox, the
+ * home's summary and its figures).
+ */
+export function waitingFor(userId: string, orgId: string, today: string) {
+  return sql`f.org_id = ${orgId} AND f.status = 'pending' AND f.requester_id IS DISTINCT FROM ${userId} AND f.changed_by IS DISTINCT FROM ${userId}
+    AND NOT EXISTS (SELECT 1 FROM approval_decisions d WHERE d.flow_stage_id = s.id AND d.user_id = ${userId}) AND ${mayDecide(userId, orgId, today)}`;
+}
+
 export function approvalRoutes(ctx: AppContext) {
   return async function approvals(app: FastifyInstance) {
     const caller = (request: FastifyRequest): Caller => request.auth!;
@@ -59,10 +69,7 @@ export function approvalRoutes(ctx: AppContext) {
       const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number(query.perPage ?? DEFAULT_PER_PAGE)));
       const { userId, orgId } = caller(request);
       const today = todayIn(ctx.clock());
-      const where = sql`f.org_id = ${orgId} AND f.status = 'pending' AND f.requester_id IS DISTINCT FROM ${userId} AND f.changed_by IS DISTINCT FROM ${userId}
-        ${query.resource ? sql`AND f.resource = ${query.resource}` : sql``}
-        AND NOT EXISTS (SELECT 1 FROM approval_decisions d WHERE d.flow_stage_id = s.id AND d.user_id = ${userId})
-        AND ${mayDecide(userId, orgId, today)}`;
+      const where = sql`${waitingFor(userId, orgId, today)} ${query.resource ? sql`AND f.resource = ${query.resource}` : sql``}`;
       const { rows, total } = await inTenant(request, async (trx) => {
         const count = await sql<{ total: string }>`SELECT count(*) AS total FROM (SELECT 1 FROM approval_flows f
           JOIN approval_flow_stages s ON s.flow_id = f.id AND s.position = f.current_position WHERE ${where} LIMIT ${COUNT_CAP}) AS m`.execute(trx);
@@ -175,8 +182,7 @@ export function approvalRoutes(ctx: AppContext) {
       const today = todayIn(ctx.clock());
       return inTenant(request, async (trx) => {
         const waiting = await sql<{ total: string }>`SELECT count(*) AS total FROM approval_flows f JOIN approval_flow_stages s ON s.flow_id = f.id AND s.position = f.current_position
-          WHERE f.org_id = ${orgId} AND f.status = 'pending' AND f.requester_id IS DISTINCT FROM ${userId} AND f.changed_by IS DISTINCT FROM ${userId}
-          AND NOT EXISTS (SELECT 1 FROM approval_decisions d WHERE d.flow_stage_id = s.id AND d.user_id = ${userId}) AND ${mayDecide(userId, orgId, today)}`.execute(trx);
+          WHERE ${waitingFor(userId, orgId, today)}`.execute(trx);
         const mine: Record<string, Record<string, number>> = {};
         for (const resource of resourceList.filter((r) => r.workflow && r.ownership === 'own')) {
           const storage = storageByName(resource.name);

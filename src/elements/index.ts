@@ -18,6 +18,7 @@ const loaders: Record<string, () => Promise<unknown>> = {
   'bo-contas-a-receber': () => import('./bo-contas-a-receber'),
   'bo-conciliacao': () => import('./bo-conciliacao'),
   'bo-arquivos-de-remessa': () => import('./bo-arquivos-de-remessa'),
+  'bo-painel': () => import('./bo-painel'),
 };
 
 const requested = new Set<string>();

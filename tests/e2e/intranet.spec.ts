@@ -185,6 +185,7 @@ test('a tag the user may not open shows nothing (or the host’s slot) and fires
   await expect.poll(() => page.evaluate(() => (window as unknown as { forbidden: string[] }).forbidden.sort())).toEqual([
     'bo-contas-a-pagar:{"resources":["payables","requesterQueue","paymentQueue"]}',
     'bo-contas-a-receber:{"resources":["receivables"]}',
+    'bo-painel:{"resources":["financeReports"]}',
   ]);
   // Nothing of the area, no error in the host's page: the element is empty…
   const pagar = page.locator('bo-contas-a-pagar');

@@ -14,7 +14,7 @@ import type { View } from './RouterHost';
 import { useSignedIn } from './useSignedIn';
 
 /** The tags that need a session and may show the sign-in (every `bo-*` element but the portal). */
-export const SIGN_IN_TAGS = ['bo-login', 'bo-pedidos', 'bo-cotacoes', 'bo-ordens-de-compra', 'bo-contas-a-pagar', 'bo-contas-a-receber', 'bo-minha-conta', 'bo-conciliacao', 'bo-arquivos-de-remessa'] as const;
+export const SIGN_IN_TAGS = ['bo-login', 'bo-pedidos', 'bo-cotacoes', 'bo-ordens-de-compra', 'bo-contas-a-pagar', 'bo-contas-a-receber', 'bo-minha-conta', 'bo-conciliacao', 'bo-arquivos-de-remessa', 'bo-painel'] as const;
 
 /** Bumped when a tag comes or goes: the others then ask again who shows the sign-in. */
 const tagsChanged = atom(0);

@@ -15,8 +15,6 @@ export async function nextInInbox(except: string): Promise<string | null> {
   return page.items.find((item) => item.id !== except)?.id ?? null;
 }
 
-export const useSummary = (enabled = true) => useQuery(['approvals', 'summary'], (signal) => callEndpoint(calls.summary, { signal, silent: true }), enabled);
-
 export const useFlow = (id: string | undefined) => useQuery(id ? ['approvals', 'flow', id] : null, (signal) => callEndpoint(calls.flow, { params: { id: id! }, signal, silent: true }));
 
 /** A record's flows; `version` in the key: a submit (a new version) shows its new flow without a reload. */

@@ -1,4 +1,4 @@
-/** The BI area's routes as data (issue 26): saldos de conta (a registry) and the reports (the report screen kind). */
+/** The BI area's routes as data (issue 26): saldos de conta (a registry), the reports (the report screen kind) and the painéis. */
 import { REPORT_PAGES } from '../../contracts/reportPages';
 import type { RouteData } from '../../core/routeMatch';
 import { page } from '../area/routeData';
@@ -14,4 +14,6 @@ export const biRouteData: RouteData[] = [
   page(REPORT_PAGES.dreByCostCenter.route, REPORT_PAGES.dreByCostCenter.title, { view: 'dreByCostCenter' }),
   page(REPORT_PAGES.dfc.route, REPORT_PAGES.dfc.title, { view: 'dfc' }),
   page(REPORT_PAGES.cashFlow.route, REPORT_PAGES.cashFlow.title, { view: 'cashFlow' }),
+  // The painéis (dashboards/painels.ts names them; the route table keeps to the paths).
+  ...['', '/dfc', '/dre', '/dre1', '/dre2'].map((sub) => page(`/bi/dashboards${sub}`, 'Painéis', { view: 'dashboard' })),
 ];

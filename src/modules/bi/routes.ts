@@ -7,6 +7,7 @@ export const biRoutes = withRegistryLoaders(biRouteData, {
   dreByCostCenter: () => import('./ReportPage').then(({ reportScreen }) => ({ default: reportScreen('dreByCostCenter') })),
   dfc: () => import('./ReportPage').then(({ reportScreen }) => ({ default: reportScreen('dfc') })),
   cashFlow: () => import('./ReportPage').then(({ reportScreen }) => ({ default: reportScreen('cashFlow') })),
+  dashboard: () => import('./dashboards/DashboardPage'),
   tokenCreate: () => import('./tokensCreate'),
   tokenShow: () => import('./tokensShow'),
 });

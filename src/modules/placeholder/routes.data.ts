@@ -6,8 +6,6 @@ export const placeholderRouteData: RouteData[] = [
   // Procurement: cotações, ordens de compra and entregas (modules/quotes, modules/purchasing), faturamentos (modules/invoices)
   // Finance
   ...['extrato-de-movimentacoes', 'extrato-de-movimentacoes/adicionar'].map((sub) => page(`/contas-financeiras/{bankAccountId}/${sub}`, 'Contas Financeiras')),
-  // BI
-  ...['', '/dfc', '/dre', '/dre1', '/dre2'].map((sub) => page(`/bi/dashboards${sub}`, 'Painéis')),
-  // relatorios (analitico, dre, dfc, fluxo-de-caixa): the BI area (modules/bi)
-  // tokens-de-conta: the BI area (modules/bi); /configuracoes: the settings hub (modules/settings)
+  // BI: painéis (modules/bi/dashboards); relatorios (analitico, dre, dfc, fluxo-de-caixa) and tokens-de-conta (modules/bi)
+  // /configuracoes: the settings hub (modules/settings)
 ];

@@ -9,15 +9,16 @@ import * as css from '../../core/ui/ui.css';
 import { hasScreen } from './routes.data';
 import { moduleEntries } from './navState';
 import { OnboardingChecklist, useChecklistLeads } from '../onboarding/OnboardingChecklist';
-import { PendingSummary } from './PendingSummary';
+import { HomeFigures } from './HomeFigures';
 import * as styles from './portal.css';
 
 /**
- * `/`: greeting and the areas this user may open, by group. Only an area with a screen of its
- * own is a link; one still to come is plain text saying so. For who may read the organisation's
- * settings, the first-run checklist ("Primeiros passos", modules/onboarding): right after the
- * greeting (the shortcuts in a card of their own below it) while a step is left, folded at the end
- * once none is.
+ * `/`: greeting, then what this user works on as figures that link to the lists behind them
+ * (HomeFigures: balances, what falls due, what waits for me, my pedidos, what to buy), then the
+ * areas this user may open, by group. Only an area with a screen of its own is a link; one still
+ * to come is plain text saying so. For who may read the organisation's settings, the first-run
+ * checklist ("Primeiros passos", modules/onboarding): right after the greeting while a step is
+ * left, folded at the end once none is.
  */
 export default function HomePage() {
   const { loggedUser } = useAtomValue(sessionAtom);
@@ -68,19 +69,10 @@ export default function HomePage() {
   );
   return (
     <div className={css.stack}>
-      {checklistFirst ? (
-        <>
-          <section className={css.card} aria-labelledby="home-title">{greeting}</section>
-          <OnboardingChecklist placement="top" />
-          {shortcuts && <div className={css.card}>{shortcuts}</div>}
-        </>
-      ) : (
-        <section className={css.card} aria-labelledby="home-title">
-          {greeting}
-          {shortcuts}
-        </section>
-      )}
-      <PendingSummary />
+      <section className={css.card} aria-labelledby="home-title">{greeting}</section>
+      {checklistFirst && <OnboardingChecklist placement="top" />}
+      <HomeFigures />
+      {shortcuts && <div className={css.card}>{shortcuts}</div>}
       <OnboardingChecklist placement="bottom" />
     </div>
   );

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { matchRoute } from '../../../src/core/routeMatch';
 import { routes } from '../../../src/modules/portal/routes';
 import { hasScreen, portalRouteData } from '../../../src/modules/portal/routes.data';
+import { PAINEL_NAMES, PAINELS, painelAt } from '../../../src/modules/bi/dashboards/painels';
 
 describe('the route table', () => {
   it("is the areas' data, in the same order, with a loader for every route", () => {
@@ -25,7 +26,15 @@ describe('the route table', () => {
     expect(hasScreen('/fornecedores')).toBe(true);
     expect(hasScreen('/bi/saldos-de-conta')).toBe(true);
     expect(hasScreen('/bi/tokens-de-conta')).toBe(true);
-    expect(hasScreen('/bi/dashboards')).toBe(false);
     expect(hasScreen('/nada')).toBe(false);
+  });
+
+  it('has a screen for every painel, each path showing its own', () => {
+    for (const name of PAINEL_NAMES) {
+      expect(hasScreen(PAINELS[name].path), name).toBe(true);
+      expect(matchRoute(portalRouteData, PAINELS[name].path)?.route.view, name).toBe('dashboard');
+      expect(painelAt(PAINELS[name].path)).toBe(name);
+    }
+    expect(painelAt('/bi/dashboards/nada')).toBe('tesouraria');
   });
 });

@@ -1,0 +1,53 @@
+/**
+ * The DRE painéis, by month of a year (the DRE report's own call, competência): `results` (the
+ * subtotals: receita líquida, lucro bruto, EBITDA, lucro líquido) or `lines` (receita bruta, custos,
+ * despesas operacionais, lucro líquido). Every number opens the DRE report on that cell's
+ * drill-down: the parcelas behind it.
+ */
+import { dreEndpoint, type ReportAnswer } from '../../../contracts/reports';
+import { t } from '../../../core/i18n';
+import { callEndpoint } from '../../../core/resources/endpoint';
+import { Link } from '../../../core/ui/Link';
+import * as ui from '../../../core/ui/ui.css';
+import { Chart, type ChartSeries } from './Chart';
+import { FigureTable } from './FigureTable';
+import { dreReport } from './links';
+import { Loaded } from './Loaded';
+import { useYear, YearPicker } from './YearPicker';
+
+const VARIANTS = {
+  results: { title: 'bi.painel.dreResults', rows: [['netRevenue', 'bar'], ['grossProfit', 'line'], ['ebitda', 'line'], ['netIncome', 'line']] },
+  lines: { title: 'bi.painel.dreLines', rows: [['grossRevenue', 'bar'], ['costs', 'bar'], ['operatingExpenses', 'line'], ['netIncome', 'line']] },
+} as const;
+
+export function DrePanel({ variant }: { variant: keyof typeof VARIANTS }) {
+  const year = useYear();
+  return (
+    <>
+      <YearPicker year={year} />
+      <Loaded query={['bi', 'painel', 'dre', String(year)]} fetch={(signal) => callEndpoint(dreEndpoint, { query: { year: String(year) }, signal, silent: true })}>
+        {(answer) => <Dre answer={answer} year={year} variant={variant} />}
+      </Loaded>
+    </>
+  );
+}
+
+function Dre({ answer, year, variant }: { answer: ReportAnswer; year: number; variant: keyof typeof VARIANTS }) {
+  const { title: titleKey, rows: wanted } = VARIANTS[variant];
+  const title = t(titleKey);
+  const rows = wanted.map(([key, kind]) => ({ row: answer.rows.find((r) => r.key === key)!, kind })).filter(({ row }) => row);
+  const labels = answer.columns.map((c) => c.label.slice(0, 3));
+  const series: ChartSeries[] = rows.map(({ row, kind }) => ({ label: row.label, values: row.values, kind }));
+  return (
+    <section className={ui.card} aria-label={title}>
+      <Chart title={`${title} — ${year}`} labels={labels} series={series} />
+      <FigureTable
+        title={`${title} — ${year}`}
+        head={t('bi.painel.line')}
+        columns={answer.columns.map((c) => ({ label: c.label, future: c.future }))}
+        rows={rows.map(({ row }) => ({ label: row.label, values: row.values, href: (i) => dreReport(year, { drill: `${row.key}@${i}` }) }))}
+      />
+      <p style={{ margin: 0 }}><Link href={dreReport(year)}>{t('bi.painel.openReport')}</Link></p>
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * Painéis and the homes (issue 26), end to end against the real server: the treasurer's home shows
+ * figures (an account's balance, what is overdue) that drill to the account and to the list; the
+ * painéis render their charts (uPlot, loaded only on BI pages) with the table of their numbers,
+ * each number a link to the report behind it; `<bo-painel>` on the intranet page keeps the
+ * intranet's path and shows nothing but its slot to a user who may not read the reports.
+ * Screenshots at 1366 and 390 px, axe-clean.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { api, axeViolations, SECRET, signIn } from './support';
+import { shoot } from './screens';
+
+const RUN = Date.now().toString(36);
+
+const shootAxeClean = (page: Page, name: string) =>
+  shoot(page, name, { atEachWidth: async (width) => expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]) });
+
+/** The painéis' code (uPlot and the screen) among the scripts the page asked for. */
+const chartCode = (paths: string[]) => paths.filter((path) => /uPlot|DashboardPage/i.test(path));
+
+/** A new account with R$ 12.345,67 (its opening balance), named `name`. */
+async function newAccount(page: Page, name: string) {
+  const account = await api(page, 'POST', '/api/finance/bank-accounts', { name, type: 'cash', bankId: null, agency: null, agencyDigit: null, account: null, accountDigit: null, holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181', openingBalance: 1234567, openingBalanceDate: '2024-01-01', isActive: true, notes: null });
+  expect(account.status, JSON.stringify(account.body)).toBe(201);
+  return account.body.id as string;
+}
+
+test("the treasurer's home: figures that drill to the account and to the list, and no chart code", async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const ACCOUNT = `Caixa home ${RUN}`;
+  await signIn(page, 'tesouraria@demo.com.br');
+  const accountId = await newAccount(page, ACCOUNT);
+  await page.goto('/');
+  const figures = page.getByRole('region', { name: 'Seu dia' });
+  await expect(figures.getByRole('heading', { name: 'Tesouraria', level: 3 })).toBeVisible();
+  const balance = figures.getByRole('link', { name: `Saldo em ${ACCOUNT}: R$ 12.345,67` });
+  await expect(balance).toBeVisible();
+  await expect(figures.getByRole('link', { name: /^A pagar vencidas: R\$/ })).toBeVisible();
+  await expect(figures.getByRole('link', { name: /^A pagar hoje: R\$/ })).toBeVisible();
+  await expect(figures.getByRole('link', { name: /^Pagamentos aguardando autorização: R\$/ })).toBeVisible();
+  await shootAxeClean(page, 'home-treasurer');
+  expect(chartCode(requested)).toEqual([]);
+
+  await balance.click();
+  await expect(page).toHaveURL(new RegExp(`/contas-financeiras/${accountId}$`));
+  await page.goto('/');
+  await figures.getByRole('link', { name: /^A pagar vencidas: R\$/ }).click();
+  await expect(page).toHaveURL(/\/contas-a-pagar\/parcelamentos\?isOverdue=true$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('the painéis: each a chart with the table of its numbers, each number a link to the report', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const ACCOUNT = `Caixa painel ${RUN}`;
+  await signIn(page, 'tesouraria@demo.com.br');
+  await newAccount(page, ACCOUNT);
+  await page.goto('/bi/dashboards');
+  await expect(page.getByRole('heading', { name: 'Painéis: Tesouraria', level: 1 })).toBeVisible();
+  expect(chartCode(requested).length).toBeGreaterThan(0);
+  const accounts = page.getByRole('region', { name: 'Saldo por conta — valores em reais' });
+  await expect(accounts.getByRole('rowheader', { name: ACCOUNT })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Gráfico: Saldo por conta\./ })).toBeVisible();
+  // uPlot drew on its canvas.
+  const drawn = await page.locator('canvas').first().evaluate((canvas: HTMLCanvasElement) => canvas.width > 0 && canvas.height > 0);
+  expect(drawn).toBe(true);
+  await expect(page.getByRole('region', { name: 'A pagar e a receber por mês (em aberto, pelo vencimento) — valores em reais' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Legenda' }).first()).toBeVisible();
+  await shootAxeClean(page, 'bi-painel-tesouraria');
+
+  for (const [tab, heading, region] of [
+    ['DRE por mês', 'Painéis: DRE por mês', /^Receitas, custos e despesas por mês — \d{4} — valores em reais$/],
+    ['Resultado (DRE)', 'Painéis: Resultado (DRE)', /^Resultados do ano por mês — \d{4} — valores em reais$/],
+    ['Fluxo de caixa (DFC)', 'Painéis: Fluxo de caixa (DFC)', /^Recebimentos, pagamentos e saldo por mês — \d{4} — valores em reais$/],
+  ] as const) {
+    await page.getByRole('navigation', { name: 'Painéis' }).getByRole('link', { name: tab }).click();
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: region })).toBeVisible();
+    await shootAxeClean(page, `bi-painel-${tab.replace(/\W+/g, '-').toLowerCase()}`);
+  }
+  await page.getByRole('navigation', { name: 'Painéis' }).getByRole('link', { name: 'DRE por centro de custos' }).click();
+  await expect(page.getByRole('heading', { name: 'Painéis: DRE por centro de custos', level: 1 })).toBeVisible();
+  await shootAxeClean(page, 'bi-painel-dre2');
+
+  // A number drills to the report, opened on that cell's parcelas.
+  await page.getByRole('navigation', { name: 'Painéis' }).getByRole('link', { name: 'DRE por mês' }).click();
+  const table = page.getByRole('region', { name: /^Receitas, custos e despesas por mês/ });
+  await table.getByRole('link', { name: /^Lucro líquido em Jan\/\d{4}: / }).click();
+  await expect(page).toHaveURL(/\/bi\/relatorios\/dre\?year=\d{4}&drill=netIncome%400$/);
+  await expect(page.getByRole('heading', { name: 'DRE por mês', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Parcelas de “Lucro líquido” em Jan\/\d{4}$/ })).toBeVisible();
+});
+
+test('<bo-painel> on the intranet page: the painel inside the intranet, and nothing but its slot for who may not read it', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/intranet.html#topo');
+  const login = page.locator('bo-login');
+  await login.getByLabel('E-mail').fill('tesouraria@demo.com.br');
+  await login.getByLabel('Senha', { exact: true }).fill(SECRET);
+  await login.getByRole('button', { name: 'Entrar' }).click();
+  const painel = page.locator('bo-painel');
+  await expect(painel.getByRole('heading', { name: 'Painéis: Tesouraria', level: 1 })).toBeVisible();
+  await expect(painel.getByRole('region', { name: 'Saldo por conta — valores em reais' })).toBeVisible();
+  await painel.getByRole('navigation', { name: 'Painéis' }).getByRole('link', { name: 'Fluxo de caixa (DFC)' }).click();
+  await expect(painel.getByRole('heading', { name: 'Painéis: Fluxo de caixa (DFC)', level: 1 })).toBeVisible();
+  // The host's path stays; the element keeps its page in its own query parameter, and a reload opens it again.
+  expect(new URL(page.url()).pathname).toBe('/intranet.html');
+  expect(new URL(page.url()).searchParams.get('painel')).toBe('/bi/dashboards/dfc');
+  await page.reload();
+  await expect(painel.getByRole('heading', { name: 'Painéis: Fluxo de caixa (DFC)', level: 1 })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/intranet.html');
+  await painel.scrollIntoViewIfNeeded();
+  await shoot(page, 'intranet-painel', { element: painel, atEachWidth: async (width) => expect(await axeViolations(page, 'bo-painel'), `bo-painel at ${width} px`).toEqual([]) });
+
+  // A requester may not read the reports: the element shows only its slot and says so with an event.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto('/intranet.html');
+  await other.evaluate(() => {
+    (window as unknown as { forbidden: unknown[] }).forbidden = [];
+    document.querySelector('bo-painel')!.addEventListener('bo-forbidden', (event) => (window as unknown as { forbidden: unknown[] }).forbidden.push((event as CustomEvent).detail));
+  });
+  const otherLogin = other.locator('bo-login');
+  await otherLogin.getByLabel('E-mail').fill('solicitante@demo.com.br');
+  await otherLogin.getByLabel('Senha', { exact: true }).fill(SECRET);
+  await otherLogin.getByRole('button', { name: 'Entrar' }).click();
+  await expect(other.getByText('Os painéis são da tesouraria e da controladoria.')).toBeVisible();
+  await expect(other.locator('bo-painel').getByRole('heading', { name: /^Painéis/ })).toHaveCount(0);
+  await expect.poll(() => other.evaluate(() => (window as unknown as { forbidden: unknown[] }).forbidden.length)).toBeGreaterThan(0);
+  await context.close();
+});
