@@ -35,6 +35,7 @@ import { importBatchesStorage } from './imports/storage.js';
 import { balanceColumns } from './balances.js';
 import { entryStorages } from './entries.js';
 import { remittancesStorage } from './remittances/storage.js';
+import { statementLinesStorage } from './statementLines.js';
 
 const conflict = (message: string) => new HttpError(409, message);
 
@@ -70,6 +71,7 @@ export const financeStorages: Storages = {
   banks: declaredStorage(banks, 'banks'),
   bankAccounts: bankAccountsStorage,
   bankAccountAgreements: agreementsStorage,
+  bankStatementLines: statementLinesStorage,
   costCenters: declaredStorage(costCenters, 'cost_centers'),
   chartAccounts: declaredStorage(chartAccounts, 'chart_accounts'),
   ledgerAccounts: declaredStorage(ledgerAccounts, 'ledger_accounts'),

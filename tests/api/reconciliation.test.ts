@@ -262,6 +262,60 @@ describe.each(databaseKinds())('extrato e conciliação [%s]', (kind) => {
     expect(reversed.status, reversed.raw).toBe(200);
   });
 
+  it('extrato de movimentações: lines typed by hand beside imported ones, running balance, reconcilable, locked once reconciled', async () => {
+    const account = await freshAccount();
+    const LINES = `${FINANCE}/bank-accounts/${account.id}/statement-lines`;
+    const add = (body: Record<string, unknown>) => call(env, 'POST', LINES, { session: treasurer, body: { document: null, ...body } });
+    const invalid = await add({ postedOn: '2026-11-05', direction: 'in', value: 0, memo: ' ' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors).toMatchObject({ value: ['Informe um valor maior que zero.'], memo: ['Descreva a movimentação, como no extrato do banco.'] });
+    const deposit = await add({ postedOn: '2026-11-05', direction: 'in', value: 50000, memo: 'DEPOSITO EM DINHEIRO', document: '0042' });
+    expect(deposit.status, deposit.raw).toBe(201);
+    expect(deposit.body).toMatchObject({ postedOn: '2026-11-05', direction: 'in', value: 50000, document: '0042', status: 'open', source: 'manual', balance: 1050000 });
+    const fee = await add({ postedOn: '2026-11-06', direction: 'out', value: 12345, memo: 'PAGAMENTO SEM BAIXA' });
+    expect(fee.body).toMatchObject({ direction: 'out', value: 12345, balance: 1037655 });
+    const signed = await sql<{ amount: string; fit_id: string; statement_id: string | null }>`SELECT amount::text, fit_id, statement_id FROM bank_statement_lines WHERE id = ${fee.body.id}`.execute(env.db);
+    expect(signed.rows[0]).toMatchObject({ amount: '-12345', statement_id: null });
+    expect(signed.rows[0].fit_id).toMatch(/^MANUAL-/);
+    await importFile(treasurer, b64(ofx(account.ofxAccount, [{ fitId: 'H1', date: '20261107', amount: '-10.00', memo: 'TARIFA DOC' }])));
+
+    // A saldo de conta on the 6th (at the start of the day) restarts the running balance there.
+    const saldo = await call(env, 'POST', '/api/finance-reporting/account-balances', { session: admin, body: { bankAccountId: account.id, date: '2026-11-06', amount: 2000000, description: 'Extrato de 05/11', notes: null } });
+    expect(saldo.status, saldo.raw).toBe(201);
+    const listed = await call(env, 'GET', `${LINES}?sort=postedOn`, { session: treasurer });
+    expect(listed.status, listed.raw).toBe(200);
+    expect(listed.body.map((l: { memo: string; balance: number; source: string }) => [l.memo, l.balance, l.source])).toEqual([
+      ['DEPOSITO EM DINHEIRO', 1050000, 'manual'],
+      ['PAGAMENTO SEM BAIXA', 1987655, 'manual'],
+      ['TARIFA DOC', 1986655, 'ofx'],
+    ]);
+    const imported = listed.body.find((l: { source: string }) => l.source === 'ofx');
+    const put = (line: { id: string; version: number }, body: Record<string, unknown>) => call(env, 'PUT', `${LINES}/${line.id}`, { session: treasurer, body, headers: { 'if-match': ifMatch(line.version) } });
+    const editImported = await put(imported, { postedOn: '2026-11-07', direction: 'out', value: 100, memo: 'X', document: null });
+    expect([editImported.status, editImported.body.message]).toEqual([409, 'Linhas importadas do extrato do banco não são alteradas nem excluídas.']);
+
+    // The hand line is in the conciliação like an imported one: a parcela's baixa from it.
+    const [parcela] = await authorisedParcelas(env, clerk, treasurer, { ...parties, accountId: account.id }, pixInstallments([12345]));
+    const settled = await call(env, 'POST', `${FINANCE}/bank-statement-lines/${fee.body.id}/settle`, { session: treasurer, body: { installmentId: parcela } });
+    expect(settled.status, settled.raw).toBe(200);
+    const reconciled = (await call(env, 'GET', `${LINES}/${fee.body.id}`, { session: treasurer })).body;
+    expect(reconciled.status).toBe('reconciled');
+    const edit = await put(reconciled, { postedOn: '2026-11-06', direction: 'out', value: 12000, memo: 'PAGAMENTO', document: null });
+    expect([edit.status, edit.body.message]).toEqual([409, 'Esta linha já foi conciliada: desfaça a conciliação antes de alterá-la ou excluí-la.']);
+    const drop = await call(env, 'DELETE', `${LINES}/${fee.body.id}`, { session: admin, headers: { 'if-match': ifMatch(reconciled.version) } });
+    expect([drop.status, drop.body.message]).toEqual([409, 'Esta linha já foi conciliada: desfaça a conciliação antes de alterá-la ou excluí-la.']);
+    expect((await sql`SELECT amount::text FROM bank_statement_lines WHERE id = ${fee.body.id}`.execute(env.db)).rows).toEqual([{ amount: '-12345' }]);
+
+    const changed = await put(deposit.body, { postedOn: '2026-11-05', direction: 'in', value: 60000, memo: 'DEPOSITO EM DINHEIRO', document: '0042' });
+    expect(changed.status, changed.raw).toBe(200);
+    expect(changed.body).toMatchObject({ value: 60000, balance: 1060000 });
+    const removed = await call(env, 'DELETE', `${LINES}/${deposit.body.id}`, { session: admin, headers: { 'if-match': ifMatch(changed.body.version) } });
+    expect(removed.status, removed.raw).toBe(204);
+    const requester = (await userInGroups(env, ['Solicitante'])).session;
+    expect((await call(env, 'POST', LINES, { session: requester, body: { postedOn: '2026-11-05', direction: 'in', value: 1, memo: 'X', document: null } })).status).toBe(403);
+    expect((await call(env, 'GET', `${FINANCE}/bank-accounts/${randomUUID()}/statement-lines`, { session: treasurer })).status).toBe(404);
+  });
+
   it('two treasurers confirming the same line, or the same baixa on two lines, at once: exactly one wins', async () => {
     const account = await freshAccount();
     const [a, b] = await authorisedParcelas(env, clerk, treasurer, { ...parties, accountId: account.id }, pixInstallments([7777, 8888]));

@@ -44,11 +44,13 @@ import { purchasingSettings } from './purchasingSettings';
 import { remittances } from './remittances';
 import { accountBalances } from './accountBalances';
 import { accountTokens } from './accountTokens';
+import { bankStatementLines } from './bankStatementLines';
 
 export { applicationAcls, applicationPolicies, applicationResources, applications, organizations, settings, userGroups, users };
 export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations, payables, receivables, payableInstallments, receivableInstallments, quotes, quoteRequests, purchaseOrders, receipts, invoices, purchasingSettings, remittances };
 export { accountBalances };
 export { accountTokens };
+export { bankStatementLines };
 export { CURRENT_APPLICATION } from './applications';
 
 export const resources = {
@@ -68,6 +70,7 @@ export const resources = {
   banks,
   bankAccounts,
   bankAccountAgreements,
+  bankStatementLines,
   costCenters,
   chartAccounts,
   ledgerAccounts,

@@ -21,6 +21,7 @@ export const DECLARATION_MODULES: Record<ResourceName, string> = {
   banks: 'banks',
   bankAccounts: 'bankAccounts',
   bankAccountAgreements: 'bankAccountAgreements',
+  bankStatementLines: 'bankStatementLines',
   costCenters: 'costCenters',
   chartAccounts: 'chartAccounts',
   ledgerAccounts: 'ledgerAccounts',

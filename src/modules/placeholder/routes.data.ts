@@ -5,7 +5,7 @@ import { page } from '../area/routeData';
 export const placeholderRouteData: RouteData[] = [
   // Procurement: cotações, ordens de compra and entregas (modules/quotes, modules/purchasing), faturamentos (modules/invoices)
   // Finance
-  ...['extrato-de-movimentacoes', 'extrato-de-movimentacoes/adicionar'].map((sub) => page(`/contas-financeiras/{bankAccountId}/${sub}`, 'Contas Financeiras')),
+  // extrato-de-movimentacoes: the registry bankStatementLines (modules/registry)
   // BI
   ...['', '/dfc', '/dre', '/dre1', '/dre2'].map((sub) => page(`/bi/dashboards${sub}`, 'Painéis')),
   // dre and fluxo-de-caixa: the BI area (modules/bi)
