@@ -103,10 +103,10 @@ export async function reconciliationView(trx: Trx, orgId: string, accountId: str
 }
 
 /** The line, locked (a second writer waits here). */
-async function lockLine(trx: Trx, orgId: string, lineId: string) {
+export async function lockLine(trx: Trx, orgId: string, lineId: string) {
   if (lineId.length > 64) throw new HttpError(404, STATEMENT_MESSAGES.lineNotFound);
-  const line = (await sql<{ id: string; bank_account_id: string; amount: string; status: string; posted_on: string; memo: string | null; name: string | null; fit_id: string; version: number }>`
-    SELECT id, bank_account_id, amount::text, status, posted_on::text, memo, name, fit_id, version FROM bank_statement_lines WHERE org_id = ${orgId} AND id = ${lineId} FOR UPDATE`.execute(trx)).rows[0];
+  const line = (await sql<{ id: string; bank_account_id: string; amount: string; status: string; posted_on: string; memo: string | null; name: string | null; fit_id: string; check_number: string | null; version: number }>`
+    SELECT id, bank_account_id, amount::text, status, posted_on::text, memo, name, fit_id, check_number, version FROM bank_statement_lines WHERE org_id = ${orgId} AND id = ${lineId} FOR UPDATE`.execute(trx)).rows[0];
   if (!line) throw new HttpError(404, STATEMENT_MESSAGES.lineNotFound);
   return line;
 }
@@ -169,6 +169,10 @@ export async function settleFromLine(trx: Trx, call: Call, lineId: string, insta
   const extra = Math.abs(amount) - principal;
   const note = `Extrato bancário (${line.fit_id}${line.memo ? `: ${line.memo}` : ''}).`.slice(0, 500);
   await parcelas.runAction(trx, asParcelas, installmentId, 'settle', { paidOn: line.posted_on, amount: principal, ...(extra ? { interest: extra } : {}), bankAccountId: line.bank_account_id, note }, undefined);
-  const settlement = (await sql<{ id: string }>`SELECT id FROM installment_settlements WHERE installment_id = ${installmentId} AND org_id = ${call.orgId} AND reversed_at IS NULL ORDER BY seq DESC LIMIT 1`.execute(trx)).rows[0];
-  return matchLine(trx, call, line.id, [settlement.id]);
+  return matchLine(trx, call, line.id, [await lastSettlement(trx, call.orgId, installmentId)]);
+}
+
+/** The baixa a parcela's `settle` just wrote. */
+export async function lastSettlement(trx: Trx, orgId: string, installmentId: string): Promise<string> {
+  return (await sql<{ id: string }>`SELECT id FROM installment_settlements WHERE installment_id = ${installmentId} AND org_id = ${orgId} AND reversed_at IS NULL ORDER BY seq DESC LIMIT 1`.execute(trx)).rows[0].id;
 }

@@ -316,6 +316,77 @@ describe.each(databaseKinds())('extrato e conciliação [%s]', (kind) => {
     expect((await call(env, 'GET', `${FINANCE}/bank-accounts/${randomUUID()}/statement-lines`, { session: treasurer })).status).toBe(404);
   });
 
+  it('creates the lançamento already settled from a line (a bank fee, a receipt), never past an approval queue; two requests on one line: one wins', async () => {
+    const account = await freshAccount();
+    await importFile(treasurer, b64(ofx(account.ofxAccount, [
+      { fitId: 'F1', date: '20261110', amount: '-39.90', memo: 'TARIFA PACOTE SERVICOS' },
+      { fitId: 'F2', date: '20261114', amount: '150.00', memo: 'PIX RECEBIDO CLIENTE' },
+      { fitId: 'F3', date: '20261112', amount: '-18.00', memo: 'TARIFA TED' },
+      { fitId: 'F4', date: '20261112', amount: '-22.00', memo: 'TARIFA DOC' },
+      { fitId: 'F5', date: '20261113', amount: '-9.90', memo: 'TARIFA EXTRATO' },
+    ])));
+    const lines = (await view(account.id)).lines as { id: string; fitId: string }[];
+    const lineOf = (fit: string) => lines.find((l) => l.fitId === fit)!.id;
+    const create = (fit: string, body: Record<string, unknown>, session = treasurer) => call(env, 'POST', `${FINANCE}/bank-statement-lines/${lineOf(fit)}/create-settled`, { session, body });
+    const fee = { partyId: parties.supplierId, categoryId: parties.categoryId, costCenterId: parties.costCenterId };
+
+    const missing = await create('F1', { partyId: '', categoryId: parties.categoryId, costCenterId: parties.costCenterId });
+    expect([missing.status, missing.body.errors?.partyId]).toEqual([400, ['Escolha o fornecedor ou cliente.']]);
+    const made = await create('F1', fee);
+    expect(made.status, made.raw).toBe(200);
+    expect(made.body).toMatchObject({ id: lineOf('F1'), status: 'reconciled', settlementIds: [expect.any(String)], entryNumber: expect.any(Number) });
+    const entry = (await call(env, 'GET', `${FINANCE}/payables/${made.body.entryId}`, { session: treasurer })).body;
+    expect(entry).toMatchObject({ status: 'settled', total: 3990, description: 'TARIFA PACOTE SERVICOS', issueDate: '2026-11-10', competence: '11/2026', bankAccountId: account.id, categoryId: parties.categoryId });
+    const [parcela] = (await sql<{ id: string }>`SELECT id FROM installments WHERE entry_id = ${made.body.entryId}`.execute(env.db)).rows;
+    const paid = (await call(env, 'GET', `${PARCELAS}/${parcela.id}`, { session: treasurer })).body;
+    expect(paid).toMatchObject({ status: 'paid', paidAmount: 3990, lastPaidOn: '2026-11-10', paymentMethod: 'cash' });
+    expect(paid.settlements[0].id).toBe(made.body.settlementIds[0]);
+    const history = (await call(env, 'GET', `${PARCELAS}/${parcela.id}/history`, { session: treasurer })).body;
+    expect(JSON.stringify(history)).toContain('Criado quitado a partir da linha F1 do extrato bancário.');
+    const audited = await sql<{ action: string }>`SELECT action FROM audit_log WHERE entity_id IN (${made.body.entryId}, ${parcela.id}, ${lineOf('F1')}) ORDER BY at, action`.execute(env.db);
+    expect(audited.rows.map((r) => r.action)).toEqual(expect.arrayContaining(['payables.create', 'payables.submit', 'payableInstallments.authorize', 'payableInstallments.settle', 'bankStatementLines.match']));
+    expect((await create('F1', fee)).status).toBe(409);
+
+    // A credit: a lançamento a receber, received at once.
+    const customerId = (await call(env, 'GET', '/v1/companies/customers?perPage=1', { session: admin })).body[0].id;
+    const revenueId = (await call(env, 'GET', `${FINANCE}/revenue-categories?perPage=1`, { session: admin })).body[0].id;
+    const receipt = await create('F2', { partyId: customerId, categoryId: revenueId, costCenterId: parties.costCenterId, description: 'Recebimento avulso' });
+    expect(receipt.status, receipt.raw).toBe(200);
+    expect((await call(env, 'GET', `${FINANCE}/receivables/${receipt.body.entryId}`, { session: treasurer })).body).toMatchObject({ status: 'settled', total: 15000, description: 'Recebimento avulso' });
+
+    // An approval queue that applies — of the lançamento or of the payment — refuses it whole.
+    const APPROVALS = '/v1/approvals';
+    const approver = await userInGroups(env, ['Aprovador']);
+    const suppliers = ((await call(env, 'GET', '/v1/companies/suppliers?perPage=5', { session: admin })).body as { id: string }[]).filter((s) => s.id !== parties.supplierId);
+    for (const [resource, supplierId] of [['payables', suppliers[0].id], ['payableInstallments', suppliers[1].id]] as const) {
+      const queue = await call(env, 'POST', `${APPROVALS}/queues`, {
+        session: admin,
+        body: { name: `Extrato ${resource}`, resource, priority: 1, isActive: true, description: null, stages: [{ name: 'Diretoria', minApprovals: 1, approverUserIds: [approver.user.id], approverGroupIds: [] }], triggers: [{ supplierId }] },
+      });
+      expect(queue.status, queue.raw).toBe(201);
+    }
+    const entriesBefore = Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM finance_entries WHERE bank_account_id = ${account.id}`.execute(env.db)).rows[0].n);
+    const queued = await create('F3', { ...fee, partyId: suppliers[0].id });
+    expect([queued.status, queued.body.message]).toEqual([409, `Um lançamento a pagar de ${formatMoney(1800)} entra em uma fila de aprovação: crie-o em Contas a Pagar e, depois de aprovado e autorizado, dê baixa a partir desta linha. Nada foi criado.`]);
+    const queuedPayment = await create('F3', { ...fee, partyId: suppliers[1].id });
+    expect([queuedPayment.status, queuedPayment.body.message]).toEqual([409, `O pagamento de ${formatMoney(1800)} entra em uma fila de aprovação de pagamentos: crie o lançamento em Contas a Pagar e, depois de autorizado, dê baixa a partir desta linha. Nada foi criado.`]);
+    expect(Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM finance_entries WHERE bank_account_id = ${account.id}`.execute(env.db)).rows[0].n)).toBe(entriesBefore);
+    expect((await sql`SELECT status FROM bank_statement_lines WHERE id = ${lineOf('F3')}`.execute(env.db)).rows).toEqual([{ status: 'open' }]);
+
+    // Who may not create payables or authorise payments: 403, nothing written.
+    const requester = (await userInGroups(env, ['Solicitante'])).session;
+    expect((await create('F4', fee, requester)).status).toBe(403);
+
+    // Two treasurers on the same line at once: one lançamento, one 409.
+    for (const fit of ['F4', 'F5']) {
+      const raced = await Promise.all([create(fit, fee, treasurer), create(fit, fee, other)]);
+      expect(raced.map((r) => r.status).sort(), raced.map((r) => r.raw).join(' | ')).toEqual([200, 409]);
+      expect(raced.find((r) => r.status === 409)!.body.message).toBe('Esta linha do extrato já foi conciliada.');
+      const made = await sql`SELECT 1 FROM finance_entries WHERE notes = ${`Criado quitado a partir da linha ${fit} do extrato bancário.`} AND bank_account_id = ${account.id}`.execute(env.db);
+      expect(made.rows).toHaveLength(1);
+    }
+  });
+
   it('two treasurers confirming the same line, or the same baixa on two lines, at once: exactly one wins', async () => {
     const account = await freshAccount();
     const [a, b] = await authorisedParcelas(env, clerk, treasurer, { ...parties, accountId: account.id }, pixInstallments([7777, 8888]));
