@@ -3,6 +3,9 @@
  * - `POST bank-statements` — import an OFX (`{bankAccountId?, fileName, content}` base64; ofx/import.ts);
  * - `GET bank-accounts/{id}/reconciliation?from&to` — lines, open baixas, suggestions, balances;
  * - `POST bank-statement-lines/{id}/match` `{settlementIds}` and `POST …/{id}/unmatch`;
+ * - `POST bank-statement-lines/bulk-match` `{matches: [{lineId, settlementIds}]}` — suggestions accepted at
+ *   once, each line in its own transaction exactly as its own `match` (locks, checks, audit); a refused
+ *   one is reported with its reason (`failed`) while the others are kept (`done`);
  * - `POST bank-statement-lines/{id}/settle` `{installmentId}` — the parcela's own baixa from the line,
  *   which also needs the scope the parcela's baixa route asks (paymentQueue / receivables update).
  * - `POST bank-statement-lines/{id}/create-settled` `{partyId, categoryId, costCenterId, description?}` —
@@ -15,13 +18,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import * as z from 'zod/mini';
-import { createSettledInput, createSettledResult, matchInput, reconciliationQuery, reconciliationView, settleFromLineInput, statementImportInput, statementImportResult } from '../../src/contracts/bankStatements.js';
+import { bulkMatchInput, bulkMatchResult, createSettledInput, createSettledResult, matchInput, reconciliationQuery, reconciliationView, settleFromLineInput, statementImportInput, statementImportResult } from '../../src/contracts/bankStatements.js';
 import { bankAccounts, payableInstallments } from '../../src/contracts/resources/index.js';
 import { findTransition } from '../../src/contracts/workflow.js';
 import { todayIn } from '../approvals/engine.js';
 import type { AppContext } from '../context.js';
 import { withTenant } from '../db/tenant.js';
-import { forbidden } from '../errors.js';
+import { forbidden, HttpError } from '../errors.js';
 import { hasScope } from '../identity/users.js';
 import { scopeSubject } from '../identity/guard.js';
 import type { Call, Trx } from '../registry/storage.js';
@@ -58,6 +61,25 @@ export function reconciliationRoutes(ctx: AppContext) {
       '/bank-statement-lines/:id/match',
       { ...access('update'), schema: { tags: TAGS, summary: 'Concilia uma linha do extrato com uma ou mais baixas cuja soma é o valor da linha', security: BEARER, params: idParams, body: matchInput, response: { 200: lineResult } } },
       async (request) => run(request, (trx, call) => matchLine(trx, call, request.params.id, request.body.settlementIds)),
+    );
+
+    r.post(
+      '/bank-statement-lines/bulk-match',
+      { ...access('update'), schema: { tags: TAGS, summary: 'Concilia várias linhas de uma vez (sugestões aceitas em lote); as recusadas são informadas com o motivo', security: BEARER, body: bulkMatchInput, response: { 200: bulkMatchResult } } },
+      async (request) => {
+        const done: string[] = [];
+        const failed: { lineId: string; message: string }[] = [];
+        for (const { lineId, settlementIds } of request.body.matches) {
+          try {
+            await run(request, (trx, call) => matchLine(trx, call, lineId, settlementIds));
+            done.push(lineId);
+          } catch (error) {
+            if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+            failed.push({ lineId, message: error.message });
+          }
+        }
+        return { done, failed };
+      },
     );
 
     r.post(

@@ -134,4 +134,15 @@ export const createSettledInput = z.strictObject({
 export type CreateSettledInput = z.infer<typeof createSettledInput>;
 export const createSettledResult = z.object({ id: z.string(), status: z.enum(['open', 'reconciled']), settlementIds: z.array(z.string()), entryId: z.string(), entryNumber: z.number() });
 
+/** Suggestions accepted at once: each line matched as by its own `match` (own transaction, own locks). */
+export const BULK_MATCH_MAX = 200;
+export const bulkMatchInput = z.strictObject({
+  matches: z
+    .array(z.strictObject({ lineId: z.string().check(z.maxLength(64)), settlementIds: matchInput.shape.settlementIds }))
+    .check(z.minLength(1, 'Escolha ao menos uma sugestão.'), z.maxLength(BULK_MATCH_MAX, `No máximo ${BULK_MATCH_MAX} linhas por vez.`)),
+});
+export type BulkMatchInput = z.infer<typeof bulkMatchInput>;
+export const bulkMatchResult = z.object({ done: z.array(z.string()), failed: z.array(z.object({ lineId: z.string(), message: z.string() })) });
+export type BulkMatchResult = z.infer<typeof bulkMatchResult>;
+
 export const settleFromLineInput = z.strictObject({ installmentId: z.string().check(z.minLength(1, STATEMENT_MESSAGES.installment), z.maxLength(64)) });

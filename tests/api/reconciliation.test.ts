@@ -387,6 +387,47 @@ describe.each(databaseKinds())('extrato e conciliação [%s]', (kind) => {
     }
   });
 
+  it('accepts suggestions in bulk: each line as its own match, a refused one reported while the others stay; bulk against single at once: one wins per line', async () => {
+    const account = await freshAccount();
+    const ids = await authorisedParcelas(env, clerk, treasurer, { ...parties, accountId: account.id }, pixInstallments([11111, 22222, 33333]));
+    const settlements = [await settle(ids[0], '2026-11-10', account.id), await settle(ids[1], '2026-11-11', account.id), await settle(ids[2], '2026-11-12', account.id)];
+    await importFile(treasurer, b64(ofx(account.ofxAccount, [
+      { fitId: 'B1', date: '20261110', amount: '-111.11' },
+      { fitId: 'B2', date: '20261111', amount: '-222.22' },
+      { fitId: 'B3', date: '20261112', amount: '-333.33' },
+    ])));
+    const state = await view(account.id);
+    const lineOf = (fit: string) => (state.lines as { id: string; fitId: string }[]).find((l) => l.fitId === fit)!.id;
+    const matches = ['B1', 'B2', 'B3'].map((fit, i) => ({ lineId: lineOf(fit), settlementIds: [settlements[i]] }));
+    expect(state.suggestions).toEqual(expect.arrayContaining(matches.map((m) => ({ ...m, reason: 'amountDate' }))));
+    const bulk = (session = treasurer) => call(env, 'POST', `${FINANCE}/bank-statement-lines/bulk-match`, { session, body: { matches } });
+    const single = (session = other) => call(env, 'POST', `${FINANCE}/bank-statement-lines/${matches[1].lineId}/match`, { session, body: { settlementIds: matches[1].settlementIds } });
+    const unmatchAll = async () => {
+      for (const m of matches) await call(env, 'POST', `${FINANCE}/bank-statement-lines/${m.lineId}/unmatch`, { session: treasurer });
+    };
+
+    expect((await call(env, 'POST', `${FINANCE}/bank-statement-lines/bulk-match`, { session: treasurer, body: { matches: [] } })).status).toBe(400);
+    expect((await single()).status).toBe(200);
+    const partial = await bulk();
+    expect(partial.status, partial.raw).toBe(200);
+    expect(partial.body).toEqual({ done: [matches[0].lineId, matches[2].lineId], failed: [{ lineId: matches[1].lineId, message: 'Esta linha do extrato já foi conciliada.' }] });
+    const reconciled = await sql<{ n: string }>`SELECT count(*)::text AS n FROM bank_statement_lines WHERE bank_account_id = ${account.id} AND status = 'reconciled'`.execute(env.db);
+    expect(reconciled.rows[0].n).toBe('3');
+    expect((await sql`SELECT 1 FROM audit_log WHERE action = 'bankStatementLines.match' AND entity_id IN (${matches[0].lineId}, ${matches[2].lineId})`.execute(env.db)).rows).toHaveLength(2);
+
+    for (let round = 0; round < 3; round++) {
+      await unmatchAll();
+      const [many, one] = await Promise.all([bulk(), single()]);
+      expect(many.status, many.raw).toBe(200);
+      const singleWon = one.status === 200;
+      expect(one.status).toBe(singleWon ? 200 : 409);
+      expect(many.body.done).toEqual(singleWon ? [matches[0].lineId, matches[2].lineId] : matches.map((m) => m.lineId));
+      expect(many.body.failed).toEqual(singleWon ? [{ lineId: matches[1].lineId, message: 'Esta linha do extrato já foi conciliada.' }] : []);
+      const rows = await sql<{ line_id: string }>`SELECT line_id FROM bank_statement_matches WHERE settlement_id IN (${sql.join(settlements)})`.execute(env.db);
+      expect(rows.rows.map((r) => r.line_id).sort()).toEqual(matches.map((m) => m.lineId).sort());
+    }
+  });
+
   it('two treasurers confirming the same line, or the same baixa on two lines, at once: exactly one wins', async () => {
     const account = await freshAccount();
     const [a, b] = await authorisedParcelas(env, clerk, treasurer, { ...parties, accountId: account.id }, pixInstallments([7777, 8888]));
