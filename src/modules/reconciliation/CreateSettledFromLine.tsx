@@ -38,7 +38,10 @@ export function CreateSettledFromLine({ line, busy, onCreate }: { line: Statemen
         {(Object.keys(targets) as Field[]).map((field) => (
           <div key={field} className={ui.field} data-field={field}>
             <label className={ui.label} htmlFor={`${id}-${field}`}>{targets[field].label}</label>
-            <ReferenceSelect id={`${id}-${field}`} label={targets[field].label} target={targets[field].target} params={{}} value={values[field]} onChange={(ids) => setValues({ ...values, [field]: ids })}
+            <ReferenceSelect id={`${id}-${field}`} label={targets[field].label} target={targets[field].target} params={{}} value={values[field]} onChange={(ids) => {
+                setValues({ ...values, [field]: ids });
+                setMissing(new Set([...missing].filter((other) => other !== field)));
+              }}
               invalid={missing.has(field)} describedBy={missing.has(field) ? `${id}-${field}-error` : undefined} />
             {missing.has(field) && <ul id={`${id}-${field}-error`} className={ui.fieldError}><li>{t(`reconciliation.create.missing.${field}`)}</li></ul>}
           </div>
