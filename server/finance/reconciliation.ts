@@ -2,7 +2,7 @@
  * Conciliação of a bank account (issue 25): statement lines beside the baixas posted to the account.
  * - `reconciliationView`: the lines of a period (default: the last statement imported's), the
  *   baixas not yet reconciled within ±3 days of it (and those the period's lines reconciled),
- *   suggestions (reconciliationMatch.ts) and the balance per the statement vs per the system.
+ *   suggestions (reconciliationMatch.ts), the saved rules' classification of open lines (reconciliationRules.ts) and the balance per the statement vs per the system.
  * - `matchLine`: one line ↔ one or several baixas whose signed sum is the line's amount. The line
  *   row is locked first (a second treasurer on the same line waits, then finds it reconciled: 409),
  *   then the baixas in id order (on another line: waits, then finds them taken: 409); the unique
@@ -26,6 +26,7 @@ import { notFound } from '../registry/records.js';
 import type { Call, Trx } from '../registry/storage.js';
 import { realisedBalance } from './balances.js';
 import { MATCH_WINDOW_DAYS, suggestMatches } from './reconciliationMatch.js';
+import { ruleSuggestions } from './reconciliationRules.js';
 
 interface LineRow {
   id: string;
@@ -99,7 +100,7 @@ export async function reconciliationView(trx: Trx, orgId: string, accountId: str
   const on = ledger?.ledger_balance_date ?? to;
   const system = Number((await sql<{ balance: string }>`SELECT ${realisedBalance(sql`${on}::date`)}::text AS balance FROM bank_accounts t WHERE t.id = ${accountId}`.execute(trx)).rows[0].balance);
   const statement = ledger ? Number(ledger.ledger_balance) : null;
-  return { bankAccountId: accountId, from, to, lines, truncated, settlements, suggestions, balance: { statement, statementDate: ledger?.ledger_balance_date ?? null, system, difference: statement === null ? null : statement - system } };
+  return { bankAccountId: accountId, from, to, lines, truncated, settlements, suggestions, ruleSuggestions: await ruleSuggestions(trx, orgId, lines), balance: { statement, statementDate: ledger?.ledger_balance_date ?? null, system, difference: statement === null ? null : statement - system } };
 }
 
 /** The line, locked (a second writer waits here). */

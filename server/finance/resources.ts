@@ -36,6 +36,7 @@ import { balanceColumns } from './balances.js';
 import { entryStorages } from './entries.js';
 import { remittancesStorage } from './remittances/storage.js';
 import { statementLinesStorage } from './statementLines.js';
+import { reconciliationRulesStorage } from './reconciliationRules.js';
 
 const conflict = (message: string) => new HttpError(409, message);
 
@@ -72,6 +73,7 @@ export const financeStorages: Storages = {
   bankAccounts: bankAccountsStorage,
   bankAccountAgreements: agreementsStorage,
   bankStatementLines: statementLinesStorage,
+  reconciliationRules: reconciliationRulesStorage,
   costCenters: declaredStorage(costCenters, 'cost_centers'),
   chartAccounts: declaredStorage(chartAccounts, 'chart_accounts'),
   ledgerAccounts: declaredStorage(ledgerAccounts, 'ledger_accounts'),

@@ -99,6 +99,18 @@ export type OpenSettlement = z.infer<typeof openSettlement>;
 export const matchSuggestion = z.object({ lineId: z.string(), settlementIds: z.array(z.string()), reason: z.enum(['amountDate', 'document', 'sum']) });
 export type MatchSuggestion = z.infer<typeof matchSuggestion>;
 
+const chosenOption = z.object({ id: z.string(), label: z.string() });
+/** A saved rule (reconciliationRules) whose text an open line's memo contains: what "Criar lançamento quitado" starts with. */
+export const ruleSuggestion = z.object({
+  lineId: z.string(),
+  ruleId: z.string(),
+  pattern: z.string(),
+  party: z.nullable(chosenOption),
+  category: chosenOption,
+  costCenter: z.nullable(chosenOption),
+});
+export type RuleSuggestion = z.infer<typeof ruleSuggestion>;
+
 export const reconciliationView = z.object({
   bankAccountId: z.string(),
   from: z.string(),
@@ -108,6 +120,7 @@ export const reconciliationView = z.object({
   truncated: z.boolean(),
   settlements: z.array(openSettlement),
   suggestions: z.array(matchSuggestion),
+  ruleSuggestions: z.array(ruleSuggestion),
   balance: z.object({
     /** The closing balance of the last statement imported up to `to`, and its date. */
     statement: z.nullable(z.number()),

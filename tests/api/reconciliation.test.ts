@@ -428,6 +428,38 @@ describe.each(databaseKinds())('extrato e conciliação [%s]', (kind) => {
     }
   });
 
+  it('saved rules ("TARIFA PACOTE" → a category) suggest the classification of the open lines whose memo contains the text', async () => {
+    const account = await freshAccount();
+    const RULES = `${FINANCE}/reconciliation-rules`;
+    const rule = (body: Record<string, unknown>) => call(env, 'POST', RULES, { session: treasurer, body: { revenueCategoryId: null, costCenterId: null, supplierId: null, customerId: null, isActive: true, ...body } });
+    const noCategory = await rule({ pattern: 'TARIFA PACOTE', expenseCategoryId: null });
+    expect([noCategory.status, noCategory.body.errors?.expenseCategoryId]).toEqual([400, ['Escolha a categoria de despesa (saídas) ou de receita (entradas).']]);
+    const text = `Tarifa Pacote ${randomUUID().slice(0, 4)}`;
+    const saved = await rule({ pattern: `  ${text.replace('Tarifa', 'TaríFa')} `, expenseCategoryId: parties.categoryId, costCenterId: parties.costCenterId, supplierId: parties.supplierId });
+    expect(saved.status, saved.raw).toBe(201);
+    expect(saved.body.pattern).toBe(text.toUpperCase());
+    const twice = await rule({ pattern: text.toLowerCase(), expenseCategoryId: parties.categoryId });
+    expect([twice.status, twice.body.errors?.pattern]).toEqual([409, ['Já existe uma regra com este texto.']]);
+    const shorter = await rule({ pattern: text.slice(0, 6), expenseCategoryId: parties.categoryId, isActive: false });
+    expect(shorter.status, shorter.raw).toBe(201);
+
+    await importFile(treasurer, b64(ofx(account.ofxAccount, [
+      { fitId: 'S1', date: '20261110', amount: '-39.90', memo: `Deb ${text.toLowerCase()} servicos` },
+      { fitId: 'S2', date: '20261110', amount: '39.90', memo: `ESTORNO ${text.toUpperCase()}` },
+      { fitId: 'S3', date: '20261111', amount: '-10.00', memo: 'OUTRA COISA' },
+    ])));
+    const state = await view(account.id);
+    const lineOf = (fit: string) => (state.lines as { id: string; fitId: string }[]).find((l) => l.fitId === fit)!.id;
+    const category = (await call(env, 'GET', `${FINANCE}/expense-categories/${parties.categoryId}`, { session: treasurer })).body;
+    expect(state.ruleSuggestions).toEqual([
+      { lineId: lineOf('S1'), ruleId: saved.body.id, pattern: text.toUpperCase(), party: { id: parties.supplierId, label: expect.any(String) }, category: { id: parties.categoryId, label: category.name }, costCenter: { id: parties.costCenterId, label: expect.any(String) } },
+    ]);
+    // Once the line is settled from the suggested classification, nothing is suggested for it any more.
+    const made = await call(env, 'POST', `${FINANCE}/bank-statement-lines/${lineOf('S1')}/create-settled`, { session: treasurer, body: { partyId: parties.supplierId, categoryId: parties.categoryId, costCenterId: parties.costCenterId } });
+    expect(made.status, made.raw).toBe(200);
+    expect((await view(account.id)).ruleSuggestions).toEqual([]);
+  });
+
   it('two treasurers confirming the same line, or the same baixa on two lines, at once: exactly one wins', async () => {
     const account = await freshAccount();
     const [a, b] = await authorisedParcelas(env, clerk, treasurer, { ...parties, accountId: account.id }, pixInstallments([7777, 8888]));

@@ -34,7 +34,7 @@ import supplierLinks from './0029_supplier_links.js';
 import biReports from './0030_bi_reports.js';
 import bankStatements from './0031_bank_statements.js';
 import accountTokens from './0033_account_tokens.js';
-import statementLinesByHand from './0037_statement_lines_by_hand.js';
+import statementLinesAndRules from './0037_statement_lines_and_rules.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -67,7 +67,7 @@ export const migrations: Record<string, Migration> = {
   '0030_bi_reports': biReports,
   '0031_bank_statements': bankStatements,
   '0033_account_tokens': accountTokens,
-  '0037_statement_lines_by_hand': statementLinesByHand,
+  '0037_statement_lines_and_rules': statementLinesAndRules,
 };
 
 export const migrationProvider: MigrationProvider = {

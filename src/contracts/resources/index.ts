@@ -45,12 +45,13 @@ import { remittances } from './remittances';
 import { accountBalances } from './accountBalances';
 import { accountTokens } from './accountTokens';
 import { bankStatementLines } from './bankStatementLines';
+import { reconciliationRules } from './reconciliationRules';
 
 export { applicationAcls, applicationPolicies, applicationResources, applications, organizations, settings, userGroups, users };
 export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations, payables, receivables, payableInstallments, receivableInstallments, quotes, quoteRequests, purchaseOrders, receipts, invoices, purchasingSettings, remittances };
 export { accountBalances };
 export { accountTokens };
-export { bankStatementLines };
+export { bankStatementLines, reconciliationRules };
 export { CURRENT_APPLICATION } from './applications';
 
 export const resources = {
@@ -71,6 +72,7 @@ export const resources = {
   bankAccounts,
   bankAccountAgreements,
   bankStatementLines,
+  reconciliationRules,
   costCenters,
   chartAccounts,
   ledgerAccounts,

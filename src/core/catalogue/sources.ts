@@ -22,6 +22,7 @@ export const DECLARATION_MODULES: Record<ResourceName, string> = {
   bankAccounts: 'bankAccounts',
   bankAccountAgreements: 'bankAccountAgreements',
   bankStatementLines: 'bankStatementLines',
+  reconciliationRules: 'reconciliationRules',
   costCenters: 'costCenters',
   chartAccounts: 'chartAccounts',
   ledgerAccounts: 'ledgerAccounts',

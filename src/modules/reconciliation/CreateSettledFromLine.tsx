@@ -2,10 +2,11 @@
  * A line with no parcela behind it (a bank fee, an unannounced receipt): "Criar lançamento quitado"
  * — the fornecedor (debit) or cliente (credit), the category and the cost centre; the server
  * creates the lançamento through its own service, settled by the line, and reconciles it
- * (server/finance/reconciliationEntries.ts), or says why not (an approval queue applies).
+ * (server/finance/reconciliationEntries.ts), or says why not (an approval queue applies). A saved
+ * rule whose text the line's memo contains (regras de conciliação) fills what it names first.
  */
 import { useId, useState } from 'react';
-import type { CreateSettledInput, StatementLine } from '../../contracts/bankStatements';
+import type { CreateSettledInput, RuleSuggestion, StatementLine } from '../../contracts/bankStatements';
 import { CATALOGUE } from '../../core/catalogue';
 import { t } from '../../core/i18n';
 import ReferenceSelect from '../../core/ui/ReferenceSelect';
@@ -13,10 +14,19 @@ import * as ui from '../../core/ui/ui.css';
 
 type Field = 'partyId' | 'categoryId' | 'costCenterId';
 
-export function CreateSettledFromLine({ line, busy, onCreate }: { line: StatementLine; busy: boolean; onCreate: (input: CreateSettledInput) => Promise<void> }) {
+export function CreateSettledFromLine({ line, rule, busy, onCreate }: { line: StatementLine; rule?: RuleSuggestion; busy: boolean; onCreate: (input: CreateSettledInput) => Promise<void> }) {
   const id = useId();
   const debit = line.amount < 0;
-  const [values, setValues] = useState<Record<Field, string[]>>({ partyId: [], categoryId: [], costCenterId: [] });
+  const known: Record<Field, { id: string; label: string }[]> = {
+    partyId: rule?.party ? [rule.party] : [],
+    categoryId: rule ? [rule.category] : [],
+    costCenterId: rule?.costCenter ? [rule.costCenter] : [],
+  };
+  const [values, setValues] = useState<Record<Field, string[]>>(() => ({
+    partyId: known.partyId.map((o) => o.id),
+    categoryId: known.categoryId.map((o) => o.id),
+    costCenterId: known.costCenterId.map((o) => o.id),
+  }));
   const [description, setDescription] = useState(line.memo ?? line.name ?? '');
   const [missing, setMissing] = useState<Set<Field>>(new Set());
   const targets: Record<Field, { label: string; target: (typeof CATALOGUE)[keyof typeof CATALOGUE] }> = {
@@ -32,13 +42,13 @@ export function CreateSettledFromLine({ line, busy, onCreate }: { line: Statemen
   };
   return (
     <details>
-      <summary style={{ cursor: 'pointer' }}>{t('reconciliation.create.open')}</summary>
+      <summary style={{ cursor: 'pointer' }}>{t('reconciliation.create.open')}{rule && ` — ${t('reconciliation.create.rule', { pattern: rule.pattern })}`}</summary>
       <div className={ui.stack} style={{ gap: '0.5rem', marginTop: '0.25rem' }}>
         <span className={ui.hint}>{t(debit ? 'reconciliation.create.helpPayable' : 'reconciliation.create.helpReceivable')}</span>
         {(Object.keys(targets) as Field[]).map((field) => (
           <div key={field} className={ui.field} data-field={field}>
             <label className={ui.label} htmlFor={`${id}-${field}`}>{targets[field].label}</label>
-            <ReferenceSelect id={`${id}-${field}`} label={targets[field].label} target={targets[field].target} params={{}} value={values[field]} onChange={(ids) => {
+            <ReferenceSelect id={`${id}-${field}`} label={targets[field].label} target={targets[field].target} params={{}} value={values[field]} known={known[field]} onChange={(ids) => {
                 setValues({ ...values, [field]: ids });
                 setMissing(new Set([...missing].filter((other) => other !== field)));
               }}

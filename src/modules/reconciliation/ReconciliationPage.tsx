@@ -12,6 +12,7 @@ import { formatInteger, formatMoney } from '../../core/format/money';
 import { registerCatalogue, t } from '../../core/i18n';
 import { Alert } from '../../core/ui/Alert';
 import { FilePicker } from '../../core/ui/FilePicker';
+import { Link } from '../../core/ui/Link';
 import { Spinner } from '../../core/ui/Spinner';
 import { StatusBadge } from '../../core/ui/StatusBadge';
 import * as css from '../../core/ui/data.css';
@@ -59,6 +60,7 @@ export default function ReconciliationPage({ record }: SubPageProps) {
 
   const byId = useMemo(() => new Map((view?.settlements ?? []).map((s) => [s.id, s])), [view]);
   const suggestionOf = useMemo(() => new Map((view?.suggestions ?? []).map((s) => [s.lineId, s])), [view]);
+  const ruleOf = useMemo(() => new Map((view?.ruleSuggestions ?? []).map((s) => [s.lineId, s])), [view]);
   const open = (view?.settlements ?? []).filter((s) => !s.reconciled);
   const markedSum = [...marked].reduce((sum, sid) => sum + (byId.get(sid)?.amount ?? 0), 0);
 
@@ -115,7 +117,10 @@ export default function ReconciliationPage({ record }: SubPageProps) {
 
   return (
     <div className={ui.stack}>
-      <h2 style={{ margin: 0 }}>{t('reconciliation.title')}</h2>
+      <div className={ui.row} style={{ justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap' }}>
+        <h2 style={{ margin: 0 }}>{t('reconciliation.title')}</h2>
+        <Link href="/configuracoes/regras-de-conciliacao">{t('reconciliation.rules')}</Link>
+      </div>
       <form className={ui.stack} onSubmit={submit} noValidate aria-labelledby={`${id}-import`}>
         <h3 id={`${id}-import`} style={{ margin: 0 }}>{t('reconciliation.import.title')}</h3>
         <div className={ui.field}>
@@ -226,7 +231,7 @@ export default function ReconciliationPage({ record }: SubPageProps) {
                             )}
                             {!suggestion && !(marked.size > 0 && markedSum === line.amount) && <span className={ui.hint}>{t('reconciliation.noSuggestion')}</span>}
                             <SettleFromLine accountId={accountId} line={line} busy={busy} onSettle={(installmentId) => act(() => settleFromLine(line.id, installmentId), t('reconciliation.settle.done', lineLabel(line)))} />
-                            {!suggestion && <CreateSettledFromLine line={line} busy={busy} onCreate={(input) => act(() => createSettled(line.id, input), (made) => t('reconciliation.create.done', { number: made.entryNumber, ...lineLabel(line) }))} />}
+                            {!suggestion && <CreateSettledFromLine key={ruleOf.get(line.id)?.ruleId ?? 'none'} line={line} rule={ruleOf.get(line.id)} busy={busy} onCreate={(input) => act(() => createSettled(line.id, input), (made) => t('reconciliation.create.done', { number: made.entryNumber, ...lineLabel(line) }))} />}
                             {marked.size > 0 && markedSum === line.amount && (
                               <div><button type="button" className={ui.button.secondary} disabled={busy} aria-label={t('reconciliation.chooseLabel', lineLabel(line))} onClick={() => void act(() => matchLine(line.id, [...marked]), t('reconciliation.confirmed', lineLabel(line)))}>{t('reconciliation.choose')}</button></div>
                             )}

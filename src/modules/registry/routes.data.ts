@@ -19,6 +19,7 @@ export const registryRouteData: RouteData[] = [
   ...resourceRouteData('bankAccounts', { pages: [{ path: 'saldo', label: 'balances.tab', view: 'accountBalance' }, { path: 'conciliacao-de-conta', label: 'reconciliation.tab', view: 'reconciliation' }] }),
   ...resourceRouteData('bankAccountAgreements'),
   ...resourceRouteData('bankStatementLines'),
+  ...resourceRouteData('reconciliationRules'),
   ...resourceRouteData('persons'),
   ...resourceRouteData('customers'),
   ...resourceRouteData('suppliers'),

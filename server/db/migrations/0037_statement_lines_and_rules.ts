@@ -1,14 +1,23 @@
 /**
- * Statement lines typed by hand (issue 25, extrato de movimentações): the registry
+ * Statement lines typed by hand and the conciliação's saved rules (issue 25).
+ *
+ * Extrato de movimentações: the registry
  * `bankStatementLines` (src/contracts/resources/bankStatementLines.ts) lives on
  * `bank_statement_lines`, beside the OFX lines of migration 0031.
  * - `statement_id` may be empty: a hand line belongs to no imported file;
  * - `source`: `ofx` (imported, read-only) or `manual` (typed: editable and deletable until it is reconciled);
  * - the registry's base columns (`created_at`, `updated_at`, `created_by`, `updated_by`); the OFX
- *   lines already there take their reconciliation time or now.
+ *   lines already there take now.
+ *
+ * `reconciliation_rules` (registry `reconciliationRules`, src/contracts/resources/reconciliationRules.ts):
+ * per organisation, "the memo contains TARIFA PACOTE → category Tarifas bancárias" (with the cost
+ * centre and counterparty), suggested on "Criar lançamento quitado"; one rule per text.
  */
 import type { Kysely } from 'kysely';
+import { TENANT_POLICY, tenantTableStatements } from '../tenant.js';
 import { runStatements } from './0001_identity.js';
+
+const APP_ROLE = 'retaguarda_app';
 
 const up = [
   `ALTER TABLE bank_statement_lines ALTER COLUMN statement_id DROP NOT NULL`,
@@ -18,9 +27,30 @@ const up = [
   `ALTER TABLE bank_statement_lines ADD COLUMN created_by text`,
   `ALTER TABLE bank_statement_lines ADD COLUMN updated_by text`,
   `ALTER TABLE bank_statement_lines ADD CONSTRAINT bank_statement_lines_source_statement CHECK (source = 'manual' OR statement_id IS NOT NULL)`,
+  `CREATE TABLE reconciliation_rules (
+    id text PRIMARY KEY,
+    org_id text NOT NULL REFERENCES organizations(id),
+    pattern text NOT NULL,
+    expense_category_id text REFERENCES expense_categories(id),
+    revenue_category_id text REFERENCES revenue_categories(id),
+    cost_center_id text REFERENCES cost_centers(id),
+    supplier_id text REFERENCES persons(id),
+    customer_id text REFERENCES persons(id),
+    is_active boolean NOT NULL DEFAULT true,
+    version integer NOT NULL DEFAULT 1 CHECK (version >= 1),
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now(),
+    created_by text,
+    updated_by text,
+    CONSTRAINT reconciliation_rules_pattern_unique UNIQUE (org_id, pattern)
+  )`,
+  `GRANT SELECT, INSERT, UPDATE, DELETE ON reconciliation_rules TO ${APP_ROLE}`,
+  ...tenantTableStatements('reconciliation_rules'),
 ];
 
 const down = [
+  `DROP POLICY IF EXISTS ${TENANT_POLICY} ON reconciliation_rules`,
+  `DROP TABLE reconciliation_rules`,
   `DELETE FROM bank_statement_lines WHERE source = 'manual'`,
   `ALTER TABLE bank_statement_lines DROP CONSTRAINT bank_statement_lines_source_statement`,
   ...['updated_by', 'created_by', 'updated_at', 'created_at', 'source'].map((column) => `ALTER TABLE bank_statement_lines DROP COLUMN ${column}`),
