@@ -1,6 +1,6 @@
 /**
  * Storage of the regras de conciliação (`reconciliationRules`) and what they suggest (issue 25):
- * - the text is kept trimmed and upper-case (one rule per text, whatever the case typed); a rule
+ * - one rule per text whatever its case (unique index on `upper(pattern)`, migration 0037); a rule
  *   names at least one category (of expense for saídas, of revenue for entradas);
  * - `ruleSuggestions`: for each open line, the active rule whose text its memo (or name) contains —
  *   accents and case ignored, the longest text first — with a category for the line's side: the
@@ -11,15 +11,12 @@ import type { RuleSuggestion, StatementLine } from '../../src/contracts/bankStat
 import { RECONCILIATION_RULE_MESSAGES, reconciliationRules } from '../../src/contracts/resources/reconciliationRules.js';
 import type { FieldErrors } from '../errors.js';
 import { declaredStorage } from '../registry/declared.js';
-import type { Trx, Values } from '../registry/storage.js';
+import type { Trx } from '../registry/storage.js';
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().replace(/\s+/g, ' ').trim();
-const pattern = (values: Values) => ({ pattern: fold(String(values.pattern ?? '')) });
 
 export const reconciliationRulesStorage = declaredStorage(reconciliationRules, 'reconciliation_rules', {
   validate: (values): FieldErrors => (values.expenseCategoryId || values.revenueCategoryId ? {} : { expenseCategoryId: [RECONCILIATION_RULE_MESSAGES.category], revenueCategoryId: [RECONCILIATION_RULE_MESSAGES.category] }),
-  beforeCreate: async (_trx, _call, values) => pattern(values),
-  beforeUpdate: async (_trx, _call, values) => pattern(values),
 });
 
 interface RuleRow {
@@ -49,11 +46,12 @@ export async function ruleSuggestions(trx: Trx, orgId: string, lines: readonly S
       WHERE r.org_id = ${orgId} AND r.is_active ORDER BY length(r.pattern) DESC, r.pattern LIMIT 1000`.execute(trx)
   ).rows;
   if (!rules.length) return [];
+  const folded = rules.map((rule) => ({ ...rule, text: fold(rule.pattern) }));
   const suggestions: RuleSuggestion[] = [];
   for (const line of open) {
     const text = fold([line.memo, line.name].filter(Boolean).join(' '));
     const debit = line.amount < 0;
-    const rule = rules.find((r) => text.includes(r.pattern) && (debit ? r.expense_category_id : r.revenue_category_id));
+    const rule = folded.find((r) => text.includes(r.text) && (debit ? r.expense_category_id : r.revenue_category_id));
     if (!rule) continue;
     const option = (id: string | null, label: string | null) => (id ? { id, label: label ?? id } : null);
     suggestions.push({

@@ -4,8 +4,9 @@
  * (05, 06 and 09/11/2026) through the API. Then on screen, as tesouraria@:
  * - adds a line by hand (/extrato-de-movimentacoes/adicionar: saída of R$ 250,00 on 05/11) and sees
  *   it in the extrato with the running balance; the conciliação suggests the baixa, "Confirmar";
- * - a hand "TARIFA PACOTE" line without a parcela → "Criar lançamento quitado" (fornecedor,
- *   categoria, centro de custos) → the lançamento a pagar quitado, the line conciliada;
+ * - a saved rule "TARIFA PACOTE" → categoria and centro de custos (/configuracoes/regras-de-conciliacao);
+ *   a hand "TARIFA PACOTE" line without a parcela → "Criar lançamento quitado", prefilled by the rule
+ *   (the fornecedor chosen) → the lançamento a pagar quitado, the line conciliada;
  * - two more lines accepted in bulk ("Selecionar todas as sugestões" → "Confirmar as sugestões selecionadas").
  * Screenshots at 1366 and 390 px, axe-clean, no sideways scroll.
  */
@@ -98,17 +99,27 @@ test('a bank fee line becomes a lançamento quitado; two suggestions accepted in
   for (const [postedOn, value, memo] of [['2026-11-10', 3990, 'TARIFA PACOTE SERVIÇOS'], ['2026-11-06', 10000, 'PIX LOTE A'], ['2026-11-09', 20000, 'PIX LOTE B']] as const) {
     expect((await add(postedOn, 'out', value, memo)).status).toBe(201);
   }
+  // The saved rule: "TARIFA PACOTE" → a category and cost centre (no supplier: chosen on the form).
+  const first = async (url: string) => (await api<{ id: string; name: string }[]>(page, 'GET', url)).body[0];
+  const [category, centre] = [await first('/api/finance/expense-categories?perPage=1&sort=name'), await first('/api/finance/cost-centers?perPage=1&sort=name')];
+  const rule = await api(page, 'POST', '/api/finance/reconciliation-rules', { pattern: 'TARIFA PACOTE', expenseCategoryId: category.id, revenueCategoryId: null, costCenterId: centre.id, supplierId: null, customerId: null, isActive: true });
+  expect(rule.status, JSON.stringify(rule.body)).toBe(201);
+  await page.goto('/configuracoes/regras-de-conciliacao');
+  await expect(page.getByRole('link', { name: 'TARIFA PACOTE' })).toBeVisible();
+  await shoot(page, 'reconciliation-rules', { atEachWidth: axeClean(page) });
+
   await page.goto(`/contas-financeiras/${accountId}/conciliacao-de-conta`);
   await page.getByLabel('De', { exact: true }).fill('2026-11-01');
   await page.getByLabel('Até', { exact: true }).fill('2026-11-30');
   const lines = page.getByRole('table', { name: 'Linhas do extrato' });
   const fee = lines.getByRole('row').filter({ hasText: 'TARIFA PACOTE SERVIÇOS' });
-  await fee.getByText('Criar lançamento quitado').click();
+  await fee.getByText('Criar lançamento quitado — sugerido pela regra “TARIFA PACOTE”').click();
+  await expect(fee.getByRole('combobox', { name: 'Categoria de despesa' })).toHaveValue(new RegExp(category.name));
+  await expect(fee.getByRole('combobox', { name: 'Centro de custos' })).toHaveValue(new RegExp(centre.name));
   await fee.getByRole('button', { name: 'Criar quitado e conciliar' }).click();
   await expect(fee.getByText('Escolha o fornecedor ou cliente.')).toBeVisible();
   await pick(fee, 'Fornecedor', 'a');
-  await pick(fee, 'Categoria de despesa', 'a');
-  await pick(fee, 'Centro de custos', 'a');
+  await expect(fee.getByText('Escolha o fornecedor ou cliente.')).toHaveCount(0);
   await expect(fee.getByLabel('Descrição')).toHaveValue('TARIFA PACOTE SERVIÇOS');
   await shoot(page, 'reconciliation-create-settled', { atEachWidth: axeClean(page) });
   await fee.getByRole('button', { name: 'Criar quitado e conciliar' }).click();

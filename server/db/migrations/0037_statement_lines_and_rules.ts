@@ -11,7 +11,7 @@
  *
  * `reconciliation_rules` (registry `reconciliationRules`, src/contracts/resources/reconciliationRules.ts):
  * per organisation, "the memo contains TARIFA PACOTE → category Tarifas bancárias" (with the cost
- * centre and counterparty), suggested on "Criar lançamento quitado"; one rule per text.
+ * centre and counterparty), suggested on "Criar lançamento quitado"; one rule per text, whatever its case.
  */
 import type { Kysely } from 'kysely';
 import { TENANT_POLICY, tenantTableStatements } from '../tenant.js';
@@ -41,9 +41,10 @@ const up = [
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
     created_by text,
-    updated_by text,
-    CONSTRAINT reconciliation_rules_pattern_unique UNIQUE (org_id, pattern)
+    updated_by text
   )`,
+  // One rule per text whatever its case ("Tarifa pacote" is "TARIFA PACOTE").
+  `CREATE UNIQUE INDEX reconciliation_rules_pattern_unique ON reconciliation_rules (org_id, upper(pattern))`,
   `GRANT SELECT, INSERT, UPDATE, DELETE ON reconciliation_rules TO ${APP_ROLE}`,
   ...tenantTableStatements('reconciliation_rules'),
 ];
