@@ -12,7 +12,6 @@ import { formatInteger, formatMoney } from '../../core/format/money';
 import { registerCatalogue, t } from '../../core/i18n';
 import { Alert } from '../../core/ui/Alert';
 import { FilePicker } from '../../core/ui/FilePicker';
-import { Link } from '../../core/ui/Link';
 import { Spinner } from '../../core/ui/Spinner';
 import { StatusBadge } from '../../core/ui/StatusBadge';
 import * as css from '../../core/ui/data.css';
@@ -117,10 +116,7 @@ export default function ReconciliationPage({ record }: SubPageProps) {
 
   return (
     <div className={ui.stack}>
-      <div className={ui.row} style={{ justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap' }}>
-        <h2 style={{ margin: 0 }}>{t('reconciliation.title')}</h2>
-        <Link href="/configuracoes/regras-de-conciliacao">{t('reconciliation.rules')}</Link>
-      </div>
+      <h2 style={{ margin: 0 }}>{t('reconciliation.title')}</h2>
       <form className={ui.stack} onSubmit={submit} noValidate aria-labelledby={`${id}-import`}>
         <h3 id={`${id}-import`} style={{ margin: 0 }}>{t('reconciliation.import.title')}</h3>
         <div className={ui.field}>

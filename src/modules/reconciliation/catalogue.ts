@@ -7,7 +7,6 @@ export const reconciliationTexts = {
   'reconciliation.import.send': 'Importar extrato',
   'reconciliation.import.sending': 'Importando…',
   'reconciliation.import.noFile': 'Escolha o arquivo OFX do extrato.',
-  'reconciliation.rules': 'Regras de conciliação',
   'reconciliation.period': 'Período',
   'reconciliation.from': 'De',
   'reconciliation.to': 'Até',
