@@ -21,6 +21,13 @@ const DESCRIPTION = `Extrato e2e ${RUN}`;
 let accountId = '';
 
 const axeClean = (page: Page) => async () => expect(await axeViolations(page)).toEqual([]);
+/** The account's conciliação for November 2026: its statement lines' table. */
+async function openConciliation(page: Page) {
+  await page.goto(`/contas-financeiras/${accountId}/conciliacao-de-conta`);
+  await page.getByLabel('De', { exact: true }).fill('2026-11-01');
+  await page.getByLabel('Até', { exact: true }).fill('2026-11-30');
+  return page.getByRole('table', { name: 'Linhas do extrato' });
+}
 async function pick(root: Page | Locator, label: string, search: string) {
   await root.getByRole('combobox', { name: label }).fill(search);
   await root.getByRole('listbox', { name: label }).getByRole('option').first().click();
@@ -81,10 +88,7 @@ test('tesouraria adds a line by hand, sees it in the extrato with the running ba
   await expect(row).toContainText('Não conciliada');
   await shoot(page, 'statement-lines', { atEachWidth: axeClean(page) });
 
-  await page.goto(`/contas-financeiras/${accountId}/conciliacao-de-conta`);
-  await page.getByLabel('De', { exact: true }).fill('2026-11-01');
-  await page.getByLabel('Até', { exact: true }).fill('2026-11-30');
-  const lines = page.getByRole('table', { name: 'Linhas do extrato' });
+  const lines = await openConciliation(page);
   const hand = lines.getByRole('row').filter({ hasText: 'PIX ENVIADO FORNECEDOR' });
   await expect(hand.getByText(new RegExp(`^Sugestão: ${DESCRIPTION}`))).toBeVisible();
   await hand.getByRole('button', { name: /^Confirmar a conciliação da linha de 05\/11\/2026/ }).click();
@@ -108,10 +112,7 @@ test('a bank fee line becomes a lançamento quitado; two suggestions accepted in
   await expect(page.getByRole('link', { name: 'TARIFA PACOTE' })).toBeVisible();
   await shoot(page, 'reconciliation-rules', { atEachWidth: axeClean(page) });
 
-  await page.goto(`/contas-financeiras/${accountId}/conciliacao-de-conta`);
-  await page.getByLabel('De', { exact: true }).fill('2026-11-01');
-  await page.getByLabel('Até', { exact: true }).fill('2026-11-30');
-  const lines = page.getByRole('table', { name: 'Linhas do extrato' });
+  const lines = await openConciliation(page);
   const fee = lines.getByRole('row').filter({ hasText: 'TARIFA PACOTE SERVIÇOS' });
   await fee.getByText('Criar lançamento quitado — sugerido pela regra “TARIFA PACOTE”').click();
   await expect(fee.getByRole('combobox', { name: 'Categoria de despesa' })).toHaveValue(new RegExp(category.name));
