@@ -18,6 +18,7 @@ import { TENANT_POLICY, tenantTableStatements } from '../tenant.js';
 import { runStatements } from './0001_identity.js';
 
 const APP_ROLE = 'retaguarda_app';
+export const RULE_TABLES = ['reconciliation_rules'] as const;
 
 const up = [
   `ALTER TABLE bank_statement_lines ALTER COLUMN statement_id DROP NOT NULL`,
