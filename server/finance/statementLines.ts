@@ -25,7 +25,7 @@ const start = sql`(SELECT COALESCE(ab.amount, a.opening_balance) AS base, COALES
 
 export const runningBalance = sql`(SELECT CASE WHEN t.posted_on < b.since THEN NULL ELSE b.base + COALESCE((SELECT sum(l.amount) FROM bank_statement_lines l
     WHERE l.org_id = t.org_id AND l.bank_account_id = t.bank_account_id AND l.posted_on >= b.since
-      AND (l.posted_on < t.posted_on OR (l.posted_on = t.posted_on AND l.id <= t.id))), 0) END FROM ${start} b)`;
+      AND (l.posted_on, l.id) <= (t.posted_on, t.id)), 0) END FROM ${start} b)`;
 
 /** The signed amount of a hand line's values. */
 const signed = (values: Values) => (values.direction === 'out' ? -1 : 1) * Number(values.value);

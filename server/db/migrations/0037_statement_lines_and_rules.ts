@@ -28,6 +28,8 @@ const up = [
   `ALTER TABLE bank_statement_lines ADD COLUMN created_by text`,
   `ALTER TABLE bank_statement_lines ADD COLUMN updated_by text`,
   `ALTER TABLE bank_statement_lines ADD CONSTRAINT bank_statement_lines_source_statement CHECK (source = 'manual' OR statement_id IS NOT NULL)`,
+  // The running balance of a line sums the account's lines up to it (date, id): an index-only range.
+  `CREATE INDEX bank_statement_lines_balance_idx ON bank_statement_lines (bank_account_id, posted_on, id) INCLUDE (amount)`,
   `CREATE TABLE reconciliation_rules (
     id text PRIMARY KEY,
     org_id text NOT NULL REFERENCES organizations(id),
@@ -54,6 +56,7 @@ const down = [
   `DROP POLICY IF EXISTS ${TENANT_POLICY} ON reconciliation_rules`,
   `DROP TABLE reconciliation_rules`,
   `DELETE FROM bank_statement_lines WHERE source = 'manual'`,
+  `DROP INDEX bank_statement_lines_balance_idx`,
   `ALTER TABLE bank_statement_lines DROP CONSTRAINT bank_statement_lines_source_statement`,
   ...['updated_by', 'created_by', 'updated_at', 'created_at', 'source'].map((column) => `ALTER TABLE bank_statement_lines DROP COLUMN ${column}`),
   `ALTER TABLE bank_statement_lines ALTER COLUMN statement_id SET NOT NULL`,
