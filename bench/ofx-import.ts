@@ -5,7 +5,8 @@
  * 2. `POST /api/finance/bank-statements` on the real server (read, account check, 10,000 lines
  *    inserted, FITIDs unique), then the same file again (every line already there);
  * 3. the conciliação's suggestions over 10,000 lines × 10,000 baixas (pure, median of 3), and the
- *    `GET …/reconciliation` of the month with those 10,000 lines.
+ *    `GET …/reconciliation` of the month with those 10,000 lines; a page of 50 of the extrato de
+ *    movimentações (`GET …/statement-lines`, each line's running balance), oldest and newest first.
  * On PostgreSQL when DATABASE_URL is set (a scratch database, dropped after), else on PGlite.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -92,6 +93,19 @@ async function benchOne(kind: string, target: BenchDatabase, bytes: Buffer): Pro
     const view = await fetch(`${server.url}/api/finance/bank-accounts/${accountId}/reconciliation?from=2026-11-01&to=2026-11-30`, { headers });
     const data = (await view.json()) as { lines?: unknown[] };
     console.log(`ofx [${kind}]: reconciliation view of the month HTTP ${view.status}  ${((performance.now() - t) / 1000).toFixed(2)} s  ${data.lines?.length ?? 0} lines`);
+    // The extrato de movimentações: a page of 50 lines, each with its running balance (a sum over the lines before it).
+    for (const sort of ['postedOn', '-postedOn']) {
+      const runs: number[] = [];
+      let status = 0;
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        const page = await fetch(`${server.url}/api/finance/bank-accounts/${accountId}/statement-lines?perPage=50&sort=${sort}`, { headers });
+        await page.json();
+        status = page.status;
+        runs.push(performance.now() - started);
+      }
+      console.log(`ofx [${kind}]: extrato page of 50 (sort=${sort}) HTTP ${status}  median ${median(runs).toFixed(0)} ms over ${LINES} lines`);
+    }
   } finally {
     await server.stop();
   }

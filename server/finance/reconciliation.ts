@@ -2,7 +2,7 @@
  * Conciliação of a bank account (issue 25): statement lines beside the baixas posted to the account.
  * - `reconciliationView`: the lines of a period (default: the last statement imported's), the
  *   baixas not yet reconciled within ±3 days of it (and those the period's lines reconciled),
- *   suggestions (reconciliationMatch.ts) and the balance per the statement vs per the system.
+ *   suggestions (reconciliationMatch.ts), the saved rules' classification of open lines (reconciliationRules.ts) and the balance per the statement vs per the system.
  * - `matchLine`: one line ↔ one or several baixas whose signed sum is the line's amount. The line
  *   row is locked first (a second treasurer on the same line waits, then finds it reconciled: 409),
  *   then the baixas in id order (on another line: waits, then finds them taken: 409); the unique
@@ -26,6 +26,7 @@ import { notFound } from '../registry/records.js';
 import type { Call, Trx } from '../registry/storage.js';
 import { realisedBalance } from './balances.js';
 import { MATCH_WINDOW_DAYS, suggestMatches } from './reconciliationMatch.js';
+import { ruleSuggestions } from './reconciliationRules.js';
 
 interface LineRow {
   id: string;
@@ -99,14 +100,14 @@ export async function reconciliationView(trx: Trx, orgId: string, accountId: str
   const on = ledger?.ledger_balance_date ?? to;
   const system = Number((await sql<{ balance: string }>`SELECT ${realisedBalance(sql`${on}::date`)}::text AS balance FROM bank_accounts t WHERE t.id = ${accountId}`.execute(trx)).rows[0].balance);
   const statement = ledger ? Number(ledger.ledger_balance) : null;
-  return { bankAccountId: accountId, from, to, lines, truncated, settlements, suggestions, balance: { statement, statementDate: ledger?.ledger_balance_date ?? null, system, difference: statement === null ? null : statement - system } };
+  return { bankAccountId: accountId, from, to, lines, truncated, settlements, suggestions, ruleSuggestions: await ruleSuggestions(trx, orgId, lines), balance: { statement, statementDate: ledger?.ledger_balance_date ?? null, system, difference: statement === null ? null : statement - system } };
 }
 
 /** The line, locked (a second writer waits here). */
-async function lockLine(trx: Trx, orgId: string, lineId: string) {
+export async function lockLine(trx: Trx, orgId: string, lineId: string) {
   if (lineId.length > 64) throw new HttpError(404, STATEMENT_MESSAGES.lineNotFound);
-  const line = (await sql<{ id: string; bank_account_id: string; amount: string; status: string; posted_on: string; memo: string | null; name: string | null; fit_id: string; version: number }>`
-    SELECT id, bank_account_id, amount::text, status, posted_on::text, memo, name, fit_id, version FROM bank_statement_lines WHERE org_id = ${orgId} AND id = ${lineId} FOR UPDATE`.execute(trx)).rows[0];
+  const line = (await sql<{ id: string; bank_account_id: string; amount: string; status: string; posted_on: string; memo: string | null; name: string | null; fit_id: string; check_number: string | null; version: number }>`
+    SELECT id, bank_account_id, amount::text, status, posted_on::text, memo, name, fit_id, check_number, version FROM bank_statement_lines WHERE org_id = ${orgId} AND id = ${lineId} FOR UPDATE`.execute(trx)).rows[0];
   if (!line) throw new HttpError(404, STATEMENT_MESSAGES.lineNotFound);
   return line;
 }
@@ -169,6 +170,10 @@ export async function settleFromLine(trx: Trx, call: Call, lineId: string, insta
   const extra = Math.abs(amount) - principal;
   const note = `Extrato bancário (${line.fit_id}${line.memo ? `: ${line.memo}` : ''}).`.slice(0, 500);
   await parcelas.runAction(trx, asParcelas, installmentId, 'settle', { paidOn: line.posted_on, amount: principal, ...(extra ? { interest: extra } : {}), bankAccountId: line.bank_account_id, note }, undefined);
-  const settlement = (await sql<{ id: string }>`SELECT id FROM installment_settlements WHERE installment_id = ${installmentId} AND org_id = ${call.orgId} AND reversed_at IS NULL ORDER BY seq DESC LIMIT 1`.execute(trx)).rows[0];
-  return matchLine(trx, call, line.id, [settlement.id]);
+  return matchLine(trx, call, line.id, [await lastSettlement(trx, call.orgId, installmentId)]);
+}
+
+/** The baixa a parcela's `settle` just wrote. */
+export async function lastSettlement(trx: Trx, orgId: string, installmentId: string): Promise<string> {
+  return (await sql<{ id: string }>`SELECT id FROM installment_settlements WHERE installment_id = ${installmentId} AND org_id = ${orgId} AND reversed_at IS NULL ORDER BY seq DESC LIMIT 1`.execute(trx)).rows[0].id;
 }

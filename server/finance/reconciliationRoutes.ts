@@ -3,8 +3,14 @@
  * - `POST bank-statements` — import an OFX (`{bankAccountId?, fileName, content}` base64; ofx/import.ts);
  * - `GET bank-accounts/{id}/reconciliation?from&to` — lines, open baixas, suggestions, balances;
  * - `POST bank-statement-lines/{id}/match` `{settlementIds}` and `POST …/{id}/unmatch`;
+ * - `POST bank-statement-lines/bulk-match` `{matches: [{lineId, settlementIds}]}` — suggestions accepted at
+ *   once, each line in its own transaction exactly as its own `match` (locks, checks, audit); a refused
+ *   one is reported with its reason (`failed`) while the others are kept (`done`);
  * - `POST bank-statement-lines/{id}/settle` `{installmentId}` — the parcela's own baixa from the line,
  *   which also needs the scope the parcela's baixa route asks (paymentQueue / receivables update).
+ * - `POST bank-statement-lines/{id}/create-settled` `{partyId, categoryId, costCenterId, description?}` —
+ *   the lançamento created already settled by the line (reconciliationEntries.ts), which also needs
+ *   creating lançamentos of that direction, the parcela's baixa and, for a payable, authorising payments.
  * Access: `bankAccounts` read (view) and update (the rest); tenant from the token; another
  * tenant's account or line is a 404.
  */
@@ -12,17 +18,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import * as z from 'zod/mini';
-import { matchInput, reconciliationQuery, reconciliationView, settleFromLineInput, statementImportInput, statementImportResult } from '../../src/contracts/bankStatements.js';
+import { bulkMatchInput, bulkMatchResult, createSettledInput, createSettledResult, matchInput, reconciliationQuery, reconciliationView, settleFromLineInput, statementImportInput, statementImportResult } from '../../src/contracts/bankStatements.js';
 import { bankAccounts, payableInstallments } from '../../src/contracts/resources/index.js';
+import { findTransition } from '../../src/contracts/workflow.js';
 import { todayIn } from '../approvals/engine.js';
 import type { AppContext } from '../context.js';
 import { withTenant } from '../db/tenant.js';
-import { forbidden } from '../errors.js';
+import { forbidden, HttpError } from '../errors.js';
 import { hasScope } from '../identity/users.js';
 import { scopeSubject } from '../identity/guard.js';
 import type { Call, Trx } from '../registry/storage.js';
 import { importStatement } from './ofx/import.js';
 import { matchLine, reconciliationView as viewOf, settleFromLine, settlePermission, unmatchLine } from './reconciliation.js';
+import { createSettledFromLine, entriesFor } from './reconciliationEntries.js';
 
 const BEARER = [{ bearerAuth: [] }];
 const TAGS = ['Conciliação bancária'];
@@ -56,25 +64,60 @@ export function reconciliationRoutes(ctx: AppContext) {
     );
 
     r.post(
+      '/bank-statement-lines/bulk-match',
+      { ...access('update'), schema: { tags: TAGS, summary: 'Concilia várias linhas de uma vez (sugestões aceitas em lote); as recusadas são informadas com o motivo', security: BEARER, body: bulkMatchInput, response: { 200: bulkMatchResult } } },
+      async (request) => {
+        const done: string[] = [];
+        const failed: { lineId: string; message: string }[] = [];
+        for (const { lineId, settlementIds } of request.body.matches) {
+          try {
+            await run(request, (trx, call) => matchLine(trx, call, lineId, settlementIds));
+            done.push(lineId);
+          } catch (error) {
+            if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+            failed.push({ lineId, message: error.message });
+          }
+        }
+        return { done, failed };
+      },
+    );
+
+    r.post(
       '/bank-statement-lines/:id/unmatch',
       { ...access('update'), schema: { tags: TAGS, summary: 'Desfaz a conciliação de uma linha do extrato', security: BEARER, params: idParams, response: { 200: lineResult } } },
       async (request) => run(request, (trx, call) => unmatchLine(trx, call, request.params.id)),
     );
 
+    /** The scopes a line's own work asks besides the account's (what the parcela's or lançamento's routes would ask), or a 403. */
+    const requireFor = async (request: FastifyRequest, trx: Trx, call: Call, lineId: string, extra: (amount: number) => { permission: string; scope: string }[]) => {
+      const line = (await sql<{ amount: string }>`SELECT amount::text FROM bank_statement_lines WHERE org_id = ${call.orgId} AND id = ${lineId.slice(0, 64)}`.execute(trx)).rows[0];
+      if (!line) return;
+      const subject = scopeSubject(request.auth!);
+      for (const { permission, scope } of [settlePermission(Number(line.amount)), ...extra(Number(line.amount))]) if (!(await hasScope(ctx.db, subject, permission, scope))) throw forbidden();
+    };
+    const AUTHORIZE = findTransition(payableInstallments.workflow!, 'authorize')!;
+
+    r.post(
+      '/bank-statement-lines/:id/create-settled',
+      { ...access('update'), schema: { tags: TAGS, summary: 'Cria o lançamento (a pagar ou a receber) já quitado pela linha do extrato e a concilia', security: BEARER, params: idParams, body: createSettledInput, response: { 200: createSettledResult } } },
+      async (request) =>
+        run(request, async (trx, call) => {
+          await requireFor(request, trx, call, request.params.id, (amount) => [
+            { permission: entriesFor(amount).permission, scope: 'create' },
+            ...(amount < 0 ? [{ permission: AUTHORIZE.permission ?? payableInstallments.permission, scope: AUTHORIZE.scope }] : []),
+          ]);
+          return createSettledFromLine(trx, call, request.params.id, request.body);
+        }),
+    );
+
     r.post(
       '/bank-statement-lines/:id/settle',
       { ...access('update'), schema: { tags: TAGS, summary: 'Dá baixa em uma parcela a partir de uma linha do extrato e a concilia', security: BEARER, params: idParams, body: settleFromLineInput, response: { 200: lineResult } } },
-      async (request) => {
-        const subject = scopeSubject(request.auth!);
-        return run(request, async (trx, call) => {
-          const line = (await sql<{ amount: string }>`SELECT amount::text FROM bank_statement_lines WHERE org_id = ${call.orgId} AND id = ${request.params.id.slice(0, 64)}`.execute(trx)).rows[0];
-          if (line) {
-            const { permission, scope } = settlePermission(Number(line.amount));
-            if (!(await hasScope(ctx.db, subject, permission, scope))) throw forbidden();
-          }
+      async (request) =>
+        run(request, async (trx, call) => {
+          await requireFor(request, trx, call, request.params.id, () => []);
           return settleFromLine(trx, call, request.params.id, request.body.installmentId);
-        });
-      },
+        }),
     );
   };
 }

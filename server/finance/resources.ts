@@ -35,6 +35,8 @@ import { importBatchesStorage } from './imports/storage.js';
 import { balanceColumns } from './balances.js';
 import { entryStorages } from './entries.js';
 import { remittancesStorage } from './remittances/storage.js';
+import { statementLinesStorage } from './statementLines.js';
+import { reconciliationRulesStorage } from './reconciliationRules.js';
 
 const conflict = (message: string) => new HttpError(409, message);
 
@@ -70,6 +72,8 @@ export const financeStorages: Storages = {
   banks: declaredStorage(banks, 'banks'),
   bankAccounts: bankAccountsStorage,
   bankAccountAgreements: agreementsStorage,
+  bankStatementLines: statementLinesStorage,
+  reconciliationRules: reconciliationRulesStorage,
   costCenters: declaredStorage(costCenters, 'cost_centers'),
   chartAccounts: declaredStorage(chartAccounts, 'chart_accounts'),
   ledgerAccounts: declaredStorage(ledgerAccounts, 'ledger_accounts'),

@@ -34,6 +34,14 @@ export const STATEMENT_MESSAGES = {
   direction: 'Uma linha de débito é baixa de uma parcela a pagar; uma de crédito, de uma parcela a receber.',
   installment: 'Parcela não encontrada.',
   period: 'O período termina antes de começar.',
+  party: 'Escolha o fornecedor ou cliente.',
+  category: 'Escolha a categoria.',
+  costCenter: 'Escolha o centro de custos.',
+  entryApproval: (amount: string) =>
+    `Um lançamento a pagar de ${amount} entra em uma fila de aprovação: crie-o em Contas a Pagar e, depois de aprovado e autorizado, dê baixa a partir desta linha. Nada foi criado.`,
+  paymentApproval: (amount: string) =>
+    `O pagamento de ${amount} entra em uma fila de aprovação de pagamentos: crie o lançamento em Contas a Pagar e, depois de autorizado, dê baixa a partir desta linha. Nada foi criado.`,
+  createdNote: (fitId: string) => `Criado quitado a partir da linha ${fitId} do extrato bancário.`,
 } as const;
 
 export const statementImportInput = z.strictObject({
@@ -91,6 +99,18 @@ export type OpenSettlement = z.infer<typeof openSettlement>;
 export const matchSuggestion = z.object({ lineId: z.string(), settlementIds: z.array(z.string()), reason: z.enum(['amountDate', 'document', 'sum']) });
 export type MatchSuggestion = z.infer<typeof matchSuggestion>;
 
+const chosenOption = z.object({ id: z.string(), label: z.string() });
+/** A saved rule (reconciliationRules) whose text an open line's memo contains: what "Criar lançamento quitado" starts with. */
+export const ruleSuggestion = z.object({
+  lineId: z.string(),
+  ruleId: z.string(),
+  pattern: z.string(),
+  party: z.nullable(chosenOption),
+  category: chosenOption,
+  costCenter: z.nullable(chosenOption),
+});
+export type RuleSuggestion = z.infer<typeof ruleSuggestion>;
+
 export const reconciliationView = z.object({
   bankAccountId: z.string(),
   from: z.string(),
@@ -100,6 +120,7 @@ export const reconciliationView = z.object({
   truncated: z.boolean(),
   settlements: z.array(openSettlement),
   suggestions: z.array(matchSuggestion),
+  ruleSuggestions: z.array(ruleSuggestion),
   balance: z.object({
     /** The closing balance of the last statement imported up to `to`, and its date. */
     statement: z.nullable(z.number()),
@@ -112,4 +133,29 @@ export const reconciliationView = z.object({
 export type ReconciliationView = z.infer<typeof reconciliationView>;
 
 export const matchInput = z.strictObject({ settlementIds: z.array(z.string().check(z.maxLength(64))).check(z.minLength(1, STATEMENT_MESSAGES.settlementsRequired), z.maxLength(200)) });
+/**
+ * "Criar lançamento quitado" from a line with no parcela (a bank fee, a receipt): the counterparty
+ * (fornecedor for a debit, cliente for a credit), the category (of expense or revenue) and the
+ * cost centre; the description defaults to the line's memo.
+ */
+export const createSettledInput = z.strictObject({
+  partyId: z.string().check(z.minLength(1, STATEMENT_MESSAGES.party), z.maxLength(64)),
+  categoryId: z.string().check(z.minLength(1, STATEMENT_MESSAGES.category), z.maxLength(64)),
+  costCenterId: z.string().check(z.minLength(1, STATEMENT_MESSAGES.costCenter), z.maxLength(64)),
+  description: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(240, 'Use no máximo 240 caracteres.')))),
+});
+export type CreateSettledInput = z.infer<typeof createSettledInput>;
+export const createSettledResult = z.object({ id: z.string(), status: z.enum(['open', 'reconciled']), settlementIds: z.array(z.string()), entryId: z.string(), entryNumber: z.number() });
+
+/** Suggestions accepted at once: each line matched as by its own `match` (own transaction, own locks). */
+export const BULK_MATCH_MAX = 200;
+export const bulkMatchInput = z.strictObject({
+  matches: z
+    .array(z.strictObject({ lineId: z.string().check(z.maxLength(64)), settlementIds: matchInput.shape.settlementIds }))
+    .check(z.minLength(1, 'Escolha ao menos uma sugestão.'), z.maxLength(BULK_MATCH_MAX, `No máximo ${BULK_MATCH_MAX} linhas por vez.`)),
+});
+export type BulkMatchInput = z.infer<typeof bulkMatchInput>;
+export const bulkMatchResult = z.object({ done: z.array(z.string()), failed: z.array(z.object({ lineId: z.string(), message: z.string() })) });
+export type BulkMatchResult = z.infer<typeof bulkMatchResult>;
+
 export const settleFromLineInput = z.strictObject({ installmentId: z.string().check(z.minLength(1, STATEMENT_MESSAGES.installment), z.maxLength(64)) });

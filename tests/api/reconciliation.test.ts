@@ -262,6 +262,204 @@ describe.each(databaseKinds())('extrato e conciliação [%s]', (kind) => {
     expect(reversed.status, reversed.raw).toBe(200);
   });
 
+  it('extrato de movimentações: lines typed by hand beside imported ones, running balance, reconcilable, locked once reconciled', async () => {
+    const account = await freshAccount();
+    const LINES = `${FINANCE}/bank-accounts/${account.id}/statement-lines`;
+    const add = (body: Record<string, unknown>) => call(env, 'POST', LINES, { session: treasurer, body: { document: null, ...body } });
+    const invalid = await add({ postedOn: '2026-11-05', direction: 'in', value: 0, memo: ' ' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors).toMatchObject({ value: ['Informe um valor maior que zero.'], memo: ['Descreva a movimentação, como no extrato do banco.'] });
+    const deposit = await add({ postedOn: '2026-11-05', direction: 'in', value: 50000, memo: 'DEPOSITO EM DINHEIRO', document: '0042' });
+    expect(deposit.status, deposit.raw).toBe(201);
+    expect(deposit.body).toMatchObject({ postedOn: '2026-11-05', direction: 'in', value: 50000, document: '0042', status: 'open', source: 'manual', balance: 1050000 });
+    const fee = await add({ postedOn: '2026-11-06', direction: 'out', value: 12345, memo: 'PAGAMENTO SEM BAIXA' });
+    expect(fee.body).toMatchObject({ direction: 'out', value: 12345, balance: 1037655 });
+    const signed = await sql<{ amount: string; fit_id: string; statement_id: string | null }>`SELECT amount::text, fit_id, statement_id FROM bank_statement_lines WHERE id = ${fee.body.id}`.execute(env.db);
+    expect(signed.rows[0]).toMatchObject({ amount: '-12345', statement_id: null });
+    expect(signed.rows[0].fit_id).toMatch(/^MANUAL-/);
+    await importFile(treasurer, b64(ofx(account.ofxAccount, [{ fitId: 'H1', date: '20261107', amount: '-10.00', memo: 'TARIFA DOC' }])));
+
+    // A saldo de conta on the 6th (at the start of the day) restarts the running balance there.
+    const saldo = await call(env, 'POST', '/api/finance-reporting/account-balances', { session: admin, body: { bankAccountId: account.id, date: '2026-11-06', amount: 2000000, description: 'Extrato de 05/11', notes: null } });
+    expect(saldo.status, saldo.raw).toBe(201);
+    const listed = await call(env, 'GET', `${LINES}?sort=postedOn`, { session: treasurer });
+    expect(listed.status, listed.raw).toBe(200);
+    expect(listed.body.map((l: { memo: string; balance: number; source: string }) => [l.memo, l.balance, l.source])).toEqual([
+      ['DEPOSITO EM DINHEIRO', 1050000, 'manual'],
+      ['PAGAMENTO SEM BAIXA', 1987655, 'manual'],
+      ['TARIFA DOC', 1986655, 'ofx'],
+    ]);
+    const imported = listed.body.find((l: { source: string }) => l.source === 'ofx');
+    const put = (line: { id: string; version: number }, body: Record<string, unknown>) => call(env, 'PUT', `${LINES}/${line.id}`, { session: treasurer, body, headers: { 'if-match': ifMatch(line.version) } });
+    const editImported = await put(imported, { postedOn: '2026-11-07', direction: 'out', value: 100, memo: 'X', document: null });
+    expect([editImported.status, editImported.body.message]).toEqual([409, 'Linhas importadas do extrato do banco não são alteradas nem excluídas.']);
+
+    // The hand line is in the conciliação like an imported one: a parcela's baixa from it.
+    const [parcela] = await authorisedParcelas(env, clerk, treasurer, { ...parties, accountId: account.id }, pixInstallments([12345]));
+    const settled = await call(env, 'POST', `${FINANCE}/bank-statement-lines/${fee.body.id}/settle`, { session: treasurer, body: { installmentId: parcela } });
+    expect(settled.status, settled.raw).toBe(200);
+    const reconciled = (await call(env, 'GET', `${LINES}/${fee.body.id}`, { session: treasurer })).body;
+    expect(reconciled.status).toBe('reconciled');
+    const edit = await put(reconciled, { postedOn: '2026-11-06', direction: 'out', value: 12000, memo: 'PAGAMENTO', document: null });
+    expect([edit.status, edit.body.message]).toEqual([409, 'Esta linha já foi conciliada: desfaça a conciliação antes de alterá-la ou excluí-la.']);
+    const drop = await call(env, 'DELETE', `${LINES}/${fee.body.id}`, { session: admin, headers: { 'if-match': ifMatch(reconciled.version) } });
+    expect([drop.status, drop.body.message]).toEqual([409, 'Esta linha já foi conciliada: desfaça a conciliação antes de alterá-la ou excluí-la.']);
+    expect((await sql`SELECT amount::text FROM bank_statement_lines WHERE id = ${fee.body.id}`.execute(env.db)).rows).toEqual([{ amount: '-12345' }]);
+
+    const changed = await put(deposit.body, { postedOn: '2026-11-05', direction: 'in', value: 60000, memo: 'DEPOSITO EM DINHEIRO', document: '0042' });
+    expect(changed.status, changed.raw).toBe(200);
+    expect(changed.body).toMatchObject({ value: 60000, balance: 1060000 });
+    const removed = await call(env, 'DELETE', `${LINES}/${deposit.body.id}`, { session: admin, headers: { 'if-match': ifMatch(changed.body.version) } });
+    expect(removed.status, removed.raw).toBe(204);
+    const requester = (await userInGroups(env, ['Solicitante'])).session;
+    expect((await call(env, 'POST', LINES, { session: requester, body: { postedOn: '2026-11-05', direction: 'in', value: 1, memo: 'X', document: null } })).status).toBe(403);
+    expect((await call(env, 'GET', `${FINANCE}/bank-accounts/${randomUUID()}/statement-lines`, { session: treasurer })).status).toBe(404);
+  });
+
+  it('creates the lançamento already settled from a line (a bank fee, a receipt), never past an approval queue; two requests on one line: one wins', async () => {
+    const account = await freshAccount();
+    await importFile(treasurer, b64(ofx(account.ofxAccount, [
+      { fitId: 'F1', date: '20261110', amount: '-39.90', memo: 'TARIFA PACOTE SERVICOS' },
+      { fitId: 'F2', date: '20261114', amount: '150.00', memo: 'PIX RECEBIDO CLIENTE' },
+      { fitId: 'F3', date: '20261112', amount: '-18.00', memo: 'TARIFA TED' },
+      { fitId: 'F4', date: '20261112', amount: '-22.00', memo: 'TARIFA DOC' },
+      { fitId: 'F5', date: '20261113', amount: '-9.90', memo: 'TARIFA EXTRATO' },
+    ])));
+    const lines = (await view(account.id)).lines as { id: string; fitId: string }[];
+    const lineOf = (fit: string) => lines.find((l) => l.fitId === fit)!.id;
+    const create = (fit: string, body: Record<string, unknown>, session = treasurer) => call(env, 'POST', `${FINANCE}/bank-statement-lines/${lineOf(fit)}/create-settled`, { session, body });
+    const fee = { partyId: parties.supplierId, categoryId: parties.categoryId, costCenterId: parties.costCenterId };
+
+    const missing = await create('F1', { partyId: '', categoryId: parties.categoryId, costCenterId: parties.costCenterId });
+    expect([missing.status, missing.body.errors?.partyId]).toEqual([400, ['Escolha o fornecedor ou cliente.']]);
+    const made = await create('F1', fee);
+    expect(made.status, made.raw).toBe(200);
+    expect(made.body).toMatchObject({ id: lineOf('F1'), status: 'reconciled', settlementIds: [expect.any(String)], entryNumber: expect.any(Number) });
+    const entry = (await call(env, 'GET', `${FINANCE}/payables/${made.body.entryId}`, { session: treasurer })).body;
+    expect(entry).toMatchObject({ status: 'settled', total: 3990, description: 'TARIFA PACOTE SERVICOS', issueDate: '2026-11-10', competence: '11/2026', bankAccountId: account.id, categoryId: parties.categoryId });
+    const [parcela] = (await sql<{ id: string }>`SELECT id FROM installments WHERE entry_id = ${made.body.entryId}`.execute(env.db)).rows;
+    const paid = (await call(env, 'GET', `${PARCELAS}/${parcela.id}`, { session: treasurer })).body;
+    expect(paid).toMatchObject({ status: 'paid', paidAmount: 3990, lastPaidOn: '2026-11-10', paymentMethod: 'cash' });
+    expect(paid.settlements[0].id).toBe(made.body.settlementIds[0]);
+    const history = (await call(env, 'GET', `${PARCELAS}/${parcela.id}/history`, { session: treasurer })).body;
+    expect(JSON.stringify(history)).toContain('Criado quitado a partir da linha F1 do extrato bancário.');
+    const audited = await sql<{ action: string }>`SELECT action FROM audit_log WHERE entity_id IN (${made.body.entryId}, ${parcela.id}, ${lineOf('F1')}) ORDER BY at, action`.execute(env.db);
+    expect(audited.rows.map((r) => r.action)).toEqual(expect.arrayContaining(['payables.create', 'payables.submit', 'payableInstallments.authorize', 'payableInstallments.settle', 'bankStatementLines.match']));
+    expect((await create('F1', fee)).status).toBe(409);
+
+    // A credit: a lançamento a receber, received at once.
+    const customerId = (await call(env, 'GET', '/v1/companies/customers?perPage=1', { session: admin })).body[0].id;
+    const revenueId = (await call(env, 'GET', `${FINANCE}/revenue-categories?perPage=1`, { session: admin })).body[0].id;
+    const receipt = await create('F2', { partyId: customerId, categoryId: revenueId, costCenterId: parties.costCenterId, description: 'Recebimento avulso' });
+    expect(receipt.status, receipt.raw).toBe(200);
+    expect((await call(env, 'GET', `${FINANCE}/receivables/${receipt.body.entryId}`, { session: treasurer })).body).toMatchObject({ status: 'settled', total: 15000, description: 'Recebimento avulso' });
+
+    // An approval queue that applies — of the lançamento or of the payment — refuses it whole.
+    const APPROVALS = '/v1/approvals';
+    const approver = await userInGroups(env, ['Aprovador']);
+    const suppliers = ((await call(env, 'GET', '/v1/companies/suppliers?perPage=5', { session: admin })).body as { id: string }[]).filter((s) => s.id !== parties.supplierId);
+    for (const [resource, supplierId] of [['payables', suppliers[0].id], ['payableInstallments', suppliers[1].id]] as const) {
+      const queue = await call(env, 'POST', `${APPROVALS}/queues`, {
+        session: admin,
+        body: { name: `Extrato ${resource}`, resource, priority: 1, isActive: true, description: null, stages: [{ name: 'Diretoria', minApprovals: 1, approverUserIds: [approver.user.id], approverGroupIds: [] }], triggers: [{ supplierId }] },
+      });
+      expect(queue.status, queue.raw).toBe(201);
+    }
+    const entriesBefore = Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM finance_entries WHERE bank_account_id = ${account.id}`.execute(env.db)).rows[0].n);
+    const queued = await create('F3', { ...fee, partyId: suppliers[0].id });
+    expect([queued.status, queued.body.message]).toEqual([409, `Um lançamento a pagar de ${formatMoney(1800)} entra em uma fila de aprovação: crie-o em Contas a Pagar e, depois de aprovado e autorizado, dê baixa a partir desta linha. Nada foi criado.`]);
+    const queuedPayment = await create('F3', { ...fee, partyId: suppliers[1].id });
+    expect([queuedPayment.status, queuedPayment.body.message]).toEqual([409, `O pagamento de ${formatMoney(1800)} entra em uma fila de aprovação de pagamentos: crie o lançamento em Contas a Pagar e, depois de autorizado, dê baixa a partir desta linha. Nada foi criado.`]);
+    expect(Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM finance_entries WHERE bank_account_id = ${account.id}`.execute(env.db)).rows[0].n)).toBe(entriesBefore);
+    expect((await sql`SELECT status FROM bank_statement_lines WHERE id = ${lineOf('F3')}`.execute(env.db)).rows).toEqual([{ status: 'open' }]);
+
+    // Who may not create payables or authorise payments: 403, nothing written.
+    const requester = (await userInGroups(env, ['Solicitante'])).session;
+    expect((await create('F4', fee, requester)).status).toBe(403);
+
+    // Two treasurers on the same line at once: one lançamento, one 409.
+    for (const fit of ['F4', 'F5']) {
+      const raced = await Promise.all([create(fit, fee, treasurer), create(fit, fee, other)]);
+      expect(raced.map((r) => r.status).sort(), raced.map((r) => r.raw).join(' | ')).toEqual([200, 409]);
+      expect(raced.find((r) => r.status === 409)!.body.message).toBe('Esta linha do extrato já foi conciliada.');
+      const made = await sql`SELECT 1 FROM finance_entries WHERE notes = ${`Criado quitado a partir da linha ${fit} do extrato bancário.`} AND bank_account_id = ${account.id}`.execute(env.db);
+      expect(made.rows).toHaveLength(1);
+    }
+  });
+
+  it('accepts suggestions in bulk: each line as its own match, a refused one reported while the others stay; bulk against single at once: one wins per line', async () => {
+    const account = await freshAccount();
+    const ids = await authorisedParcelas(env, clerk, treasurer, { ...parties, accountId: account.id }, pixInstallments([11111, 22222, 33333]));
+    const settlements = [await settle(ids[0], '2026-11-10', account.id), await settle(ids[1], '2026-11-11', account.id), await settle(ids[2], '2026-11-12', account.id)];
+    await importFile(treasurer, b64(ofx(account.ofxAccount, [
+      { fitId: 'B1', date: '20261110', amount: '-111.11' },
+      { fitId: 'B2', date: '20261111', amount: '-222.22' },
+      { fitId: 'B3', date: '20261112', amount: '-333.33' },
+    ])));
+    const state = await view(account.id);
+    const lineOf = (fit: string) => (state.lines as { id: string; fitId: string }[]).find((l) => l.fitId === fit)!.id;
+    const matches = ['B1', 'B2', 'B3'].map((fit, i) => ({ lineId: lineOf(fit), settlementIds: [settlements[i]] }));
+    expect(state.suggestions).toEqual(expect.arrayContaining(matches.map((m) => ({ ...m, reason: 'amountDate' }))));
+    const bulk = (session = treasurer) => call(env, 'POST', `${FINANCE}/bank-statement-lines/bulk-match`, { session, body: { matches } });
+    const single = (session = other) => call(env, 'POST', `${FINANCE}/bank-statement-lines/${matches[1].lineId}/match`, { session, body: { settlementIds: matches[1].settlementIds } });
+    const unmatchAll = async () => {
+      for (const m of matches) await call(env, 'POST', `${FINANCE}/bank-statement-lines/${m.lineId}/unmatch`, { session: treasurer });
+    };
+
+    expect((await call(env, 'POST', `${FINANCE}/bank-statement-lines/bulk-match`, { session: treasurer, body: { matches: [] } })).status).toBe(400);
+    expect((await single()).status).toBe(200);
+    const partial = await bulk();
+    expect(partial.status, partial.raw).toBe(200);
+    expect(partial.body).toEqual({ done: [matches[0].lineId, matches[2].lineId], failed: [{ lineId: matches[1].lineId, message: 'Esta linha do extrato já foi conciliada.' }] });
+    const reconciled = await sql<{ n: string }>`SELECT count(*)::text AS n FROM bank_statement_lines WHERE bank_account_id = ${account.id} AND status = 'reconciled'`.execute(env.db);
+    expect(reconciled.rows[0].n).toBe('3');
+    expect((await sql`SELECT 1 FROM audit_log WHERE action = 'bankStatementLines.match' AND entity_id IN (${matches[0].lineId}, ${matches[2].lineId})`.execute(env.db)).rows).toHaveLength(2);
+
+    for (let round = 0; round < 3; round++) {
+      await unmatchAll();
+      const [many, one] = await Promise.all([bulk(), single()]);
+      expect(many.status, many.raw).toBe(200);
+      const singleWon = one.status === 200;
+      expect(one.status).toBe(singleWon ? 200 : 409);
+      expect(many.body.done).toEqual(singleWon ? [matches[0].lineId, matches[2].lineId] : matches.map((m) => m.lineId));
+      expect(many.body.failed).toEqual(singleWon ? [{ lineId: matches[1].lineId, message: 'Esta linha do extrato já foi conciliada.' }] : []);
+      const rows = await sql<{ line_id: string }>`SELECT line_id FROM bank_statement_matches WHERE settlement_id IN (${sql.join(settlements)})`.execute(env.db);
+      expect(rows.rows.map((r) => r.line_id).sort()).toEqual(matches.map((m) => m.lineId).sort());
+    }
+  });
+
+  it('saved rules ("TARIFA PACOTE" → a category) suggest the classification of the open lines whose memo contains the text', async () => {
+    const account = await freshAccount();
+    const RULES = `${FINANCE}/reconciliation-rules`;
+    const rule = (body: Record<string, unknown>) => call(env, 'POST', RULES, { session: treasurer, body: { revenueCategoryId: null, costCenterId: null, supplierId: null, customerId: null, isActive: true, ...body } });
+    const noCategory = await rule({ pattern: 'TARIFA PACOTE', expenseCategoryId: null });
+    expect([noCategory.status, noCategory.body.errors?.expenseCategoryId]).toEqual([400, ['Escolha a categoria de despesa (saídas) ou de receita (entradas).']]);
+    const text = `Tarifa Pacote ${randomUUID().slice(0, 4)}`;
+    const saved = await rule({ pattern: `  ${text.replace('Tarifa', 'TaríFa')} `, expenseCategoryId: parties.categoryId, costCenterId: parties.costCenterId, supplierId: parties.supplierId });
+    expect(saved.status, saved.raw).toBe(201);
+    expect(saved.body.pattern).toBe(text.replace('Tarifa', 'TaríFa'));
+    const twice = await rule({ pattern: text.replace('Tarifa', 'TaríFa').toLowerCase(), expenseCategoryId: parties.categoryId });
+    expect([twice.status, twice.body.errors?.pattern]).toEqual([409, ['Já existe uma regra com este texto.']]);
+    const shorter = await rule({ pattern: text.slice(0, 6), expenseCategoryId: parties.categoryId, isActive: false });
+    expect(shorter.status, shorter.raw).toBe(201);
+
+    await importFile(treasurer, b64(ofx(account.ofxAccount, [
+      { fitId: 'S1', date: '20261110', amount: '-39.90', memo: `Deb ${text.toLowerCase()} servicos` },
+      { fitId: 'S2', date: '20261110', amount: '39.90', memo: `ESTORNO ${text.toUpperCase()}` },
+      { fitId: 'S3', date: '20261111', amount: '-10.00', memo: 'OUTRA COISA' },
+    ])));
+    const state = await view(account.id);
+    const lineOf = (fit: string) => (state.lines as { id: string; fitId: string }[]).find((l) => l.fitId === fit)!.id;
+    const category = (await call(env, 'GET', `${FINANCE}/expense-categories/${parties.categoryId}`, { session: treasurer })).body;
+    expect(state.ruleSuggestions).toEqual([
+      { lineId: lineOf('S1'), ruleId: saved.body.id, pattern: text.replace('Tarifa', 'TaríFa'), party: { id: parties.supplierId, label: expect.any(String) }, category: { id: parties.categoryId, label: category.name }, costCenter: { id: parties.costCenterId, label: expect.any(String) } },
+    ]);
+    // Once the line is settled from the suggested classification, nothing is suggested for it any more.
+    const made = await call(env, 'POST', `${FINANCE}/bank-statement-lines/${lineOf('S1')}/create-settled`, { session: treasurer, body: { partyId: parties.supplierId, categoryId: parties.categoryId, costCenterId: parties.costCenterId } });
+    expect(made.status, made.raw).toBe(200);
+    expect((await view(account.id)).ruleSuggestions).toEqual([]);
+  });
+
   it('two treasurers confirming the same line, or the same baixa on two lines, at once: exactly one wins', async () => {
     const account = await freshAccount();
     const [a, b] = await authorisedParcelas(env, clerk, treasurer, { ...parties, accountId: account.id }, pixInstallments([7777, 8888]));

@@ -35,8 +35,9 @@ import biReports from './0030_bi_reports.js';
 import bankStatements from './0031_bank_statements.js';
 import accountTokens from './0033_account_tokens.js';
 import receiptData from './0034_receipt_data.js';
-import profileMatrixPolicy from './0038_profile_matrix_policy.js';
 import biReportsMore from './0036_bi_reports_more.js';
+import statementLinesAndRules from './0037_statement_lines_and_rules.js';
+import profileMatrixPolicy from './0038_profile_matrix_policy.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -70,8 +71,9 @@ export const migrations: Record<string, Migration> = {
   '0031_bank_statements': bankStatements,
   '0033_account_tokens': accountTokens,
   '0034_receipt_data': receiptData,
-  '0038_profile_matrix_policy': profileMatrixPolicy,
   '0036_bi_reports_more': biReportsMore,
+  '0037_statement_lines_and_rules': statementLinesAndRules,
+  '0038_profile_matrix_policy': profileMatrixPolicy,
 };
 
 export const migrationProvider: MigrationProvider = {

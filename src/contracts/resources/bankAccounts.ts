@@ -54,6 +54,9 @@ export const bankAccounts = defineResource({
       { key: 'notes', title: 'Observações', fields: ['notes'] },
     ],
   },
-  tabs: [{ path: 'convenios', label: 'Convênios', resource: 'bankAccountAgreements' }],
+  tabs: [
+    { path: 'extrato-de-movimentacoes', label: 'Extrato', resource: 'bankStatementLines' },
+    { path: 'convenios', label: 'Convênios', resource: 'bankAccountAgreements' },
+  ],
   actions: [...activationActions('Inativar as contas selecionadas?'), deleteAction('Excluir as contas selecionadas? Contas com movimentação não podem ser excluídas.')],
 });

@@ -45,12 +45,15 @@ import { remittances } from './remittances';
 import { accountBalances } from './accountBalances';
 import { accountTokens } from './accountTokens';
 import { analyticInstallments } from './analyticInstallments';
+import { bankStatementLines } from './bankStatementLines';
+import { reconciliationRules } from './reconciliationRules';
 
 export { applicationAcls, applicationPolicies, applicationResources, applications, organizations, settings, userGroups, users };
 export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations, payables, receivables, payableInstallments, receivableInstallments, quotes, quoteRequests, purchaseOrders, receipts, invoices, purchasingSettings, remittances };
 export { accountBalances };
 export { accountTokens };
 export { analyticInstallments };
+export { bankStatementLines, reconciliationRules };
 export { CURRENT_APPLICATION } from './applications';
 
 export const resources = {
@@ -70,6 +73,8 @@ export const resources = {
   banks,
   bankAccounts,
   bankAccountAgreements,
+  bankStatementLines,
+  reconciliationRules,
   costCenters,
   chartAccounts,
   ledgerAccounts,

@@ -22,6 +22,8 @@ export const DECLARATIONS: Record<ResourceName, () => Promise<AnyResource>> = {
   banks: () => import('../../contracts/resources/banks').then((m) => m.banks),
   bankAccounts: () => import('../../contracts/resources/bankAccounts').then((m) => m.bankAccounts),
   bankAccountAgreements: () => import('../../contracts/resources/bankAccountAgreements').then((m) => m.bankAccountAgreements),
+  bankStatementLines: () => import('../../contracts/resources/bankStatementLines').then((m) => m.bankStatementLines),
+  reconciliationRules: () => import('../../contracts/resources/reconciliationRules').then((m) => m.reconciliationRules),
   costCenters: () => import('../../contracts/resources/costCenters').then((m) => m.costCenters),
   chartAccounts: () => import('../../contracts/resources/chartAccounts').then((m) => m.chartAccounts),
   ledgerAccounts: () => import('../../contracts/resources/ledgerAccounts').then((m) => m.ledgerAccounts),

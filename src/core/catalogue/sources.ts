@@ -21,6 +21,8 @@ export const DECLARATION_MODULES: Record<ResourceName, string> = {
   banks: 'banks',
   bankAccounts: 'bankAccounts',
   bankAccountAgreements: 'bankAccountAgreements',
+  bankStatementLines: 'bankStatementLines',
+  reconciliationRules: 'reconciliationRules',
   costCenters: 'costCenters',
   chartAccounts: 'chartAccounts',
   ledgerAccounts: 'ledgerAccounts',

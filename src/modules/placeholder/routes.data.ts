@@ -5,7 +5,7 @@ import { page } from '../area/routeData';
 export const placeholderRouteData: RouteData[] = [
   // Procurement: cotações, ordens de compra and entregas (modules/quotes, modules/purchasing), faturamentos (modules/invoices)
   // Finance
-  ...['extrato-de-movimentacoes', 'extrato-de-movimentacoes/adicionar'].map((sub) => page(`/contas-financeiras/{bankAccountId}/${sub}`, 'Contas Financeiras')),
+  // extrato-de-movimentacoes: the registry bankStatementLines (modules/registry)
   // BI: painéis (modules/bi/dashboards); relatorios (analitico, dre, dfc, fluxo-de-caixa) and tokens-de-conta (modules/bi)
   // /configuracoes: the settings hub (modules/settings)
 ];

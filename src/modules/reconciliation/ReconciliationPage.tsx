@@ -6,7 +6,7 @@
  * server/finance/reconciliationRoutes.ts; the server checks every sum and race.
  */
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import type { OpenSettlement, ReconciliationView, StatementLine } from '../../contracts/bankStatements';
+import type { BulkMatchResult, OpenSettlement, ReconciliationView, StatementLine } from '../../contracts/bankStatements';
 import { formatDate } from '../../core/format/dates';
 import { formatInteger, formatMoney } from '../../core/format/money';
 import { registerCatalogue, t } from '../../core/i18n';
@@ -18,7 +18,9 @@ import * as css from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
 import type { SubPageProps } from '../registry/spec';
 import { reconciliationTexts } from './catalogue';
-import { importStatement, loadReconciliation, matchLine, parcelasFor, settleFromLine, unmatchLine, type OpenParcela } from './reconciliationApi';
+import { BulkAccept, BulkOutcome } from './BulkAccept';
+import { CreateSettledFromLine } from './CreateSettledFromLine';
+import { bulkMatch, createSettled, importStatement, loadReconciliation, matchLine, parcelasFor, settleFromLine, unmatchLine, type OpenParcela } from './reconciliationApi';
 
 registerCatalogue(reconciliationTexts);
 
@@ -36,6 +38,8 @@ export default function ReconciliationPage({ record }: SubPageProps) {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const [marked, setMarked] = useState<Set<string>>(new Set());
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [outcome, setOutcome] = useState<BulkMatchResult | null>(null);
 
   const reload = useCallback(async (query: { from?: string; to?: string }) => {
     try {
@@ -43,6 +47,7 @@ export default function ReconciliationPage({ record }: SubPageProps) {
       setView(answer);
       setPeriod({ from: answer.from, to: answer.to });
       setMarked((before) => new Set([...before].filter((sid) => answer.settlements.some((s) => s.id === sid && !s.reconciled))));
+      setChosen((before) => new Set([...before].filter((lineId) => answer.suggestions.some((s) => s.lineId === lineId))));
     } catch {
       // the HTTP notice says why
     }
@@ -54,6 +59,7 @@ export default function ReconciliationPage({ record }: SubPageProps) {
 
   const byId = useMemo(() => new Map((view?.settlements ?? []).map((s) => [s.id, s])), [view]);
   const suggestionOf = useMemo(() => new Map((view?.suggestions ?? []).map((s) => [s.lineId, s])), [view]);
+  const ruleOf = useMemo(() => new Map((view?.ruleSuggestions ?? []).map((s) => [s.lineId, s])), [view]);
   const open = (view?.settlements ?? []).filter((s) => !s.reconciled);
   const markedSum = [...marked].reduce((sum, sid) => sum + (byId.get(sid)?.amount ?? 0), 0);
 
@@ -75,11 +81,12 @@ export default function ReconciliationPage({ record }: SubPageProps) {
     }
   };
 
-  const act = async (work: () => Promise<unknown>, done: string) => {
+  const act = async <T,>(work: () => Promise<T>, done: string | ((result: T) => string)) => {
     setBusy(true);
     try {
-      await work();
-      setStatus(done);
+      const result = await work();
+      setOutcome(null);
+      setStatus(typeof done === 'string' ? done : done(result));
       setMarked(new Set());
     } catch {
       // 400/409: the HTTP notice says why (a sum that does not match, a line taken meanwhile)
@@ -90,6 +97,22 @@ export default function ReconciliationPage({ record }: SubPageProps) {
   };
 
   const lineLabel = (line: StatementLine) => ({ date: formatDate(line.postedOn), amount: formatMoney(line.amount) });
+
+  const acceptChosen = async () => {
+    const matches = (view?.suggestions ?? []).filter((s) => chosen.has(s.lineId)).map((s) => ({ lineId: s.lineId, settlementIds: s.settlementIds }));
+    setBusy(true);
+    try {
+      const result = await bulkMatch(matches);
+      setStatus(null);
+      setOutcome(result);
+      setChosen(new Set());
+    } catch {
+      // the HTTP notice says why
+    } finally {
+      setBusy(false);
+      await reload(period);
+    }
+  };
 
   return (
     <div className={ui.stack}>
@@ -118,7 +141,10 @@ export default function ReconciliationPage({ record }: SubPageProps) {
         </div>
       </form>
 
-      <div aria-live="polite">{status && <Alert tone="success">{status}</Alert>}</div>
+      <div aria-live="polite">
+        {status && <Alert tone="success">{status}</Alert>}
+        {outcome && view && <BulkOutcome result={outcome} lines={view.lines} />}
+      </div>
 
       <fieldset className={ui.row} style={{ border: 0, padding: 0, margin: 0, flexWrap: 'wrap' }}>
         <legend className={ui.label}>{t('reconciliation.period')}</legend>
@@ -149,6 +175,7 @@ export default function ReconciliationPage({ record }: SubPageProps) {
             )}
           </dl>
 
+          <BulkAccept suggestions={view.suggestions} chosen={chosen} onChoose={setChosen} busy={busy} onAccept={() => void acceptChosen()} />
           {view.truncated && <Alert tone="info">{t('reconciliation.lines.truncated', { count: formatInteger(view.lines.length) })}</Alert>}
           <div className={css.tableWrap}>
             <table className={`${css.table} ${css.cards}`}>
@@ -184,11 +211,23 @@ export default function ReconciliationPage({ record }: SubPageProps) {
                             {suggestion && (
                               <>
                                 <span className={ui.hint}>{t('reconciliation.suggestion', { what: `${suggested.map(settlementText).join(' + ')} (${t(`reconciliation.suggestion.reason.${suggestion.reason}`)})` })}</span>
-                                <div><button type="button" className={ui.button.primary} disabled={busy} aria-label={t('reconciliation.confirmLabel', lineLabel(line))} onClick={() => void act(() => matchLine(line.id, suggestion.settlementIds), t('reconciliation.confirmed', lineLabel(line)))}>{t('reconciliation.confirm')}</button></div>
+                                <div className={ui.row} style={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                                  <button type="button" className={ui.button.primary} disabled={busy} aria-label={t('reconciliation.confirmLabel', lineLabel(line))} onClick={() => void act(() => matchLine(line.id, suggestion.settlementIds), t('reconciliation.confirmed', lineLabel(line)))}>{t('reconciliation.confirm')}</button>
+                                  <label className={ui.row} style={{ alignItems: 'center', gap: '0.25rem' }}>
+                                    <input type="checkbox" checked={chosen.has(line.id)} onChange={(event) => {
+                                      const next = new Set(chosen);
+                                      if (event.target.checked) next.add(line.id);
+                                      else next.delete(line.id);
+                                      setChosen(next);
+                                    }} aria-label={t('reconciliation.bulk.choose', lineLabel(line))} />
+                                    <span>{t('reconciliation.bulk.select')}</span>
+                                  </label>
+                                </div>
                               </>
                             )}
                             {!suggestion && !(marked.size > 0 && markedSum === line.amount) && <span className={ui.hint}>{t('reconciliation.noSuggestion')}</span>}
                             <SettleFromLine accountId={accountId} line={line} busy={busy} onSettle={(installmentId) => act(() => settleFromLine(line.id, installmentId), t('reconciliation.settle.done', lineLabel(line)))} />
+                            {!suggestion && <CreateSettledFromLine key={ruleOf.get(line.id)?.ruleId ?? 'none'} line={line} rule={ruleOf.get(line.id)} busy={busy} onCreate={(input) => act(() => createSettled(line.id, input), (made) => t('reconciliation.create.done', { number: made.entryNumber, ...lineLabel(line) }))} />}
                             {marked.size > 0 && markedSum === line.amount && (
                               <div><button type="button" className={ui.button.secondary} disabled={busy} aria-label={t('reconciliation.chooseLabel', lineLabel(line))} onClick={() => void act(() => matchLine(line.id, [...marked]), t('reconciliation.confirmed', lineLabel(line)))}>{t('reconciliation.choose')}</button></div>
                             )}

@@ -1,5 +1,5 @@
 /** Calls of the conciliação bancária (finance family; server/finance/reconciliationRoutes.ts). */
-import type { ReconciliationView, StatementImportResult } from '../../contracts/bankStatements';
+import type { BulkMatchInput, BulkMatchResult, CreateSettledInput, ReconciliationView, StatementImportResult } from '../../contracts/bankStatements';
 import { request } from '../../core/api';
 import { fileBase64 } from '../finance/remittanceApi';
 
@@ -29,3 +29,8 @@ export const parcelasFor = (accountId: string, amount: number) =>
 
 export const settleFromLine = (lineId: string, installmentId: string) =>
   request<{ id: string; status: string }>('finance', `bank-statement-lines/${encodeURIComponent(lineId)}/settle`, { method: 'POST', body: { installmentId } });
+
+export const createSettled = (lineId: string, input: CreateSettledInput) =>
+  request<{ id: string; status: string; entryId: string; entryNumber: number }>('finance', `bank-statement-lines/${encodeURIComponent(lineId)}/create-settled`, { method: 'POST', body: input });
+
+export const bulkMatch = (matches: BulkMatchInput['matches']) => request<BulkMatchResult>('finance', 'bank-statement-lines/bulk-match', { method: 'POST', body: { matches } });
