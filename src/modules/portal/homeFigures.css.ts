@@ -4,7 +4,7 @@ import { vars } from '../../core/styles/tokens.css';
 /** The home's figures: groups of tiles, each tile one figure and the link to what is behind it. */
 export const groups = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 export const groupTitle = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.font.size, fontWeight: 700 });
-export const tiles = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(150px, 100%), 1fr))', gap: vars.space.sm, margin: 0, padding: 0, listStyle: 'none' });
+export const tiles = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(180px, 100%), 1fr))', gap: vars.space.sm, margin: 0, padding: 0, listStyle: 'none' });
 export const tile = style({
   display: 'flex',
   flexDirection: 'column',
@@ -22,5 +22,5 @@ export const tile = style({
 /** A figure that needs attention (overdue): a left bar and the word in the label, not colour alone. */
 export const alertTile = style([tile, { borderLeft: `4px solid ${vars.color.danger}` }]);
 export const label = style({ color: vars.color.muted, fontSize: vars.font.sizeSmall });
-export const value = style({ fontSize: vars.font.sizeLarge, fontWeight: 700, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
+export const value = style({ fontSize: vars.font.sizeLarge, fontWeight: 700, fontVariantNumeric: 'tabular-nums', overflowWrap: 'break-word' });
 export const note = style({ color: vars.color.muted, fontSize: vars.font.sizeSmall });
