@@ -82,6 +82,8 @@ test('tesouraria adds a line by hand, sees it in the extrato with the running ba
   await expect(page.getByRole('heading', { level: 1, name: 'PIX ENVIADO FORNECEDOR' })).toBeVisible();
 
   await page.goto(`/contas-financeiras/${accountId}/extrato-de-movimentacoes`);
+  // Opened directly, the page still names its account in the breadcrumbs (not its id).
+  await expect(page.getByRole('navigation', { name: 'Você está aqui' }).getByRole('link', { name: `Extrato ${RUN}` })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'PIX ENVIADO FORNECEDOR' });
   await expect(row).toContainText('R$ 250,00');
   await expect(row).toContainText('R$ 9.750,00');

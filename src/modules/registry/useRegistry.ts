@@ -5,6 +5,7 @@ import { buildPath } from '../../core/router';
 import { useAccess, type Access } from '../../core/resources/access';
 import type { PathParams, RegistryRoutes } from '../../core/resources/paths';
 import type { RegistryPageProps } from './spec';
+import { useParentTitle } from './useParentTitle';
 
 export interface Registry {
   resource: AnyResource;
@@ -28,5 +29,6 @@ export function useRegistry(props: RegistryPageProps): Registry {
   const access = useAccess(resource, spec.permission);
   const id = spec.single?.fixedId ?? (spec.idParam ? routeParams[spec.idParam] : undefined);
   const parentHref = resource.parent ? base.replace(/\/[^/]+$/, '') : null;
+  useParentTitle(resource, params, parentHref);
   return { resource, routes: useMemo(() => ({ base, params }), [base, params]), access, id, parentHref };
 }
