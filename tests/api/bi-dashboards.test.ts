@@ -54,7 +54,8 @@ describe.each(databaseKinds())('BI painéis and home figures [%s]', (kind) => {
       categoryId: direction === 'payable' ? cat.expense : cat.revenue, documentType: 'invoice', documentNumber: `PN-${randomUUID().slice(0, 6)}`, issueDate: today, competence: competence(),
       description: 'Fixture dos painéis', total: parcelas.reduce((s, p) => s + p.amount, 0), bankAccountId: accountId, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
       allocations: [{ costCenterId: centre, amount: parcelas.reduce((s, p) => s + p.amount, 0), percent: null }],
-      installments: parcelas.map((p, i) => ({ number: i + 1, dueDate: p.dueDate, amount: p.amount, paymentMethod: 'pix', ...NO_PAYMENT_DATA })),
+      // The fixture's account is a caixa: what the customer pays comes in cash (a receivable's receipt data).
+      installments: parcelas.map((p, i) => ({ number: i + 1, dueDate: p.dueDate, amount: p.amount, ...(direction === 'receivable' ? { paymentMethod: 'cash', ...NO_PAYMENT_DATA, pixKeyType: null, pixKey: null, bankAccountId: accountId } : { paymentMethod: 'pix', ...NO_PAYMENT_DATA }) })),
     };
     const created = await post(`${FINANCE}/${direction === 'payable' ? 'payables' : 'receivables'}`, clerk, body);
     expect(created.status, created.raw).toBe(201);

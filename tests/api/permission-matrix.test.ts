@@ -147,7 +147,11 @@ describe.each(databaseKinds())('the permission matrix [%s]', (kind) => {
     const orders = answer.body.resources.find((entry: { name: string }) => entry.name === 'orders');
     expect(orders.scopes.map((entry: { scope: string }) => entry.scope)).toEqual(['create', 'read', 'update']);
     expect(orders.scopes[0].sources).toContainEqual({ policy: 'Comprador', profile: 'Comprador' });
-    expect((await call(env, 'GET', `users/${buyer.id}/permissions`, { session: await loginSession(env, 'compras@demo.com.br') })).status).toBe(403);
+    // Their own, always (Minha conta › Políticas); another user's needs users: read.
+    const buyerSession = await loginSession(env, 'compras@demo.com.br');
+    expect((await call(env, 'GET', `users/${buyer.id}/permissions`, { session: buyerSession })).status).toBe(200);
+    const requester = await env.db.selectFrom('users').select('id').where('email', '=', 'solicitante@demo.com.br').executeTakeFirstOrThrow();
+    expect((await call(env, 'GET', `users/${requester.id}/permissions`, { session: buyerSession })).status).toBe(403);
     expect((await call(env, 'GET', `users/${buyer.id}/permissions`, { session: await loginSession(env, 'admin@outra.com.br') })).status).toBe(404);
   });
 

@@ -152,14 +152,16 @@ describe('a list route primes its first page while the guard runs', () => {
 
   it('the registry list primes only for a full session allowed to read the resource', async () => {
     const spec = mountSpec('suppliers');
-    const asked = () => sent.filter((url) => url.includes('/companies/suppliers')).length;
+    // The page (the list's preferences go beside it, to their own path).
+    const asked = () => sent.filter((url) => url.includes('/companies/suppliers') && !url.includes('/preferences')).length;
     (await primeList(spec, {}, '')).release(); // signed in, but no permission to read suppliers
     expect(asked()).toBe(0);
     setFields({ loggedUser: makeUser(), policyEffectivePermissions: [{ resources: [{ name: 'suppliers', scopes: ['read'] }], acls: [] }] });
     (await primeList(spec, {}, '?q=acme')).release();
     await flush();
     expect(asked()).toBe(1);
-    expect(sent[0]).toContain('q=acme');
+    expect(sent.find((url) => !url.includes('/preferences'))).toContain('q=acme');
+    expect(sent.filter((url) => url.includes('/companies/suppliers/preferences'))).toHaveLength(1);
     resetSession();
     (await primeList(spec, {}, '')).release();
     await flush();
