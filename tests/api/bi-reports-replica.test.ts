@@ -56,7 +56,7 @@ describe.skipIf(!postgres)('BI: reports on a SELECT-only login (a read replica) 
         customerId: customer.id, categoryId: category.body.id, documentType: 'invoice', documentNumber: `RPL-${randomUUID().slice(0, 6)}`, issueDate: today, competence: `${today.slice(5, 7)}/${year}`,
         description: 'Réplica', total: 43210, bankAccountId: account.id, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
         allocations: [{ costCenterId: centre.id, percent: null, amount: 43210 }],
-        installments: [{ number: 1, dueDate: today, amount: 43210, paymentMethod: 'pix', ...blank }],
+        installments: [{ number: 1, dueDate: today, amount: 43210, paymentMethod: 'cash', ...blank, pixKeyType: null, pixKey: null, bankAccountId: account.id }],
       },
     });
     expect(created.status, created.raw).toBe(201);
