@@ -97,7 +97,7 @@ test('DFC: a baixa of a financing category drills down; CSV/XLSX downloads as on
     customerId: customer.id, categoryId: category.body.id, documentType: 'invoice', documentNumber: `EMP-${RUN}`, issueDate: today, competence: `${today.slice(5, 7)}/${today.slice(0, 4)}`,
     description: `Empréstimo e2e ${RUN}`, total: 765432, bankAccountId: account.id, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
     allocations: [{ costCenterId: centre.id, percent: 10000, amount: 765432 }],
-    installments: [{ number: 1, dueDate: dueThisMonth(), amount: 765432, paymentMethod: 'pix', ...blank, pixKeyType: 'email', pixKey: 'financeiro@banco.com.br' }],
+    installments: [{ number: 1, dueDate: dueThisMonth(), amount: 765432, paymentMethod: 'cash', ...blank, bankAccountId: account.id }],
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const parcela = (await api(page, 'GET', `/api/finance/receivable-installments/${created.body.installments[0].id}`)).body;
