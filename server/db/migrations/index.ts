@@ -35,6 +35,7 @@ import biReports from './0030_bi_reports.js';
 import bankStatements from './0031_bank_statements.js';
 import accountTokens from './0033_account_tokens.js';
 import profileMatrixPolicy from './0038_profile_matrix_policy.js';
+import serviceConfirmations from './0039_service_confirmations.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '0031_bank_statements': bankStatements,
   '0033_account_tokens': accountTokens,
   '0038_profile_matrix_policy': profileMatrixPolicy,
+  '0039_service_confirmations': serviceConfirmations,
 };
 
 export const migrationProvider: MigrationProvider = {
