@@ -55,7 +55,9 @@ async function serviceRows(trx: Trx, orgId: string, orderId: string, lineId?: st
   return rows.rows;
 }
 
-const view = (row: Row): ServiceLine => ({
+const RECEIVABLE = findTransition(purchaseOrders.workflow!, 'receive')!.from;
+
+const view = (row: Row, mine: boolean): ServiceLine => ({
   purchaseOrderLineId: row.line_id,
   purchaseOrderId: row.purchase_order_id,
   purchaseOrderNumber: Number(row.po_number),
@@ -66,6 +68,7 @@ const view = (row: Row): ServiceLine => ({
   performedOn: row.performed_on,
   note: row.note,
   reason: row.reason,
+  mayConfirm: mine && row.confirmation !== 'confirmed' && RECEIVABLE.includes(row.po_status),
 });
 
 /** The pedido, if the caller is its requester: 404 when it is not in the organisation, 403 when it is someone else's. */
@@ -83,7 +86,7 @@ export async function serviceLines(trx: Trx, call: Call, orderId: string, mayRea
   const found = await sql<{ id: string; created_by: string | null }>`SELECT id, created_by FROM orders WHERE id = ${orderId.slice(0, 64)} AND org_id = ${call.orgId}`.execute(trx);
   const order = found.rows[0];
   if (!order || (order.created_by !== call.userId && !mayRead)) throw new HttpError(404, 'Pedido não encontrado.');
-  return (await serviceRows(trx, call.orgId, order.id)).map(view);
+  return (await serviceRows(trx, call.orgId, order.id)).map((row) => view(row, order.created_by === call.userId));
 }
 
 /** Locks the ordem de compra of the line, then reads the pedido's service line on it. */
@@ -115,8 +118,7 @@ export async function confirmService(trx: Trx, call: Call, orderId: string, line
   const order = await ownOrder(trx, call, orderId, mayRead);
   const row = await lockedLine(trx, call, order.id, lineId);
   const quantity = Math.min(Number(row.share), Number(row.quantity) - Number(row.received));
-  const receivable = findTransition(purchaseOrders.workflow!, 'receive')!.from;
-  if (!receivable.includes(row.po_status)) {
+  if (!RECEIVABLE.includes(row.po_status)) {
     throw new HttpError(409, SERVICE_MESSAGES.notReceivable(Number(row.po_number), purchaseOrders.workflow!.states[row.po_status]?.label ?? row.po_status));
   }
   if (quantity <= 0) throw new HttpError(409, SERVICE_MESSAGES.nothing);
@@ -128,7 +130,7 @@ export async function confirmService(trx: Trx, call: Call, orderId: string, line
     lines: [{ purchaseOrderLineId: row.line_id, received: quantity, rejected: 0, rejectionReason: null }],
   });
   await record(trx, call, order.id, row, { status: 'confirmed', performedOn: input.performedOn, note, reason: null, receiptId: receipt.id });
-  return view((await serviceRows(trx, call.orgId, order.id, row.line_id))[0]);
+  return view((await serviceRows(trx, call.orgId, order.id, row.line_id))[0], true);
 }
 
 /** "Contestar": the line's faturamento waits until the requester confirms. */
@@ -136,7 +138,7 @@ export async function contestService(trx: Trx, call: Call, orderId: string, line
   const order = await ownOrder(trx, call, orderId, mayRead);
   const row = await lockedLine(trx, call, order.id, lineId);
   await record(trx, call, order.id, row, { status: 'contested', performedOn: null, note: null, reason: input.reason.trim(), receiptId: null });
-  return view((await serviceRows(trx, call.orgId, order.id, row.line_id))[0]);
+  return view((await serviceRows(trx, call.orgId, order.id, row.line_id))[0], true);
 }
 
 /** The first line of this faturamento whose service its requester contested (accept refuses it). */

@@ -38,6 +38,8 @@ const serviceLine = z.object({
   performedOn: z.nullable(z.string()),
   note: z.nullable(z.string()),
   reason: z.nullable(z.string()),
+  /** The caller is the pedido's requester and the line still takes a confirmation or a contest. */
+  mayConfirm: z.boolean(),
 });
 export type ServiceLine = z.infer<typeof serviceLine>;
 
