@@ -8,6 +8,9 @@ import type { Kysely } from 'kysely';
 import { TENANT_POLICY, tenantTableStatements } from '../tenant.js';
 import { runStatements } from './0001_identity.js';
 
+/** The tenant tables this migration adds (tests/api/row-level-security.test.ts). */
+export const SERVICE_CONFIRMATION_TABLES = ['service_confirmations'] as const;
+
 const up = [
   `CREATE TABLE service_confirmations (
     id text PRIMARY KEY,

@@ -9,6 +9,8 @@ import { confirmServiceEndpoint, contestServiceEndpoint, serviceLinesEndpoint, t
 import { formatDate } from '../../core/format/dates';
 import { registerCatalogue, t } from '../../core/i18n';
 import { notify } from '../../core/notices';
+import { catalogueEntry } from '../../core/catalogue';
+import { useAccess } from '../../core/resources/access';
 import { useQuery } from '../../core/resources/cache';
 import { callEndpoint } from '../../core/resources/endpoint';
 import { Alert } from '../../core/ui/Alert';
@@ -29,6 +31,7 @@ const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/
 export function ServiceConfirmations({ orderId }: { orderId: string }) {
   const lines = useQuery<ServiceLine[]>(['orderServices', orderId], (signal) => callEndpoint(serviceLinesEndpoint, { params: { orderId }, signal, silent: true }));
   const [mode, setMode] = useState<Mode | null>(null);
+  const mayReadOrders = useAccess(catalogueEntry('purchaseOrders')!)('read');
   if (!lines.data?.length) return null;
   const stateOf = (line: ServiceLine) => (line.status === 'confirmed' ? t('orders.services.confirmed', { date: formatDate(line.performedOn) }) : t(`orders.services.${line.status}`));
   return (
@@ -36,7 +39,7 @@ export function ServiceConfirmations({ orderId }: { orderId: string }) {
       <h2 id="order-services" style={{ margin: 0, fontSize: 18 }}>{t('orders.services.title')}</h2>
       <p className={data.muted} style={{ margin: 0 }}>{t('orders.services.intro')}</p>
       <div className={data.tableWrap} tabIndex={0} role="region" aria-label={t('orders.services.title')}>
-        <table className={data.table}>
+        <table className={`${data.table} ${data.cards}`}>
           <thead>
             <tr>
               <th scope="col" className={data.th}>{t('orders.services.service')}</th>
@@ -49,11 +52,15 @@ export function ServiceConfirmations({ orderId }: { orderId: string }) {
           <tbody>
             {lines.data.map((line) => (
               <tr key={line.purchaseOrderLineId}>
-                <td className={data.td}>{line.description}{line.reason && line.status === 'contested' ? <><br /><span className={data.muted}>{line.reason}</span></> : null}</td>
-                <td className={data.td}><Link href={`/ordens-de-compra/${encodeURIComponent(line.purchaseOrderId)}`}>{t('orders.services.orderNumber', { number: line.purchaseOrderNumber })}</Link></td>
-                <td className={data.numericCell}>{line.quantity}</td>
-                <td className={data.td}><StatusBadge label={stateOf(line)} tone={TONES[line.status]} /></td>
-                <td className={data.td}>
+                <td className={data.td} data-label={t('orders.services.service')}>{line.description}{line.reason && line.status === 'contested' ? <><br /><span className={data.muted}>{line.reason}</span></> : null}</td>
+                <td className={data.td} data-label={t('orders.services.order')}>
+                  {mayReadOrders
+                    ? <Link href={`/ordens-de-compra/${encodeURIComponent(line.purchaseOrderId)}`}>{t('orders.services.orderNumber', { number: line.purchaseOrderNumber })}</Link>
+                    : t('orders.services.orderNumber', { number: line.purchaseOrderNumber })}
+                </td>
+                <td className={data.numericCell} data-label={t('orders.services.quantity')}>{line.quantity}</td>
+                <td className={data.td} data-label={t('orders.services.state')} style={{ gridColumn: '1 / -1' }}><StatusBadge label={stateOf(line)} tone={TONES[line.status]} /></td>
+                <td className={data.td} style={{ gridColumn: '1 / -1' }}>
                   {line.mayConfirm && (
                     <div className={ui.row}>
                       <button type="button" className={ui.button.primary} onClick={() => setMode({ line, kind: 'confirm' })}>{t('orders.services.confirm')}</button>
