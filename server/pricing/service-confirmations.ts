@@ -89,13 +89,16 @@ export async function serviceLines(trx: Trx, call: Call, orderId: string, mayRea
   return (await serviceRows(trx, call.orgId, order.id)).map((row) => view(row, order.created_by === call.userId));
 }
 
-/** Locks the ordem de compra of the line, then reads the pedido's service line on it. */
+/** Locks the ordem de compra of the line, then reads the pedido's service line on it: still open to a confirmation or a contest. */
 async function lockedLine(trx: Trx, call: Call, orderId: string, lineId: string): Promise<Row> {
   await sql`SELECT po.id FROM purchase_orders po JOIN purchase_order_lines pl ON pl.purchase_order_id = po.id
     WHERE pl.id = ${lineId.slice(0, 64)} AND po.org_id = ${call.orgId} FOR UPDATE OF po`.execute(trx);
   const [row] = await serviceRows(trx, call.orgId, orderId, lineId.slice(0, 64));
   if (!row) throw new HttpError(404, SERVICE_MESSAGES.notService);
   if (row.confirmation === 'confirmed') throw new HttpError(409, SERVICE_MESSAGES.already);
+  if (!RECEIVABLE.includes(row.po_status)) {
+    throw new HttpError(409, SERVICE_MESSAGES.notReceivable(Number(row.po_number), purchaseOrders.workflow!.states[row.po_status]?.label ?? row.po_status));
+  }
   return row;
 }
 
@@ -118,9 +121,6 @@ export async function confirmService(trx: Trx, call: Call, orderId: string, line
   const order = await ownOrder(trx, call, orderId, mayRead);
   const row = await lockedLine(trx, call, order.id, lineId);
   const quantity = Math.min(Number(row.share), Number(row.quantity) - Number(row.received));
-  if (!RECEIVABLE.includes(row.po_status)) {
-    throw new HttpError(409, SERVICE_MESSAGES.notReceivable(Number(row.po_number), purchaseOrders.workflow!.states[row.po_status]?.label ?? row.po_status));
-  }
   if (quantity <= 0) throw new HttpError(409, SERVICE_MESSAGES.nothing);
   const note = input.note?.trim() || null;
   const service = call.ctx.records(receipts.name);
