@@ -18,11 +18,13 @@ import { buildInstallments, parsePaymentCondition } from '../../src/contracts/pa
 import { INVOICE_MESSAGES, invoiceIssues, invoices } from '../../src/contracts/resources/invoices.js';
 import { payables } from '../../src/contracts/resources/payables.js';
 import { PURCHASE_ORDER_INVOICEABLE, purchaseOrders } from '../../src/contracts/resources/purchaseOrders.js';
+import { SERVICE_MESSAGES } from '../../src/contracts/serviceConfirmation.js';
 import { findTransition } from '../../src/contracts/workflow.js';
 import { HttpError, MESSAGES, fieldError, type FieldErrors } from '../errors.js';
 import { declaredStorage } from '../registry/declared.js';
 import { makeFrom } from '../registry/mapper.js';
 import type { Call, ResourceStorage, Trx, Values, WireRecord } from '../registry/storage.js';
+import { contestedLine } from './service-confirmations.js';
 
 /** A faturamento → its lançamento a pagar, one parcela per duplicata (or per term of the ordem's condition). */
 export const invoiceToPayable: RecordMapping = {
@@ -164,6 +166,9 @@ export const invoicesStorage: ResourceStorage = declaredStorage(invoices, 'invoi
     async accept(trx, call, before) {
       if (!before.categoryId) throw fieldError('categoryId', INVOICE_MESSAGES.noCategory);
       const again = await matched(trx, call, before, before.id, true);
+      // A service its requester contested waits for their confirmation (service-confirmations.ts).
+      const contested = await contestedLine(trx, before.id);
+      if (contested) throw new HttpError(409, SERVICE_MESSAGES.contested(contested.position + 1, contested.description));
       const costCenter = before.costCenterId ?? (await sql<{ c: string | null }>`SELECT cost_center_id AS c FROM purchase_orders WHERE id = ${String(before.purchaseOrderId)}`.execute(trx)).rows[0]?.c;
       if (!costCenter) throw fieldError('costCenterId', INVOICE_MESSAGES.noCostCenter);
       return { values: { matchStatus: again.matchStatus, divergences: again.divergences } };

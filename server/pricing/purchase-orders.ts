@@ -14,6 +14,7 @@
 import { sql } from 'kysely';
 import { purchaseOrderLineIssues, purchaseOrders } from '../../src/contracts/resources/purchaseOrders.js';
 import { RECEIPT_MESSAGES, receipts } from '../../src/contracts/resources/receipts.js';
+import { SERVICE_MESSAGES } from '../../src/contracts/serviceConfirmation.js';
 import { findTransition } from '../../src/contracts/workflow.js';
 import { HttpError, MESSAGES, fieldError, type FieldErrors } from '../errors.js';
 import { declaredStorage } from '../registry/declared.js';
@@ -65,7 +66,19 @@ interface ReceiptLine {
   rejectionReason?: string | null;
 }
 
-/** Locks the ordem de compra, then checks every line against what it still takes. */
+/** Calls that record a service's entrega on its requester's confirmation (service-confirmations.ts). */
+const serviceReceipts = new WeakSet<Call>();
+
+/** Lets this call receive service lines: only the requester's confirmation makes such a call. */
+export function allowServiceReceipt(call: Call): Call {
+  serviceReceipts.add(call);
+  return call;
+}
+
+/**
+ * Locks the ordem de compra, then checks every line against what it still takes. A service line
+ * (its product a service) is received only by its requester's confirmation: 409 naming the line.
+ */
 async function checkReceipt(trx: Trx, call: Call, values: Record<string, unknown>): Promise<void> {
   const orderId = String(values.purchaseOrderId ?? '');
   const order = await sql<{ number: string; status: string }>`SELECT number::text, status FROM purchase_orders WHERE id = ${orderId.slice(0, 64)} AND org_id = ${call.orgId} FOR UPDATE`.execute(trx);
@@ -75,11 +88,16 @@ async function checkReceipt(trx: Trx, call: Call, values: Record<string, unknown
   if (!receivable.includes(row.status)) {
     throw new HttpError(409, RECEIPT_MESSAGES.notReceivable(Number(row.number), purchaseOrders.workflow!.states[row.status]?.label ?? row.status));
   }
-  const lines = (await sql<{ id: string; quantity: string; received: string }>`SELECT pl.id, pl.quantity::text,
-      COALESCE((SELECT sum(rl.received) FROM receipt_lines rl WHERE rl.purchase_order_line_id = pl.id), 0)::text AS received
+  const lines = (await sql<{ id: string; quantity: string; received: string; position: number; description: string; service: boolean }>`SELECT pl.id, pl.quantity::text,
+      COALESCE((SELECT sum(rl.received) FROM receipt_lines rl WHERE rl.purchase_order_line_id = pl.id), 0)::text AS received, pl.position, pl.description,
+      EXISTS (SELECT 1 FROM products p WHERE p.id = pl.product_id AND p.kind = 'service') AS service
     FROM purchase_order_lines pl WHERE pl.purchase_order_id = ${orderId}`.execute(trx)).rows;
-  const tolerance = await receiptTolerance(trx, call.orgId);
   const items = (values.lines as ReceiptLine[] | undefined) ?? [];
+  if (!serviceReceipts.has(call)) {
+    const service = lines.find((line) => line.service && items.some((item) => item.purchaseOrderLineId === line.id));
+    if (service) throw new HttpError(409, SERVICE_MESSAGES.byRequester(service.position + 1, service.description));
+  }
+  const tolerance = await receiptTolerance(trx, call.orgId);
   const errors: FieldErrors = {};
   const seen = new Set<string>();
   items.forEach((item, index) => {

@@ -46,7 +46,7 @@ export function buyingCalls(env: TestEnv) {
  */
 export async function buyingCast(env: TestEnv) {
   const admin = await loginSession(env, 'admin@demo.com.br');
-  const requester = (await userInGroups(env, ['Solicitante'])).session;
+  const { user: requesterUser, session: requester } = await userInGroups(env, ['Solicitante']);
   const buyer = (await userInGroups(env, ['Comprador'])).session;
   const suppliers = (await call(env, 'GET', '/v1/companies/suppliers?perPage=3', { session: admin })).body.map((s: { id: string }) => s.id) as string[];
   const products = (await call(env, 'GET', '/v1/cart/products?perPage=3&sort=name', { session: admin })).body as { id: string; name: string }[];
@@ -54,5 +54,43 @@ export async function buyingCast(env: TestEnv) {
   const seeded = (await call(env, 'GET', `/v1/approvals/queues?q=${encodeURIComponent('Aprovação de pedidos')}`, { session: admin })).body[0];
   const { id: _i, version, createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, _refs, ...values } = seeded;
   expect((await call(env, 'PUT', `/v1/approvals/queues/${seeded.id}`, { session: admin, body: { ...values, isActive: false }, headers: { 'if-match': ifMatch(version) } })).status).toBe(200);
-  return { admin, requester, buyer, suppliers, products, centre };
+  return { admin, requester, requesterId: requesterUser.id, buyer, suppliers, products, centre };
+}
+
+/**
+ * A pedido of `requester` with these lines (approved on submission: buyingCast switched the queue
+ * off), taken through a cotação answered by one supplier, awarded whole, to an ordem de compra
+ * sent to that supplier. The answer has the pedido and the ordem as the API shows them.
+ */
+export async function sentOrderOfPedido(env: TestEnv, who: { requester: Session; buyer: Session; centre: string; supplierId: string },
+  lines: { productId: string; description: string; quantity: number }[]) {
+  const { act, get } = buyingCalls(env);
+  const { requester, buyer } = who;
+  const created = await call(env, 'POST', '/v1/supply/orders', {
+    session: requester,
+    body: { title: 'Serviços', costCenterId: who.centre, departmentId: null, neededBy: null, justification: null, lines: lines.map((l) => ({ ...l, unit: 'UN', unitPrice: 1000, neededBy: null })) },
+  });
+  expect(created.status, created.raw).toBe(201);
+  const order = (await act(requester, '/v1/supply/orders', created.body, 'submit')).body;
+  expect(order.status).toBe('approved');
+  const opened = await call(env, 'POST', '/v1/pricing/quotes/from-orders', { session: buyer, body: { orderIds: [order.id], deadline: '2026-12-15' } });
+  expect(opened.status, opened.raw).toBe(201);
+  const quotes = '/v1/pricing/quotes';
+  const quote = await get(buyer, `${quotes}/${opened.body.id}`);
+  const made = await call(env, 'POST', `${quotes}/${quote.id}/requests`, {
+    session: buyer,
+    body: { supplierId: who.supplierId, contactEmail: null, answers: quote.lines.map((l: { id: string; quantity: number }) => ({ lineId: l.id, unitPrice: 1000, quantity: l.quantity, leadTimeDays: 5 })), freight: null, paymentTerms: null, validUntil: null, notes: null, proposalFileId: null },
+  });
+  expect(made.status, made.raw).toBe(201);
+  expect((await act(buyer, quotes, quote, 'send')).status).toBe(200);
+  expect((await act(buyer, `${quotes}/${quote.id}/requests`, made.body, 'answer')).status).toBe(200);
+  const analysing = (await act(buyer, quotes, await get(buyer, `${quotes}/${quote.id}`), 'analyse')).body;
+  const concluded = await act(buyer, quotes, analysing, 'conclude', { awards: quote.lines.map((l: { id: string }) => ({ lineId: l.id, requestId: made.body.id })) });
+  expect(concluded.status, concluded.raw).toBe(200);
+  const purchaseOrders = '/v1/pricing/purchase-orders';
+  const po = await get(buyer, `${purchaseOrders}/${concluded.body.awards[0].purchaseOrderId}`);
+  const approved = (await act(buyer, purchaseOrders, po, 'submit')).body;
+  const sent = (await act(buyer, purchaseOrders, approved, 'send')).body;
+  expect(sent.status).toBe('sent');
+  return { order: order as { id: string; number: number }, po: sent as { id: string; number: number; lines: { id: string; productId: string | null; description: string; quantity: number }[] } };
 }

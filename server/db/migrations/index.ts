@@ -38,6 +38,7 @@ import receiptData from './0034_receipt_data.js';
 import biReportsMore from './0036_bi_reports_more.js';
 import statementLinesAndRules from './0037_statement_lines_and_rules.js';
 import profileMatrixPolicy from './0038_profile_matrix_policy.js';
+import serviceConfirmations from './0039_service_confirmations.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   '0036_bi_reports_more': biReportsMore,
   '0037_statement_lines_and_rules': statementLinesAndRules,
   '0038_profile_matrix_policy': profileMatrixPolicy,
+  '0039_service_confirmations': serviceConfirmations,
 };
 
 export const migrationProvider: MigrationProvider = {

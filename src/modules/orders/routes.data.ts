@@ -1,7 +1,8 @@
 /**
  * Pedidos, as data: the generic registry (list with "Meus / Todos", show with the workflow, form
  * with keyed lines and the live total) plus its own pages — the printable request and the approval
- * flows as show sub-pages, the catalogue, the product page. `<bo-pedidos>` serves these same routes.
+ * flows as show sub-pages, the services the requester confirms under the details, the catalogue,
+ * the product page. `<bo-pedidos>` serves these same routes.
  */
 import type { RouteData } from '../../core/routeMatch';
 import { page } from '../area/routeData';
@@ -13,6 +14,7 @@ export const ordersRouteData: RouteData[] = [
       { path: 'solicitacao', label: 'orders.tabs.request', view: 'request' },
       { path: 'analises', label: 'orders.tabs.approvals', view: 'approvals' },
     ],
+    details: 'details',
     views: { list: 'list', create: 'form', edit: 'form' },
   }),
   page('/pedidos/catalogo', 'Catálogo', { view: 'catalogue' }),

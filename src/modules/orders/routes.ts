@@ -5,6 +5,7 @@ import { ordersRouteData } from './routes.data';
 export const ordersRoutes = withRegistryLoaders(ordersRouteData, {
   list: () => import('./OrderListPage'),
   form: () => import('./OrderFormPage'),
+  details: () => import('./OrderDetails'),
   request: () => import('./RequestDocument'),
   approvals: () => import('./OrderApprovals'),
   catalogue: () => import('./CataloguePage'),

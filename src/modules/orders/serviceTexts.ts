@@ -1,0 +1,21 @@
+/** pt-BR texts of a pedido's services awaiting the requester's confirmation. */
+export const serviceTexts = {
+  'orders.services.title': 'Serviços deste pedido',
+  'orders.services.intro': 'Serviços não passam pela entrega do comprador: confirme aqui quando o serviço for prestado, ou conteste se não foi.',
+  'orders.services.service': 'Serviço',
+  'orders.services.order': 'Ordem de compra',
+  'orders.services.quantity': 'Quantidade',
+  'orders.services.state': 'Situação',
+  'orders.services.actions': 'Ações',
+  'orders.services.pending': 'Aguardando confirmação',
+  'orders.services.confirmed': 'Prestado em {date}',
+  'orders.services.contested': 'Contestado',
+  'orders.services.confirm': 'Confirmar prestação do serviço',
+  'orders.services.contest': 'Contestar',
+  'orders.services.performedOn': 'Data da prestação',
+  'orders.services.note': 'Observação (opcional)',
+  'orders.services.reason': 'Motivo da contestação',
+  'orders.services.done': 'Prestação confirmada: a entrega foi registrada na ordem de compra.',
+  'orders.services.contestedDone': 'Serviço contestado: o faturamento deste item aguarda a sua confirmação.',
+  'orders.services.orderNumber': 'nº {number}',
+} as const;
