@@ -106,7 +106,8 @@ describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (
     expect(table!.querySelectorAll('tbody tr')).toHaveLength(1);
     expect(text(table!)).toContain(resource.fields[resource.titleField]?.type === 'integer' ? '42' : `Registro de ${resource.name}`);
     expect(view.container.querySelector('h1')?.textContent).toBe(resource.labels.many);
-    const request = calls.find((c) => c.method === 'GET')!;
+    // The list's page (a nested list also reads its parent once, to name it in the breadcrumbs).
+    const request = calls.find((c) => c.method === 'GET' && c.path === fillPath(resource.path, PARAM_VALUES))!;
     expect(request.url.searchParams.get('page')).toBe('1');
     expect(request.url.searchParams.get('perPage')).toBe('25');
     view.unmount();
@@ -124,7 +125,7 @@ describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (
     for (const section of resource.form.sections) {
       for (const field of section.fields) if (fieldShown(resource.fields[field], sample)) expect(text(view.container)).toContain(resource.fields[field].label);
     }
-    expect(calls[0].path).toBe(`${fillPath(resource.path, PARAM_VALUES)}/rec-1`);
+    expect(calls.map((c) => c.path)).toContain(`${fillPath(resource.path, PARAM_VALUES)}/rec-1`);
     view.unmount();
   });
 
