@@ -64,7 +64,7 @@ test('intranet page: <bo-login> and <bo-minha-conta> share one session and ignor
   await expect(login.getByText('Você está conectado como compras@demo.com.br.')).toBeVisible();
   // The other tag saw the same session without a reload.
   await expect(account.getByRole('heading', { name: 'Minhas políticas' })).toBeVisible();
-  await expect(account.getByRole('cell', { name: 'Pedidos orders' })).toBeVisible();
+  await expect(account.getByRole('rowheader', { name: 'Pedidos' })).toBeVisible();
 
   // Each tag pulled only its own chunk: nothing of the portal.
   expect(requested.some((path) => path.endsWith('/dist/bo-portal.js'))).toBe(false);

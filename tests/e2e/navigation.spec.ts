@@ -122,8 +122,8 @@ test.describe('not-found and error pages', () => {
       await expect(page.getByRole('heading', { level: 1, name: /^Olá/ })).toBeVisible();
 
       // A part of the app that cannot load (even after the one reload): the error page, in the portal.
-      await page.route(/\/chunks\/PlaceholderPage-[^/]+\.js$/, (route) => route.abort());
-      await page.goto('/bi/dashboards');
+      await page.route(/\/chunks\/SettingsHubPage-[^/]+\.js$/, (route) => route.abort());
+      await page.goto('/configuracoes');
       await expect(page.getByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeVisible();
       await expect(page.getByText('Erro interno: algo deu errado ao abrir esta página.', { exact: false })).toBeVisible();
       await expect(page.getByText('Uma parte do sistema não pôde ser carregada.', { exact: false })).toBeVisible();
@@ -131,7 +131,7 @@ test.describe('not-found and error pages', () => {
       await expect(page.getByText('Conectado como admin@demo.com.br')).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/error-${width}.png` });
-      await page.unroute(/\/chunks\/PlaceholderPage-[^/]+\.js$/);
+      await page.unroute(/\/chunks\/SettingsHubPage-[^/]+\.js$/);
       await page.getByRole('link', { name: 'Voltar para o início' }).click();
       await expect(page).toHaveURL(/\/$/);
     });
