@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { setAppConfigUrl } from '../../core/config';
 import { emit } from '../../core/elements/events';
 import { createGuardDeps, runGuard } from '../../core/guard';
@@ -15,19 +15,7 @@ import { useSignedIn } from '../../core/host/useSignedIn';
 import { useVersionNotices } from '../../core/host/useVersionNotices';
 import { routes } from './routes';
 import { breadcrumbsFor, documentTitleFor } from './navState';
-import type { RouteDef } from '../../core/router';
-import { LoginLayout } from './LoginLayout';
-
-/**
- * The signed-in frame (sidebar, header, breadcrumbs, "Ir para…") is its own chunk: a signed-out
- * visitor downloads only the login (issue 23's budget). bo-portal.ts loads it before the first
- * render when a session is stored; a sign-in asks for it at once.
- */
-export const loadShell = () => import('./PortalShell');
-const LazyShell = lazy(() => loadShell().then((module) => ({ default: module.PortalShell })));
-function PortalShell({ routes: table, children }: { routes: readonly RouteDef[]; children: ReactNode }) {
-  return <Suspense fallback={null}><LazyShell routes={table}>{children}</LazyShell></Suspense>;
-}
+import { LoginLayout, PortalShell } from './PortalShell';
 
 /** The portal's guard (spec §2): its first navigation starts it before React renders (bo-portal.ts). */
 export const portalGuard: Guard = (() => {
@@ -50,9 +38,6 @@ export function PortalApp({ container, configUrl }: PortalProps) {
   useEffect(() => () => router.destroy(), [router]);
   useSessionEvents(host);
   const signedIn = useSignedIn();
-  useEffect(() => {
-    if (signedIn) void loadShell();
-  }, [signedIn]);
   useVersionNotices();
 
   const render = (view: View) => {
