@@ -4,7 +4,7 @@
  * the entrega is recorded in their name) or contests it (a reason). Nothing shows for a pedido
  * without services.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { confirmServiceEndpoint, contestServiceEndpoint, serviceLinesEndpoint, type ServiceLine } from '../../contracts/serviceConfirmation';
 import { formatDate } from '../../core/format/dates';
 import { registerCatalogue, t } from '../../core/i18n';
@@ -17,7 +17,6 @@ import { Alert } from '../../core/ui/Alert';
 import { Dialog } from '../../core/ui/Dialog';
 import { Link } from '../../core/ui/Link';
 import { StatusBadge } from '../../core/ui/StatusBadge';
-import { TextField } from '../../core/ui/TextField';
 import * as data from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
 import { serviceTexts } from './serviceTexts';
@@ -81,6 +80,7 @@ export function ServiceConfirmations({ orderId }: { orderId: string }) {
 function ServiceDialog({ orderId, mode, onClose, onDone }: { orderId: string; mode: Mode; onClose: () => void; onDone: () => void }) {
   const [performedOn, setPerformedOn] = useState(today);
   const [text, setText] = useState('');
+  const formId = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const confirming = mode.kind === 'confirm';
@@ -103,8 +103,17 @@ function ServiceDialog({ orderId, mode, onClose, onDone }: { orderId: string; mo
     <Dialog title={t(confirming ? 'orders.services.confirm' : 'orders.services.contest')} onClose={onClose}>
       <form className={ui.stack} onSubmit={(event) => { event.preventDefault(); void submit(); }}>
         <p style={{ margin: 0 }}>{mode.line.description}</p>
-        {confirming && <TextField label={t('orders.services.performedOn')} type="date" required value={performedOn} onValue={setPerformedOn} />}
-        <TextField label={t(confirming ? 'orders.services.note' : 'orders.services.reason')} required={!confirming} maxLength={240} value={text} onValue={setText} />
+        {/* Plain labelled inputs: the login's TextField here would split it out of <bo-login>'s files. */}
+        {confirming && (
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor={`${formId}-on`}>{t('orders.services.performedOn')}</label>
+            <input id={`${formId}-on`} className={ui.input} type="date" required value={performedOn} onChange={(event) => setPerformedOn(event.target.value)} />
+          </div>
+        )}
+        <div className={ui.field}>
+          <label className={ui.label} htmlFor={`${formId}-text`}>{t(confirming ? 'orders.services.note' : 'orders.services.reason')}</label>
+          <input id={`${formId}-text`} className={ui.input} required={!confirming} maxLength={240} value={text} onChange={(event) => setText(event.target.value)} />
+        </div>
         {error && <Alert>{error}</Alert>}
         <div className={ui.row}>
           <button type="submit" disabled={busy} className={confirming ? ui.button.primary : ui.button.danger}>{t(confirming ? 'orders.services.confirm' : 'orders.services.contest')}</button>
