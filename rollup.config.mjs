@@ -92,11 +92,16 @@ function listScreenChunk() {
       };
       const ids = [...getModuleIds()];
       const entries = ids.filter((moduleId) => getModuleInfo(moduleId)?.isEntry).sort();
-      const loadedBy = new Map();
-      for (const entry of entries) for (const moduleId of closure(entry)) loadedBy.set(moduleId, [...(loadedBy.get(moduleId) ?? []), entry]);
       const elements = entries.filter((entry) => /\/bo-[\w-]+\.ts$/.test(entry));
       const boot = entries.find((entry) => !elements.includes(entry));
       const portal = elements.find((entry) => entry.endsWith('/bo-portal.ts'));
+      // The portal's signed-in frame is a dynamic import (a signed-out visitor never loads it), but it
+      // is grouped as if up front: what it shares goes to core/areas as before, what only it uses to
+      // its own 'portal-shell' chunk instead of bo-portal.js.
+      const shellRoot = ids.find((candidate) => candidate.endsWith('/src/modules/portal/PortalShell.tsx'));
+      const portalStatic = closure(portal);
+      const loadedBy = new Map();
+      for (const entry of entries) for (const moduleId of closure(entry === portal && shellRoot ? [entry, shellRoot] : entry)) loadedBy.set(moduleId, [...(loadedBy.get(moduleId) ?? []), entry]);
       // What <bo-login> may ever load: the rest of the portal's up-front modules (the catalogue, the areas' routes) stays out of its core.
       const login = closure(elements.filter((element) => element.endsWith('/bo-login.ts')), true);
       // What another element may load, now or in a later chunk: never in bo-portal.js, whose own code defines <bo-portal>.
@@ -110,7 +115,7 @@ function listScreenChunk() {
         if (by.length === elements.length && elements.every((element) => by.includes(element))) chunkOf.set(moduleId, 'core');
         // What the portal loads up front: with its own code in bo-portal.js, or in `core` when another element may load it too,
         // so the portal's first list is five files, not ten.
-        else if (by.includes(portal) && !by.includes(boot)) chunkOf.set(moduleId, !otherElements.has(moduleId) ? 'bo-portal' : login.has(moduleId) ? 'core' : 'areas');
+        else if (by.includes(portal) && !by.includes(boot)) chunkOf.set(moduleId, !otherElements.has(moduleId) ? (portalStatic.has(moduleId) ? 'bo-portal' : 'portal-shell') : login.has(moduleId) ? 'core' : 'areas');
         // What retaguarda.js loads, and the list's modules the elements load up front: as rollup groups them.
         else if (by.includes(boot) || inList.has(moduleId)) chunkOf.set(moduleId, group(by));
       }

@@ -18,7 +18,8 @@
 import { setAppConfigUrl } from '../core/config';
 import { defineElement } from '../core/elements/define';
 import { primeFirstScreen } from '../core/host/firstScreen';
-import { PortalApp, portalGuard } from '../modules/portal/PortalApp';
+import { getSession } from '../core/session';
+import { loadShell, PortalApp, portalGuard } from '../modules/portal/PortalApp';
 import { routes } from '../modules/portal/routes';
 
 // The element is defined (and React renders it) once its first navigation is through (its guard,
@@ -27,7 +28,8 @@ import { routes } from '../modules/portal/routes';
 const portal = document.querySelector('bo-portal');
 const configUrl = portal?.getAttribute('config-url');
 if (configUrl) setAppConfigUrl(configUrl);
-void (portal ? primeFirstScreen(routes, window.location, portalGuard) : Promise.resolve())
+// With a stored session the signed-in frame comes with the first screen (no frame-less moment).
+void (portal ? Promise.all([primeFirstScreen(routes, window.location, portalGuard), getSession().accessToken ? loadShell() : null]) : Promise.resolve())
   .catch(() => undefined)
   .then(() => defineElement('bo-portal', PortalApp, { configUrl: 'string' }));
 

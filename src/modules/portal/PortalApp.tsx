@@ -15,7 +15,10 @@ import { useSignedIn } from '../../core/host/useSignedIn';
 import { useVersionNotices } from '../../core/host/useVersionNotices';
 import { routes } from './routes';
 import { breadcrumbsFor, documentTitleFor } from './navState';
-import { LoginLayout, PortalShell } from './PortalShell';
+import { LoginLayout } from './LoginLayout';
+import { loadShell, PortalShell } from './shellChunk';
+
+export { loadShell };
 
 /** The portal's guard (spec §2): its first navigation starts it before React renders (bo-portal.ts). */
 export const portalGuard: Guard = (() => {
@@ -38,6 +41,9 @@ export function PortalApp({ container, configUrl }: PortalProps) {
   useEffect(() => () => router.destroy(), [router]);
   useSessionEvents(host);
   const signedIn = useSignedIn();
+  useEffect(() => {
+    if (signedIn) void loadShell();
+  }, [signedIn]);
   useVersionNotices();
 
   const render = (view: View) => {

@@ -155,11 +155,3 @@ export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
     </nav>
   );
 }
-
-export function LoginLayout({ children }: { children: ReactNode }) {
-  return (
-    <main className={styles.loginLayout}>
-      <div className={styles.loginColumn}>{children}</div>
-    </main>
-  );
-}

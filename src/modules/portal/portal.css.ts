@@ -123,14 +123,6 @@ export const skipLink = style({
   selectors: { '&:focus': { left: vars.space.sm } },
 });
 
-export const loginLayout = style({
-  minHeight: '100vh',
-  display: 'grid',
-  placeItems: 'center',
-  padding: vars.space.xl,
-  background: vars.color.background,
-});
-export const loginColumn = style({ width: 'min(440px, 100%)' });
 
 // A long e-mail wraps instead of pushing the page sideways on a phone.
 // On a narrow portal it takes its own line under the buttons, so Menu and the buttons share the first.
