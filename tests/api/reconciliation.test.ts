@@ -527,7 +527,7 @@ describe.each(databaseKinds())('extrato e conciliação [%s]', (kind) => {
     expect((await sql`SELECT 1 FROM audit_log WHERE action = 'bankStatementLines.unmatch' AND entity_id IN (${n1}, ${n2})`.execute(env.db)).rows).toHaveLength(2);
 
     // Bulk accept takes the N:1 suggestions with the 1:1 ones.
-    const bulk = await call(env, 'POST', `${FINANCE}/bank-statement-lines/bulk-match`, { session: treasurer, body: { matches: state.suggestions } });
+    const bulk = await call(env, 'POST', `${FINANCE}/bank-statement-lines/bulk-match`, { session: treasurer, body: { matches: state.suggestions.map(({ lineId, lineIds, settlementIds }: { lineId: string; lineIds?: string[]; settlementIds: string[] }) => ({ lineId, lineIds, settlementIds })) } });
     expect(bulk.status, bulk.raw).toBe(200);
     expect(bulk.body).toEqual({ done: expect.arrayContaining([n1, n2, n3, n4]), failed: [] });
     expect(bulk.body.done).toHaveLength(4);
