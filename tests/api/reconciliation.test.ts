@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/contracts/money.js';
 import { OFX_MESSAGES, parseAmount, parseOfxDate, readOfx, readOfxBytes } from '../../server/finance/ofx/read.js';
 import { suggestMatches } from '../../server/finance/reconciliationMatch.js';
+import matchGroups from '../../server/db/migrations/0040_statement_match_groups.js';
 import { ifMatch } from '../../src/contracts/resource.js';
 import { call, databaseKinds, loginSession, ROOT, userInGroups, useTestEnv, type Session } from './fixture.js';
 import { authorisedParcelas, demoParties, FINANCE, PARCELAS, pixInstallments, type Parties } from './remittance-support.js';
@@ -622,6 +623,47 @@ describe.each(databaseKinds())('extrato e conciliação [%s]', (kind) => {
       const winner = matches.rows[0].line_id;
       expect((await call(env, 'POST', `${FINANCE}/bank-statement-lines/${winner}/unmatch`, { session: treasurer })).status).toBe(200);
     }
+  });
+
+  // Last: it takes migration 0040 down and up again on this database.
+  it('migration 0040 turns the old one-row-per-baixa matches into groups (down: N:1 groups reopen, having no old form)', async () => {
+    const account = await freshAccount();
+    const [a, b, c, d] = await authorisedParcelas(env, clerk, treasurer, { ...parties, accountId: account.id }, pixInstallments([1111, 2222, 3333, 4444]));
+    const [sa, sb, sc, sd] = [await settle(a, '2026-11-10', account.id), await settle(b, '2026-11-10', account.id), await settle(c, '2026-11-10', account.id), await settle(d, '2026-11-10', account.id)];
+    await importFile(treasurer, b64(ofx(account.ofxAccount, [
+      { fitId: 'M1', date: '20261110', amount: '-11.11' },
+      { fitId: 'M2', date: '20261110', amount: '-55.55' },
+      { fitId: 'M3', date: '20261110', amount: '-40.00' },
+      { fitId: 'M4', date: '20261110', amount: '-4.44' },
+    ])));
+    const lines = (await view(account.id)).lines as { id: string; fitId: string }[];
+    const id = (fit: string) => lines.find((l) => l.fitId === fit)!.id;
+    const group = (lineIds: string[], settlementIds: string[]) => call(env, 'POST', `${FINANCE}/bank-statement-matches`, { session: treasurer, body: { lineIds, settlementIds } });
+    expect((await group([id('M1')], [sa])).status).toBe(200);
+    expect((await group([id('M2')], [sb, sc])).status).toBe(200);
+    expect((await group([id('M3'), id('M4')], [sd])).status).toBe(200);
+
+    await matchGroups.down(env.db);
+    const old = await sql<{ line_id: string; settlement_id: string; amount: string }>`SELECT line_id, settlement_id, amount::text FROM bank_statement_matches WHERE settlement_id IN (${sql.join([sa, sb, sc, sd])}) ORDER BY abs(bank_statement_matches.amount)`.execute(env.db);
+    expect(old.rows).toEqual([
+      { line_id: id('M1'), settlement_id: sa, amount: '-1111' },
+      { line_id: id('M2'), settlement_id: sb, amount: '-2222' },
+      { line_id: id('M2'), settlement_id: sc, amount: '-3333' },
+    ]);
+    await matchGroups.up(env.db);
+
+    const state = await view(account.id);
+    const shown = (fit: string) => (state.lines as { fitId: string; status: string; settlementIds: string[]; matchLineIds: string[] }[]).find((l) => l.fitId === fit)!;
+    expect(shown('M1')).toMatchObject({ status: 'reconciled', settlementIds: [sa], matchLineIds: [id('M1')] });
+    expect(shown('M2')).toMatchObject({ status: 'reconciled', settlementIds: [sb, sc].sort(), matchLineIds: [id('M2')] });
+    expect(shown('M3')).toMatchObject({ status: 'open', settlementIds: [] });
+    const groups = await sql<{ amount: string; one_side: string; bank_account_id: string }>`SELECT m.amount::text, m.one_side, m.bank_account_id FROM bank_statement_matches m
+      WHERE m.id IN (SELECT match_id FROM bank_statement_match_lines WHERE line_id IN (${id('M1')}, ${id('M2')})) ORDER BY m.amount DESC`.execute(env.db);
+    expect(groups.rows).toEqual([{ amount: '-1111', one_side: 'line', bank_account_id: account.id }, { amount: '-5555', one_side: 'line', bank_account_id: account.id }]);
+    // The migrated 1:N group is undone whole, and the baixa is matched again afterwards.
+    expect((await call(env, 'POST', `${FINANCE}/bank-statement-lines/${id('M2')}/unmatch`, { session: treasurer })).status).toBe(200);
+    expect((await view(account.id)).settlements.filter((s: { id: string; reconciled: boolean }) => [sb, sc].includes(s.id) && !s.reconciled)).toHaveLength(2);
+    expect((await group([id('M3'), id('M4')], [sd])).status).toBe(200);
   });
 });
 
