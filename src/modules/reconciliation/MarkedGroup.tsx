@@ -32,7 +32,7 @@ export function MarkedGroup({ lines, settlements, busy, onConfirm, onClear }: Pr
   const problem = groupProblem(lines, settlements);
   const money = { fontVariantNumeric: 'tabular-nums' } as const;
   return (
-    <section className={ui.card} aria-labelledby={`${id}-title`} style={{ position: 'sticky', bottom: 0, zIndex: 1 }}>
+    <section className={ui.card} aria-labelledby={`${id}-title`} style={{ position: 'sticky', bottom: 0, zIndex: 1, padding: '0.75rem 1rem' }}>
       <h3 id={`${id}-title`} style={{ margin: 0 }}>{t('reconciliation.group.title')}</h3>
       <p style={{ margin: '0.25rem 0' }}>
         <span style={money}>{t('reconciliation.group.lines', { count: lines.length, amount: formatMoney(lines.reduce((sum, l) => sum + l.amount, 0)) })}</span>
