@@ -117,8 +117,6 @@ export const matchSuggestion = z.object({
   reason: z.enum(['amountDate', 'document', 'sum', 'split']),
 });
 export type MatchSuggestion = z.infer<typeof matchSuggestion>;
-/** The lines of a suggestion. */
-export const suggestionLines = (s: MatchSuggestion): string[] => s.lineIds ?? [s.lineId];
 
 const chosenOption = z.object({ id: z.string(), label: z.string() });
 /** A saved rule (reconciliationRules) whose text an open line's memo contains: what "Criar lançamento quitado" starts with. */

@@ -7,7 +7,7 @@
  * server/finance/reconciliationRoutes.ts; the server checks every sum and race.
  */
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { suggestionLines, type BulkMatchResult, type MatchSuggestion, type OpenSettlement, type ReconciliationView, type StatementLine } from '../../contracts/bankStatements';
+import type { BulkMatchResult, MatchSuggestion, OpenSettlement, ReconciliationView, StatementLine } from '../../contracts/bankStatements';
 import { formatDate } from '../../core/format/dates';
 import { formatInteger, formatMoney } from '../../core/format/money';
 import { registerCatalogue, t } from '../../core/i18n';
@@ -28,6 +28,8 @@ registerCatalogue(reconciliationTexts);
 
 const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 const describe = (line: StatementLine) => [line.memo, line.name].filter(Boolean).join(' — ') || line.type;
+/** The lines of a suggestion: several for N:1. */
+const suggestionLines = (s: MatchSuggestion) => s.lineIds ?? [s.lineId];
 const settlementText = (s: OpenSettlement) => `${s.description}${s.documentNumber ? ` (${s.documentNumber})` : ''}, ${formatDate(s.paidOn)}, ${formatMoney(s.amount)}`;
 
 export default function ReconciliationPage({ record }: SubPageProps) {
