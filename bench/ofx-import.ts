@@ -4,7 +4,8 @@
  * 1. the reader alone (decode + parse to centavos; median of 5 runs);
  * 2. `POST /api/finance/bank-statements` on the real server (read, account check, 10,000 lines
  *    inserted, FITIDs unique), then the same file again (every line already there);
- * 3. the conciliação's suggestions over 10,000 lines × 10,000 baixas (pure, median of 3), and the
+ * 3. the conciliação's suggestions over 10,000 lines × 10,000 baixas (pure, median of 3; then a set
+ *    where every fifth baixa was split by the bank into two lines, N:1), and the
  *    `GET …/reconciliation` of the month with those 10,000 lines; a page of 50 of the extrato de
  *    movimentações (`GET …/statement-lines`, each line's running balance), oldest and newest first.
  * On PostgreSQL when DATABASE_URL is set (a scratch database, dropped after), else on PGlite.
@@ -70,6 +71,21 @@ function pureFigures(bytes: Buffer): void {
     sums = found.filter((s) => s.reason === 'sum').length;
   }
   console.log(`match: ${LINES} lines × ${LINES} baixas  median ${median(matchRuns).toFixed(0)} ms  ${suggested} suggestions (${sums} of them 1:N sums)`);
+
+  // N:1: the same lines, but every fifth baixa is the sum of two lines the bank split it into.
+  const splitLines = lines.flatMap((line, i) => (i % 5 === 4 ? [{ ...line, id: `${line.id}a`, amount: Math.trunc(line.amount / 2) }, { ...line, id: `${line.id}b`, amount: line.amount - Math.trunc(line.amount / 2) }] : [line])).slice(0, LINES);
+  const splitBaixas = lines.map((line, i) => ({ id: `t${i}`, paidOn: line.postedOn, amount: line.amount, documentNumber: null }));
+  const splitRuns: number[] = [];
+  let splits = 0;
+  let total = 0;
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    const found = suggestMatches(splitLines, splitBaixas);
+    splitRuns.push(performance.now() - t);
+    total = found.length;
+    splits = found.filter((s) => s.reason === 'split').length;
+  }
+  console.log(`match N:1: ${splitLines.length} lines × ${splitBaixas.length} baixas  median ${median(splitRuns).toFixed(0)} ms  ${total} suggestions (${splits} of them N:1 splits)`);
 }
 
 async function benchOne(kind: string, target: BenchDatabase, bytes: Buffer): Promise<void> {

@@ -209,7 +209,7 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
         if (!settlement) throw fieldError('settlementId', SETTLEMENT_MESSAGES.notFound);
         if (settlement.reversed_at) throw new HttpError(409, SETTLEMENT_MESSAGES.alreadyReversed);
         // The statement says the money moved: the match goes first (the baixa's row lock keeps a new match out meanwhile).
-        const matched = await sql`SELECT 1 FROM bank_statement_matches WHERE settlement_id = ${String(input.settlementId)} AND org_id = ${call.orgId}`.execute(trx);
+        const matched = await sql`SELECT 1 FROM bank_statement_match_settlements WHERE settlement_id = ${String(input.settlementId)} AND org_id = ${call.orgId}`.execute(trx);
         if (matched.rows.length) throw new HttpError(409, SETTLEMENT_MESSAGES.reconciled);
         await sql`UPDATE installment_settlements SET reversed_at = ${call.ctx.clock()}, reversed_by = ${call.userId}, reversal_reason = ${String(input.reason)}
           WHERE id = ${String(input.settlementId)}`.execute(trx);

@@ -3,11 +3,14 @@
  * - `reconciliationView`: the lines of a period (default: the last statement imported's), the
  *   baixas not yet reconciled within ±3 days of it (and those the period's lines reconciled),
  *   suggestions (reconciliationMatch.ts), the saved rules' classification of open lines (reconciliationRules.ts) and the balance per the statement vs per the system.
- * - `matchLine`: one line ↔ one or several baixas whose signed sum is the line's amount. The line
- *   row is locked first (a second treasurer on the same line waits, then finds it reconciled: 409),
- *   then the baixas in id order (on another line: waits, then finds them taken: 409); the unique
- *   `settlement_id` of the matches is the last wall.
- * - `unmatchLine`: the line open again, its baixas free; the baixas themselves untouched.
+ * - `matchGroup`: a match is a group (migration 0040) — one line ↔ one or several baixas (1:1, 1:N)
+ *   or several lines ↔ one baixa (N:1, a payment the bank split), never many ↔ many, whose signed
+ *   sums are equal to the centavo. The lines are locked in id order (a second treasurer on one of
+ *   them waits, then finds it reconciled: 409), then the baixas in id order (likewise), then the
+ *   group is inserted; the primary keys of its members (a line, a baixa in one group only) are the
+ *   last wall. `matchLine` is the group of one line.
+ * - `unmatchLine`: the line's whole group undone — its lines open again, its baixas free; the
+ *   baixas themselves untouched.
  * - `settleFromLine`: a line without a baixa becomes the baixa of a chosen parcela through the
  *   parcela's own `settle` transition (its rules, row lock, history, audit, the lançamento
  *   following), dated as the line, then matched. More than the open balance is the difference
@@ -41,6 +44,7 @@ interface LineRow {
   status: 'open' | 'reconciled';
   version: number;
   settlement_ids: string[] | string | null;
+  match_line_ids: string[] | string | null;
 }
 
 const shiftDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -66,7 +70,8 @@ export async function reconciliationView(trx: Trx, orgId: string, accountId: str
 
   const lineRows = (
     await sql<LineRow>`SELECT l.id, l.bank_account_id, l.fit_id, l.trn_type, l.posted_on::text, l.amount::text, l.check_number, l.memo, l.name, l.status, l.version,
-        (SELECT COALESCE(jsonb_agg(m.settlement_id ORDER BY m.settlement_id), '[]'::jsonb) FROM bank_statement_matches m WHERE m.line_id = l.id) AS settlement_ids
+        (SELECT COALESCE(jsonb_agg(m.settlement_id ORDER BY m.settlement_id), '[]'::jsonb) FROM bank_statement_match_lines g JOIN bank_statement_match_settlements m ON m.match_id = g.match_id WHERE g.line_id = l.id) AS settlement_ids,
+        (SELECT COALESCE(jsonb_agg(o.line_id ORDER BY o.line_id), '[]'::jsonb) FROM bank_statement_match_lines g JOIN bank_statement_match_lines o ON o.match_id = g.match_id WHERE g.line_id = l.id) AS match_line_ids
       FROM bank_statement_lines l WHERE l.org_id = ${orgId} AND l.bank_account_id = ${accountId} AND l.posted_on BETWEEN ${from} AND ${to}
       ORDER BY l.posted_on, l.posted_at, l.id LIMIT ${VIEW_MAX_LINES + 1}`.execute(trx)
   ).rows;
@@ -74,16 +79,16 @@ export async function reconciliationView(trx: Trx, orgId: string, accountId: str
   if (truncated) lineRows.length = VIEW_MAX_LINES;
   const lines: StatementLine[] = lineRows.map((r) => ({
     id: r.id, fitId: r.fit_id, type: r.trn_type, postedOn: r.posted_on, amount: Number(r.amount), checkNumber: r.check_number, memo: r.memo, name: r.name,
-    status: r.status, version: Number(r.version), settlementIds: list(r.settlement_ids),
+    status: r.status, version: Number(r.version), settlementIds: list(r.settlement_ids), matchLineIds: list(r.match_line_ids),
   }));
   const matched = lines.flatMap((l) => l.settlementIds);
   const settlementRows = (
     await sql<{ id: string; installment_id: string; direction: 'payable' | 'receivable'; paid_on: string; paid_total: string; description: string; document_number: string | null; reconciled: boolean }>`
       SELECT s.id, s.installment_id, i.direction, s.paid_on::text, s.paid_total::text, i.description, e.document_number,
-        EXISTS (SELECT 1 FROM bank_statement_matches m WHERE m.settlement_id = s.id) AS reconciled
+        EXISTS (SELECT 1 FROM bank_statement_match_settlements m WHERE m.settlement_id = s.id) AS reconciled
       FROM installment_settlements s JOIN installments i ON i.id = s.installment_id LEFT JOIN finance_entries e ON e.id = i.entry_id
       WHERE s.org_id = ${orgId} AND s.bank_account_id = ${accountId} AND s.reversed_at IS NULL
-        AND ((s.paid_on BETWEEN ${shiftDays(from, -MATCH_WINDOW_DAYS)} AND ${shiftDays(to, MATCH_WINDOW_DAYS)} AND NOT EXISTS (SELECT 1 FROM bank_statement_matches m WHERE m.settlement_id = s.id))
+        AND ((s.paid_on BETWEEN ${shiftDays(from, -MATCH_WINDOW_DAYS)} AND ${shiftDays(to, MATCH_WINDOW_DAYS)} AND NOT EXISTS (SELECT 1 FROM bank_statement_match_settlements m WHERE m.settlement_id = s.id))
           ${matched.length ? sql`OR s.id IN (${sql.join(matched)})` : sql``})
       ORDER BY s.paid_on, s.seq LIMIT 5000`.execute(trx)
   ).rows;
@@ -112,37 +117,89 @@ export async function lockLine(trx: Trx, orgId: string, lineId: string) {
   return line;
 }
 
+/** One line with its baixas (1:1, 1:N): the group of a single line. */
 export async function matchLine(trx: Trx, call: Pick<Call, 'orgId' | 'userId' | 'ctx' | 'request'>, lineId: string, settlementIds: string[]): Promise<{ id: string; status: 'reconciled'; settlementIds: string[] }> {
-  const line = await lockLine(trx, call.orgId, lineId);
-  if (line.status !== 'open') throw new HttpError(409, STATEMENT_MESSAGES.lineReconciled);
+  await lockLine(trx, call.orgId, lineId); // a missing line is a 404 of its own route
+  const group = await matchGroup(trx, call, [lineId], settlementIds);
+  return { id: lineId, status: 'reconciled', settlementIds: group.settlementIds };
+}
+
+interface LockedLine {
+  id: string;
+  bank_account_id: string;
+  amount: string;
+  status: string;
+}
+
+/**
+ * A match group: one line ↔ one or more baixas, or several lines ↔ one baixa, whose signed sums are
+ * equal to the centavo. Locks the lines in id order, then the baixas in id order, then inserts; the
+ * primary keys of the members (a line, a baixa in one group only) are the last wall.
+ */
+export async function matchGroup(trx: Trx, call: Pick<Call, 'orgId' | 'userId' | 'ctx' | 'request'>, lineIds: string[], settlementIds: string[]): Promise<{ lineIds: string[]; status: 'reconciled'; settlementIds: string[] }> {
+  const lines = [...new Set(lineIds)].sort();
   const ids = [...new Set(settlementIds)].sort();
+  if (!lines.length) throw new HttpError(400, STATEMENT_MESSAGES.linesRequired, { lineIds: [STATEMENT_MESSAGES.linesRequired] });
+  if (!ids.length) throw new HttpError(400, STATEMENT_MESSAGES.settlementsRequired, { settlementIds: [STATEMENT_MESSAGES.settlementsRequired] });
+  if (lines.length > 1 && ids.length > 1) throw new HttpError(400, STATEMENT_MESSAGES.manyToMany, { lineIds: [STATEMENT_MESSAGES.manyToMany] });
+  const locked = (await sql<LockedLine>`SELECT id, bank_account_id, amount::text, status FROM bank_statement_lines
+    WHERE org_id = ${call.orgId} AND id IN (${sql.join(lines)}) ORDER BY id FOR UPDATE`.execute(trx)).rows;
+  if (locked.length !== lines.length) throw new HttpError(400, STATEMENT_MESSAGES.linesNotFound, { lineIds: [STATEMENT_MESSAGES.linesNotFound] });
+  const accountId = locked[0].bank_account_id;
+  if (locked.some((l) => l.bank_account_id !== accountId)) throw new HttpError(400, STATEMENT_MESSAGES.otherAccounts, { lineIds: [STATEMENT_MESSAGES.otherAccounts] });
+  if (locked.some((l) => l.status !== 'open')) throw new HttpError(409, lines.length > 1 ? STATEMENT_MESSAGES.lineTaken : STATEMENT_MESSAGES.lineReconciled);
   const found = (await sql<{ id: string; paid_total: string; direction: string }>`SELECT s.id, s.paid_total::text, i.direction FROM installment_settlements s JOIN installments i ON i.id = s.installment_id
-    WHERE s.org_id = ${call.orgId} AND s.bank_account_id = ${line.bank_account_id} AND s.reversed_at IS NULL AND s.id IN (${sql.join(ids)}) ORDER BY s.id FOR UPDATE OF s`.execute(trx)).rows;
+    WHERE s.org_id = ${call.orgId} AND s.bank_account_id = ${accountId} AND s.reversed_at IS NULL AND s.id IN (${sql.join(ids)}) ORDER BY s.id FOR UPDATE OF s`.execute(trx)).rows;
   if (found.length !== ids.length) throw new HttpError(400, STATEMENT_MESSAGES.settlementNotFound, { settlementIds: [STATEMENT_MESSAGES.settlementNotFound] });
-  const taken = await sql`SELECT 1 FROM bank_statement_matches WHERE settlement_id IN (${sql.join(ids)})`.execute(trx);
+  const taken = await sql`SELECT 1 FROM bank_statement_match_settlements WHERE settlement_id IN (${sql.join(ids)})`.execute(trx);
   if (taken.rows.length) throw new HttpError(409, STATEMENT_MESSAGES.settlementTaken);
   const signed = found.map((s) => ({ id: s.id, amount: s.direction === 'receivable' ? Number(s.paid_total) : -Number(s.paid_total) }));
   const sum = signed.reduce((total, s) => total + s.amount, 0);
-  if (sum !== Number(line.amount)) throw new HttpError(400, STATEMENT_MESSAGES.sum(formatMoney(Number(line.amount)), formatMoney(sum)), { settlementIds: [STATEMENT_MESSAGES.sum(formatMoney(Number(line.amount)), formatMoney(sum))] });
+  const linesSum = locked.reduce((total, l) => total + Number(l.amount), 0);
+  if (sum !== linesSum) {
+    const message = lines.length > 1 ? STATEMENT_MESSAGES.linesSum(formatMoney(linesSum), formatMoney(sum), formatMoney(Math.abs(linesSum - sum))) : STATEMENT_MESSAGES.sum(formatMoney(linesSum), formatMoney(sum));
+    throw new HttpError(400, message, { [lines.length > 1 ? 'lineIds' : 'settlementIds']: [message] });
+  }
   const now = call.ctx.clock();
-  const inserted = await sql`INSERT INTO bank_statement_matches (id, org_id, line_id, settlement_id, amount, created_at, created_by)
-    VALUES ${sql.join(signed.map((s) => sql`(${randomUUID()}, ${call.orgId}, ${line.id}, ${s.id}, ${s.amount}, ${now}, ${call.userId})`))}
-    ON CONFLICT (settlement_id) DO NOTHING`.execute(trx);
-  if (Number(inserted.numAffectedRows ?? 0) !== signed.length) throw new HttpError(409, STATEMENT_MESSAGES.settlementTaken);
-  await sql`UPDATE bank_statement_lines SET status = 'reconciled', reconciled_at = ${now}, reconciled_by = ${call.userId}, version = version + 1 WHERE id = ${line.id}`.execute(trx);
-  await audit(trx, now, { orgId: call.orgId, actorUserId: call.userId, action: 'bankStatementLines.match', entityType: 'bankStatementLines', entityId: line.id, before: { status: 'open' }, after: { status: 'reconciled', settlementIds: ids } }, call.request);
-  return { id: line.id, status: 'reconciled', settlementIds: ids };
+  const matchId = randomUUID();
+  const oneSide = lines.length > 1 ? 'settlement' : 'line';
+  await sql`INSERT INTO bank_statement_matches (id, org_id, bank_account_id, one_side, amount, created_at, created_by) VALUES (${matchId}, ${call.orgId}, ${accountId}, ${oneSide}, ${sum}, ${now}, ${call.userId})`.execute(trx);
+  const insertedLines = await sql`INSERT INTO bank_statement_match_lines (line_id, match_id, org_id, one_side, amount)
+    VALUES ${sql.join(locked.map((l) => sql`(${l.id}, ${matchId}, ${call.orgId}, ${oneSide}, ${Number(l.amount)})`))} ON CONFLICT DO NOTHING`.execute(trx);
+  const insertedSettlements = await sql`INSERT INTO bank_statement_match_settlements (settlement_id, match_id, org_id, one_side, amount)
+    VALUES ${sql.join(signed.map((s) => sql`(${s.id}, ${matchId}, ${call.orgId}, ${oneSide}, ${s.amount})`))} ON CONFLICT DO NOTHING`.execute(trx);
+  if (Number(insertedLines.numAffectedRows ?? 0) !== locked.length) throw new HttpError(409, STATEMENT_MESSAGES.lineTaken);
+  if (Number(insertedSettlements.numAffectedRows ?? 0) !== signed.length) throw new HttpError(409, STATEMENT_MESSAGES.settlementTaken);
+  await sql`UPDATE bank_statement_lines SET status = 'reconciled', reconciled_at = ${now}, reconciled_by = ${call.userId}, version = version + 1 WHERE id IN (${sql.join(lines)})`.execute(trx);
+  for (const line of lines) {
+    await audit(trx, now, { orgId: call.orgId, actorUserId: call.userId, action: 'bankStatementLines.match', entityType: 'bankStatementLines', entityId: line, before: { status: 'open' }, after: { status: 'reconciled', settlementIds: ids, ...(lines.length > 1 ? { lineIds: lines } : {}) } }, call.request);
+  }
+  return { lineIds: lines, status: 'reconciled', settlementIds: ids };
 }
 
+/** Undo: the whole group of the line goes — every line of it open again, its baixas free, the baixas themselves untouched. */
 export async function unmatchLine(trx: Trx, call: Pick<Call, 'orgId' | 'userId' | 'ctx' | 'request'>, lineId: string): Promise<{ id: string; status: 'open'; settlementIds: string[] }> {
-  const line = await lockLine(trx, call.orgId, lineId);
-  if (line.status !== 'reconciled') throw new HttpError(409, STATEMENT_MESSAGES.lineOpen);
-  const removed = await sql<{ settlement_id: string }>`DELETE FROM bank_statement_matches WHERE line_id = ${line.id} AND org_id = ${call.orgId} RETURNING settlement_id`.execute(trx);
+  if (lineId.length > 64) throw new HttpError(404, STATEMENT_MESSAGES.lineNotFound);
+  // The group's lines are locked in id order (as a confirm locks them), then the group read again under the locks.
+  const groupLines = async () => (await sql<{ line_id: string; match_id: string }>`SELECT o.line_id, o.match_id FROM bank_statement_match_lines g
+    JOIN bank_statement_match_lines o ON o.match_id = g.match_id WHERE g.line_id = ${lineId} AND g.org_id = ${call.orgId} ORDER BY o.line_id`.execute(trx)).rows;
+  const seen = await groupLines();
+  const lines = seen.length ? seen.map((r) => r.line_id) : [lineId];
+  const locked = (await sql<{ id: string; status: string }>`SELECT id, status FROM bank_statement_lines WHERE org_id = ${call.orgId} AND id IN (${sql.join(lines)}) ORDER BY id FOR UPDATE`.execute(trx)).rows;
+  if (!locked.some((l) => l.id === lineId)) throw new HttpError(404, STATEMENT_MESSAGES.lineNotFound);
+  const group = await groupLines();
+  if (!group.length) throw new HttpError(409, STATEMENT_MESSAGES.lineOpen);
+  if (group.map((r) => r.line_id).join() !== lines.join()) throw new HttpError(409, STATEMENT_MESSAGES.lineOpen); // undone (and matched anew) meanwhile
+  const matchId = group[0].match_id;
+  const removed = await sql<{ settlement_id: string }>`SELECT settlement_id FROM bank_statement_match_settlements WHERE match_id = ${matchId} ORDER BY settlement_id`.execute(trx);
+  await sql`DELETE FROM bank_statement_matches WHERE id = ${matchId} AND org_id = ${call.orgId}`.execute(trx);
   const now = call.ctx.clock();
-  await sql`UPDATE bank_statement_lines SET status = 'open', reconciled_at = NULL, reconciled_by = NULL, version = version + 1 WHERE id = ${line.id}`.execute(trx);
-  const ids = removed.rows.map((r) => r.settlement_id).sort();
-  await audit(trx, now, { orgId: call.orgId, actorUserId: call.userId, action: 'bankStatementLines.unmatch', entityType: 'bankStatementLines', entityId: line.id, before: { status: 'reconciled', settlementIds: ids }, after: { status: 'open' } }, call.request);
-  return { id: line.id, status: 'open', settlementIds: [] };
+  await sql`UPDATE bank_statement_lines SET status = 'open', reconciled_at = NULL, reconciled_by = NULL, version = version + 1 WHERE id IN (${sql.join(lines)})`.execute(trx);
+  const ids = removed.rows.map((r) => r.settlement_id);
+  for (const line of lines) {
+    await audit(trx, now, { orgId: call.orgId, actorUserId: call.userId, action: 'bankStatementLines.unmatch', entityType: 'bankStatementLines', entityId: line, before: { status: 'reconciled', settlementIds: ids, ...(lines.length > 1 ? { lineIds: lines } : {}) }, after: { status: 'open' } }, call.request);
+  }
+  return { id: lineId, status: 'open', settlementIds: [] };
 }
 
 /** The parcelas' resource a line settles: a debit pays a parcela a pagar, a credit receives one a receber. */

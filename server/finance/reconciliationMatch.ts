@@ -7,6 +7,8 @@
  * 2. Lines left: baixas of the same direction within ±3 days whose sum is the line's amount to the
  *    centavo (1:N): two of any in the window (found by amount), or three or four among the twelve
  *    nearest.
+ * 3. Baixas and lines still left: two to four lines of the baixa's direction within ±3 days of it
+ *    whose sum is the baixa's amount to the centavo (N:1, reason `split`), found the same way.
  * Indexed by amount and by day (bench/ofx-import.ts prints the time of 10,000 × 10,000).
  */
 import type { MatchSuggestion } from '../../src/contracts/bankStatements.js';
@@ -66,46 +68,71 @@ export function suggestMatches(lines: readonly MatchLine[], settlements: readonl
     suggestions.push({ lineId: line.id, settlementIds: [best.s.id], reason: named ? 'document' : 'amountDate' });
   }
   if (!left.length) return suggestions;
-  // 1:N — sorted by day, so a line's window is a slice found by binary search.
-  const byDay = settlements.filter((s) => !used.has(s.id)).map((s) => ({ s, day: day(s.paidOn) })).sort((a, b) => a.day - b.day);
+  // 1:N — each line left against the baixas left of its direction within the window.
+  const baixas = byDay(settlements.filter((s) => !used.has(s.id)).map((s) => ({ item: s, day: day(s.paidOn) })));
+  const alone: MatchLine[] = [];
   for (const line of left) {
-    const at = day(line.postedOn);
-    let lo = 0;
-    let hi = byDay.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (byDay[mid].day < at - window) lo = mid + 1;
-      else hi = mid;
+    const found = sumFor(line.amount, day(line.postedOn), baixas, used, window);
+    if (!found) {
+      alone.push(line);
+      continue;
     }
-    const candidates: { s: MatchSettlement; day: number }[] = [];
-    for (let i = lo; i < byDay.length && byDay[i].day <= at + window; i++) {
-      const c = byDay[i];
-      if (!used.has(c.s.id) && Math.sign(c.s.amount) === Math.sign(line.amount) && Math.abs(c.s.amount) < Math.abs(line.amount)) candidates.push(c);
-    }
-    candidates.sort((a, b) => Math.abs(a.day - at) - Math.abs(b.day - at));
-    // Two baixas: each one's complement looked up by amount (any number of candidates).
-    let found: MatchSettlement[] | null = null;
-    const seen = new Map<number, MatchSettlement>();
-    for (const c of candidates) {
-      const other = seen.get(line.amount - c.s.amount);
-      if (other) {
-        found = [other, c.s];
-        break;
-      }
-      if (!seen.has(c.s.amount)) seen.set(c.s.amount, c.s);
-    }
-    // Three or four: among the twelve nearest.
-    found ??= subsetSum(candidates.slice(0, 12).map((c) => c.s), line.amount, 4);
-    if (!found) continue;
     for (const s of found) used.add(s.id);
     suggestions.push({ lineId: line.id, settlementIds: found.map((s) => s.id).sort(), reason: 'sum' });
+  }
+  if (alone.length < 2) return suggestions;
+  // N:1 — each baixa left (oldest first) against the lines left of its direction within the window:
+  // one payment the bank split (a TED in two, a PIX over its limit).
+  const lineDays = byDay(alone.map((l) => ({ item: l, day: day(l.postedOn) })));
+  const taken = new Set<string>();
+  for (const { item: s, day: at } of baixas) {
+    if (used.has(s.id)) continue;
+    const found = sumFor(s.amount, at, lineDays, taken, window);
+    if (!found) continue;
+    for (const l of found) taken.add(l.id);
+    const lineIds = found.map((l) => l.id).sort();
+    suggestions.push({ lineId: lineIds[0], lineIds, settlementIds: [s.id], reason: 'split' });
   }
   return suggestions;
 }
 
-/** Two to `max` settlements adding up to `target` exactly (depth-first, the nearest first). */
-function subsetSum(items: MatchSettlement[], target: number, max: number): MatchSettlement[] | null {
-  const pick: MatchSettlement[] = [];
+interface Dated<T> {
+  item: T;
+  day: number;
+}
+const byDay = <T,>(items: Dated<T>[]) => items.sort((a, b) => a.day - b.day);
+
+/**
+ * Two to four of `pool` (sorted by day) not in `used`, of `target`'s direction, within `window`
+ * days of `at`, adding up to `target` to the centavo: two of any in the window (each one's
+ * complement looked up by amount), three or four among the twelve nearest.
+ */
+function sumFor<T extends { id: string; amount: number }>(target: number, at: number, pool: readonly Dated<T>[], used: ReadonlySet<string>, window: number): T[] | null {
+  let lo = 0;
+  let hi = pool.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (pool[mid].day < at - window) lo = mid + 1;
+    else hi = mid;
+  }
+  const candidates: Dated<T>[] = [];
+  for (let i = lo; i < pool.length && pool[i].day <= at + window; i++) {
+    const c = pool[i];
+    if (!used.has(c.item.id) && Math.sign(c.item.amount) === Math.sign(target) && Math.abs(c.item.amount) < Math.abs(target)) candidates.push(c);
+  }
+  candidates.sort((a, b) => Math.abs(a.day - at) - Math.abs(b.day - at));
+  const seen = new Map<number, T>();
+  for (const c of candidates) {
+    const other = seen.get(target - c.item.amount);
+    if (other) return [other, c.item];
+    if (!seen.has(c.item.amount)) seen.set(c.item.amount, c.item);
+  }
+  return subsetSum(candidates.slice(0, 12).map((c) => c.item), target, 4);
+}
+
+/** Two to `max` items adding up to `target` exactly (depth-first, the nearest first). */
+function subsetSum<T extends { amount: number }>(items: T[], target: number, max: number): T[] | null {
+  const pick: T[] = [];
   const walk = (from: number, rest: number): boolean => {
     if (rest === 0) return pick.length >= 2;
     if (pick.length === max) return false;

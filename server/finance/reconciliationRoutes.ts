@@ -2,10 +2,14 @@
  * Routes of the bank statements and the conciliação (finance family; issue 25):
  * - `POST bank-statements` — import an OFX (`{bankAccountId?, fileName, content}` base64; ofx/import.ts);
  * - `GET bank-accounts/{id}/reconciliation?from&to` — lines, open baixas, suggestions, balances;
- * - `POST bank-statement-lines/{id}/match` `{settlementIds}` and `POST …/{id}/unmatch`;
- * - `POST bank-statement-lines/bulk-match` `{matches: [{lineId, settlementIds}]}` — suggestions accepted at
- *   once, each line in its own transaction exactly as its own `match` (locks, checks, audit); a refused
- *   one is reported with its reason (`failed`) while the others are kept (`done`);
+ * - `POST bank-statement-lines/{id}/match` `{settlementIds}` (one line: 1:1, 1:N) and `POST …/{id}/unmatch`
+ *   (the line's whole group undone);
+ * - `POST bank-statement-matches` `{lineIds, settlementIds}` — a match group: one line with its baixas or
+ *   several lines with one baixa (N:1), never many with many;
+ * - `POST bank-statement-lines/bulk-match` `{matches: [{lineId, lineIds?, settlementIds}]}` — suggestions
+ *   accepted at once (N:1 ones name their `lineIds`), each group in its own transaction exactly as its
+ *   own `match` (locks, checks, audit); a refused one is reported with its reason (`failed`, by its
+ *   first line) while the others are kept (`done`: every line reconciled);
  * - `POST bank-statement-lines/{id}/settle` `{installmentId}` — the parcela's own baixa from the line,
  *   which also needs the scope the parcela's baixa route asks (paymentQueue / receivables update).
  * - `POST bank-statement-lines/{id}/create-settled` `{partyId, categoryId, costCenterId, description?}` —
@@ -18,7 +22,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import * as z from 'zod/mini';
-import { bulkMatchInput, bulkMatchResult, createSettledInput, createSettledResult, matchInput, reconciliationQuery, reconciliationView, settleFromLineInput, statementImportInput, statementImportResult } from '../../src/contracts/bankStatements.js';
+import { bulkMatchInput, bulkMatchResult, createSettledInput, createSettledResult, groupMatchInput, groupMatchResult, matchInput, reconciliationQuery, reconciliationView, settleFromLineInput, statementImportInput, statementImportResult } from '../../src/contracts/bankStatements.js';
 import { bankAccounts, payableInstallments } from '../../src/contracts/resources/index.js';
 import { findTransition } from '../../src/contracts/workflow.js';
 import { todayIn } from '../approvals/engine.js';
@@ -29,7 +33,7 @@ import { hasScope } from '../identity/users.js';
 import { scopeSubject } from '../identity/guard.js';
 import type { Call, Trx } from '../registry/storage.js';
 import { importStatement } from './ofx/import.js';
-import { matchLine, reconciliationView as viewOf, settleFromLine, settlePermission, unmatchLine } from './reconciliation.js';
+import { matchGroup, matchLine, reconciliationView as viewOf, settleFromLine, settlePermission, unmatchLine } from './reconciliation.js';
 import { createSettledFromLine, entriesFor } from './reconciliationEntries.js';
 
 const BEARER = [{ bearerAuth: [] }];
@@ -64,15 +68,24 @@ export function reconciliationRoutes(ctx: AppContext) {
     );
 
     r.post(
+      '/bank-statement-matches',
+      { ...access('update'), schema: { tags: TAGS, summary: 'Concilia uma linha com várias baixas ou várias linhas do extrato com uma baixa (N:1), com somas iguais', security: BEARER, body: groupMatchInput, response: { 200: groupMatchResult } } },
+      async (request) => run(request, (trx, call) => matchGroup(trx, call, request.body.lineIds, request.body.settlementIds)),
+    );
+
+    r.post(
       '/bank-statement-lines/bulk-match',
       { ...access('update'), schema: { tags: TAGS, summary: 'Concilia várias linhas de uma vez (sugestões aceitas em lote); as recusadas são informadas com o motivo', security: BEARER, body: bulkMatchInput, response: { 200: bulkMatchResult } } },
       async (request) => {
         const done: string[] = [];
         const failed: { lineId: string; message: string }[] = [];
-        for (const { lineId, settlementIds } of request.body.matches) {
+        for (const { lineId, lineIds, settlementIds } of request.body.matches) {
           try {
-            await run(request, (trx, call) => matchLine(trx, call, lineId, settlementIds));
-            done.push(lineId);
+            if (lineIds && lineIds.length > 1) done.push(...(await run(request, (trx, call) => matchGroup(trx, call, [lineId, ...lineIds], settlementIds))).lineIds);
+            else {
+              await run(request, (trx, call) => matchLine(trx, call, lineId, settlementIds));
+              done.push(lineId);
+            }
           } catch (error) {
             if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
             failed.push({ lineId, message: error.message });

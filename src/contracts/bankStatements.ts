@@ -31,6 +31,14 @@ export const STATEMENT_MESSAGES = {
   settlementNotFound: 'Baixa não encontrada nesta conta (ou estornada).',
   settlementTaken: 'Uma das baixas escolhidas já foi conciliada com outra linha do extrato.',
   sum: (line: string, sum: string) => `A soma das baixas (${sum}) não confere com o valor da linha do extrato (${line}).`,
+  /** N:1: several lines of the statement against one baixa; says by how much they differ. */
+  linesSum: (lines: string, settlement: string, difference: string) =>
+    `A soma das linhas do extrato (${lines}) não confere com o valor da baixa (${settlement}): a diferença é de ${difference}.`,
+  manyToMany: 'Concilie uma linha com várias baixas ou várias linhas com uma baixa, não várias linhas com várias baixas.',
+  linesRequired: 'Escolha ao menos uma linha do extrato.',
+  linesNotFound: 'Linha do extrato não encontrada nesta conta.',
+  otherAccounts: 'As linhas e as baixas escolhidas precisam ser da mesma conta financeira.',
+  lineTaken: 'Uma das linhas escolhidas já foi conciliada.',
   direction: 'Uma linha de débito é baixa de uma parcela a pagar; uma de crédito, de uma parcela a receber.',
   installment: 'Parcela não encontrada.',
   period: 'O período termina antes de começar.',
@@ -80,6 +88,8 @@ export const statementLine = z.object({
   status: z.enum(['open', 'reconciled']),
   version: z.number(),
   settlementIds: z.array(z.string()),
+  /** Every line of this line's match (itself included; several when N:1); empty while open. */
+  matchLineIds: z.array(z.string()),
 });
 export type StatementLine = z.infer<typeof statementLine>;
 
@@ -96,7 +106,16 @@ export const openSettlement = z.object({
 });
 export type OpenSettlement = z.infer<typeof openSettlement>;
 
-export const matchSuggestion = z.object({ lineId: z.string(), settlementIds: z.array(z.string()), reason: z.enum(['amountDate', 'document', 'sum']) });
+/**
+ * A suggested match: `lineId` with `settlementIds` (1:1, 1:N); an N:1 suggestion (`split`: several
+ * lines adding up to one baixa) also names every line in `lineIds` (`lineId` is the first).
+ */
+export const matchSuggestion = z.object({
+  lineId: z.string(),
+  lineIds: z.optional(z.array(z.string())),
+  settlementIds: z.array(z.string()),
+  reason: z.enum(['amountDate', 'document', 'sum', 'split']),
+});
 export type MatchSuggestion = z.infer<typeof matchSuggestion>;
 
 const chosenOption = z.object({ id: z.string(), label: z.string() });
@@ -133,6 +152,12 @@ export const reconciliationView = z.object({
 export type ReconciliationView = z.infer<typeof reconciliationView>;
 
 export const matchInput = z.strictObject({ settlementIds: z.array(z.string().check(z.maxLength(64))).check(z.minLength(1, STATEMENT_MESSAGES.settlementsRequired), z.maxLength(200)) });
+const matchLineIds = z.array(z.string().check(z.maxLength(64))).check(z.minLength(1, STATEMENT_MESSAGES.linesRequired), z.maxLength(200));
+/** A match group (`POST bank-statement-matches`): one line with its baixas, or several lines with one baixa. */
+export const groupMatchInput = z.strictObject({ lineIds: matchLineIds, settlementIds: matchInput.shape.settlementIds });
+export type GroupMatchInput = z.infer<typeof groupMatchInput>;
+export const groupMatchResult = z.object({ lineIds: z.array(z.string()), status: z.enum(['open', 'reconciled']), settlementIds: z.array(z.string()) });
+export type GroupMatchResult = z.infer<typeof groupMatchResult>;
 /**
  * "Criar lançamento quitado" from a line with no parcela (a bank fee, a receipt): the counterparty
  * (fornecedor for a debit, cliente for a credit), the category (of expense or revenue) and the
@@ -151,7 +176,7 @@ export const createSettledResult = z.object({ id: z.string(), status: z.enum(['o
 export const BULK_MATCH_MAX = 200;
 export const bulkMatchInput = z.strictObject({
   matches: z
-    .array(z.strictObject({ lineId: z.string().check(z.maxLength(64)), settlementIds: matchInput.shape.settlementIds }))
+    .array(z.strictObject({ lineId: z.string().check(z.maxLength(64)), lineIds: z.optional(matchLineIds), settlementIds: matchInput.shape.settlementIds }))
     .check(z.minLength(1, 'Escolha ao menos uma sugestão.'), z.maxLength(BULK_MATCH_MAX, `No máximo ${BULK_MATCH_MAX} linhas por vez.`)),
 });
 export type BulkMatchInput = z.infer<typeof bulkMatchInput>;

@@ -5,8 +5,11 @@
  * import the bank's OFX (1.x SGML in Windows-1252, tests/fixtures/ofx) → the lines with their
  * accents, the suggested baixa for the PIX line → "Confirmar" → the line conciliada and the baixa
  * gone from the pending ones; the tarifa line, without a baixa, becomes the baixa of the other
- * parcela (its own transition) and is conciliada too; the same file again adds nothing and says so. Screenshots at 1366 and
- * 390 px; axe-clean; no sideways scroll at 390 px.
+ * parcela (its own transition) and is conciliada too; the same file again adds nothing and says so.
+ * N:1: a parcela of R$ 1.000,00 paid in one baixa that the bank shows as two debits (R$ 600,00 and
+ * R$ 400,00): tesouraria@ marks one line and the baixa (the difference is named), then the other
+ * line, confirms; both lines conciliada together; undone whole; the split suggestion accepted in bulk.
+ * Screenshots at 1366 and 390 px; axe-clean; no sideways scroll at 390 px.
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -108,6 +111,80 @@ test('tesouraria imports the OFX, confirms the suggested baixa and sees the line
   await page.getByRole('button', { name: 'Importar extrato' }).click();
   await expect(page.getByText('0 lançamentos importados; 4 já estavam importados e não foram duplicados.')).toBeVisible();
   await expect(lines.getByRole('row')).toHaveCount(5);
+});
+
+test('N:1: tesouraria marks two statement lines and the one baixa they add up to, confirms, undoes the whole group, then accepts the split suggestion in bulk', async ({ page }) => {
+  await signIn(page, 'admin@demo.com.br');
+  const first = async (url: string) => (await api<{ id: string }[]>(page, 'GET', url)).body;
+  const [supplier] = await first('/v1/companies/suppliers?perPage=1');
+  const [category] = await first('/api/finance/expense-categories?perPage=1');
+  const [centre] = await first('/api/finance/cost-centers?perPage=1');
+  const blank = { boletoLine: null, pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null };
+  const split = `TED dividida ${RUN}`;
+  const created = await api(page, 'POST', '/api/finance/payables', {
+    supplierId: supplier.id, categoryId: category.id, requesterId: null, orderId: null, documentType: 'boleto', documentNumber: `NF-S${RUN}`, issueDate: '2026-11-01', competence: '11/2026',
+    description: split, total: 100000, bankAccountId: accountId, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
+    allocations: [{ costCenterId: centre.id, percent: 10000, amount: 100000 }],
+    installments: [{ number: 1, dueDate: '2026-11-17', amount: 100000, paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@acucarecia.com.br', ...blank }],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  expect((await api(page, 'POST', `/api/finance/payables/${created.body.id}/actions/submit`, {}, { 'if-match': `"${created.body.version}"` })).status).toBe(200);
+  const parcela = created.body.installments[0].id;
+  await signOut(page);
+
+  await signIn(page, 'tesouraria@demo.com.br');
+  expect((await api(page, 'POST', '/api/finance/payable-installments/bulk/authorize', { ids: [parcela] })).body.failed).toEqual([]);
+  const current = (await api(page, 'GET', `/api/finance/payable-installments/${parcela}`)).body;
+  expect((await api(page, 'POST', `/api/finance/payable-installments/${parcela}/actions/settle`, { paidOn: '2026-11-17', amount: 100000, bankAccountId: accountId }, { 'if-match': `"${current.version}"` })).status).toBe(200);
+  // The bank's extrato shows it as two debits (typed as the bank shows them).
+  for (const [postedOn, value, memo] of [['2026-11-17', 60000, `TED PARTE 1 ${RUN}`], ['2026-11-18', 40000, `TED PARTE 2 ${RUN}`]] as const) {
+    const line = await api(page, 'POST', `/api/finance/bank-accounts/${accountId}/statement-lines`, { postedOn, direction: 'out', value, memo, document: null });
+    expect(line.status, JSON.stringify(line.body)).toBe(201);
+  }
+
+  await page.goto(`/contas-financeiras/${accountId}/conciliacao-de-conta`);
+  const lines = page.getByRole('table', { name: 'Linhas do extrato' });
+  const one = lines.getByRole('row').filter({ hasText: `TED PARTE 1 ${RUN}` });
+  const two = lines.getByRole('row').filter({ hasText: `TED PARTE 2 ${RUN}` });
+  await expect(one.getByText(/^Sugestão: .*soma de linhas do extrato/)).toBeVisible();
+  await expect(one.getByText('Junto com a linha 18/11/2026, -R$ 400,00')).toBeVisible();
+
+  // By hand: one line and the baixa — the difference is said; then the other line — they agree.
+  await page.getByRole('checkbox', { name: 'Marcar a linha de 17/11/2026, -R$ 600,00' }).check();
+  const group = page.getByRole('region', { name: 'Conciliar linhas marcadas' });
+  await expect(group.getByText('Marque também, na lista de baixas, a baixa que estas linhas pagam.')).toBeVisible();
+  await page.getByRole('table', { name: 'Baixas da conta não conciliadas' }).getByRole('checkbox', { name: new RegExp(`^Marcar ${split}`) }).check();
+  await expect(group.getByText('As somas não conferem: a diferença é de R$ 400,00.')).toBeVisible();
+  await expect(group.getByRole('button', { name: 'Conciliar as linhas marcadas' })).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'Marcar a linha de 18/11/2026, -R$ 400,00' }).check();
+  await expect(group.getByText('As somas conferem.')).toBeVisible();
+  await shoot(page, 'reconciliation-n-to-one-marked', { atEachWidth: async () => expect(await axeViolations(page)).toEqual([]) });
+  await group.getByRole('button', { name: 'Conciliar as linhas marcadas' }).click();
+  await expect(page.getByText('2 linhas conciliadas.')).toBeVisible();
+  await expect(one.getByText('Conciliada')).toBeVisible();
+  await expect(two.getByText('Conciliada')).toBeVisible();
+  await expect(two.getByText(new RegExp(`^Baixa: ${split}`))).toBeVisible();
+  await expect(two.getByText('Junto com a linha 17/11/2026, -R$ 600,00')).toBeVisible();
+  await expect(group).toHaveCount(0);
+  await shoot(page, 'reconciliation-n-to-one-matched', { atEachWidth: async () => expect(await axeViolations(page)).toEqual([]) });
+
+  // Undo from either line undoes the whole group.
+  await two.getByRole('button', { name: 'Desfazer a conciliação da linha de 18/11/2026, -R$ 400,00' }).click();
+  await expect(page.getByText('Conciliação da linha de 18/11/2026 desfeita.')).toBeVisible();
+  await expect(one.getByText('Pendente')).toBeVisible();
+  await expect(two.getByText('Pendente')).toBeVisible();
+
+  // The split suggestion, chosen and confirmed in bulk (from the keyboard).
+  await one.getByRole('checkbox', { name: 'Selecionar a sugestão da linha de 17/11/2026, -R$ 600,00' }).focus();
+  await page.keyboard.press('Space');
+  await expect(two.getByRole('checkbox', { name: 'Selecionar a sugestão da linha de 18/11/2026, -R$ 400,00' })).toBeChecked();
+  await page.getByRole('button', { name: 'Confirmar as sugestões selecionadas (1)' }).click();
+  await expect(page.getByText('2 linhas conciliadas.')).toBeVisible();
+  await expect(one.getByText('Conciliada')).toBeVisible();
+  await expect(two.getByText('Conciliada')).toBeVisible();
+  const view = (await api(page, 'GET', `/api/finance/bank-accounts/${accountId}/reconciliation?from=2026-11-01&to=2026-11-30`)).body;
+  const ours = view.lines.filter((l: { memo: string }) => l.memo.endsWith(RUN));
+  expect(ours.map((l: { status: string; matchLineIds: string[] }) => [l.status, l.matchLineIds.length])).toEqual([['reconciled', 2], ['reconciled', 2]]);
 });
 
 test('<bo-conciliacao account> and <bo-arquivos-de-remessa> on a host page: the account’s conciliação and the fila de remessa, each its own chunk', async ({ page }) => {

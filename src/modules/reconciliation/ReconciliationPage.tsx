@@ -1,12 +1,13 @@
 /**
  * /contas-financeiras/{bankAccountId}/conciliacao-de-conta (issue 25): import the account's OFX
  * statement, then its lines beside the baixas not yet reconciled — a suggestion confirmed in one
- * click, or baixas marked by hand (1:N: their sum must be the line's), a match undone — and the
+ * click, or baixas marked by hand (1:N: their sum must be the line's), or several lines marked with
+ * one baixa (N:1: a payment the bank split; MarkedGroup.tsx), a match undone whole — and the
  * balance per the statement against the system's. Everything goes through
  * server/finance/reconciliationRoutes.ts; the server checks every sum and race.
  */
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import type { BulkMatchResult, OpenSettlement, ReconciliationView, StatementLine } from '../../contracts/bankStatements';
+import type { BulkMatchResult, MatchSuggestion, OpenSettlement, ReconciliationView, StatementLine } from '../../contracts/bankStatements';
 import { formatDate } from '../../core/format/dates';
 import { formatInteger, formatMoney } from '../../core/format/money';
 import { registerCatalogue, t } from '../../core/i18n';
@@ -20,12 +21,15 @@ import type { SubPageProps } from '../registry/spec';
 import { reconciliationTexts } from './catalogue';
 import { BulkAccept, BulkOutcome } from './BulkAccept';
 import { CreateSettledFromLine } from './CreateSettledFromLine';
-import { bulkMatch, createSettled, importStatement, loadReconciliation, matchLine, parcelasFor, settleFromLine, unmatchLine, type OpenParcela } from './reconciliationApi';
+import { MarkedGroup } from './MarkedGroup';
+import { bulkMatch, createSettled, importStatement, loadReconciliation, matchGroup, matchLine, parcelasFor, settleFromLine, unmatchLine, type OpenParcela } from './reconciliationApi';
 
 registerCatalogue(reconciliationTexts);
 
 const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 const describe = (line: StatementLine) => [line.memo, line.name].filter(Boolean).join(' — ') || line.type;
+/** The lines of a suggestion: several for N:1. */
+const suggestionLines = (s: MatchSuggestion) => s.lineIds ?? [s.lineId];
 const settlementText = (s: OpenSettlement) => `${s.description}${s.documentNumber ? ` (${s.documentNumber})` : ''}, ${formatDate(s.paidOn)}, ${formatMoney(s.amount)}`;
 
 export default function ReconciliationPage({ record }: SubPageProps) {
@@ -38,6 +42,7 @@ export default function ReconciliationPage({ record }: SubPageProps) {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const [marked, setMarked] = useState<Set<string>>(new Set());
+  const [markedLines, setMarkedLines] = useState<Set<string>>(new Set());
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [outcome, setOutcome] = useState<BulkMatchResult | null>(null);
 
@@ -47,6 +52,7 @@ export default function ReconciliationPage({ record }: SubPageProps) {
       setView(answer);
       setPeriod({ from: answer.from, to: answer.to });
       setMarked((before) => new Set([...before].filter((sid) => answer.settlements.some((s) => s.id === sid && !s.reconciled))));
+      setMarkedLines((before) => new Set([...before].filter((lineId) => answer.lines.some((l) => l.id === lineId && l.status === 'open'))));
       setChosen((before) => new Set([...before].filter((lineId) => answer.suggestions.some((s) => s.lineId === lineId))));
     } catch {
       // the HTTP notice says why
@@ -58,7 +64,9 @@ export default function ReconciliationPage({ record }: SubPageProps) {
   }, [reload]);
 
   const byId = useMemo(() => new Map((view?.settlements ?? []).map((s) => [s.id, s])), [view]);
-  const suggestionOf = useMemo(() => new Map((view?.suggestions ?? []).map((s) => [s.lineId, s])), [view]);
+  const linesById = useMemo(() => new Map((view?.lines ?? []).map((l) => [l.id, l])), [view]);
+  // An N:1 suggestion is shown on each of its lines.
+  const suggestionOf = useMemo(() => new Map((view?.suggestions ?? []).flatMap((s) => suggestionLines(s).map((lineId) => [lineId, s] as const))), [view]);
   const ruleOf = useMemo(() => new Map((view?.ruleSuggestions ?? []).map((s) => [s.lineId, s])), [view]);
   const open = (view?.settlements ?? []).filter((s) => !s.reconciled);
   const markedSum = [...marked].reduce((sum, sid) => sum + (byId.get(sid)?.amount ?? 0), 0);
@@ -88,6 +96,7 @@ export default function ReconciliationPage({ record }: SubPageProps) {
       setOutcome(null);
       setStatus(typeof done === 'string' ? done : done(result));
       setMarked(new Set());
+      setMarkedLines(new Set());
     } catch {
       // 400/409: the HTTP notice says why (a sum that does not match, a line taken meanwhile)
     } finally {
@@ -97,9 +106,13 @@ export default function ReconciliationPage({ record }: SubPageProps) {
   };
 
   const lineLabel = (line: StatementLine) => ({ date: formatDate(line.postedOn), amount: formatMoney(line.amount) });
+  /** The other lines of a group (N:1), as the person reads them. */
+  const othersText = (ids: readonly string[], self: string) => ids.filter((other) => other !== self).map((other) => linesById.get(other)).filter((l): l is StatementLine => Boolean(l)).map((l) => t('reconciliation.lineText', lineLabel(l))).join('; ');
+  const confirmSuggestion = (line: StatementLine, suggestion: MatchSuggestion) =>
+    suggestion.lineIds ? act(() => matchGroup(suggestion.lineIds!, suggestion.settlementIds), t('reconciliation.group.done', { count: suggestion.lineIds.length })) : act(() => matchLine(line.id, suggestion.settlementIds), t('reconciliation.confirmed', lineLabel(line)));
 
   const acceptChosen = async () => {
-    const matches = (view?.suggestions ?? []).filter((s) => chosen.has(s.lineId)).map((s) => ({ lineId: s.lineId, settlementIds: s.settlementIds }));
+    const matches = (view?.suggestions ?? []).filter((s) => chosen.has(s.lineId)).map((s) => ({ lineId: s.lineId, ...(s.lineIds ? { lineIds: s.lineIds } : {}), settlementIds: s.settlementIds }));
     setBusy(true);
     try {
       const result = await bulkMatch(matches);
@@ -182,6 +195,7 @@ export default function ReconciliationPage({ record }: SubPageProps) {
               <caption style={{ textAlign: 'left', fontWeight: 600, padding: '0.5rem 0' }}>{t('reconciliation.lines.caption')}</caption>
               <thead>
                 <tr>
+                  <th className={css.th} scope="col">{t('reconciliation.settlements.mark')}</th>
                   <th className={css.th} scope="col">{t('reconciliation.lines.date')}</th>
                   <th className={css.th} scope="col">{t('reconciliation.lines.description')}</th>
                   <th className={css.th} scope="col" style={{ textAlign: 'right' }}>{t('reconciliation.lines.amount')}</th>
@@ -190,12 +204,22 @@ export default function ReconciliationPage({ record }: SubPageProps) {
                 </tr>
               </thead>
               <tbody>
-                {!view.lines.length && <tr><td className={css.td} colSpan={5}>{t('reconciliation.lines.none')}</td></tr>}
+                {!view.lines.length && <tr><td className={css.td} colSpan={6}>{t('reconciliation.lines.none')}</td></tr>}
                 {view.lines.map((line) => {
                   const suggestion = suggestionOf.get(line.id);
                   const suggested = suggestion?.settlementIds.map((sid) => byId.get(sid)).filter((s): s is OpenSettlement => Boolean(s)) ?? [];
                   return (
                     <tr key={line.id} data-line={line.fitId}>
+                      <td className={css.td}>
+                        {line.status === 'open' && (
+                          <input type="checkbox" checked={markedLines.has(line.id)} aria-label={t('reconciliation.lines.select', lineLabel(line))} onChange={(event) => {
+                            const next = new Set(markedLines);
+                            if (event.target.checked) next.add(line.id);
+                            else next.delete(line.id);
+                            setMarkedLines(next);
+                          }} />
+                        )}
+                      </td>
                       <td className={css.td} data-label={t('reconciliation.lines.date')} style={{ whiteSpace: 'nowrap' }}>{formatDate(line.postedOn)}</td>
                       <td className={css.td} data-label={t('reconciliation.lines.description')}>{describe(line)}</td>
                       <td className={css.td} data-label={t('reconciliation.lines.amount')} style={{ ...money, textAlign: 'right' }}>{formatMoney(line.amount)}</td>
@@ -204,6 +228,7 @@ export default function ReconciliationPage({ record }: SubPageProps) {
                         {line.status === 'reconciled' ? (
                           <div className={ui.stack} style={{ gap: '0.25rem' }}>
                             <span className={ui.hint}>{t('reconciliation.matchedWith', { count: line.settlementIds.length, what: line.settlementIds.map((sid) => byId.get(sid)).filter((s): s is OpenSettlement => Boolean(s)).map(settlementText).join('; ') })}</span>
+                            {line.matchLineIds.length > 1 && <span className={ui.hint}>{t('reconciliation.matchedLines', { count: line.matchLineIds.length - 1, what: othersText(line.matchLineIds, line.id) })}</span>}
                             <div><button type="button" className={ui.button.secondary} disabled={busy} aria-label={t('reconciliation.undoLabel', lineLabel(line))} onClick={() => void act(() => unmatchLine(line.id), t('reconciliation.undone', lineLabel(line)))}>{t('reconciliation.undo')}</button></div>
                           </div>
                         ) : (
@@ -211,13 +236,14 @@ export default function ReconciliationPage({ record }: SubPageProps) {
                             {suggestion && (
                               <>
                                 <span className={ui.hint}>{t('reconciliation.suggestion', { what: `${suggested.map(settlementText).join(' + ')} (${t(`reconciliation.suggestion.reason.${suggestion.reason}`)})` })}</span>
+                                {suggestion.lineIds && <span className={ui.hint}>{t('reconciliation.suggestion.with', { count: suggestion.lineIds.length - 1, what: othersText(suggestion.lineIds, line.id) })}</span>}
                                 <div className={ui.row} style={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                                  <button type="button" className={ui.button.primary} disabled={busy} aria-label={t('reconciliation.confirmLabel', lineLabel(line))} onClick={() => void act(() => matchLine(line.id, suggestion.settlementIds), t('reconciliation.confirmed', lineLabel(line)))}>{t('reconciliation.confirm')}</button>
+                                  <button type="button" className={ui.button.primary} disabled={busy} aria-label={t('reconciliation.confirmLabel', lineLabel(line))} onClick={() => void confirmSuggestion(line, suggestion)}>{t('reconciliation.confirm')}</button>
                                   <label className={ui.row} style={{ alignItems: 'center', gap: '0.25rem' }}>
-                                    <input type="checkbox" checked={chosen.has(line.id)} onChange={(event) => {
+                                    <input type="checkbox" checked={chosen.has(suggestion.lineId)} onChange={(event) => {
                                       const next = new Set(chosen);
-                                      if (event.target.checked) next.add(line.id);
-                                      else next.delete(line.id);
+                                      if (event.target.checked) next.add(suggestion.lineId);
+                                      else next.delete(suggestion.lineId);
                                       setChosen(next);
                                     }} aria-label={t('reconciliation.bulk.choose', lineLabel(line))} />
                                     <span>{t('reconciliation.bulk.select')}</span>
@@ -275,6 +301,16 @@ export default function ReconciliationPage({ record }: SubPageProps) {
             </table>
           </div>
           {marked.size > 0 && <p className={ui.hint} aria-live="polite">{t('reconciliation.settlements.marked', { amount: formatMoney(markedSum) })}</p>}
+          <MarkedGroup
+            lines={[...markedLines].map((lineId) => linesById.get(lineId)).filter((l): l is StatementLine => Boolean(l))}
+            settlements={[...marked].map((sid) => byId.get(sid)).filter((s): s is OpenSettlement => Boolean(s))}
+            busy={busy}
+            onConfirm={() => void act(() => matchGroup([...markedLines], [...marked]), t('reconciliation.group.done', { count: markedLines.size }))}
+            onClear={() => {
+              setMarkedLines(new Set());
+              setMarked(new Set());
+            }}
+          />
         </>
       )}
     </div>

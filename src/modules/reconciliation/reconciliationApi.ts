@@ -1,5 +1,5 @@
 /** Calls of the conciliação bancária (finance family; server/finance/reconciliationRoutes.ts). */
-import type { BulkMatchInput, BulkMatchResult, CreateSettledInput, ReconciliationView, StatementImportResult } from '../../contracts/bankStatements';
+import type { BulkMatchInput, BulkMatchResult, CreateSettledInput, GroupMatchResult, ReconciliationView, StatementImportResult } from '../../contracts/bankStatements';
 import { request } from '../../core/api';
 import { fileBase64 } from '../finance/remittanceApi';
 
@@ -11,6 +11,10 @@ export const importStatement = async (accountId: string, file: File): Promise<St
 
 export const matchLine = (lineId: string, settlementIds: string[]) =>
   request<{ id: string; status: string }>('finance', `bank-statement-lines/${encodeURIComponent(lineId)}/match`, { method: 'POST', body: { settlementIds } });
+
+/** A match group: one line with its baixas or several lines with one baixa (N:1). */
+export const matchGroup = (lineIds: string[], settlementIds: string[]) =>
+  request<GroupMatchResult>('finance', 'bank-statement-matches', { method: 'POST', body: { lineIds, settlementIds } });
 
 export const unmatchLine = (lineId: string) => request<{ id: string; status: string }>('finance', `bank-statement-lines/${encodeURIComponent(lineId)}/unmatch`, { method: 'POST', body: {} });
 
