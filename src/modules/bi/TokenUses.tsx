@@ -37,7 +37,7 @@ export function TokenUses({ id }: { id: string }) {
       ) : (
         <>
           {total !== null && total !== undefined && <p className={css.muted} style={{ margin: 0 }}>{t(total === 1 ? 'bi.tokens.uses.countOne' : 'bi.tokens.uses.count', { count: String(total) })}</p>}
-          <div className={css.tableWrap} tabIndex={0} role="region" aria-labelledby={titleId}>
+          <div className={css.tableWrap} tabIndex={0} role="region" aria-label={t('bi.tokens.uses.table')}>
             <table className={css.table}>
               <caption className={css.muted} style={{ textAlign: 'left', padding: '0 0.5rem' }}>{t('bi.tokens.uses.caption')}</caption>
               <thead>

@@ -11,6 +11,7 @@ export const tokenTexts = {
   'bi.tokens.secret.done': 'Já copiei',
   'bi.tokens.uses.title': 'Últimos usos',
   'bi.tokens.uses.caption': 'Cada consulta feita com este token, da mais recente para a mais antiga, inclusive as recusadas.',
+  'bi.tokens.uses.table': 'Tabela dos usos do token',
   'bi.tokens.uses.none': 'Este token ainda não foi usado.',
   'bi.tokens.uses.error': 'Não foi possível carregar os usos deste token.',
   'bi.tokens.uses.count': '{count} usos registrados.',
