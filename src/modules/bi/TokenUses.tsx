@@ -14,6 +14,7 @@ import { useQuery } from '../../core/resources/cache';
 import { Alert } from '../../core/ui/Alert';
 import { Pagination } from '../../core/ui/Pagination';
 import { Spinner } from '../../core/ui/Spinner';
+import { visuallyHidden } from '../../core/styles/base.css';
 import * as css from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
 
@@ -26,7 +27,7 @@ export function TokenUses({ id }: { id: string }) {
   const uses = query.data?.items ?? [];
   const total = query.data?.total;
   return (
-    <section className={`${ui.card} ${css.section}`} aria-labelledby={titleId}>
+    <section className={`${ui.card} ${ui.stack}`} aria-labelledby={titleId}>
       <h2 id={titleId} style={{ margin: 0 }}>{t('bi.tokens.uses.title')}</h2>
       {query.loading && !query.data ? (
         <Spinner />
@@ -36,10 +37,13 @@ export function TokenUses({ id }: { id: string }) {
         <p className={css.muted}>{t('bi.tokens.uses.none')}</p>
       ) : (
         <>
-          {total !== null && total !== undefined && <p className={css.muted} style={{ margin: 0 }}>{t(total === 1 ? 'bi.tokens.uses.countOne' : 'bi.tokens.uses.count', { count: String(total) })}</p>}
+          <p className={css.muted} style={{ margin: 0 }}>
+            {total !== null && total !== undefined && `${t(total === 1 ? 'bi.tokens.uses.countOne' : 'bi.tokens.uses.count', { count: String(total) })} `}
+            {t('bi.tokens.uses.caption')}
+          </p>
           <div className={css.tableWrap} tabIndex={0} role="region" aria-label={t('bi.tokens.uses.table')}>
             <table className={css.table}>
-              <caption className={css.muted} style={{ textAlign: 'left', padding: '0 0.5rem' }}>{t('bi.tokens.uses.caption')}</caption>
+              <caption className={visuallyHidden}>{t('bi.tokens.uses.caption')}</caption>
               <thead>
                 <tr>
                   <th scope="col" className={css.th}>{t('bi.tokens.uses.at')}</th>
