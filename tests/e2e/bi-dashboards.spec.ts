@@ -136,8 +136,11 @@ test('the painéis on another date basis: the DRE by cost centre by vencimento m
   await expect(page).toHaveURL(new RegExp(`/bi/relatorios/dre\\?year=${year + 1}&costCenterId=${centre.body.id}&basis=due$`));
   await expect(page.getByRole('combobox', { name: 'Regime', exact: true })).toHaveValue('due');
 
-  // Back on the DRE painel, the basis is the address's: the DRE report's own call on that basis.
-  await page.goto(`/bi/dashboards/dre1?year=${year + 1}&basis=due`);
+  // Back, and on to the DRE painel: the year and basis chosen go along; it asks the DRE report on that basis.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/bi/dashboards/dre2\\?year=${year + 1}&basis=due$`));
+  await page.getByRole('navigation', { name: 'Painéis' }).getByRole('link', { name: 'DRE por mês' }).click();
+  await expect(page).toHaveURL(new RegExp(`/bi/dashboards/dre1\\?year=${year + 1}&basis=due$`));
   await expect(page.getByRole('combobox', { name: 'Regime', exact: true })).toHaveValue('due');
   const requested = page.waitForRequest((request) => /\/reports\/dre\?/.test(request.url()) && new URL(request.url()).searchParams.get('basis') === 'paid');
   await page.getByRole('combobox', { name: 'Regime', exact: true }).selectOption({ label: 'Baixa (caixa)' });
