@@ -4,8 +4,9 @@
  * query names it and runs under its row-level security). The summaries are kept in the same
  * transaction as each write (migration 0030), so a report read right after a baixa already counts
  * it. Every report also downloads as the screen shows it: `{report}/export.csv|xlsx` with the
- * report's own query (report-export.ts), for a signed-in user with the same permission. All of
- * them read the read replica when REPORTS_DATABASE_URL names one (replica.ts), never writing.
+ * report's own query (report-export.ts), for a signed-in user with the same permission; each
+ * download is audited on the primary before the file leaves (download-audit.ts). All of them read
+ * the read replica when REPORTS_DATABASE_URL names one (replica.ts), never writing there.
  */
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { TokenReport } from '../../src/contracts/resources/accountTokens.js';
@@ -18,6 +19,7 @@ import { serveEndpoint } from '../http/endpoint.js';
 import { fastifyPath } from '../registry/route-table.js';
 import { EXPORT_TYPES, fileNameOf } from '../registry/export.js';
 import { dfcReport } from './dfc.js';
+import { auditReportDownload } from './download-audit.js';
 import { reportsDbFor } from './replica.js';
 import { reportCsv, reportXlsx } from './report-export.js';
 import { cashFlowReport, dreByCostCenterReport, dreReport, drill, type Trx } from './reports.js';
@@ -66,6 +68,8 @@ export function biReportRoutes(ctx: AppContext) {
           async (request, reply) => {
             const report = await answer(name, request, request.auth!.orgId);
             const file = format === 'csv' ? reportCsv(declaration, report) : reportXlsx(declaration, report);
+            // Who took which report, with which filters, how many rows: on the primary, or no file.
+            await auditReportDownload(ctx, request, { report: name, format, filters: request.query as Query, rows: report.rows.length });
             return reply.type(EXPORT_TYPES[format]).header('content-disposition', `attachment; filename="${fileNameOf(declaration.title, name, ctx.clock(), format)}"`).send(file);
           },
         );

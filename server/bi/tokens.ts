@@ -30,6 +30,7 @@ import { bearerToken, scopeSubject } from '../identity/guard.js';
 import { hasScope } from '../identity/users.js';
 import { declaredStorage } from '../registry/declared.js';
 import type { Values } from '../registry/storage.js';
+import { tokenUsesRoutes } from './token-uses.js';
 import { toReportCsv } from './tokens-csv.js';
 
 /** Calls a token may make per window (shared store: across instances). */
@@ -92,6 +93,8 @@ export function accountTokenRoutes(ctx: AppContext) {
         return reply.code(201).header('location', `${path}/${encodeURIComponent(created.id)}`).send({ ...record.parse(created), secret });
       },
     );
+    // A token's uses, paged (token-uses.ts).
+    await app.register(tokenUsesRoutes(ctx));
   };
 }
 

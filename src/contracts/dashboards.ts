@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint';
+import { BASES } from './reportPages';
 
 /** A count of records and what they add up to. */
 export const figure = z.object({ count: z.int(), amount: z.number() });
@@ -73,12 +74,13 @@ const year = z.coerce.number().check(z.int('Informe um ano entre 2000 e 2100.'),
 
 export const costCentres = z.object({
   year: z.int(),
-  /** Per cost centre (id '' = no cost centre), competência: receitas, despesas, resultado. */
+  basis: z.enum(BASES),
+  /** Per cost centre (id '' = no cost centre), on `basis`: receitas, despesas, resultado. */
   rows: z.array(z.object({ id: z.string(), name: z.string(), revenue: z.number(), expense: z.number(), result: z.number() })),
 });
 export type CostCentres = z.infer<typeof costCentres>;
 
-export const costCentresEndpoint = defineEndpoint({ family: 'financeReporting', method: 'GET', path: 'dashboards/cost-centres', summary: 'Resultado do ano por centro de custos (competência)', query: z.object({ year }), answer: costCentres });
+export const costCentresEndpoint = defineEndpoint({ family: 'financeReporting', method: 'GET', path: 'dashboards/cost-centres', summary: 'Resultado do ano por centro de custos, pela competência (padrão), vencimento ou baixa', query: z.object({ year, basis: z.optional(z.enum(BASES)) }), answer: costCentres });
 
 /** The states behind the buyers' figures (the lists they link to filter by them). */
 export const BUYING_STATES = {

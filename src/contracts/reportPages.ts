@@ -13,3 +13,7 @@ export const REPORT_PAGES = {
 export const DFC_GROUPS = ['operating', 'investing', 'financing'] as const;
 export type DfcGroup = (typeof DFC_GROUPS)[number];
 export const DFC_GROUP_LABELS: Readonly<Record<DfcGroup, string>> = { operating: 'Atividades operacionais', investing: 'Atividades de investimento', financing: 'Atividades de financiamento' };
+
+/** The date bases the summaries keep (migration 0030): competência, vencimento, baixa (cash). */
+export const BASES = ['competence', 'due', 'paid'] as const;
+export type Basis = (typeof BASES)[number];

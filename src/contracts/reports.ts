@@ -8,14 +8,12 @@
 import * as z from 'zod/mini';
 import { date as dateRule } from './documents';
 import { defineEndpoint, type Endpoint } from './endpoint';
-import { REPORT_PAGES } from './reportPages';
+import { BASES, REPORT_PAGES, type Basis } from './reportPages';
 
-export { DFC_GROUP_LABELS, DFC_GROUPS, type DfcGroup } from './reportPages';
+export { BASES, DFC_GROUP_LABELS, DFC_GROUPS, type Basis, type DfcGroup } from './reportPages';
 
 export const REPORT_PERMISSION = 'financeReports';
 
-export const BASES = ['competence', 'due', 'paid'] as const;
-export type Basis = (typeof BASES)[number];
 export const BASIS_LABELS: Readonly<Record<Basis, string>> = { competence: 'Competência', due: 'Vencimento', paid: 'Baixa (caixa)' };
 
 export const GRAINS = ['day', 'week', 'month'] as const;

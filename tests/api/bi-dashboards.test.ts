@@ -48,10 +48,10 @@ describe.each(databaseKinds())('BI painéis and home figures [%s]', (kind) => {
   };
   const competence = () => `${today.slice(5, 7)}/${today.slice(0, 4)}`;
 
-  async function entry(direction: 'payable' | 'receivable', centre: string, parcelas: { dueDate: string; amount: number }[]) {
+  async function entry(direction: 'payable' | 'receivable', centre: string, parcelas: { dueDate: string; amount: number }[], competenceMonth = competence()) {
     const body = {
       ...(direction === 'payable' ? { supplierId, requesterId: null, orderId: null } : { customerId }),
-      categoryId: direction === 'payable' ? cat.expense : cat.revenue, documentType: 'invoice', documentNumber: `PN-${randomUUID().slice(0, 6)}`, issueDate: today, competence: competence(),
+      categoryId: direction === 'payable' ? cat.expense : cat.revenue, documentType: 'invoice', documentNumber: `PN-${randomUUID().slice(0, 6)}`, issueDate: today, competence: competenceMonth,
       description: 'Fixture dos painéis', total: parcelas.reduce((s, p) => s + p.amount, 0), bankAccountId: accountId, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
       allocations: [{ costCenterId: centre, amount: parcelas.reduce((s, p) => s + p.amount, 0), percent: null }],
       // The fixture's account is a caixa: what the customer pays comes in cash (a receivable's receipt data).
@@ -165,6 +165,42 @@ describe.each(databaseKinds())('BI painéis and home figures [%s]', (kind) => {
     expect(theirCentres.rows.some((r: { id: string }) => cc.includes(r.id))).toBe(false);
     const theirFigures = await figures(outsider);
     expect(theirFigures.accounts!.some((a) => a.id === accountId)).toBe(false);
+  });
+
+  it('the DRE by cost centre on each date basis: competência (the default), vencimento, baixa — each a different figure of the same lançamentos', async () => {
+    const centre = await post(`${FINANCE}/cost-centers`, admin, { code: `PNR${randomUUID().slice(0, 4)}`, name: 'Painel regimes', parentId: null, isActive: true, description: null });
+    expect(centre.status, centre.raw).toBe(201);
+    const id = centre.body.id as string;
+    // Today is 09/03/2026. A receber, competência 02/2026: 100,00 due 11/03/2026 and received today, 250,00 due 13/01/2027.
+    const receivable = await entry('receivable', id, [{ dueDate: '2026-03-11', amount: 10000 }, { dueDate: '2027-01-13', amount: 25000 }], '02/2026');
+    const first = (await call(env, 'GET', `${FINANCE}/receivable-installments/${receivable.installments[0].id}`, { session: treasurer })).body;
+    const settled = await post(`${FINANCE}/receivable-installments/${first.id}/actions/settle`, treasurer, { bankAccountId: accountId, paidOn: today, amount: 10000 }, { 'if-match': ifMatch(first.version) });
+    expect(settled.status, settled.raw).toBe(200);
+    // A pagar, competência 12/2025: 80,00 due 10/03/2026, open.
+    await entry('payable', id, [{ dueDate: '2026-03-10', amount: 8000 }], '12/2025');
+
+    const centreOn = async (year: number, basis?: string) => {
+      const answer = await call(env, 'GET', `${BI}/dashboards/cost-centres?year=${year}${basis ? `&basis=${basis}` : ''}`, { session: treasurer });
+      expect(answer.status, answer.raw).toBe(200);
+      expect(answer.body.basis).toBe(basis ?? 'competence');
+      const row = answer.body.rows.find((r: { id: string }) => r.id === id);
+      return row ? { revenue: row.revenue, expense: row.expense, result: row.result } : null;
+    };
+    expect(await centreOn(2026)).toEqual({ revenue: 35000, expense: 0, result: 35000 });
+    expect(await centreOn(2026, 'competence')).toEqual({ revenue: 35000, expense: 0, result: 35000 });
+    expect(await centreOn(2025, 'competence')).toEqual({ revenue: 0, expense: 8000, result: -8000 });
+    expect(await centreOn(2026, 'due')).toEqual({ revenue: 10000, expense: 8000, result: 2000 });
+    expect(await centreOn(2027, 'due')).toEqual({ revenue: 25000, expense: 0, result: 25000 });
+    expect(await centreOn(2026, 'paid')).toEqual({ revenue: 10000, expense: 0, result: 10000 });
+    expect(await centreOn(2027, 'paid')).toBeNull();
+    // The DRE painéis read the DRE report on the same basis: its receita bruta of March moves with it.
+    const march = async (basis: string) => (await call(env, 'GET', `${BI}/reports/dre?year=2026&basis=${basis}&costCenterId=${id}`, { session: treasurer })).body.rows.find((r: { key: string }) => r.key === 'grossRevenue').values as number[];
+    expect((await march('competence'))[1]).toBe(35000);
+    expect((await march('due'))[2]).toBe(10000);
+    expect((await march('paid'))[2]).toBe(10000);
+    const wrong = await call(env, 'GET', `${BI}/dashboards/cost-centres?year=2026&basis=caixa`, { session: treasurer });
+    expect(wrong.status).toBe(400);
+    expect(Object.keys(wrong.body.errors ?? {})).toContain('basis');
   });
 
   it('approver: what waits for me and how much; requester: my pedidos by state; buyer: pedidos to quote; nothing of treasury for them', async () => {

@@ -5,11 +5,12 @@
  * writes; the handle itself refuses a write (read-only transactions). A signed-in user's write sets
  * the `rt_last_write` cookie, and with a fresh one the reports read the primary (proved by taking
  * SELECT on one summary table away from the replica's login: without the cookie the DRE fails, with
- * it the DRE answers; an old cookie reads the replica again).
+ * it the DRE answers; an old cookie reads the replica again). A download read on that login still
+ * writes its audit row, on the primary (the login may not INSERT it; the handle counts its queries).
  * PostgreSQL only: PGlite is one embedded connection with no login roles to restrict.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportsDatabase } from '../../server/db/connect.js';
 import type { Database } from '../../server/db/types.js';
@@ -22,6 +23,15 @@ const postgres = Boolean(process.env.DATABASE_URL);
 
 describe.skipIf(!postgres)('BI: reports on a SELECT-only login (a read replica) [postgres]', () => {
   let reportsDb: Kysely<Database> | undefined;
+  /** Queries run on the SELECT-only login's handle (what the reports read there). */
+  let replicaQueries = 0;
+  const counter: KyselyPlugin = {
+    transformQuery: (args) => {
+      replicaQueries += 1;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
   const env = useTestEnv('postgres', {
     async reportsDb(handle) {
       const database = (await sql<{ name: string }>`SELECT current_database() AS name`.execute(handle.db)).rows[0].name;
@@ -32,7 +42,7 @@ describe.skipIf(!postgres)('BI: reports on a SELECT-only login (a read replica) 
       url.password = '';
       url.pathname = `/${database}`;
       reportsDb = reportsDatabase(url.toString(), 2);
-      return reportsDb;
+      return reportsDb.withPlugin(counter);
     },
   });
   let admin: Session;
@@ -105,6 +115,37 @@ describe.skipIf(!postgres)('BI: reports on a SELECT-only login (a read replica) 
     // The handle refuses a write, whatever its login may do.
     await expect(sql`CREATE TEMP TABLE nope (x int)`.execute(reportsDb!)).rejects.toThrow(/read-only transaction/);
     await expect(sql`INSERT INTO bi_pending (org_id, installment_id) VALUES ('x', 'y')`.execute(reportsDb!)).rejects.toThrow(/read-only transaction|permission denied/);
+  });
+
+  it('audits every download on the primary, also when the report was read on the SELECT-only login', async () => {
+    const month = `${today.slice(0, 7)}-01`;
+    const adminId = (await sql<{ id: string }>`SELECT id FROM users WHERE email = 'admin@demo.com.br'`.execute(env.db)).rows[0].id;
+    const audited = async () =>
+      (await sql<{ entity_id: string; after: { format: string; filters: Record<string, unknown>; rows: number } }>`
+        SELECT entity_id, after FROM audit_log WHERE action = 'reports.export' AND actor_user_id = ${adminId} ORDER BY seq`.execute(env.db)).rows;
+    const before = (await audited()).length;
+    // The replica's login could not write the row itself.
+    const may = (await sql<{ insert: boolean; select: boolean }>`SELECT has_table_privilege(${ROLE}, 'audit_log', 'INSERT') AS insert, has_table_privilege(${ROLE}, 'bi_monthly', 'SELECT') AS select`.execute(env.db)).rows[0];
+    expect(may).toEqual({ insert: false, select: true });
+
+    const read = replicaQueries;
+    const file = await download(env, admin, `${BI}/reports/dre/export.csv?year=${year}&basis=paid`);
+    expect(file.status).toBe(200);
+    expect(replicaQueries, 'the report was read on the SELECT-only login').toBeGreaterThan(read);
+    const flow = await download(env, admin, `${BI}/reports/cash-flow/export.xlsx?from=${month}&to=${today}&grain=month`);
+    expect(flow.status).toBe(200);
+    const rows = (await audited()).slice(before);
+    expect(rows).toEqual([
+      { entity_id: 'dre', after: { format: 'csv', filters: { year: Number(year), basis: 'paid' }, rows: parseCsv(file.body.toString('utf8')).length - 1 } },
+      { entity_id: 'cashFlow', after: { format: 'xlsx', filters: { from: month, to: today, grain: 'month' }, rows: expect.any(Number) } },
+    ]);
+
+    // Read on the primary (right after a write): no query on the replica, the row all the same.
+    const quiet = replicaQueries;
+    const primary = await call(env, 'GET', `${BI}/reports/dfc/export.csv?year=${year}`, { session: admin, headers: fresh() });
+    expect(primary.status).toBe(200);
+    expect(replicaQueries).toBe(quiet);
+    expect((await audited()).slice(before).map((r) => r.entity_id)).toEqual(['dre', 'cashFlow', 'dfc']);
   });
 
   it('reads the primary right after the user\'s own write, the replica otherwise', async () => {

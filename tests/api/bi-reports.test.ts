@@ -415,6 +415,53 @@ describe.each(databaseKinds())('BI: summaries, DRE and fluxo de caixa [%s]', (ki
     expect(theirCsv.find((l) => l[0] === 'Variação líquida do caixa')!.at(-1)).toBe('R$ 0,00');
   });
 
+  it('every report download writes its audit row on the database (who, report, filters, format, rows, when); a download whose row cannot be written is refused, never handed over', async () => {
+    const { user, session } = await userInGroups(env, ['Financeiro']);
+    const rows = async () =>
+      (await sql<{ org_id: string; entity_type: string; entity_id: string; after: unknown; at: Date; ip: string | null }>`
+        SELECT org_id, entity_type, entity_id, after, at, ip FROM audit_log WHERE action = 'reports.export' AND actor_user_id = ${user.id} ORDER BY seq`.execute(env.db)).rows
+        .map((r) => ({ ...r, after: typeof r.after === 'string' ? JSON.parse(r.after) : r.after, at: new Date(r.at).toISOString() }));
+    expect(await rows()).toEqual([]);
+
+    const dre = await download(env, session, `${BI}/reports/dre/export.csv?year=2024&basis=paid`);
+    expect(dre.status).toBe(200);
+    const dreLines = parseCsv(dre.body.toString('utf8'));
+    const flow = await download(env, session, `${BI}/reports/cash-flow/export.xlsx?from=2024-01-01&to=2024-03-31&grain=month`);
+    expect(flow.status).toBe(200);
+    const flowRows = xlsxRows(flow.body);
+    // Refused downloads are no downloads: no row.
+    expect((await download(env, session, `${BI}/reports/cash-flow/export.csv?from=2024-03-31&to=2024-03-01`)).status).toBe(400);
+    const buyer = await userInGroups(env, ['Comprador']);
+    expect((await download(env, buyer.session, `${BI}/reports/dfc/export.csv?year=2024`)).status).toBe(403);
+
+    const now = env.clock.now().toISOString();
+    expect(await rows()).toEqual([
+      { org_id: user.orgId, entity_type: 'report', entity_id: 'dre', after: { format: 'csv', filters: { year: 2024, basis: 'paid' }, rows: dreLines.length - 1 }, at: now, ip: expect.any(String) },
+      { org_id: user.orgId, entity_type: 'report', entity_id: 'cashFlow', after: { format: 'xlsx', filters: { from: '2024-01-01', to: '2024-03-31', grain: 'month' }, rows: flowRows.length - 1 }, at: now, ip: expect.any(String) },
+    ]);
+    expect((await sql<{ n: string }>`SELECT count(*)::text AS n FROM audit_log WHERE action = 'reports.export' AND actor_user_id = ${buyer.user.id}`.execute(env.db)).rows[0].n).toBe('0');
+
+    // The audit store refuses the row: the user gets a pt-BR refusal, not the file (and no row half-written).
+    await sql.raw(`CREATE FUNCTION test_refuse_report_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.action = 'reports.export' THEN RAISE EXCEPTION 'audit store refused'; END IF; RETURN NEW; END $$`).execute(env.db);
+    await sql.raw('CREATE TRIGGER test_refuse_report_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_report_audit()').execute(env.db);
+    try {
+      for (const url of [`${BI}/reports/dre/export.csv?year=2024`, `${BI}/reports/dfc/export.xlsx?year=2024`]) {
+        const refused = await download(env, session, url);
+        expect(refused.status, url).toBe(503);
+        expect(refused.headers['content-disposition'], url).toBeUndefined();
+        expect(refused.headers['content-type']).toMatch(/^application\/json/);
+        expect(JSON.parse(refused.body.toString('utf8')).message).toBe('Não foi possível registrar o download na auditoria, então o arquivo não foi entregue. Tente de novo em instantes.');
+      }
+    } finally {
+      await sql.raw('DROP TRIGGER test_refuse_report_audit ON audit_log').execute(env.db);
+      await sql.raw('DROP FUNCTION test_refuse_report_audit()').execute(env.db);
+    }
+    expect(await rows()).toHaveLength(2);
+    expect((await download(env, session, `${BI}/reports/dre/export.csv?year=2024`)).status).toBe(200);
+    expect(await rows()).toHaveLength(3);
+  });
+
   it('analítico: every parcela with every dimension, paged, filtered, totalled and exported like a list; read-only; 401/403; another organisation', async () => {
     const account = await post(`${FINANCE}/bank-accounts`, admin, { name: `Analítico ${randomUUID().slice(0, 6)}`, type: 'cash', bankId: null, agency: null, agencyDigit: null, account: null, accountDigit: null, holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181', openingBalance: 0, openingBalanceDate: '2024-01-01', isActive: true, notes: null });
     accountId = account.body.id;

@@ -136,6 +136,51 @@ describe.each(databaseKinds())('BI: tokens de conta [%s]', (kind) => {
     expect((await call(env, 'GET', `${TOKENS}/${id}`, { session: treasurer })).body.lastUsedAt).toBeTruthy();
   });
 
+  it("lists a token's uses, newest first and paged: when, report, format, outcome, status, address; its organisation only", async () => {
+    const created = await mint(treasurer, { reports: ['dre'] });
+    expect(created.status, created.raw).toBe(201);
+    const { id, secret } = created.body as { id: string; secret: string };
+    const uses = (query = '', session: Session = treasurer) => call(env, 'GET', `${TOKENS}/${id}/uses${query}`, { session });
+    const empty = await uses();
+    expect(empty.status, empty.raw).toBe(200);
+    expect(empty.body).toEqual([]);
+    expect(empty.headers['x-total-count']).toBe('0');
+
+    const start = env.clock.now().getTime();
+    const at = (seconds: number) => new Date(start + seconds * 1000).toISOString();
+    env.clock.set(new Date(start + 1000));
+    expect((await pull(secret, `${BI}/reports/dre?year=${year}`)).status).toBe(200);
+    env.clock.set(new Date(start + 2000));
+    expect((await pull(secret, `${BI}/reports/dre?year=${year}&format=csv`)).status).toBe(200);
+    env.clock.set(new Date(start + 3000));
+    expect((await pull(secret, `${BI}/reports/cash-flow?from=${year}-01-01&to=${year}-01-31`)).status).toBe(403);
+
+    const first = await uses('?perPage=2');
+    expect(first.status, first.raw).toBe(200);
+    expect(first.headers['x-total-count']).toBe('3');
+    expect(String(first.headers.link)).toMatch(/rel="next"/);
+    expect(first.body).toEqual([
+      { id: expect.any(String), at: at(3), report: 'cashFlow', format: 'json', outcome: 'outOfScope', status: 403, ip: expect.any(String) },
+      { id: expect.any(String), at: at(2), report: 'dre', format: 'csv', outcome: 'granted', status: 200, ip: expect.any(String) },
+    ]);
+    const second = await uses('?perPage=2&page=2');
+    expect(second.body).toEqual([{ id: expect.any(String), at: at(1), report: 'dre', format: 'json', outcome: 'granted', status: 200, ip: expect.any(String) }]);
+    expect(String(second.headers.link)).not.toMatch(/rel="next"/);
+
+    // Another organisation's administrator: as a missing token. Without the permission: 403. Signed out: 401.
+    const outsider = (await userInGroups(env, ['Administrador'], OTHER_ORG_ID)).session;
+    expect((await uses('', outsider)).status).toBe(404);
+    expect((await call(env, 'GET', `${TOKENS}/nao-existe/uses`, { session: treasurer })).status).toBe(404);
+    const buyer = (await userInGroups(env, ['Comprador'])).session;
+    expect((await uses('', buyer)).status).toBe(403);
+    expect((await call(env, 'GET', `${TOKENS}/${id}/uses`)).status).toBe(401);
+    // The token itself opens nothing but its reports.
+    expect((await pull(secret, `${TOKENS}/${id}/uses`)).status).toBe(401);
+    const tooMany = await uses('?perPage=500');
+    expect(tooMany.status).toBe(400);
+    expect(Object.keys(tooMany.body.errors)).toContain('perPage');
+  });
+
   it('answers 401 at once after a revocation and after the expiry', async () => {
     const created = await mint(treasurer, { reports: ['dre', 'cashFlow'], expiresOn: today() });
     const { secret, id, version } = created.body;

@@ -92,6 +92,62 @@ test('the painéis: each a chart with the table of its numbers, each number a li
   await expect(page.getByRole('heading', { name: /^Parcelas de “Lucro líquido” em Jan\/\d{4}$/ })).toBeVisible();
 });
 
+test('the painéis on another date basis: the DRE by cost centre by vencimento moves a receita to the year it falls due, kept in the address and in its drill', async ({ page }) => {
+  await signIn(page, 'admin@demo.com.br');
+  const year = Number(new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }).slice(0, 4));
+  const month = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }).slice(5, 7);
+  // Due next year on the second Wednesday of August (no national holiday then).
+  const firstOfAugust = new Date(Date.UTC(year + 1, 7, 1));
+  const due = new Date(Date.UTC(year + 1, 7, 1 + ((3 - firstOfAugust.getUTCDay() + 7) % 7) + 7)).toISOString().slice(0, 10);
+  const code = `RG${RUN.slice(-5)}`;
+  const centre = await api(page, 'POST', '/api/finance/cost-centers', { code, name: `Regimes ${RUN}`, parentId: null, isActive: true, description: null });
+  expect(centre.status, JSON.stringify(centre.body)).toBe(201);
+  const [category] = (await api(page, 'GET', '/api/finance/revenue-categories?perPage=1')).body;
+  const [customer] = (await api(page, 'GET', '/v1/companies/customers?perPage=1')).body;
+  const entry = await api(page, 'POST', '/api/finance/receivables', {
+    customerId: customer.id, categoryId: category.id, documentType: 'invoice', documentNumber: `RG-${RUN}`, issueDate: `${year}-${month}-01`, competence: `${month}/${year}`,
+    description: 'Receita de outro regime', total: 123456, bankAccountId: null, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
+    allocations: [{ costCenterId: centre.body.id, amount: 123456, percent: null }],
+    installments: [{ number: 1, dueDate: due, amount: 123456, paymentMethod: 'cash' }],
+  });
+  expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+
+  await page.goto('/bi/dashboards/dre2');
+  const label = `${code} Regimes ${RUN}`;
+  const byCompetence = page.getByRole('region', { name: `Resultado por centro de custos — regime de competência — ${year} — valores em reais` });
+  await expect(byCompetence.getByRole('rowheader', { name: label })).toBeVisible();
+  await expect(byCompetence.getByRole('row', { name: new RegExp(label) })).toContainText('R$ 1.234,56');
+
+  // Vencimento: nothing of it this year; next year, the same receita.
+  await page.getByRole('combobox', { name: 'Regime', exact: true }).selectOption({ label: 'Vencimento' });
+  await expect(page).toHaveURL(new RegExp(`/bi/dashboards/dre2\\?basis=due$`));
+  const byDue = page.getByRole('region', { name: `Resultado por centro de custos — regime de vencimento — ${year} — valores em reais` });
+  // This year by vencimento: the other centres' numbers, or the note that there are none — never this receita.
+  await expect(byDue.or(page.getByText(`Nenhum lançamento com centro de custos em ${year}.`, { exact: false }))).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: label })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Ano', exact: true }).selectOption(String(year + 1));
+  await expect(page).toHaveURL(new RegExp(`/bi/dashboards/dre2\\?year=${year + 1}&basis=due$`));
+  const nextYear = page.getByRole('region', { name: `Resultado por centro de custos — regime de vencimento — ${year + 1} — valores em reais` });
+  await expect(nextYear.getByRole('row', { name: new RegExp(label) })).toContainText('R$ 1.234,56');
+  await shootAxeClean(page, 'bi-painel-dre2-vencimento');
+
+  // Its number opens the DRE on the same basis and centre.
+  await nextYear.getByRole('link', { name: new RegExp(`^${label} em Receitas: R\\$`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/bi/relatorios/dre\\?year=${year + 1}&costCenterId=${centre.body.id}&basis=due$`));
+  await expect(page.getByRole('combobox', { name: 'Regime', exact: true })).toHaveValue('due');
+
+  // Back, and on to the DRE painel: the year and basis chosen go along; it asks the DRE report on that basis.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/bi/dashboards/dre2\\?year=${year + 1}&basis=due$`));
+  await page.getByRole('navigation', { name: 'Painéis' }).getByRole('link', { name: 'DRE por mês' }).click();
+  await expect(page).toHaveURL(new RegExp(`/bi/dashboards/dre1\\?year=${year + 1}&basis=due$`));
+  await expect(page.getByRole('combobox', { name: 'Regime', exact: true })).toHaveValue('due');
+  const requested = page.waitForRequest((request) => /\/reports\/dre\?/.test(request.url()) && new URL(request.url()).searchParams.get('basis') === 'paid');
+  await page.getByRole('combobox', { name: 'Regime', exact: true }).selectOption({ label: 'Baixa (caixa)' });
+  await requested;
+  await expect(page).toHaveURL(new RegExp(`/bi/dashboards/dre1\\?year=${year + 1}&basis=paid$`));
+});
+
 test('<bo-painel> on the intranet page: the painel inside the intranet, and nothing but its slot for who may not read it', async ({ page, browser }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('/intranet.html#topo');

@@ -2,7 +2,8 @@
  * Tokens de conta (issue 26), end to end against the real server: admin@ makes a token in
  * /bi/tokens-de-conta/adicionar, sees its secret once on the token's page and copies it with the
  * button; the copied token pulls the DRE as CSV; the list then shows only its prefix, and the
- * token's page, opened again, no longer shows the secret. Screenshots at 1366 and 390 px, axe-clean.
+ * token's page, opened again, no longer shows the secret and lists its uses (the CSV pull granted,
+ * a report outside its scope refused), newest first. Screenshots at 1366 and 390 px, axe-clean.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, signIn } from './support';
@@ -61,4 +62,19 @@ test('a token de conta: made on the screen, its secret shown once and copied, th
   await expect(page.getByRole('heading', { name: NAME, level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Copie o token agora' })).toHaveCount(0);
   await expect(page.getByText(secret.slice(0, 13))).toBeVisible();
+
+  // Its uses: the CSV pull granted; a report outside its scope refused, newest first.
+  expect((await page.request.get(`/api/finance-reporting/reports/cash-flow?from=${year}-01-01&to=${year}-01-31`, { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(403);
+  await page.reload();
+  const uses = page.getByRole('region', { name: 'Últimos usos' });
+  await expect(uses.getByText('2 usos registrados.')).toBeVisible();
+  const lines = uses.getByRole('row');
+  await expect(lines).toHaveCount(3);
+  await expect(lines.nth(1)).toContainText('Fluxo de caixa');
+  await expect(lines.nth(1)).toContainText('Recusada: relatório fora do token');
+  await expect(lines.nth(2)).toContainText('DRE por mês');
+  await expect(lines.nth(2)).toContainText('CSV');
+  await expect(lines.nth(2)).toContainText('Liberada');
+  await uses.scrollIntoViewIfNeeded();
+  await shootAxeClean(page, 'bi-tokens-uses');
 });

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { costCentresEndpoint, overviewEndpoint } from '../../../src/contracts/dashboards.js';
-import { REPORT_PERMISSION } from '../../../src/contracts/reports.js';
+import { REPORT_PERMISSION, type Basis } from '../../../src/contracts/reports.js';
 import { todayIn } from '../../approvals/engine.js';
 import type { AppContext } from '../../context.js';
 import { withTenant } from '../../db/tenant.js';
@@ -25,7 +25,7 @@ export function dashboardRoutes(ctx: AppContext) {
     });
     serveEndpoint(app, costCentresEndpoint, { onRequest, tags: TAGS }, async (request) => {
       const { orgId } = request.auth!;
-      return withTenant(ctx.tenantDb, orgId, (trx) => costCentres(trx, orgId, (request.query as { year: number }).year));
+      return withTenant(ctx.tenantDb, orgId, (trx) => costCentres(trx, orgId, (request.query as { year: number }).year, (request.query as { basis?: Basis }).basis));
     });
     await app.register(homeFiguresRoutes(ctx));
   };

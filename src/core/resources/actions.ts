@@ -4,7 +4,8 @@ import { request, requestRaw } from './transport';
 import { apiPath, type PathParams } from './paths';
 import { apiQuery, type ListState } from './query';
 import type { Row } from './useList';
-import type { RequestOptions } from '../api';
+import { ApiError, type RequestOptions } from '../api';
+import { notifyHttpError } from '../notices';
 import { saveFile } from '../saveFile';
 
 /** `DELETE /{path}/{id}` with the version the user saw. */
@@ -38,8 +39,25 @@ export async function exportList(resource: AnyResource, params: PathParams, stat
 
 /** Downloads `GET {path}` of the `api` family as a file, named as the server's Content-Disposition says (else `fallback`). */
 export async function download(api: string, path: string, query: RequestOptions['query'], fallback: string): Promise<void> {
-  const answer = await requestRaw<Blob>(api, path, { query, responseType: 'blob' });
+  // A refusal comes back as a blob too: its notice says the server's own pt-BR message (a report
+  // download whose audit row could not be written is refused, and the user must know it).
+  const told = (error: ApiError) => error.status !== 401 && error.status !== 403 && error.data instanceof Blob;
+  const answer = await requestRaw<Blob>(api, path, { query, responseType: 'blob', silent: told }).catch(async (error: unknown) => {
+    if (error instanceof ApiError && !error.aborted && told(error)) notifyHttpError(await withBodyMessage(error));
+    throw error;
+  });
   const disposition = answer.headers.get('content-disposition') ?? '';
   const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
   saveFile(answer.data, name ? decodeURIComponent(name) : fallback);
+}
+
+/** The error with the message of its JSON body, when a blob answer carried one. */
+async function withBodyMessage(error: ApiError): Promise<ApiError> {
+  try {
+    const body = JSON.parse(await (error.data as Blob).text()) as { message?: unknown; errors?: Record<string, string[]>; detail?: unknown };
+    if (typeof body.message !== 'string' || !body.message) return error;
+    return new ApiError({ status: error.status, message: body.message, errors: body.errors, detail: typeof body.detail === 'string' ? body.detail : undefined, data: body, cause: error });
+  } catch {
+    return error;
+  }
 }

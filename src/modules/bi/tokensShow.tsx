@@ -1,6 +1,7 @@
 /**
  * /bi/tokens-de-conta/{accountTokenId}: the generic show screen, with the secret above it right
- * after the token was made (tokensSecret.ts) — to copy, once.
+ * after the token was made (tokensSecret.ts) — to copy, once —, and its last uses below it
+ * (TokenUses.tsx), paged.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { registerCatalogue, t } from '../../core/i18n';
@@ -10,6 +11,7 @@ import ShowPage from '../registry/ShowPage';
 import type { RegistryPageProps } from '../registry/spec';
 import { useRegistry } from '../registry/useRegistry';
 import * as css from './tokens.css';
+import { TokenUses } from './TokenUses';
 import { forgetSecret, peekSecret } from './tokensSecret';
 import { tokenTexts } from './tokensTexts';
 
@@ -21,6 +23,7 @@ export default function TokenShowPage(props: RegistryPageProps) {
     <div className={ui.stack}>
       {id && <SecretOnce key={id} id={id} />}
       <ShowPage {...props} />
+      {id && <TokenUses id={id} />}
     </div>
   );
 }

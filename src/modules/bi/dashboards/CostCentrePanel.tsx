@@ -1,7 +1,8 @@
 /**
  * The DRE by cost centre painel (dre2): the year's receitas, despesas and resultado per cost centre
- * (competência, each lançamento's rateio share). Every row opens the DRE report filtered by that
- * centre. Without any rateio in the year, a pt-BR note says how to get one.
+ * on the basis chosen (competência by default; each lançamento's rateio share). Every row opens the
+ * DRE report filtered by that centre, on the same basis. Without any rateio in the year, a pt-BR
+ * note says how to get one.
  */
 import { costCentresEndpoint, type CostCentres } from '../../../contracts/dashboards';
 import { t } from '../../../core/i18n';
@@ -11,22 +12,28 @@ import { Chart } from './Chart';
 import { FigureTable } from './FigureTable';
 import { dreReport } from './links';
 import { Loaded } from './Loaded';
+import { BasisPicker, basisParam, useBasis } from './BasisPicker';
 import { useYear, YearPicker } from './YearPicker';
+import { BASIS_LABELS, type Basis } from '../../../contracts/reports';
 
 export function CostCentrePanel() {
   const year = useYear();
+  const basis = useBasis();
   return (
     <>
-      <YearPicker year={year} />
-      <Loaded query={['bi', 'painel', 'dre2', String(year)]} fetch={(signal) => callEndpoint(costCentresEndpoint, { query: { year: String(year) }, signal, silent: true })}>
-        {(answer) => <ByCentre answer={answer} />}
+      <div className={ui.row}>
+        <YearPicker year={year} />
+        <BasisPicker basis={basis} />
+      </div>
+      <Loaded query={['bi', 'painel', 'dre2', String(year), basis]} fetch={(signal) => callEndpoint(costCentresEndpoint, { query: { year: String(year), basis }, signal, silent: true })}>
+        {(answer) => <ByCentre answer={answer} basis={basis} />}
       </Loaded>
     </>
   );
 }
 
-function ByCentre({ answer }: { answer: CostCentres }) {
-  const title = `${t('bi.painel.byCostCentre')} — ${answer.year}`;
+function ByCentre({ answer, basis }: { answer: CostCentres; basis: Basis }) {
+  const title = `${t('bi.painel.byCostCentre', { basis: BASIS_LABELS[basis].toLowerCase() })} — ${answer.year}`;
   const named = answer.rows.filter((r) => r.id !== '');
   if (!named.length) return <p className={ui.card}>{t('bi.painel.noCostCentres', { year: answer.year })}</p>;
   const rows = answer.rows;
@@ -42,7 +49,7 @@ function ByCentre({ answer }: { answer: CostCentres }) {
         title={title}
         head={t('bi.painel.costCentre')}
         columns={columns}
-        rows={rows.map((r) => ({ label: r.name, values: [r.revenue, r.expense, r.result], href: r.id ? () => dreReport(answer.year, { costCenterId: r.id }) : undefined }))}
+        rows={rows.map((r) => ({ label: r.name, values: [r.revenue, r.expense, r.result], href: r.id ? () => dreReport(answer.year, { costCenterId: r.id, basis: basisParam(basis) }) : undefined }))}
       />
     </section>
   );

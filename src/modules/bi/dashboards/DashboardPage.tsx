@@ -6,7 +6,7 @@
 import { useAtomValue } from 'jotai';
 import { useId, type ReactElement } from 'react';
 import { registerCatalogue, t } from '../../../core/i18n';
-import { useNavigation } from '../../../core/navigation';
+import { useNavigation, useQuery } from '../../../core/navigation';
 import { can, permissionSubjectAtom } from '../../../core/permissions';
 import { Alert } from '../../../core/ui/Alert';
 import { REPORT_PERMISSION } from '../../../contracts/reports';
@@ -17,6 +17,7 @@ import * as css from './chart.css';
 import { CostCentrePanel } from './CostCentrePanel';
 import { DrePanel } from './DrePanel';
 import { OverviewPanel } from './OverviewPanel';
+import { withPainelQuery } from './painelQuery';
 import { PAINEL_NAMES, PAINELS, painelAt, type PainelName } from './painels';
 import { dashboardTexts } from './texts';
 
@@ -33,6 +34,8 @@ const VIEWS: Record<PainelName, () => ReactElement> = {
 export default function DashboardPage() {
   const id = useId();
   const { pathname } = useNavigation();
+  // The year and basis chosen stay when another painel is opened.
+  const query = useQuery();
   const current = painelAt(pathname);
   const View = VIEWS[current];
   const subject = useAtomValue(permissionSubjectAtom);
@@ -44,7 +47,7 @@ export default function DashboardPage() {
         <ul className={css.tabs}>
           {PAINEL_NAMES.map((name) => (
             <li key={name}>
-              <Link href={PAINELS[name].path} className={css.tab} current={name === current}>{PAINELS[name].title}</Link>
+              <Link href={withPainelQuery(PAINELS[name].path, query, {})} className={css.tab} current={name === current}>{PAINELS[name].title}</Link>
             </li>
           ))}
         </ul>

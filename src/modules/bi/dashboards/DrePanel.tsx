@@ -1,8 +1,9 @@
 /**
- * The DRE painéis, by month of a year (the DRE report's own call, competência): `results` (the
+ * The DRE painéis, by month of a year (the DRE report's own call, on the basis chosen — competência
+ * by default): `results` (the
  * subtotals: receita líquida, lucro bruto, EBITDA, lucro líquido) or `lines` (receita bruta, custos,
  * despesas operacionais, lucro líquido). Every number opens the DRE report on that cell's
- * drill-down: the parcelas behind it.
+ * drill-down on the same basis: the parcelas behind it.
  */
 import { dreEndpoint, type ReportAnswer } from '../../../contracts/reports';
 import { t } from '../../../core/i18n';
@@ -13,7 +14,9 @@ import { Chart, type ChartSeries } from './Chart';
 import { FigureTable } from './FigureTable';
 import { dreReport } from './links';
 import { Loaded } from './Loaded';
+import { BasisPicker, basisParam, useBasis } from './BasisPicker';
 import { useYear, YearPicker } from './YearPicker';
+import type { Basis } from '../../../contracts/reports';
 
 const VARIANTS = {
   results: { title: 'bi.painel.dreResults', rows: [['netRevenue', 'bar'], ['grossProfit', 'line'], ['ebitda', 'line'], ['netIncome', 'line']] },
@@ -22,17 +25,21 @@ const VARIANTS = {
 
 export function DrePanel({ variant }: { variant: keyof typeof VARIANTS }) {
   const year = useYear();
+  const basis = useBasis();
   return (
     <>
-      <YearPicker year={year} />
-      <Loaded query={['bi', 'painel', 'dre', String(year)]} fetch={(signal) => callEndpoint(dreEndpoint, { query: { year: String(year) }, signal, silent: true })}>
-        {(answer) => <Dre answer={answer} year={year} variant={variant} />}
+      <div className={ui.row}>
+        <YearPicker year={year} />
+        <BasisPicker basis={basis} />
+      </div>
+      <Loaded query={['bi', 'painel', 'dre', String(year), basis]} fetch={(signal) => callEndpoint(dreEndpoint, { query: { year: String(year), basis }, signal, silent: true })}>
+        {(answer) => <Dre answer={answer} year={year} basis={basis} variant={variant} />}
       </Loaded>
     </>
   );
 }
 
-function Dre({ answer, year, variant }: { answer: ReportAnswer; year: number; variant: keyof typeof VARIANTS }) {
+function Dre({ answer, year, basis, variant }: { answer: ReportAnswer; year: number; basis: Basis; variant: keyof typeof VARIANTS }) {
   const { title: titleKey, rows: wanted } = VARIANTS[variant];
   const title = t(titleKey);
   const rows = wanted.map(([key, kind]) => ({ row: answer.rows.find((r) => r.key === key)!, kind })).filter(({ row }) => row);
@@ -45,9 +52,9 @@ function Dre({ answer, year, variant }: { answer: ReportAnswer; year: number; va
         title={`${title} — ${year}`}
         head={t('bi.painel.line')}
         columns={answer.columns.map((c) => ({ label: c.label, future: c.future }))}
-        rows={rows.map(({ row }) => ({ label: row.label, values: row.values, href: (i) => dreReport(year, { drill: `${row.key}@${i}` }) }))}
+        rows={rows.map(({ row }) => ({ label: row.label, values: row.values, href: (i) => dreReport(year, { drill: `${row.key}@${i}`, basis: basisParam(basis) }) }))}
       />
-      <p style={{ margin: 0 }}><Link href={dreReport(year)}>{t('bi.painel.openReport')}</Link></p>
+      <p style={{ margin: 0 }}><Link href={dreReport(year, { basis: basisParam(basis) })}>{t('bi.painel.openReport')}</Link></p>
     </section>
   );
 }

@@ -16,8 +16,8 @@ export function openParcelas(direction: 'payable' | 'receivable', states: readon
 /** The overdue parcelas of one direction (the list's own "Vencida" filter). */
 export const overdueParcelas = (direction: 'payable' | 'receivable') => `${LISTS[direction]}?isOverdue=true`;
 
-/** The DRE report of a year, opened on the drill-down of one cell (`row@column`) or filtered by a cost centre. */
-export const dreReport = (year: number, extra: { drill?: string; costCenterId?: string } = {}) => withQuery(REPORT_PAGES.dre.route, { year: String(year), ...extra });
+/** The DRE report of a year, opened on the drill-down of one cell (`row@column`) or filtered by a cost centre, on a basis (none: the report's default, competência). */
+export const dreReport = (year: number, extra: { drill?: string; costCenterId?: string; basis?: string } = {}) => withQuery(REPORT_PAGES.dre.route, { year: String(year), ...extra });
 
 /** The fluxo de caixa report by month over [from, to], opened on one cell's drill-down. */
 export const cashFlowReport = (from: string, to: string, drill?: string) => withQuery(REPORT_PAGES.cashFlow.route, { from, to, grain: 'month', drill });
