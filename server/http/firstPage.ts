@@ -1,10 +1,14 @@
 /**
  * The portal page's first request: a page whose path is a registry list names the URL of that
- * list's first page (`<meta name="retaguarda-first-page">`), and retaguarda.js sends it at once
+ * list's first page (`<meta name="retaguarda-first-page">`) — a report's page, the report's request
+ * (contracts/reportRequest.ts) — and retaguarda.js sends it at once
  * with the stored session (src/core/firstPageEarly.ts), while the portal's code downloads. The
  * route table's data (not its screens: no React here), list state and URL code are the client's
  * own, so the URL is the one the list's prime asks for (tests/unit/registry/first-page-url.test.ts holds them equal for every list).
  */
+import { endpointPath } from '../../src/contracts/endpoint.js';
+import { REPORTS, type ReportName } from '../../src/contracts/reports.js';
+import { reportFilters, reportParams } from '../../src/contracts/reportRequest.js';
 import { findResource } from '../../src/contracts/resources/index.js';
 import { FIRST_PAGE_META } from '../../src/core/firstPageEarly.js';
 import { matchLocation } from '../../src/core/routeMatch.js';
@@ -20,6 +24,9 @@ export function listAt(pathname: string) {
   const { match, notFound } = matchLocation(portalRouteData, pathname);
   return match?.route.list && !notFound ? { mount: match.route.list, params: match.params } : null;
 }
+
+/** A path on this origin (the stored token only goes where the portal itself is). */
+const sameOriginPath = (url: string) => url.startsWith('/') && !url.startsWith('//') && !url.includes('\\');
 
 /** The config's `apis[api].baseURL` (app.config.json's text), or null. */
 function baseUrl(configText: string | undefined, api: string): string | null {
@@ -44,11 +51,28 @@ export function firstPageUrl(pathname: string, search: string, configText: strin
   if (base === null) return null;
   const { page, perPage, ...rest } = query;
   const url = buildUrl(base, path, pageQuery(rest, Number(page), perPage ? Number(perPage) : undefined));
-  return url.startsWith('/') && !url.startsWith('//') && !url.includes('\\') ? url : null;
+  return sameOriginPath(url) ? url : null;
 }
 
-/** The `<meta>` that names it, or '' (see firstPageUrl). */
+/** The report screen a portal path shows (its route's view names a declared report); null elsewhere. */
+export function reportAt(pathname: string): ReportName | null {
+  const { match, notFound } = matchLocation(portalRouteData, pathname);
+  const view = match?.route.view;
+  return view && !notFound && Object.hasOwn(REPORTS, view) ? (view as ReportName) : null;
+}
+
+/** The URL of the report's own request at `search` (ReportPage asks the same: contracts/reportRequest.ts); null when it would leave this origin. */
+export function reportRequestUrl(report: ReportName, search: string, configText: string | undefined, today?: string): string | null {
+  const declaration = REPORTS[report];
+  const base = baseUrl(configText, declaration.endpoint.family);
+  if (base === null) return null;
+  const url = buildUrl(base, endpointPath(declaration.endpoint), reportParams(reportFilters(declaration, new URLSearchParams(search), today)));
+  return sameOriginPath(url) ? url : null;
+}
+
+/** The `<meta>` that names the page's first request (a list's first page, or a report), or ''. */
 export function firstPageMeta(pathname: string, search: string, configText: string | undefined, list: ListAt | null = listAt(pathname)): string {
-  const url = firstPageUrl(pathname, search, configText, list);
+  const report = list ? null : reportAt(pathname);
+  const url = list ? firstPageUrl(pathname, search, configText, list) : report ? reportRequestUrl(report, search, configText) : null;
   return url ? `<meta name="${FIRST_PAGE_META}" content="${escapeHtml(url)}" />` : '';
 }

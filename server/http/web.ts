@@ -20,7 +20,7 @@ import { bundleFiles } from './bundle-files.js';
 import { escapeHtml } from '../mail/templates.js';
 import type { ResourceName } from '../../src/core/catalogue/entries.js';
 import { DECLARATION_MODULES } from '../../src/core/catalogue/sources.js';
-import { firstPageMeta, listAt } from './firstPage.js';
+import { firstPageMeta, listAt, reportAt } from './firstPage.js';
 
 const API_PREFIXES = ['/v1/', '/api/', '/dist/', '/dev/'];
 
@@ -149,10 +149,13 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const hasDemo = isDir(demoDir);
   // A list's page also names its first page's request, which retaguarda.js sends at once (firstPage.ts).
+  // A report's page names the report's request and preloads the report screen (bench/report-first-paint.ts).
   const portalPage = async (reply: FastifyReply, pathname = '/', search = '') => {
     const list = listAt(pathname);
-    const head = list ? firstPageMeta(pathname, search, (await readAppConfig(ctx))?.text, list) : '';
-    const html = await pageWithPreloads(path.join(demoDir, 'index.html'), staticDir, list ? listScreens(list.mount.resource) : [], head);
+    const report = list ? null : reportAt(pathname);
+    const head = list || report ? firstPageMeta(pathname, search, (await readAppConfig(ctx))?.text, list) : '';
+    const screens = list ? listScreens(list.mount.resource) : report ? ['ReportPage'] : [];
+    const html = await pageWithPreloads(path.join(demoDir, 'index.html'), staticDir, screens, head);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
   // The portal's home is the portal page too, with its preload links (not the plain static file).

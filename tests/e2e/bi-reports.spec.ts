@@ -154,3 +154,30 @@ test('DFC: a baixa of a financing category drills down; CSV/XLSX downloads as on
   await expect(row).toContainText('R$ 7.654,32');
   await shootAxeClean(page, 'bi-analytic');
 });
+
+test("a bookmarked report asks for its numbers once, before the portal's code has even downloaded", async ({ page }) => {
+  await signIn(page, 'admin@demo.com.br');
+  const asked: string[] = [];
+  let seen!: () => void;
+  const reportAsked = new Promise<void>((resolve) => (seen = resolve));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname.endsWith('/reports/dre')) {
+      asked.push(url.search);
+      seen();
+    }
+  });
+  // The portal's shared code is held back until the report's request has gone out (or 10 s have passed).
+  const released: string[] = [];
+  await page.route('**/dist/chunks/core-*.js', async (route) => {
+    released.push(await Promise.race([reportAsked.then(() => 'after the report request'), new Promise<string>((resolve) => setTimeout(() => resolve('by the timeout'), 10_000))]));
+    await route.continue();
+  });
+  await page.goto('/bi/relatorios/dre?year=2025&basis=paid');
+  await expect(page.getByRole('heading', { name: 'DRE por mês', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Regime')).toHaveValue('paid');
+  await expect(page.locator('td').filter({ hasText: /R\$/ }).first()).toBeVisible();
+  expect(released).toEqual(['after the report request']);
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual(['?year=2025&basis=paid']);
+});

@@ -21,12 +21,12 @@ import * as css from '../../core/ui/data.css';
 import { printable } from '../../core/ui/print.css';
 import * as ui from '../../core/ui/ui.css';
 import { BASES, BASIS_LABELS, drillEndpoint, GRAIN_LABELS, GRAINS, reportExportPath, REPORTS, type DrillAnswer, type DrillKey, type ReportAnswer, type ReportDeclaration, type ReportName, type ReportRow } from '../../contracts/reports';
+import { reportFilters, reportParams, saoPauloToday } from '../../contracts/reportRequest';
 import * as style from './report.css';
 import { biTexts } from './texts';
 
 registerCatalogue(biTexts);
 
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 const percent = (value: number, of: number) => (of === 0 ? '—' : new Intl.NumberFormat('pt-BR', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value / of));
 
 /** The filters as a line of text, for paper (where the form is not printed). */
@@ -56,15 +56,8 @@ function ReportPage({ declaration }: { declaration: ReportDeclaration }) {
   const id = useId();
   const navigation = useNavigation();
   const query = useQuery();
-  const defaults = useMemo(() => declaration.defaults(today()), [declaration]);
-  const filters = useMemo(() => {
-    const out: Record<string, string> = { ...defaults };
-    for (const filter of declaration.filters) {
-      const value = query.get(filter.key);
-      if (value !== null) out[filter.key] = value;
-    }
-    return out;
-  }, [declaration, defaults, query]);
+  const today = useMemo(() => saoPauloToday(), []);
+  const filters = useMemo(() => reportFilters(declaration, query, today), [declaration, query, today]);
   const drillAt = query.get('drill');
   const [answer, setAnswer] = useState<ReportAnswer | null>(null);
   const [failed, setFailed] = useState(false);
@@ -81,7 +74,7 @@ function ReportPage({ declaration }: { declaration: ReportDeclaration }) {
   };
 
   const filterKey = JSON.stringify(filters);
-  const params = useMemo(() => Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')), [filters]);
+  const params = useMemo(() => reportParams(filters), [filters]);
   useEffect(() => {
     const controller = new AbortController();
     setFailed(false);
