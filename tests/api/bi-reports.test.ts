@@ -202,6 +202,28 @@ describe.each(databaseKinds())('BI: summaries, DRE and fluxo de caixa [%s]', (ki
     await expectExact(env, 'received');
   });
 
+  it('refreshes at commit once per transaction: a rolled-back savepoint takes its marks back, a write after the flush queues another', async () => {
+    const entry = await createEntry({ direction: 'payable', categoryId: cat.costs, competence: '07/2024', allocations: [{ costCenterId: cc[0], amount: 30000 }], installments: [{ dueDate: '2024-07-10', amount: 10000 }, { dueDate: '2024-07-11', amount: 20000 }] });
+    const [a, b] = entry.installments.map((i) => i.id);
+    await env.db.transaction().execute(async (trx) => {
+      await sql`SELECT set_config('app.org_id', ${DEMO_ORG_ID}, true)`.execute(trx);
+      await sql`SAVEPOINT moved`.execute(trx);
+      await sql`UPDATE installments SET due_date = '2024-08-12' WHERE id = ${a}`.execute(trx);
+      await sql`ROLLBACK TO SAVEPOINT moved`.execute(trx);
+      await sql`UPDATE installments SET due_date = '2024-08-13', amount = 20001 WHERE id = ${b}`.execute(trx);
+      // The flush runs here, as at a commit…
+      await sql`SET CONSTRAINTS ALL IMMEDIATE`.execute(trx);
+      await sql`SET CONSTRAINTS ALL DEFERRED`.execute(trx);
+      // …and a write after it (another deferred trigger's, say) is refreshed at the real commit.
+      await sql`UPDATE installments SET due_date = '2024-09-10' WHERE id = ${a}`.execute(trx);
+      await sql`UPDATE installments SET due_date = '2024-09-11' WHERE id = ${b}`.execute(trx);
+    });
+    await expectExact(env, 'savepoint, flush, writes after the flush');
+    const stored = await sql<{ day: string }>`SELECT DISTINCT day::text FROM bi_installment_facts WHERE installment_id IN (${a}, ${b}) AND basis = 'due' ORDER BY 1`.execute(env.db);
+    expect(stored.rows.map((r) => r.day)).toEqual(['2024-09-10', '2024-09-11']);
+    expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM bi_pending`.execute(env.db)).rows[0].n).toBe(0);
+  });
+
   it.skipIf(kind !== 'postgres')('stays exact under parallel baixas and estornos', async () => {
     const ids = await authorised({ direction: 'payable', categoryId: cat.costs, competence: '05/2024', allocations: [{ costCenterId: cc[0], amount: 50000 }, { costCenterId: cc[1], amount: 10000 }], installments: Array.from({ length: 6 }, () => ({ dueDate: '2024-05-20', amount: 10000 })) });
     // Two baixas per parcela at once, all on the same day and account (the same summary cells).
@@ -509,7 +531,11 @@ describe.each(databaseKinds())('BI: summaries, DRE and fluxo de caixa [%s]', (ki
     expect(second.body.map((r: { id: string }) => r.id)).toEqual([payable.installments[1].id]);
     // Filters by any dimension; the totals of the filtered rows.
     expect((await list('direction=payable')).body).toHaveLength(2);
-    expect((await list(`costCenterIds=${cc[1]}`)).body).toHaveLength(2);
+    const byCentre = await list(`costCenterIds=${cc[1]}`);
+    expect(byCentre.body.map((r: { id: string }) => r.id).sort()).toEqual(payable.installments.map((i) => i.id).sort());
+    expect(byCentre.headers['x-total-count']).toBe('2');
+    expect((await list(`costCenterIds=${cc[0]}&costCenterIds=${cc[1]}`)).headers['x-total-count']).toBe('3');
+    expect((await call(env, 'GET', `${BI}/analytic-installments/totals?bankAccountId=${accountId}&costCenterIds=${cc[1]}`, { session: treasurer })).body).toMatchObject({ count: 2, sums: { amount: 10000 } });
     expect((await list(`revenueCategoryId=${cat.revenue}`)).body).toHaveLength(1);
     expect((await list(`customerId=${customerId}`)).body).toHaveLength(1);
     expect((await list('competence.from=2024-06-01&competence.to=2024-06-30')).body).toHaveLength(1);
@@ -542,6 +568,7 @@ describe.each(databaseKinds())('BI: summaries, DRE and fluxo de caixa [%s]', (ki
     const theirs = await list('', outsider);
     expect(theirs.status, theirs.raw).toBe(200);
     expect(theirs.body).toEqual([]);
+    expect((await list(`costCenterIds=${cc[1]}`, outsider)).body).toEqual([]);
     expect((await call(env, 'GET', `${BI}/analytic-installments/${id}`, { session: outsider })).status).toBe(404);
   });
 });

@@ -14,8 +14,17 @@
  *   the flush for the marker alone. The flush deletes the marker with the rest, so a write after
  *   it (another deferred trigger) queues a new one; a rolled-back savepoint takes back its rows
  *   and the events they queued together.
+ *
+ * The analítico's cost-centre filter (server/bi/analytic.ts): `bi_installment_cost_centers`, a view
+ * of each parcela's rateio centres (security_invoker: the caller's row-level security), read as the
+ * list's link table — the filter becomes `EXISTS (… l.installment_id = t.id AND l.cost_center_id
+ * IN (…))`, a semi-join the planner runs from either side — and `finance_entry_allocations
+ * (cost_center_id, entry_id)`, the index it starts from. Before, every row's rateio was
+ * aggregated into an array and compared (the count of the list evaluated it 10,001 times).
  */
 import type { Kysely } from 'kysely';
+
+const APP_ROLE = 'retaguarda_app';
 import { runStatements } from './0001_identity.js';
 import { FACTS as FACTS_0030, FLUSH as FLUSH_0030, TRIGGER_FUNCTIONS as TRIGGER_FUNCTIONS_0030 } from './0030_bi_reports.js';
 
@@ -106,10 +115,16 @@ const up = [
   'DROP TRIGGER bi_flush ON bi_pending',
   `CREATE CONSTRAINT TRIGGER bi_flush AFTER INSERT ON bi_pending DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
     WHEN (NEW.installment_id = '') EXECUTE FUNCTION bi_flush()`,
+  `CREATE VIEW bi_installment_cost_centers WITH (security_invoker = true) AS
+    SELECT a.org_id, i.id AS installment_id, a.cost_center_id FROM finance_entry_allocations a JOIN installments i ON i.entry_id = a.entry_id`,
+  `GRANT SELECT ON bi_installment_cost_centers TO ${APP_ROLE}`,
+  'CREATE INDEX finance_entry_allocations_cost_center_idx ON finance_entry_allocations (cost_center_id, entry_id)',
 ];
 
 const replace = (statement: string) => statement.replace(/^CREATE FUNCTION/, 'CREATE OR REPLACE FUNCTION');
 const down = [
+  'DROP INDEX finance_entry_allocations_cost_center_idx',
+  'DROP VIEW bi_installment_cost_centers',
   'DROP TRIGGER bi_flush ON bi_pending',
   'CREATE CONSTRAINT TRIGGER bi_flush AFTER INSERT ON bi_pending DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bi_flush()',
   ...TRIGGER_FUNCTIONS_0030.map(replace),
