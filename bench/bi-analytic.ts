@@ -14,7 +14,7 @@ import { signIn } from './import-data';
 import { openBenchDatabase } from './registry-data';
 import { median, startServer } from './server-process';
 
-const RUNS = 15;
+const RUNS = Number(process.env.BI_BENCH_RUNS ?? 15);
 const PORT = Number(process.env.BI_BENCH_PORT ?? 3236);
 const ANALYTIC = '/api/finance-reporting/analytic-installments';
 const ms = (n: number) => `${n.toFixed(2)} ms`;
