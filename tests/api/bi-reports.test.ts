@@ -222,6 +222,15 @@ describe.each(databaseKinds())('BI: summaries, DRE and fluxo de caixa [%s]', (ki
     const stored = await sql<{ day: string }>`SELECT DISTINCT day::text FROM bi_installment_facts WHERE installment_id IN (${a}, ${b}) AND basis = 'due' ORDER BY 1`.execute(env.db);
     expect(stored.rows.map((r) => r.day)).toEqual(['2024-09-10', '2024-09-11']);
     expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM bi_pending`.execute(env.db)).rows[0].n).toBe(0);
+
+    // A baixa through the API refreshes its own parcela, not the lançamento's others (their facts' row versions stay).
+    const [first, second] = await authorised({ direction: 'payable', categoryId: cat.costs, competence: '07/2024', allocations: [{ costCenterId: cc[0], amount: 20000 }], installments: [{ dueDate: '2024-07-15', amount: 10000 }, { dueDate: '2024-08-15', amount: 10000 }] });
+    const versions = async (id: string) => (await sql<{ v: string }>`SELECT string_agg(f.xmin::text, ',' ORDER BY f.basis, f.day) AS v FROM bi_installment_facts f WHERE f.installment_id = ${id}`.execute(env.db)).rows[0].v;
+    const [firstBefore, secondBefore] = [await versions(first), await versions(second)];
+    expect((await settle('payable', first, { paidOn: '2024-07-15', amount: 10000, interest: 50 })).status).toBe(200);
+    expect(await versions(second)).toBe(secondBefore);
+    expect(await versions(first)).not.toBe(firstBefore);
+    await expectExact(env, 'a baixa of one parcela of two');
   });
 
   it.skipIf(kind !== 'postgres')('stays exact under parallel baixas and estornos', async () => {
