@@ -9,15 +9,14 @@
  *   routes call): median of RUNS sequential runs; beside them the same DRE computed on the fly from
  *   the raw rows (GROUP BY over installments ⋈ finance_entries), for reference; the DFC of the
  *   year (server/bi/dfc.ts) and the DRE by cost centre alike;
- * - the analítico's first page (25 by due date; and filtered by one cost centre) and its footer
- *   totals through the real server (`GET /api/finance-reporting/analytic-installments`), median
- *   of RUNS sequential requests;
- * - the per-write overhead of keeping the summaries: a baixa (INSERT settlement + UPDATE parcela),
- *   an estorno, a category change of a lançamento (4 parcelas), each WRITES times in its own
- *   transaction with the triggers on and with them disabled; the mean difference.
+ * - the analítico through the real server (bench/bi-analytic.ts: first page, one cost centre,
+ *   footer totals);
+ * - the per-write overhead of keeping the summaries (bench/bi-write-overhead.ts: a baixa, an
+ *   estorno, a category change of a lançamento of 4 parcelas, WRITES each with the triggers on and
+ *   off; medians, against the `replica` baseline of the first measurement and the fair one that
+ *   keeps the FK checks and the plan cache).
  * Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/bi-reports.ts [parcelas]
  */
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
 import { dfcReport } from '../server/bi/dfc';
@@ -25,32 +24,16 @@ import { cashFlowReport, dreByCostCenterReport, dreReport } from '../server/bi/r
 import { DEMO_ORG_ID } from '../server/db/seed';
 import type { Database } from '../server/db/types';
 import { insertPayables, PARCELAS_PER_ENTRY } from './finance-data';
-import { signIn } from './import-data';
+import { analyticFigures } from './bi-analytic';
+import { asTenant, writeOverhead } from './bi-write-overhead';
 import { onScratchPostgres, openBenchDatabase, prepareDatabase } from './registry-data';
-import { median, startServer } from './server-process';
+import { median } from './server-process';
 
 const PARCELAS = Number(process.argv[2] ?? 1_000_000);
 const ENTRIES = Math.ceil(PARCELAS / PARCELAS_PER_ENTRY);
 const RUNS = 15;
 const WRITES = 200;
 const TODAY = '2026-11-27';
-const PORT = 3236;
-const ANALYTIC = '/api/finance-reporting/analytic-installments';
-
-/** Median of RUNS sequential GETs (after one warm-up), with the first answer's row count and total header. */
-async function requests(url: string, headers: Record<string, string>): Promise<{ median: number; rows: number; total: string }> {
-  const first = await fetch(url, { headers });
-  if (!first.ok) throw new Error(`${url}: HTTP ${first.status}`);
-  const body = (await first.json()) as unknown;
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    const response = await fetch(url, { headers });
-    await response.arrayBuffer();
-    times.push(performance.now() - start);
-  }
-  return { median: median(times), rows: Array.isArray(body) ? body.length : 0, total: first.headers.get('x-total-count') ?? `over ${first.headers.get('x-total-count-over')}` };
-}
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 async function timed(fn: () => Promise<unknown>): Promise<number> {
@@ -64,12 +47,6 @@ async function medianOf(fn: () => Promise<unknown>): Promise<number> {
   for (let i = 0; i < RUNS; i++) times.push(await timed(fn));
   return median(times);
 }
-/** One transaction of the demo tenant; `plain`: with the triggers off for it alone (`session_replication_role`, no DDL, no plan invalidated). */
-const asTenant = <T>(db: Kysely<Database>, fn: (trx: any) => Promise<T>, plain = false) =>
-  db.transaction().execute(async (trx) => {
-    await sql`SELECT set_config('app.org_id', ${DEMO_ORG_ID}, true), set_config('app.bypass_rls', 'off', true), set_config('session_replication_role', ${plain ? 'replica' : 'origin'}, true)`.execute(trx);
-    return fn(trx);
-  });
 const TRIGGER_TABLES = ['installments', 'installment_settlements', 'finance_entries', 'finance_entry_allocations'];
 const triggers = (db: Kysely<Database>, on: boolean) =>
   Promise.all(TRIGGER_TABLES.map((table) => sql.raw(`ALTER TABLE ${table} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER USER`).execute(db)));
@@ -121,52 +98,9 @@ async function main() {
       console.log(`  DRE 2026 by cost centre (competência):              median ${ms(dre2)}`);
 
       // The analítico through the real server (its list route: paging, sort, filters, totals).
-      const server = await startServer(PORT, { LOG_LEVEL: 'warn', DATABASE_URL: target.databaseUrl! });
-      try {
-        const client = await signIn(server.url);
-        const headers = { authorization: `Bearer ${client.token}`, 'x-xsrf-token': client.xsrf, accept: 'application/json' };
-        const centre = (await sql<{ id: string }>`SELECT cost_center_id AS id FROM finance_entry_allocations WHERE entry_id LIKE 'bench-entry-%' LIMIT 1`.execute(db)).rows[0].id;
-        const page = await requests(`${server.url}${ANALYTIC}?perPage=25&sort=dueDate`, headers);
-        const filtered = await requests(`${server.url}${ANALYTIC}?perPage=25&sort=dueDate&costCenterIds=${centre}&direction=payable`, headers);
-        const totals = await requests(`${server.url}${ANALYTIC}/totals`, headers);
-        console.log(`  Analítico first page (25, by due date):             median ${ms(page.median)} over ${RUNS} HTTP requests (${page.rows} rows, total ${page.total})`);
-        console.log(`  Analítico first page, one cost centre, a pagar:     median ${ms(filtered.median)} (${filtered.rows} rows, total ${filtered.total})`);
-        console.log(`  Analítico footer totals (every parcela):            median ${ms(totals.median)}`);
-      } finally {
-        await server.stop();
-      }
-
-      // Per-write overhead: the same writes with the triggers on and off.
-      const open = (await sql<{ id: string; amount: string }>`SELECT id, amount::text FROM installments WHERE status = 'queued' ORDER BY id LIMIT ${WRITES * 2}`.execute(db)).rows;
-      const entries = (await sql<{ id: string }>`SELECT id FROM finance_entries WHERE id LIKE 'bench-entry-%' ORDER BY id LIMIT ${WRITES * 2}`.execute(db)).rows;
-      const category = (await sql<{ id: string }>`SELECT id FROM expense_categories WHERE org_id = ${DEMO_ORG_ID} ORDER BY id DESC LIMIT 1`.execute(db)).rows[0].id;
-      const baixa = (p: { id: string }, plain: boolean) => asTenant(db, async (trx) => {
-        const id = randomUUID();
-        await sql`INSERT INTO installment_settlements (id, org_id, installment_id, paid_on, amount, paid_total, bank_account_id) VALUES (${id}, ${DEMO_ORG_ID}, ${p.id}, '2026-11-20', 100, 100, ${account})`.execute(trx);
-        await sql`UPDATE installments SET paid_amount = paid_amount + 100, last_paid_on = '2026-11-20', version = version + 1 WHERE id = ${p.id}`.execute(trx);
-        return id;
-      }, plain);
-      const estorno = (p: { id: string }, settlement: string, plain: boolean) => asTenant(db, async (trx) => {
-        await sql`UPDATE installment_settlements SET reversed_at = now(), reversal_reason = 'bench' WHERE id = ${settlement}`.execute(trx);
-        await sql`UPDATE installments SET paid_amount = paid_amount - 100, version = version + 1 WHERE id = ${p.id}`.execute(trx);
-      }, plain);
-      const recategorise = (e: { id: string }, plain: boolean) => asTenant(db, (trx) => sql`UPDATE finance_entries SET category_id = ${category}, version = version + 1 WHERE id = ${e.id}`.execute(trx), plain);
-      // Alternating writes (with, without, with…) so the machine's other load hits both alike; medians per write.
-      const times = { on: { baixa: [] as number[], estorno: [] as number[], category: [] as number[] }, off: { baixa: [] as number[], estorno: [] as number[], category: [] as number[] } };
-      for (let i = 0; i < WRITES * 2; i++) {
-        const mode = i % 2 === 0 ? 'on' : 'off';
-        const plain = mode === 'off';
-        let settlement = '';
-        times[mode].baixa.push(await timed(async () => { settlement = await baixa(open[i], plain); }));
-        times[mode].estorno.push(await timed(() => estorno(open[i], settlement, plain)));
-        times[mode].category.push(await timed(() => recategorise(entries[i], plain)));
-      }
-      for (const kind of ['baixa', 'estorno', 'category'] as const) {
-        const label = { baixa: 'baixa (settlement + parcela)', estorno: 'estorno (settlement + parcela)', category: 'category change (4 parcelas)' }[kind];
-        const on = median(times.on[kind]);
-        const off = median(times.off[kind]);
-        console.log(`  write: ${label.padEnd(32)} ${ms(on)} with summaries, ${ms(off)} without → +${ms(on - off)} per write (medians of ${WRITES} each)`);
-      }
+      await analyticFigures(target.databaseUrl!, db);
+      // Per-write overhead: the same writes with the summary triggers on and off, against both baselines.
+      for (const baseline of ['replica', 'user triggers off'] as const) await writeOverhead(db, WRITES, baseline);
     } finally {
       await handle.close();
     }

@@ -5,7 +5,11 @@
  *
  * DRE: one column per month of the year on the chosen basis (competência by default); each
  * category's principal on the line its category maps to (contracts/brazil/dre.ts), receivables
- * positive, payables negative; Resultado financeiro is receitas − despesas financeiras; the
+ * positive, payables negative; Resultado financeiro is receitas − despesas financeiras, and the
+ * juros, multa and desconto of the baixas on every basis at the baixa's date (their competência is
+ * the payment): juros and multa a pagar are despesas financeiras and a desconto obtido a receita
+ * financeira, the other way round a receber — `paid − amount` of the baixa basis' summary cells
+ * (the cash minus the principal), one detail row per direction (`financial` drill measure); the
  * subtotals from `dreTotals`. A category no longer found falls on Receita bruta / Despesas
  * operacionais.
  * DRE by cost centre: the same rows, one column per cost centre of the year. DFC: dfc.ts.
@@ -50,11 +54,15 @@ export const yearColumns = (year: number, today: string): ReportColumn[] =>
     return { key: from.slice(0, 7), label: `${label}/${year}`, from, to: `${year}-${pad(i + 1)}-${pad(lastDay(year, i + 1))}`, future: from > today };
   });
 
-/** The year's summary cells by `bucket` (an expression over `s`, bi_monthly), `measure` on `basis`. */
-export async function yearCells(trx: Trx, orgId: string, options: { year: number; basis: Basis; bankAccountId?: string; costCenterId?: string }, bucket: ReturnType<typeof sql>, measure: 'amount' | 'paid') {
+/**
+ * The year's summary cells by `bucket` (an expression over `s`, bi_monthly), `measure` on `basis`;
+ * `financial`: the baixas' juros + multa − desconto (cash − principal on the baixa basis).
+ */
+export async function yearCells(trx: Trx, orgId: string, options: { year: number; basis: Basis; bankAccountId?: string; costCenterId?: string }, bucket: ReturnType<typeof sql>, measure: 'amount' | 'paid' | 'financial') {
   const { year, basis } = options;
+  const value = measure === 'financial' ? sql`s.paid - s.amount` : sql.ref(`s.${measure}`);
   return (await sql<Cell>`
-    SELECT ${bucket}::text AS b, s.direction, s.category_id, sum(${sql.ref(`s.${measure}`)})::text AS amount
+    SELECT ${bucket}::text AS b, s.direction, s.category_id, sum(${value})::text AS amount
     FROM bi_monthly s
     WHERE s.org_id = ${orgId} AND s.basis = ${basis} AND s.month >= ${`${year}-01-01`}::date AND s.month < ${`${year + 1}-01-01`}::date
       ${options.bankAccountId ? sql`AND s.bank_account_id = ${options.bankAccountId}` : sql``}
@@ -75,8 +83,10 @@ export const categoryLabel = (category: Category | undefined) => (category ? `${
 /** DRE by month of the year: one column per month. */
 export async function dreReport(trx: Trx, orgId: string, options: DreOptions, today: string): Promise<ReportAnswer> {
   const columns = yearColumns(options.year, today);
-  const cells = await yearCells(trx, orgId, options, sql`extract(month FROM s.month)::int`, 'amount');
-  return { columns, rows: dreRows(cells, await categoriesOf(trx, orgId), columns, (b) => Number(b) - 1, options), percentOf: 'netRevenue' };
+  const month = sql`extract(month FROM s.month)::int`;
+  const cells = await yearCells(trx, orgId, options, month, 'amount');
+  const financial = await yearCells(trx, orgId, { ...options, basis: 'paid' }, month, 'financial');
+  return { columns, rows: dreRows(cells, financial, await categoriesOf(trx, orgId), columns, (b) => Number(b) - 1, options), percentOf: 'netRevenue' };
 }
 
 /**
@@ -86,7 +96,8 @@ export async function dreReport(trx: Trx, orgId: string, options: DreOptions, to
  */
 export async function dreByCostCenterReport(trx: Trx, orgId: string, options: Omit<DreOptions, 'costCenterId'>, today: string): Promise<ReportAnswer> {
   const cells = await yearCells(trx, orgId, options, sql`s.cost_center_id`, 'amount');
-  const used = [...new Set(cells.map((c) => c.b))];
+  const financial = await yearCells(trx, orgId, { ...options, basis: 'paid' }, sql`s.cost_center_id`, 'financial');
+  const used = [...new Set([...cells, ...financial.filter((c) => Number(c.amount) !== 0)].map((c) => c.b))];
   const centres = (await sql<{ id: string; code: string; name: string }>`
     SELECT id, code, name FROM cost_centers WHERE org_id = ${orgId} AND id = ANY(${sql`ARRAY[${sql.join(used.length ? used : [''])}]::text[]`})`.execute(trx)).rows;
   const byId = new Map(centres.map((c) => [c.id, c]));
@@ -97,11 +108,20 @@ export async function dreByCostCenterReport(trx: Trx, orgId: string, options: Om
     .sort((a, b) => (a.id === '' ? 1 : b.id === '' ? -1 : a.code.localeCompare(b.code, 'pt-BR', { numeric: true })))
     .map((c) => ({ key: c.id || 'none', label: c.label, from, to, future: from > today, drill: { costCenterId: c.id } }));
   const index = new Map(columns.map((c, i) => [c.drill!.costCenterId!, i]));
-  return { columns, rows: dreRows(cells, await categoriesOf(trx, orgId), columns, (b) => index.get(b) ?? -1, options), percentOf: 'netRevenue' };
+  return { columns, rows: dreRows(cells, financial, await categoriesOf(trx, orgId), columns, (b) => index.get(b) ?? -1, options), percentOf: 'netRevenue' };
 }
 
-/** The DRE's rows from the year's cells: each category's principal on its line, the subtotals from `dreTotals`. */
-function dreRows(cells: Cell[], byId: Map<string, Category>, columns: ReportColumn[], indexOf: (bucket: string) => number, options: DreOptions): ReportRow[] {
+/** The detail rows of Resultado financeiro that the baixas' juros, multa and desconto make, by direction. */
+export const BAIXA_FINANCIAL_LABELS: Readonly<Record<Direction, string>> = {
+  payable: 'Juros, multas e descontos de pagamentos',
+  receivable: 'Juros, multas e descontos de recebimentos',
+};
+
+/**
+ * The DRE's rows from the year's cells: each category's principal on its line, the baixas' juros,
+ * multa and desconto (`financial`, by direction) on Resultado financeiro, the subtotals from `dreTotals`.
+ */
+function dreRows(cells: Cell[], financial: Cell[], byId: Map<string, Category>, columns: ReportColumn[], indexOf: (bucket: string) => number, options: DreOptions): ReportRow[] {
   const { basis } = options;
   // line → category → signed values per column
   const perLine = new Map<DreLine, Map<string, { label: string; direction: Direction; categoryId: string; values: number[] }>>();
@@ -122,6 +142,18 @@ function dreRows(cells: Cell[], byId: Map<string, Category>, columns: ReportColu
     const row = lineMap.get(rowKey) ?? { label: categoryLabel(category), direction: cell.direction, categoryId: cell.category_id, values: columns.map(() => 0) };
     row.values[at] += signed;
     lineMap.set(rowKey, row);
+  }
+  // Juros + multa − desconto: paid by us, a despesa financeira (−); received, a receita financeira (+).
+  const extras = new Map<Direction, number[]>();
+  for (const cell of financial) {
+    const at = indexOf(cell.b);
+    const amount = Number(cell.amount);
+    if (at < 0 || amount === 0) continue;
+    const signed = cell.direction === 'receivable' ? amount : -amount;
+    input[at].financialResult = (input[at].financialResult ?? 0) + signed;
+    const values = extras.get(cell.direction) ?? columns.map(() => 0);
+    values[at] += signed;
+    extras.set(cell.direction, values);
   }
   const totals = input.map((i) => dreTotals(i));
   const rows: ReportRow[] = [];
@@ -144,6 +176,12 @@ function dreRows(cells: Cell[], byId: Map<string, Category>, columns: ReportColu
         total: sum(detail.values),
         drill: { basis, measure: 'amount', direction: detail.direction, categoryId: detail.categoryId, ...dims(options) },
       });
+    }
+    if (line.key !== 'financialResult') continue;
+    for (const direction of ['payable', 'receivable'] as const) {
+      const values = extras.get(direction);
+      if (!values || values.every((v) => v === 0)) continue;
+      rows.push({ key: `financialResult:baixas:${direction}`, label: BAIXA_FINANCIAL_LABELS[direction], kind: 'detail', parent: line.key, values, total: sum(values), drill: { basis, measure: 'financial', direction, ...dims(options) } });
     }
   }
   return rows;
@@ -239,15 +277,21 @@ const DRILL_LIMIT = 500;
  * cell, signed as the reports show it (a receber +, a pagar −), so they add up to the number.
  */
 export async function drill(trx: Trx, orgId: string, key: DrillKey & { from: string; to: string }): Promise<DrillAnswer> {
-  const candidates =
+  // DRE lines, comma-separated (a subtotal names the lines above it); a missing category falls where the DRE puts it.
+  const lines = key.dreLine ? key.dreLine.split(',') : [];
+  // The baixas' juros + multa − desconto (Resultado financeiro, at the baixa's date on every basis):
+  // their own detail row (`financial`), and any line or subtotal drill that takes Resultado financeiro.
+  const principal = key.measure !== 'financial';
+  const financial = !principal || (key.measure === 'amount' && lines.includes('financialResult') && key.categoryId === undefined);
+  const baixas = sql`SELECT s.installment_id FROM installment_settlements s WHERE s.org_id = ${orgId} AND s.paid_on BETWEEN ${key.from}::date AND ${key.to}::date`;
+  const ofBasis =
     key.basis === 'due'
       ? sql`SELECT i.id FROM installments i WHERE i.org_id = ${orgId} AND i.due_date BETWEEN ${key.from}::date AND ${key.to}::date`
       : key.basis === 'paid'
-        ? sql`SELECT DISTINCT s.installment_id FROM installment_settlements s WHERE s.org_id = ${orgId} AND s.paid_on BETWEEN ${key.from}::date AND ${key.to}::date`
+        ? baixas
         : sql`SELECT i.id FROM installments i JOIN finance_entries e ON e.id = i.entry_id WHERE i.org_id = ${orgId} AND e.org_id = ${orgId}
             AND to_date('01/' || e.competence, 'DD/MM/YYYY') BETWEEN date_trunc('month', ${key.from}::date) AND ${key.to}::date`;
-  // DRE lines, comma-separated (a subtotal names the lines above it); a missing category falls where the DRE puts it.
-  const lines = key.dreLine ? key.dreLine.split(',') : [];
+  const candidates = principal && financial && key.basis !== 'paid' ? sql`${ofBasis} UNION ${baixas}` : principal ? ofBasis : baixas;
   const inLines = sql`ARRAY[${sql.join(lines.length ? lines : [''])}]::text[]`;
   const line = key.dreLine
     ? sql`AND (EXISTS (SELECT 1 FROM expense_categories c WHERE c.org_id = ${orgId} AND f.direction = 'payable' AND c.id = f.category_id AND c.dre_line = ANY(${inLines}))
@@ -262,20 +306,22 @@ export async function drill(trx: Trx, orgId: string, key: DrillKey & { from: str
     ? sql`AND COALESCE((SELECT c.dfc_group FROM expense_categories c WHERE c.org_id = ${orgId} AND f.direction = 'payable' AND c.id = f.category_id
         UNION ALL SELECT c.dfc_group FROM revenue_categories c WHERE c.org_id = ${orgId} AND f.direction = 'receivable' AND c.id = f.category_id LIMIT 1), 'operating') = ANY(${inGroups})`
     : sql``;
-  const measure = sql.ref(`f.${key.measure}`);
-  const found = await sql<{ id: string; direction: 'payable' | 'receivable'; entry_number: string; number: number; description: string; due_date: string; status: string; amount: string; count: string; total: string }>`
-    WITH f AS (SELECT * FROM bi_facts(ARRAY(${candidates})) f WHERE f.org_id = ${orgId}),
-    per AS (
-      SELECT f.installment_id, sum(CASE WHEN f.direction = 'payable' THEN -${measure} ELSE ${measure} END) AS amount FROM f
-      WHERE f.basis = ${key.basis} AND f.day BETWEEN ${key.basis === 'competence' ? sql`date_trunc('month', ${key.from}::date)` : sql`${key.from}::date`} AND ${key.to}::date
-        ${key.direction ? sql`AND f.direction = ${key.direction}` : sql``}
+  const dimensions = sql`${key.direction ? sql`AND f.direction = ${key.direction}` : sql``}
         ${key.categoryId !== undefined ? sql`AND f.category_id = ${key.categoryId}` : sql``}
         ${key.costCenterId !== undefined ? sql`AND f.cost_center_id = ${key.costCenterId}` : sql``}
-        ${key.bankAccountId !== undefined ? sql`AND f.bank_account_id = ${key.bankAccountId}` : sql``}
-        ${line}
-        ${group}
-      GROUP BY f.installment_id HAVING sum(${measure}) <> 0
-    )
+        ${key.bankAccountId !== undefined ? sql`AND f.bank_account_id = ${key.bankAccountId}` : sql``}`;
+  const signed = (value: ReturnType<typeof sql>) => sql`CASE WHEN f.direction = 'payable' THEN -(${value}) ELSE ${value} END`;
+  const parts = [
+    ...(principal
+      ? [sql`SELECT f.installment_id, ${signed(sql.ref(`f.${key.measure}`))} AS v FROM f
+      WHERE f.basis = ${key.basis} AND f.day BETWEEN ${key.basis === 'competence' ? sql`date_trunc('month', ${key.from}::date)` : sql`${key.from}::date`} AND ${key.to}::date
+        ${dimensions} ${line} ${group}`]
+      : []),
+    ...(financial ? [sql`SELECT f.installment_id, ${signed(sql`f.paid - f.amount`)} AS v FROM f WHERE f.basis = 'paid' AND f.day BETWEEN ${key.from}::date AND ${key.to}::date ${dimensions} ${group}`] : []),
+  ];
+  const found = await sql<{ id: string; direction: 'payable' | 'receivable'; entry_number: string; number: number; description: string; due_date: string; status: string; amount: string; count: string; total: string }>`
+    WITH f AS (SELECT * FROM bi_facts(ARRAY(${candidates})) f WHERE f.org_id = ${orgId}),
+    per AS (SELECT x.installment_id, sum(x.v) AS amount FROM (${sql.join(parts, sql` UNION ALL `)}) x GROUP BY x.installment_id HAVING sum(x.v) <> 0)
     SELECT i.id, i.direction, e.number::text AS entry_number, i.number, i.description, i.due_date::text AS due_date, i.status, per.amount::text AS amount,
       count(*) OVER ()::text AS count, sum(per.amount) OVER ()::text AS total
     FROM per JOIN installments i ON i.id = per.installment_id JOIN finance_entries e ON e.id = i.entry_id

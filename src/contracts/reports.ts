@@ -20,7 +20,12 @@ export const GRAINS = ['day', 'week', 'month'] as const;
 export type Grain = (typeof GRAINS)[number];
 export const GRAIN_LABELS: Readonly<Record<Grain, string>> = { day: 'Dia', week: 'Semana', month: 'Mês' };
 
-export const MEASURES = ['amount', 'paid', 'open'] as const;
+/**
+ * What a drill adds up: the principal (`amount`), the cash settled (`paid`), what is still owed
+ * (`open`), or the baixas' juros + multa − desconto (`financial`: the DRE's Resultado financeiro,
+ * at the baixa's date on every basis).
+ */
+export const MEASURES = ['amount', 'paid', 'open', 'financial'] as const;
 
 export type Measure = (typeof MEASURES)[number];
 

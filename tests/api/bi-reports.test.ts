@@ -202,6 +202,37 @@ describe.each(databaseKinds())('BI: summaries, DRE and fluxo de caixa [%s]', (ki
     await expectExact(env, 'received');
   });
 
+  it('refreshes at commit once per transaction: a rolled-back savepoint takes its marks back, a write after the flush queues another', async () => {
+    const entry = await createEntry({ direction: 'payable', categoryId: cat.costs, competence: '07/2024', allocations: [{ costCenterId: cc[0], amount: 30000 }], installments: [{ dueDate: '2024-07-10', amount: 10000 }, { dueDate: '2024-07-11', amount: 20000 }] });
+    const [a, b] = entry.installments.map((i) => i.id);
+    await env.db.transaction().execute(async (trx) => {
+      await sql`SELECT set_config('app.org_id', ${DEMO_ORG_ID}, true)`.execute(trx);
+      await sql`SAVEPOINT moved`.execute(trx);
+      await sql`UPDATE installments SET due_date = '2024-08-12' WHERE id = ${a}`.execute(trx);
+      await sql`ROLLBACK TO SAVEPOINT moved`.execute(trx);
+      await sql`UPDATE installments SET due_date = '2024-08-13', amount = 20001 WHERE id = ${b}`.execute(trx);
+      // The flush runs here, as at a commit…
+      await sql`SET CONSTRAINTS ALL IMMEDIATE`.execute(trx);
+      await sql`SET CONSTRAINTS ALL DEFERRED`.execute(trx);
+      // …and a write after it (another deferred trigger's, say) is refreshed at the real commit.
+      await sql`UPDATE installments SET due_date = '2024-09-10' WHERE id = ${a}`.execute(trx);
+      await sql`UPDATE installments SET due_date = '2024-09-11' WHERE id = ${b}`.execute(trx);
+    });
+    await expectExact(env, 'savepoint, flush, writes after the flush');
+    const stored = await sql<{ day: string }>`SELECT DISTINCT day::text FROM bi_installment_facts WHERE installment_id IN (${a}, ${b}) AND basis = 'due' ORDER BY 1`.execute(env.db);
+    expect(stored.rows.map((r) => r.day)).toEqual(['2024-09-10', '2024-09-11']);
+    expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM bi_pending`.execute(env.db)).rows[0].n).toBe(0);
+
+    // A baixa through the API refreshes its own parcela, not the lançamento's others (their facts' row versions stay).
+    const [first, second] = await authorised({ direction: 'payable', categoryId: cat.costs, competence: '07/2024', allocations: [{ costCenterId: cc[0], amount: 20000 }], installments: [{ dueDate: '2024-07-15', amount: 10000 }, { dueDate: '2024-08-15', amount: 10000 }] });
+    const versions = async (id: string) => (await sql<{ v: string }>`SELECT string_agg(f.xmin::text, ',' ORDER BY f.basis, f.day) AS v FROM bi_installment_facts f WHERE f.installment_id = ${id}`.execute(env.db)).rows[0].v;
+    const [firstBefore, secondBefore] = [await versions(first), await versions(second)];
+    expect((await settle('payable', first, { paidOn: '2024-07-15', amount: 10000, interest: 50 })).status).toBe(200);
+    expect(await versions(second)).toBe(secondBefore);
+    expect(await versions(first)).not.toBe(firstBefore);
+    await expectExact(env, 'a baixa of one parcela of two');
+  });
+
   it.skipIf(kind !== 'postgres')('stays exact under parallel baixas and estornos', async () => {
     const ids = await authorised({ direction: 'payable', categoryId: cat.costs, competence: '05/2024', allocations: [{ costCenterId: cc[0], amount: 50000 }, { costCenterId: cc[1], amount: 10000 }], installments: Array.from({ length: 6 }, () => ({ dueDate: '2024-05-20', amount: 10000 })) });
     // Two baixas per parcela at once, all on the same day and account (the same summary cells).
@@ -242,15 +273,18 @@ describe.each(databaseKinds())('BI: summaries, DRE and fluxo de caixa [%s]', (ki
     expect(line(dre, 'costs').values.slice(0, 4)).toEqual([0, 0, -30000, 0]);
     expect(line(dre, 'operatingExpenses').values.slice(0, 4)).toEqual([0, -5000, 0, 0]);
     expect(line(dre, 'grossProfit').values[2]).toBe(70000);
-    expect(line(dre, 'netIncome').values.slice(0, 4)).toEqual([0, -5000, 70000, 0]);
-    expect(line(dre, 'netIncome').total).toBe(65000);
+    // P1's baixa of 13/03 paid R$ 5,00 of juros: a despesa financeira of March (its competência is the baixa's date).
+    expect(line(dre, 'financialResult').values.slice(0, 4)).toEqual([0, 0, -500, 0]);
+    expect(line(dre, 'financialResult:baixas:payable').values[2]).toBe(-500);
+    expect(line(dre, 'netIncome').values.slice(0, 4)).toEqual([0, -5000, 69500, 0]);
+    expect(line(dre, 'netIncome').total).toBe(64500);
     expect(dre.body.percentOf).toBe('netRevenue');
     const detail = dre.body.rows.find((r: { parent?: string; drill?: { categoryId?: string } }) => r.parent === 'costs' && r.drill?.categoryId === cat.costs);
     expect(detail.values[2]).toBe(-30000);
 
     const paidBasis = await call(env, 'GET', `${BI}/reports/dre?year=2024&basis=paid&bankAccountId=${accountId}`, { session: treasurer });
     expect(line(paidBasis, 'costs').values[2]).toBe(-10000);
-    expect(line(paidBasis, 'netIncome').total).toBe(85000);
+    expect(line(paidBasis, 'netIncome').total).toBe(84500);
 
     // Drill-down: the costs of March (competência) are P1; by cost centre, its share.
     const march = dre.body.columns[2];
@@ -259,7 +293,7 @@ describe.each(databaseKinds())('BI: summaries, DRE and fluxo de caixa [%s]', (ki
     expect(drill.body).toMatchObject({ total: -30000, count: 1, truncated: false });
     expect(drill.body.rows[0]).toMatchObject({ id: p1, amount: -30000, direction: 'payable' });
     // Every number drills down, subtotals too: the parcelas add up to it.
-    for (const key of ['costs', 'grossProfit', 'netIncome']) {
+    for (const key of ['costs', 'grossProfit', 'financialResult', 'financialResult:baixas:payable', 'netIncome']) {
       const row = line(dre, key);
       const cellDrill = await call(env, 'GET', `${BI}/reports/drill?${new URLSearchParams({ ...row.drill, from: march.from, to: march.to })}`, { session: treasurer });
       expect(cellDrill.body.total, key).toBe(row.values[2]);
@@ -362,10 +396,11 @@ describe.each(databaseKinds())('BI: summaries, DRE and fluxo de caixa [%s]', (ki
     expect(row(dre2, 'grossRevenue').values).toEqual([100000, 0]);
     expect(row(dre2, 'costs').values).toEqual([-20000, -10000]);
     expect(row(dre2, 'operatingExpenses').values).toEqual([0, -57000]);
-    expect(row(dre2, 'financialResult').values).toEqual([200000, 0]);
-    expect(row(dre2, 'netIncome').values).toEqual([280000, -67000]);
-    expect(row(dre2, 'netIncome').total).toBe(213000);
-    for (const key of ['grossRevenue', 'costs', 'netIncome']) {
+    // P1's R$ 5,00 of juros split by its rateio like its cash and principal: 70,00 − 66,67 and 35,00 − 33,33.
+    expect(row(dre2, 'financialResult').values).toEqual([199667, -167]);
+    expect(row(dre2, 'netIncome').values).toEqual([279667, -67167]);
+    expect(row(dre2, 'netIncome').total).toBe(212500);
+    for (const key of ['grossRevenue', 'costs', 'financialResult', 'netIncome']) {
       const r = row(dre2, key);
       for (const [i, column] of (dre2.body.columns as { from: string; to: string; drill: Record<string, string> }[]).entries()) {
         const cell = await call(env, 'GET', `${BI}/reports/drill?${new URLSearchParams({ ...r.drill, ...column.drill, from: column.from, to: column.to })}`, { session: treasurer });
@@ -392,7 +427,7 @@ describe.each(databaseKinds())('BI: summaries, DRE and fluxo de caixa [%s]', (ki
     expect(xlsx.status).toBe(200);
     const sheet = xlsxRows(xlsx.body);
     expect(sheet[0]).toEqual(['Linha da DRE', ...dre2.body.columns.map((c: { label: string }) => c.label), 'Total', '% da receita líquida']);
-    expect(sheet.find((r) => r[0] === 'Lucro líquido')!.slice(1, 4)).toEqual(['2800', '-670', '2130']);
+    expect(sheet.find((r) => r[0] === 'Lucro líquido')!.slice(1, 4)).toEqual(['2796.67', '-671.67', '2125']);
     const dreCsv = parseCsv((await download(env, treasurer, `${BI}/reports/dre/export.csv?year=2024&bankAccountId=${accountId}`)).body.toString('utf8'));
     expect(dreCsv.find((l) => l[0] === 'Receita líquida')!.at(-1)).toBe('100,00%');
     const flowCsv = parseCsv((await download(env, treasurer, `${BI}/reports/cash-flow/export.csv?from=2099-01-01&to=2099-01-31&grain=month&bankAccountId=${accountId}`)).body.toString('utf8'));
@@ -462,6 +497,76 @@ describe.each(databaseKinds())('BI: summaries, DRE and fluxo de caixa [%s]', (ki
     expect(await rows()).toHaveLength(3);
   });
 
+  it('Resultado financeiro: the juros, multa and desconto of baixas, at the baixa\'s date, against a hand-computed fixture; drills add up', async () => {
+    const account = await post(`${FINANCE}/bank-accounts`, admin, { name: `Juros ${randomUUID().slice(0, 6)}`, type: 'cash', bankId: null, agency: null, agencyDigit: null, account: null, accountDigit: null, holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181', openingBalance: 0, openingBalanceDate: '2025-01-01', isActive: true, notes: null });
+    accountId = account.body.id;
+    // P: a pagar R$ 100,00 (custos, competência 01/2025) paid on 05/02 with R$ 3,00 of juros and R$ 2,00 of multa.
+    const [p] = await authorised({ direction: 'payable', categoryId: cat.costs, competence: '01/2025', allocations: [{ costCenterId: cc[0], amount: 10000 }], installments: [{ dueDate: '2025-01-10', amount: 10000 }] });
+    expect((await settle('payable', p, { paidOn: '2025-02-05', amount: 10000, interest: 300, fine: 200 })).status).toBe(200);
+    // Q: a pagar R$ 200,00 (despesas operacionais, 01/2025) paid on 20/01 with a desconto obtido of R$ 4,00.
+    const [q] = await authorised({ direction: 'payable', categoryId: cat.opex, competence: '01/2025', allocations: [{ costCenterId: cc[1], amount: 20000 }], installments: [{ dueDate: '2025-01-20', amount: 20000 }] });
+    expect((await settle('payable', q, { paidOn: '2025-01-20', amount: 20000, discount: 400 })).status).toBe(200);
+    // T: a pagar R$ 50,00 (custos, 01/2025) paid with R$ 9,99 of juros, then reversed: no juros.
+    const [t] = await authorised({ direction: 'payable', categoryId: cat.costs, competence: '01/2025', allocations: [{ costCenterId: cc[0], amount: 5000 }], installments: [{ dueDate: '2025-01-24', amount: 5000 }] });
+    expect((await settle('payable', t, { paidOn: '2025-01-24', amount: 5000, interest: 999 })).status).toBe(200);
+    expect((await reverse('payable', t)).status).toBe(200);
+    // R: a receber R$ 500,00 (receita, 01/2025) received on 10/02 with R$ 7,00 of juros and R$ 1,00 of multa.
+    const r = await createEntry({ direction: 'receivable', categoryId: cat.revenue, competence: '01/2025', allocations: [{ costCenterId: cc[0], amount: 50000 }], installments: [{ dueDate: '2025-02-10', amount: 50000 }] });
+    expect((await settle('receivable', r.installments[0].id, { paidOn: '2025-02-10', amount: 50000, interest: 700, fine: 100 })).status).toBe(200);
+    // S: a receber R$ 300,00 (receita, 02/2025) received on 14/02 with a desconto concedido of R$ 6,00.
+    const s = await createEntry({ direction: 'receivable', categoryId: cat.revenue, competence: '02/2025', allocations: [{ costCenterId: cc[1], amount: 30000 }], installments: [{ dueDate: '2025-02-14', amount: 30000 }] });
+    expect((await settle('receivable', s.installments[0].id, { paidOn: '2025-02-14', amount: 30000, discount: 600 })).status).toBe(200);
+    await expectExact(env, 'baixas with juros, multa and desconto');
+
+    const report = (basis: string) => call(env, 'GET', `${BI}/reports/dre?year=2025&basis=${basis}&bankAccountId=${accountId}`, { session: treasurer });
+    const value = (answer: Awaited<ReturnType<typeof report>>, key: string) => answer.body.rows.find((x: { key: string }) => x.key === key) as { values: number[]; total: number; drill: Record<string, string> } | undefined;
+    // Competência: the principal by the lançamento's month, the juros/multa/desconto by the baixa's.
+    // Jan: Q's desconto obtido +4,00. Feb: P's juros and multa −5,00, R's +8,00, S's desconto concedido −6,00.
+    const competence = await report('competence');
+    expect(competence.status, competence.raw).toBe(200);
+    expect(value(competence, 'grossRevenue')!.values.slice(0, 2)).toEqual([50000, 30000]);
+    expect(value(competence, 'costs')!.values.slice(0, 2)).toEqual([-15000, 0]);
+    expect(value(competence, 'operatingExpenses')!.values.slice(0, 2)).toEqual([-20000, 0]);
+    expect(value(competence, 'financialResult')!.values.slice(0, 3)).toEqual([400, -300, 0]);
+    expect(value(competence, 'financialResult:baixas:payable')!.values.slice(0, 2)).toEqual([400, -500]);
+    expect(value(competence, 'financialResult:baixas:receivable')!.values.slice(0, 2)).toEqual([0, 200]);
+    expect(value(competence, 'netIncome')!.values.slice(0, 2)).toEqual([15400, 29700]);
+    expect(value(competence, 'netIncome')!.total).toBe(45100);
+    // Baixa (caixa): everything by the payment date.
+    const paid = await report('paid');
+    expect(value(paid, 'grossRevenue')!.values.slice(0, 2)).toEqual([0, 80000]);
+    expect(value(paid, 'costs')!.values.slice(0, 2)).toEqual([0, -10000]);
+    expect(value(paid, 'operatingExpenses')!.values.slice(0, 2)).toEqual([-20000, 0]);
+    expect(value(paid, 'financialResult')!.values.slice(0, 2)).toEqual([400, -300]);
+    expect(value(paid, 'netIncome')!.values.slice(0, 2)).toEqual([-19600, 69700]);
+    // The DFC still shows the cash (principal + juros + multa − desconto) once.
+    const dfc = await call(env, 'GET', `${BI}/reports/dfc?year=2025&bankAccountId=${accountId}`, { session: treasurer });
+    expect(dfc.body.rows.find((x: { key: string }) => x.key === 'netChange').values.slice(0, 2)).toEqual([-19600, 69700]);
+
+    // Every cell of every row drills to parcelas that add up to it, month by month and for the year.
+    for (const answer of [competence, paid]) {
+      for (const row of answer.body.rows as { key: string; values: number[]; total: number; drill: Record<string, string> }[]) {
+        for (const i of [0, 1]) {
+          const column = answer.body.columns[i];
+          const cell = await call(env, 'GET', `${BI}/reports/drill?${new URLSearchParams({ ...row.drill, from: column.from, to: column.to })}`, { session: treasurer });
+          expect(cell.status, cell.raw).toBe(200);
+          expect(cell.body.total, `${row.key} ${i}`).toBe(row.values[i]);
+        }
+        const year = await call(env, 'GET', `${BI}/reports/drill?${new URLSearchParams({ ...row.drill, from: '2025-01-01', to: '2025-12-31' })}`, { session: treasurer });
+        expect(year.body.total, row.key).toBe(row.total);
+      }
+    }
+    const february = competence.body.columns[1];
+    const charges = await call(env, 'GET', `${BI}/reports/drill?${new URLSearchParams({ ...value(competence, 'financialResult:baixas:payable')!.drill, from: february.from, to: february.to })}`, { session: treasurer });
+    expect(charges.body.rows.map((x: { id: string; amount: number }) => [x.id, x.amount])).toEqual([[p, -500]]);
+
+    // By cost centre: each parcela's juros on its centre.
+    const byCentre = await call(env, 'GET', `${BI}/reports/dre-by-cost-center?year=2025&bankAccountId=${accountId}`, { session: treasurer });
+    expect(byCentre.body.columns.map((c: { drill: { costCenterId: string } }) => c.drill.costCenterId)).toEqual([cc[0], cc[1]]);
+    expect(value(byCentre, 'financialResult')!.values).toEqual([-500 + 800, 400 - 600]);
+    expect(value(byCentre, 'netIncome')!.values).toEqual([50000 - 15000 + 300, 30000 - 20000 - 200]);
+  });
+
   it('analítico: every parcela with every dimension, paged, filtered, totalled and exported like a list; read-only; 401/403; another organisation', async () => {
     const account = await post(`${FINANCE}/bank-accounts`, admin, { name: `Analítico ${randomUUID().slice(0, 6)}`, type: 'cash', bankId: null, agency: null, agencyDigit: null, account: null, accountDigit: null, holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181', openingBalance: 0, openingBalanceDate: '2024-01-01', isActive: true, notes: null });
     accountId = account.body.id;
@@ -482,7 +587,11 @@ describe.each(databaseKinds())('BI: summaries, DRE and fluxo de caixa [%s]', (ki
     expect(second.body.map((r: { id: string }) => r.id)).toEqual([payable.installments[1].id]);
     // Filters by any dimension; the totals of the filtered rows.
     expect((await list('direction=payable')).body).toHaveLength(2);
-    expect((await list(`costCenterIds=${cc[1]}`)).body).toHaveLength(2);
+    const byCentre = await list(`costCenterIds=${cc[1]}`);
+    expect(byCentre.body.map((r: { id: string }) => r.id).sort()).toEqual(payable.installments.map((i) => i.id).sort());
+    expect(byCentre.headers['x-total-count']).toBe('2');
+    expect((await list(`costCenterIds=${cc[0]}&costCenterIds=${cc[1]}`)).headers['x-total-count']).toBe('3');
+    expect((await call(env, 'GET', `${BI}/analytic-installments/totals?bankAccountId=${accountId}&costCenterIds=${cc[1]}`, { session: treasurer })).body).toMatchObject({ count: 2, sums: { amount: 10000 } });
     expect((await list(`revenueCategoryId=${cat.revenue}`)).body).toHaveLength(1);
     expect((await list(`customerId=${customerId}`)).body).toHaveLength(1);
     expect((await list('competence.from=2024-06-01&competence.to=2024-06-30')).body).toHaveLength(1);
@@ -515,6 +624,7 @@ describe.each(databaseKinds())('BI: summaries, DRE and fluxo de caixa [%s]', (ki
     const theirs = await list('', outsider);
     expect(theirs.status, theirs.raw).toBe(200);
     expect(theirs.body).toEqual([]);
+    expect((await list(`costCenterIds=${cc[1]}`, outsider)).body).toEqual([]);
     expect((await call(env, 'GET', `${BI}/analytic-installments/${id}`, { session: outsider })).status).toBe(404);
   });
 });

@@ -181,3 +181,38 @@ test("a bookmarked report asks for its numbers once, before the portal's code ha
   await page.waitForLoadState('networkidle');
   expect(asked).toEqual(['?year=2025&basis=paid']);
 });
+
+test('DRE: the juros and multa of a baixa on Resultado financeiro, drilled down to its parcela', async ({ page }) => {
+  await signIn(page, 'admin@demo.com.br');
+  const category = await api(page, 'POST', '/api/finance/revenue-categories', { code: `JUR${RUN}`, name: `Vendas com juros e2e ${RUN}`, parentId: null, isActive: true, description: null, dreLine: 'grossRevenue', ledgerAccountId: null });
+  expect(category.status, JSON.stringify(category.body)).toBe(201);
+  // An account of its own: the demo's baixas of this month stay out of the filtered DRE.
+  const account = await api(page, 'POST', '/api/finance/bank-accounts', { name: `Caixa juros e2e ${RUN}`, type: 'cash', bankId: null, agency: null, agencyDigit: null, account: null, accountDigit: null, holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181', openingBalance: 0, openingBalanceDate: `${today.slice(0, 4)}-01-01`, isActive: true, notes: null });
+  expect(account.status, JSON.stringify(account.body)).toBe(201);
+  const [customer] = (await api(page, 'GET', '/v1/companies/customers?perPage=1')).body;
+  const [centre] = (await api(page, 'GET', '/api/finance/cost-centers?perPage=1')).body;
+  const blank = { boletoLine: null, pixKeyType: null, pixKey: null, pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null };
+  const created = await api(page, 'POST', '/api/finance/receivables', {
+    customerId: customer.id, categoryId: category.body.id, documentType: 'invoice', documentNumber: `JUR-${RUN}`, issueDate: today, competence: `${today.slice(5, 7)}/${today.slice(0, 4)}`,
+    description: `Venda com juros e2e ${RUN}`, total: 100000, bankAccountId: account.body.id, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
+    allocations: [{ costCenterId: centre.id, percent: 10000, amount: 100000 }],
+    installments: [{ number: 1, dueDate: dueThisMonth(), amount: 100000, paymentMethod: 'cash', ...blank, bankAccountId: account.body.id }],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const parcela = (await api(page, 'GET', `/api/finance/receivable-installments/${created.body.installments[0].id}`)).body;
+  // Received late: R$ 1.000,00 + R$ 12,34 of juros + R$ 2,00 of multa.
+  const settled = await api(page, 'POST', `/api/finance/receivable-installments/${parcela.id}/actions/settle`, { bankAccountId: account.body.id, paidOn: today, amount: 100000, interest: 1234, fine: 200 }, { 'if-match': `"${parcela.version}"` });
+  expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+
+  await page.goto(`/bi/relatorios/dre?bankAccountId=${account.body.id}`);
+  const grid = page.getByRole('region', { name: 'DRE por mês — valores em reais' });
+  await expect(grid.getByRole('rowheader', { name: 'Lucro líquido' })).toBeVisible();
+  await grid.getByRole('button', { name: 'Mostrar categorias de Resultado financeiro' }).click();
+  const month = `${MONTHS[Number(today.slice(5, 7)) - 1]}/${today.slice(0, 4)}`;
+  const cell = grid.getByRole('button', { name: new RegExp(`^Ver as parcelas de Juros, multas e descontos de recebimentos em ${month.replace('/', '\\/')}: R\\$\\s14,34$`) });
+  await expect(cell).toBeVisible();
+  await cell.click();
+  await expect(page.getByText(/^1 parcela: R\$\s14,34\.$/)).toBeVisible();
+  await expect(page.getByRole('link', { name: `Venda com juros e2e ${RUN} — 1/1` })).toBeVisible();
+  await shootAxeClean(page, 'bi-dre-financial-result');
+});

@@ -42,7 +42,7 @@ const SUMS = `amount bigint NOT NULL,
  * ~5 ms against ~1.5 ms of execution for one parcela, and PostgreSQL kept choosing custom plans
  * (an SQL function is even planned at every call) — measured with auto_explain, bench/bi-reports.ts.
  */
-const FACTS = `CREATE FUNCTION bi_facts(ids text[]) RETURNS TABLE (org_id text, installment_id text, basis text, day date, direction text, category_id text, cost_center_id text, bank_account_id text, amount bigint, paid bigint, open bigint, first boolean)
+export const FACTS = `CREATE FUNCTION bi_facts(ids text[]) RETURNS TABLE (org_id text, installment_id text, basis text, day date, direction text, category_id text, cost_center_id text, bank_account_id text, amount bigint, paid bigint, open bigint, first boolean)
   LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $fn$
 #variable_conflict use_column
 BEGIN
@@ -156,7 +156,7 @@ $fn$`;
  * the transaction changes upserted in key order — two transactions cannot deadlock on the cells.
  * The later firings of the same transaction find nothing left.
  */
-const FLUSH = `CREATE FUNCTION bi_flush() RETURNS trigger LANGUAGE plpgsql AS $fn$
+export const FLUSH = `CREATE FUNCTION bi_flush() RETURNS trigger LANGUAGE plpgsql AS $fn$
 DECLARE ids text[];
 BEGIN
   WITH d AS (DELETE FROM bi_pending WHERE tx = txid_current() RETURNING installment_id) SELECT array_agg(installment_id ORDER BY installment_id) INTO ids FROM d;
@@ -167,6 +167,20 @@ $fn$`;
 
 const WATCHED = ['amount', 'paid_amount', 'due_date', 'status', 'bank_account_id', 'direction', 'entry_id'];
 const changed = (columns: string[]) => columns.map((c) => `o.${c} IS DISTINCT FROM n.${c}`).join(' OR ');
+
+/** The statement triggers' functions (migration 0042 replaces them; its down puts these back). */
+export const TRIGGER_FUNCTIONS = [
+  trigger('bi_installments_inserted', 'SELECT n.org_id, n.id FROM n'),
+  trigger('bi_installments_updated', `SELECT n.org_id, n.id FROM n JOIN o ON o.id = n.id WHERE ${changed(WATCHED)}`),
+  trigger('bi_installments_deleted', 'SELECT o.org_id, o.id FROM o'),
+  trigger('bi_settlements_inserted', 'SELECT DISTINCT n.org_id, n.installment_id FROM n'),
+  trigger('bi_settlements_updated', `SELECT DISTINCT n.org_id, n.installment_id FROM n JOIN o ON o.id = n.id WHERE ${changed(['reversed_at', 'amount', 'paid_total', 'paid_on', 'bank_account_id', 'installment_id'])}`),
+  trigger('bi_settlements_deleted', 'SELECT DISTINCT o.org_id, o.installment_id FROM o'),
+  trigger('bi_entries_updated', `SELECT i.org_id, i.id FROM installments i JOIN n ON n.id = i.entry_id JOIN o ON o.id = n.id WHERE ${changed(['category_id', 'competence'])}`),
+  trigger('bi_allocations_inserted', 'SELECT i.org_id, i.id FROM installments i WHERE i.entry_id IN (SELECT n.entry_id FROM n)'),
+  trigger('bi_allocations_updated', `SELECT i.org_id, i.id FROM installments i WHERE i.entry_id IN (SELECT n.entry_id FROM n JOIN o ON o.id = n.id WHERE ${changed(['cost_center_id', 'amount', 'position', 'entry_id'])} UNION SELECT o.entry_id FROM n JOIN o ON o.id = n.id WHERE o.entry_id IS DISTINCT FROM n.entry_id)`),
+  trigger('bi_allocations_deleted', 'SELECT i.org_id, i.id FROM installments i WHERE i.entry_id IN (SELECT o.entry_id FROM o)'),
+];
 
 const up = [
   `CREATE TABLE account_balances (
@@ -235,16 +249,7 @@ const up = [
   REBUILD,
   FLUSH,
   `CREATE CONSTRAINT TRIGGER bi_flush AFTER INSERT ON bi_pending DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bi_flush()`,
-  trigger('bi_installments_inserted', 'SELECT n.org_id, n.id FROM n'),
-  trigger('bi_installments_updated', `SELECT n.org_id, n.id FROM n JOIN o ON o.id = n.id WHERE ${changed(WATCHED)}`),
-  trigger('bi_installments_deleted', 'SELECT o.org_id, o.id FROM o'),
-  trigger('bi_settlements_inserted', 'SELECT DISTINCT n.org_id, n.installment_id FROM n'),
-  trigger('bi_settlements_updated', `SELECT DISTINCT n.org_id, n.installment_id FROM n JOIN o ON o.id = n.id WHERE ${changed(['reversed_at', 'amount', 'paid_total', 'paid_on', 'bank_account_id', 'installment_id'])}`),
-  trigger('bi_settlements_deleted', 'SELECT DISTINCT o.org_id, o.installment_id FROM o'),
-  trigger('bi_entries_updated', `SELECT i.org_id, i.id FROM installments i JOIN n ON n.id = i.entry_id JOIN o ON o.id = n.id WHERE ${changed(['category_id', 'competence'])}`),
-  trigger('bi_allocations_inserted', 'SELECT i.org_id, i.id FROM installments i WHERE i.entry_id IN (SELECT n.entry_id FROM n)'),
-  trigger('bi_allocations_updated', `SELECT i.org_id, i.id FROM installments i WHERE i.entry_id IN (SELECT n.entry_id FROM n JOIN o ON o.id = n.id WHERE ${changed(['cost_center_id', 'amount', 'position', 'entry_id'])} UNION SELECT o.entry_id FROM n JOIN o ON o.id = n.id WHERE o.entry_id IS DISTINCT FROM n.entry_id)`),
-  trigger('bi_allocations_deleted', 'SELECT i.org_id, i.id FROM installments i WHERE i.entry_id IN (SELECT o.entry_id FROM o)'),
+  ...TRIGGER_FUNCTIONS,
   `CREATE TRIGGER bi_installments_inserted AFTER INSERT ON installments REFERENCING NEW TABLE AS n FOR EACH STATEMENT EXECUTE FUNCTION bi_installments_inserted()`,
   `CREATE TRIGGER bi_installments_updated AFTER UPDATE ON installments REFERENCING OLD TABLE AS o NEW TABLE AS n FOR EACH STATEMENT EXECUTE FUNCTION bi_installments_updated()`,
   `CREATE TRIGGER bi_installments_deleted AFTER DELETE ON installments REFERENCING OLD TABLE AS o FOR EACH STATEMENT EXECUTE FUNCTION bi_installments_deleted()`,

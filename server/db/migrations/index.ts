@@ -40,6 +40,7 @@ import statementLinesAndRules from './0037_statement_lines_and_rules.js';
 import profileMatrixPolicy from './0038_profile_matrix_policy.js';
 import serviceConfirmations from './0039_service_confirmations.js';
 import statementMatchGroups from './0040_statement_match_groups.js';
+import biWriteOverhead from './0042_bi_write_overhead.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -78,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   '0038_profile_matrix_policy': profileMatrixPolicy,
   '0039_service_confirmations': serviceConfirmations,
   '0040_statement_match_groups': statementMatchGroups,
+  '0042_bi_write_overhead': biWriteOverhead,
 };
 
 export const migrationProvider: MigrationProvider = {
