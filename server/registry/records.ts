@@ -40,7 +40,7 @@ export function filterConditions(storage: ResourceStorage): RawBuilder<unknown>[
 const whereSql = (conditions: RawBuilder<unknown>[]) => (conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``);
 
 /** The select list: base fields and every field of the declaration, aliased by field name. */
-function selectSql(resource: AnyResource, storage: ResourceStorage): RawBuilder<unknown> {
+export function selectSql(resource: AnyResource, storage: ResourceStorage): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [
     sql`t.id AS "id"`,
     sql`t.version AS "version"`,
@@ -163,6 +163,13 @@ export async function selectRecords(trx: Trx, call: Call, storage: ResourceStora
 export async function lockRecords(trx: Trx, call: Call, storage: ResourceStorage, conditions: RawBuilder<unknown>[]): Promise<string[]> {
   const result = await sql<{ id: string }>`SELECT t.id FROM ${sql.table(storage.table)} AS t ${whereSql([...scopeConditions(storage, call), ...conditions])} ORDER BY t.id FOR UPDATE`.execute(trx);
   return result.rows.map((row) => row.id);
+}
+
+/** Records of the tenant (and parent, and view) matching `conditions`, row-locked and read in id order in one statement (a cascade's targets). */
+export async function lockAndSelectRecords(trx: Trx, call: Call, storage: ResourceStorage, conditions: RawBuilder<unknown>[]): Promise<WireRecord[]> {
+  const all = [...scopeConditions(storage, call), ...conditions];
+  const result = await sql<Record<string, unknown>>`SELECT ${selectSql(call.resource, storage)} FROM ${sql.table(storage.table)} AS t ${whereSql(all)} ORDER BY t.id FOR UPDATE OF t`.execute(trx);
+  return result.rows.map((row) => rowToRecord(call.resource, row));
 }
 
 /** One record of the tenant (and parent), or undefined; `lock` takes a row lock for an update. */
@@ -360,16 +367,30 @@ async function writeRelations(trx: Trx, call: Call, storage: ResourceStorage, id
     if (!(field in values)) continue;
     const items = (values[field] as Record<string, unknown>[] | null | undefined) ?? [];
     if ((call.resource.fields[field] as { keyed?: boolean } | undefined)?.keyed) {
-      await writeKeyedItems(trx, call, child, field, id, items);
+      await writeKeyedItems(trx, call, storage, child, field, id, items);
       continue;
     }
     if (replace) await sql`DELETE FROM ${sql.table(child.table)} WHERE ${sql.ref(child.own)} = ${id}`.execute(trx);
     if (!items.length) continue;
     const keys = Object.keys(child.columns);
-    const rows = items.map((item, position) => sql`(${randomUUID()}, ${orgId}, ${id}, ${position}, ${sql.join(keys.map((key) => sql.val(item[key] ?? null)))})`);
     const columns = sql.join(keys.map((key) => sql.ref(child.columns[key])));
-    await sql`INSERT INTO ${sql.table(child.table)} (id, org_id, ${sql.ref(child.own)}, position, ${columns}) VALUES ${sql.join(rows)}`.execute(trx);
+    const inherited = inheritedColumns(storage, child, id);
+    const rows = items.map((item, position) => sql`(${randomUUID()}, ${orgId}, ${id}, ${position}, ${sql.join(keys.map((key) => sql.val(item[key] ?? null)))}${inherited.values})`);
+    await sql`INSERT INTO ${sql.table(child.table)} (id, org_id, ${sql.ref(child.own)}, position, ${columns}${inherited.names}) VALUES ${sql.join(rows)}`.execute(trx);
   }
+}
+
+/**
+ * The child's inherited columns (`, a, b`) and their values read from the owner's row (`, (SELECT
+ * o.a …), …`: scalar subqueries inside VALUES, so the parameters keep the target columns' types).
+ */
+function inheritedColumns(owner: ResourceStorage, child: ChildStorage, ownerId: string): { names: RawBuilder<unknown>; values: RawBuilder<unknown> } {
+  const entries = Object.entries(child.inherit ?? {});
+  if (!entries.length) return { names: sql``, values: sql`` };
+  return {
+    names: sql`, ${sql.join(entries.map(([column]) => sql.ref(column)))}`,
+    values: sql`, ${sql.join(entries.map(([, own]) => sql`(SELECT ${sql.ref(`o.${own}`)} FROM ${sql.table(owner.table)} AS o WHERE o.id = ${ownerId})`))}`,
+  };
 }
 
 /**
@@ -377,7 +398,7 @@ async function writeRelations(trx: Trx, call: Call, storage: ResourceStorage, id
  * record's: 400 on `{field}.{index}.id` otherwise), one without is inserted with a new id, and
  * the rows not sent are deleted. Positions follow the order sent.
  */
-async function writeKeyedItems(trx: Trx, call: Call, child: ChildStorage, field: string, ownerId: string, items: Record<string, unknown>[]): Promise<void> {
+async function writeKeyedItems(trx: Trx, call: Call, owner: ResourceStorage, child: ChildStorage, field: string, ownerId: string, items: Record<string, unknown>[]): Promise<void> {
   const table = sql.table(child.table);
   const own = sql.ref(child.own);
   const existing = new Set((await sql<{ id: string }>`SELECT id FROM ${table} WHERE ${own} = ${ownerId}`.execute(trx)).rows.map((row) => row.id));
@@ -400,7 +421,9 @@ async function writeKeyedItems(trx: Trx, call: Call, child: ChildStorage, field:
       await sql`UPDATE ${table} SET position = ${position}, ${sql.join(sets)} WHERE id = ${itemId} AND ${own} = ${ownerId}`.execute(trx);
     } else {
       const columns = sql.join(keys.map((key) => sql.ref(child.columns[key])));
-      await sql`INSERT INTO ${table} (id, org_id, ${own}, position, ${columns}) VALUES (${randomUUID()}, ${call.tenant}, ${ownerId}, ${position}, ${sql.join(keys.map((key) => sql.val(item[key] ?? null)))})`.execute(trx);
+      const inherited = inheritedColumns(owner, child, ownerId);
+      await sql`INSERT INTO ${table} (id, org_id, ${own}, position, ${columns}${inherited.names})
+        VALUES (${randomUUID()}, ${call.tenant}, ${ownerId}, ${position}, ${sql.join(keys.map((key) => sql.val(item[key] ?? null)))}${inherited.values})`.execute(trx);
     }
   }
 }
@@ -440,6 +463,25 @@ export async function updateManaged(trx: Trx, call: Call, storage: ResourceStora
   const result = await sql<Record<string, unknown>>`UPDATE ${sql.table(storage.table)} AS t SET ${sql.join(sets)} ${whereSql(conditions)} RETURNING ${selectSql(call.resource, storage)}`.execute(trx);
   if (result.rows.length !== 1) throw notFound();
   return rowToRecord(call.resource, result.rows[0]);
+}
+
+/**
+ * Server-managed columns of many records at once, each row its own values (`column → [sql type,
+ * value]`, the same columns in every row): one statement from a `jsonb_to_recordset`, versions
+ * bumped, the records answered as they now are (in the order given). 404 when one is gone.
+ */
+export async function updateManagedMany(trx: Trx, call: Call, storage: ResourceStorage, rows: { id: string; columns: ReadonlyMap<string, readonly [string, unknown]> }[]): Promise<WireRecord[]> {
+  if (!rows.length) return [];
+  const names = [...rows[0].columns.keys()];
+  const definition = sql.raw(['id text', ...names.map((name) => `"${name}" ${rows[0].columns.get(name)![0]}`)].join(', '));
+  const json = JSON.stringify(rows.map(({ id, columns }) => Object.fromEntries([['id', id], ...[...columns].map(([name, [, value]]) => [name, value])])));
+  const sets = [...names.map((name) => sql`${sql.ref(name)} = ${sql.ref(`r.${name}`)}`), sql`version = t.version + 1`, sql`updated_at = ${call.ctx.clock()}`, sql`updated_by = ${call.userId || null}`];
+  const conditions = [...scopeConditions(storage, call), sql`t.id = r.id`];
+  const result = await sql<Record<string, unknown>>`UPDATE ${sql.table(storage.table)} AS t SET ${sql.join(sets)}
+    FROM jsonb_to_recordset(${json}::jsonb) AS r(${definition}) ${whereSql(conditions)} RETURNING ${selectSql(call.resource, storage)}`.execute(trx);
+  if (result.rows.length !== rows.length) throw notFound();
+  const byId = new Map(result.rows.map((row) => [String(row.id), rowToRecord(call.resource, row)]));
+  return rows.map((row) => byId.get(row.id)!);
 }
 
 export async function deleteRecord(trx: Trx, call: Call, storage: ResourceStorage, id: string): Promise<void> {

@@ -99,6 +99,7 @@ export const registry = {
   'registry.audit.action.create': 'Criação',
   'registry.audit.action.update': 'Alteração',
   'registry.audit.action.delete': 'Exclusão',
+  'registry.audit.action.follow': 'Alteração pelo registro de origem',
   'registry.form.shortcut': 'Ctrl+S salva',
   'registry.form.required': 'obrigatório',
   'registry.form.unsavedTitle': 'Descartar alterações?',
