@@ -79,8 +79,9 @@ function entryStorage(resource: AnyResource, direction: Direction, party: 'suppl
     computed: { openBalance: openBalanceOfEntry(direction), costCenterIds: costCentersOf(sql`t.id`) },
     children: {
       allocations: { table: 'finance_entry_allocations', own: 'entry_id' },
-      // A parcela is born in its service's view (its direction) with its lançamento's creator (nobody authorises what they entered).
-      installments: { table: 'installments', own: 'entry_id', inherit: { direction: 'direction', created_by: 'created_by' } },
+      // A parcela is born in its service's view (its direction) with its lançamento's creator (nobody
+      // authorises what they entered) and, when its line names none, its lançamento's account.
+      installments: { table: 'installments', own: 'entry_id', inherit: { direction: 'direction', created_by: 'created_by', bank_account_id: 'bank_account_id' } },
     },
     validate: (values) => entryIssues(values),
     ...(direction === 'receivable'

@@ -372,25 +372,24 @@ async function writeRelations(trx: Trx, call: Call, storage: ResourceStorage, id
     }
     if (replace) await sql`DELETE FROM ${sql.table(child.table)} WHERE ${sql.ref(child.own)} = ${id}`.execute(trx);
     if (!items.length) continue;
-    const keys = Object.keys(child.columns);
-    const columns = sql.join(keys.map((key) => sql.ref(child.columns[key])));
-    const inherited = inheritedColumns(storage, child, id);
-    const rows = items.map((item, position) => sql`(${randomUUID()}, ${orgId}, ${id}, ${position}, ${sql.join(keys.map((key) => sql.val(item[key] ?? null)))}${inherited.values})`);
-    await sql`INSERT INTO ${sql.table(child.table)} (id, org_id, ${sql.ref(child.own)}, position, ${columns}${inherited.names}) VALUES ${sql.join(rows)}`.execute(trx);
+    const rows = items.map((item, position) => sql`(${randomUUID()}, ${orgId}, ${id}, ${position}, ${childRow(storage, child, id, item).values})`);
+    await sql`INSERT INTO ${sql.table(child.table)} (id, org_id, ${sql.ref(child.own)}, position, ${childRow(storage, child, id, {}).names}) VALUES ${sql.join(rows)}`.execute(trx);
   }
 }
 
 /**
- * The child's inherited columns (`, a, b`) and their values read from the owner's row (`, (SELECT
- * o.a …), …`: scalar subqueries inside VALUES, so the parameters keep the target columns' types).
+ * An item's columns and values, with the columns the child inherits from its owner's row (scalar
+ * subqueries inside VALUES, so the parameters keep the target columns' types). An inherited column
+ * that is also an item's keeps the item's value when it has one (a parcela's own account).
  */
-function inheritedColumns(owner: ResourceStorage, child: ChildStorage, ownerId: string): { names: RawBuilder<unknown>; values: RawBuilder<unknown> } {
-  const entries = Object.entries(child.inherit ?? {});
-  if (!entries.length) return { names: sql``, values: sql`` };
-  return {
-    names: sql`, ${sql.join(entries.map(([column]) => sql.ref(column)))}`,
-    values: sql`, ${sql.join(entries.map(([, own]) => sql`(SELECT ${sql.ref(`o.${own}`)} FROM ${sql.table(owner.table)} AS o WHERE o.id = ${ownerId})`))}`,
-  };
+function childRow(owner: ResourceStorage, child: ChildStorage, ownerId: string, item: Record<string, unknown>): { names: RawBuilder<unknown>; values: RawBuilder<unknown> } {
+  const inherit = child.inherit ?? {};
+  const fromOwner = (column: string) => sql`(SELECT ${sql.ref(`o.${inherit[column]}`)} FROM ${sql.table(owner.table)} AS o WHERE o.id = ${ownerId})`;
+  const own = Object.entries(child.columns).map(([key, column]) => [column, column in inherit ? sql`COALESCE(${sql.val(item[key] ?? null)}, ${fromOwner(column)})` : sql.val(item[key] ?? null)] as const);
+  const itemColumns = new Set(Object.values(child.columns));
+  const inherited = Object.keys(inherit).filter((column) => !itemColumns.has(column)).map((column) => [column, fromOwner(column)] as const);
+  const all = [...own, ...inherited];
+  return { names: sql.join(all.map(([column]) => sql.ref(column))), values: sql.join(all.map(([, value]) => value)) };
 }
 
 /**
@@ -420,10 +419,8 @@ async function writeKeyedItems(trx: Trx, call: Call, owner: ResourceStorage, chi
       const sets = keys.map((key) => sql`${sql.ref(child.columns[key])} = ${sql.val(item[key] ?? null)}`);
       await sql`UPDATE ${table} SET position = ${position}, ${sql.join(sets)} WHERE id = ${itemId} AND ${own} = ${ownerId}`.execute(trx);
     } else {
-      const columns = sql.join(keys.map((key) => sql.ref(child.columns[key])));
-      const inherited = inheritedColumns(owner, child, ownerId);
-      await sql`INSERT INTO ${table} (id, org_id, ${own}, position, ${columns}${inherited.names})
-        VALUES (${randomUUID()}, ${call.tenant}, ${ownerId}, ${position}, ${sql.join(keys.map((key) => sql.val(item[key] ?? null)))}${inherited.values})`.execute(trx);
+      const row = childRow(owner, child, ownerId, item);
+      await sql`INSERT INTO ${table} (id, org_id, ${own}, position, ${row.names}) VALUES (${randomUUID()}, ${call.tenant}, ${ownerId}, ${position}, ${row.values})`.execute(trx);
     }
   }
 }
