@@ -5,15 +5,16 @@
  * `PARCELAS` parcelas each are created (every parcela gets the copied values), then each is edited
  * twice — a new description (every parcela's description changes) and a new note only (nothing
  * of the parcelas changes) — and finally sent for approval (approved at once: the parcelas are
- * released). Median and p90 milliseconds per request of each kind, then a SQL count of the
- * parcelas' audit entries.
+ * released). Median and p90 milliseconds per request of each kind, and the CPU each took (the
+ * server's process tree — PGlite runs inside it — plus PostgreSQL's processes; steadier than wall
+ * time on a loaded machine), then a SQL count of the parcelas' audit entries.
  * On PostgreSQL when DATABASE_URL is set (a scratch database, dropped after), else on PGlite.
  */
 import { sql } from 'kysely';
 import { nextBusinessDay } from '../src/contracts/brazil/businessDays';
 import { signIn, type Client } from './import-data';
 import { openBenchDatabase, prepareDatabase, onScratchPglite, onScratchPostgres, type BenchDatabase } from './registry-data';
-import { median, startServer } from './server-process';
+import { median, processStats, processTree, startServer } from './server-process';
 
 const ENTRIES = Number(process.env.ENTRIES ?? 40);
 const PARCELAS = 12;
@@ -34,12 +35,13 @@ async function api<T>(client: Client, method: string, path: string, body?: unkno
 }
 
 const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.9)];
-const show = (values: number[]) => `median ${median(values).toFixed(1)} ms, p90 ${p90(values).toFixed(1)} ms`;
+const show = (values: number[], cpu: number | undefined) => `median ${median(values).toFixed(1)} ms, p90 ${p90(values).toFixed(1)} ms, CPU ${cpu?.toFixed(1)} ms per request`;
 
 async function benchOne(kind: string, target: BenchDatabase): Promise<void> {
   await prepareDatabase(target, async () => {});
   const server = await startServer(PORT, { LOG_LEVEL: 'warn', ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}) }, target.dataDir);
   const timings = { create: [] as number[], describe: [] as number[], note: [] as number[], submit: [] as number[] };
+  const cpuMs: Partial<Record<keyof typeof timings, number>> = {};
   try {
     const admin = await signIn(server.url);
     const clerk = admin;
@@ -61,25 +63,36 @@ async function benchOne(kind: string, target: BenchDatabase): Promise<void> {
     type Entry = { id: string; version: number; installments: { id: string }[]; allocations: { id: string }[] };
     // Warm-up (first requests compile and plan).
     for (let i = 0; i < 3; i++) await api(clerk, 'POST', `${FINANCE}/payables`, body);
-    for (let i = 0; i < ENTRIES; i++) {
-      const created = await api<Entry>(clerk, 'POST', `${FINANCE}/payables`, body);
-      timings.create.push(created.ms);
-      const keep = { ...body, installments: installments.map((line, n) => ({ ...line, id: created.body.installments[n].id })), allocations: [{ ...body.allocations[0], id: created.body.allocations[0].id }] };
-      const described = await api<Entry>(clerk, 'PUT', `${FINANCE}/payables/${created.body.id}`, { ...keep, description: `Locação de equipamentos ${i}` }, { 'if-match': `"${created.body.version}"` });
-      timings.describe.push(described.ms);
-      const noted = await api<Entry>(clerk, 'PUT', `${FINANCE}/payables/${created.body.id}`, { ...keep, description: `Locação de equipamentos ${i}`, notes: 'Conferido.' }, { 'if-match': `"${described.body.version}"` });
-      timings.note.push(noted.ms);
-      const submitted = await api<Entry>(clerk, 'POST', `${FINANCE}/payables/${created.body.id}/actions/submit`, {}, { 'if-match': `"${noted.body.version}"` });
-      timings.submit.push(submitted.ms);
-    }
+    // Phase by phase, so that each phase's CPU time (the server's process: PGlite runs inside it) is its own.
+    const cpu = (): number => {
+      const stats = processStats();
+      const tree = new Set(processTree(server.pid, stats));
+      return stats.filter((stat) => tree.has(stat.pid) || (target.databaseUrl && stat.name === 'postgres')).reduce((total, stat) => total + stat.cpuTicks, 0) * 10;
+    };
+    const phase = async (name: keyof typeof timings, step: (i: number) => Promise<number>) => {
+      const before = cpu();
+      for (let i = 0; i < ENTRIES; i++) timings[name].push(await step(i));
+      cpuMs[name] = (cpu() - before) / ENTRIES;
+    };
+    const entries: Entry[] = [];
+    const keep = (entry: Entry) => ({ ...body, installments: installments.map((line, n) => ({ ...line, id: entry.installments[n].id })), allocations: [{ ...body.allocations[0], id: entry.allocations[0].id }] });
+    const next = async (i: number, answer: Promise<{ body: Entry; ms: number }>) => {
+      const { body: entry, ms } = await answer;
+      entries[i] = entry;
+      return ms;
+    };
+    await phase('create', (i) => next(i, api<Entry>(clerk, 'POST', `${FINANCE}/payables`, body)));
+    await phase('describe', (i) => next(i, api<Entry>(clerk, 'PUT', `${FINANCE}/payables/${entries[i].id}`, { ...keep(entries[i]), description: `Locação de equipamentos ${i}` }, { 'if-match': `"${entries[i].version}"` })));
+    await phase('note', (i) => next(i, api<Entry>(clerk, 'PUT', `${FINANCE}/payables/${entries[i].id}`, { ...keep(entries[i]), description: `Locação de equipamentos ${i}`, notes: 'Conferido.' }, { 'if-match': `"${entries[i].version}"` })));
+    await phase('submit', (i) => next(i, api<Entry>(clerk, 'POST', `${FINANCE}/payables/${entries[i].id}/actions/submit`, {}, { 'if-match': `"${entries[i].version}"` })));
   } finally {
     await server.stop();
   }
   console.log(`entry-sync [${kind}]: ${ENTRIES} lançamentos a pagar × ${PARCELAS} parcelas`);
-  console.log(`entry-sync [${kind}]:   POST (parcelas filled)            ${show(timings.create)}`);
-  console.log(`entry-sync [${kind}]:   PUT description (12 parcelas move) ${show(timings.describe)}`);
-  console.log(`entry-sync [${kind}]:   PUT notes (no parcela changes)     ${show(timings.note)}`);
-  console.log(`entry-sync [${kind}]:   submit (approved, released)        ${show(timings.submit)}`);
+  console.log(`entry-sync [${kind}]:   POST (parcelas filled)            ${show(timings.create, cpuMs.create)}`);
+  console.log(`entry-sync [${kind}]:   PUT description (12 parcelas move) ${show(timings.describe, cpuMs.describe)}`);
+  console.log(`entry-sync [${kind}]:   PUT notes (no parcela changes)     ${show(timings.note, cpuMs.note)}`);
+  console.log(`entry-sync [${kind}]:   submit (approved, released)        ${show(timings.submit, cpuMs.submit)}`);
   const handle = await openBenchDatabase(target);
   try {
     const rows = await sql<{ action: string; n: string }>`SELECT action, count(*)::text AS n FROM audit_log WHERE entity_type = 'payableInstallments' GROUP BY action ORDER BY action`.execute(handle.db);

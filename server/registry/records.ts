@@ -465,20 +465,19 @@ export async function updateManaged(trx: Trx, call: Call, storage: ResourceStora
 /**
  * Server-managed columns of many records at once, each row its own values (`column → [sql type,
  * value]`, the same columns in every row): one statement from a `jsonb_to_recordset`, versions
- * bumped, the records answered as they now are (in the order given). 404 when one is gone.
+ * bumped. Answers each record's new version and time (the caller knows the rest); 404 when one is gone.
  */
-export async function updateManagedMany(trx: Trx, call: Call, storage: ResourceStorage, rows: { id: string; columns: ReadonlyMap<string, readonly [string, unknown]> }[]): Promise<WireRecord[]> {
-  if (!rows.length) return [];
+export async function updateManagedMany(trx: Trx, call: Call, storage: ResourceStorage, rows: { id: string; columns: ReadonlyMap<string, readonly [string, unknown]> }[]): Promise<Map<string, { version: number; updatedAt: string }>> {
+  if (!rows.length) return new Map();
   const names = [...rows[0].columns.keys()];
   const definition = sql.raw(['id text', ...names.map((name) => `"${name}" ${rows[0].columns.get(name)![0]}`)].join(', '));
   const json = JSON.stringify(rows.map(({ id, columns }) => Object.fromEntries([['id', id], ...[...columns].map(([name, [, value]]) => [name, value])])));
   const sets = [...names.map((name) => sql`${sql.ref(name)} = ${sql.ref(`r.${name}`)}`), sql`version = t.version + 1`, sql`updated_at = ${call.ctx.clock()}`, sql`updated_by = ${call.userId || null}`];
   const conditions = [...scopeConditions(storage, call), sql`t.id = r.id`];
-  const result = await sql<Record<string, unknown>>`UPDATE ${sql.table(storage.table)} AS t SET ${sql.join(sets)}
-    FROM jsonb_to_recordset(${json}::jsonb) AS r(${definition}) ${whereSql(conditions)} RETURNING ${selectSql(call.resource, storage)}`.execute(trx);
+  const result = await sql<{ id: string; version: number; updated_at: unknown }>`UPDATE ${sql.table(storage.table)} AS t SET ${sql.join(sets)}
+    FROM jsonb_to_recordset(${json}::jsonb) AS r(${definition}) ${whereSql(conditions)} RETURNING t.id, t.version, t.updated_at`.execute(trx);
   if (result.rows.length !== rows.length) throw notFound();
-  const byId = new Map(result.rows.map((row) => [String(row.id), rowToRecord(call.resource, row)]));
-  return rows.map((row) => byId.get(row.id)!);
+  return new Map(result.rows.map((row) => [row.id, { version: Number(row.version), updatedAt: toWire({ type: 'datetime', label: '' }, row.updated_at) as string }]));
 }
 
 export async function deleteRecord(trx: Trx, call: Call, storage: ResourceStorage, id: string): Promise<void> {

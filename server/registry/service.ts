@@ -362,7 +362,7 @@ export class ResourceService {
     const { resource, storage } = this;
     const records = await lockAndSelectRecords(trx, call, storage, conditions);
     const changed: WireRecord[] = [];
-    const managed: { before: WireRecord; row: { id: string; columns: Map<string, readonly [string, unknown]> } }[] = [];
+    const managed: { before: WireRecord; derived: Values; row: { id: string; columns: Map<string, readonly [string, unknown]> } }[] = [];
     for (const before of records) {
       const derived = derive(before);
       const changes = Object.fromEntries(Object.entries(derived).filter(([field, value]) => !sameValue(before[field], value)));
@@ -373,7 +373,8 @@ export class ResourceService {
         continue;
       }
       const extra = await storage.beforeUpdate?.(trx, call, completeValues(resource, writableOf(resource, before)), before);
-      managed.push({ before, row: { id: before.id, columns: managedColumns(resource, storage, derived, extra ?? {}) } });
+      const managedFields = Object.fromEntries(Object.entries(derived).filter(([field]) => resource.fields[field]?.readOnly));
+      managed.push({ before, derived: managedFields, row: { id: before.id, columns: managedColumns(resource, storage, managedFields, extra ?? {}) } });
     }
     // One statement per shape of columns (a hook may add some).
     const shapes = new Map<string, typeof managed>();
@@ -382,7 +383,9 @@ export class ResourceService {
       shapes.set(shape, [...(shapes.get(shape) ?? []), item]);
     }
     for (const group of shapes.values()) {
-      const after = await updateManagedMany(trx, call, storage, group.map((item) => item.row));
+      const written = await updateManagedMany(trx, call, storage, group.map((item) => item.row));
+      // The record as it now is: what it was, the derived values, the new version (no second read).
+      const after = group.map(({ before, derived }) => ({ ...before, ...derived, ...written.get(before.id)!, updatedBy: call.userId || null }) as WireRecord);
       for (const [index, record] of after.entries()) await storage.afterUpdate?.(trx, call, record, group[index].before);
       const entries = after.map((record, index) => this.auditEntry(call, { action: `${resource.name}.${action}`, entityId: record.id, before: strip(group[index].before), after: strip(record) }));
       await auditMany(trx, this.ctx.clock(), entries, call.request);
