@@ -536,7 +536,16 @@ function managedColumns(resource: AnyResource, storage: ResourceStorage, values:
     if (!def || where?.kind !== 'column') continue;
     columns.set(where.column, [sqlType(def), def.type === 'list' || value === null || value === undefined ? (value ?? null) : toColumn(def, value)]);
   }
-  for (const [column, value] of Object.entries(extra)) columns.set(column, [typeOfValue(value), value]);
+  // A hook's extra columns: typed by the field they store when there is one (a list as jsonb), else by their value.
+  const fieldOf = new Map(Object.keys(resource.fields).flatMap((field) => {
+    const where = fieldStorage(storage, field);
+    return where.kind === 'column' ? [[where.column, resource.fields[field]] as const] : [];
+  }));
+  for (const [column, value] of Object.entries(extra)) {
+    const def = fieldOf.get(column);
+    const json = def?.type === 'list' && typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+    columns.set(column, [def ? sqlType(def) : typeOfValue(value), json]);
+  }
   return columns;
 }
 
