@@ -141,6 +141,29 @@ describe.each(databaseKinds())('cascades through the catalogue [%s]', (kind) => 
     expect((await historyOf(p2)).at(-1)).toMatchObject({ action: 'change', input: { note: expect.stringContaining('Conta financeira') } });
   });
 
+  it.runIf(kind === 'postgres')('serialises a lançamento naming the account with the parcela being authorised at the same moment: never an authorised parcela whose account changed', async () => {
+    for (let round = 0; round < 6; round++) {
+      const created = await call(env, 'POST', PAYABLES, { session: clerk.session, body: payable(suppliers[2]) });
+      expect(created.status, created.raw).toBe(201);
+      const submitted = await act(clerk.session, PAYABLES, created.body, 'submit');
+      expect(submitted.body.status, submitted.raw).toBe('approved');
+      const [p1] = await parcelasOf(created.body.id);
+      const parcela = await get(treasurer.session, PARCELAS, p1);
+      const entry = await get(clerk.session, PAYABLES, created.body.id);
+      const [edited, authorised] = await Promise.all([edit(entry, { bankAccountId: accountId }), act(treasurer.session, PARCELAS, parcela, 'authorize')]);
+      const after = await get(treasurer.session, PARCELAS, p1);
+      if (authorised.status === 200) {
+        // The authorisation came first: the account may no longer reach it.
+        expect([edited.status, authorised.status], edited.raw).toEqual([409, 200]);
+        expect(after).toMatchObject({ status: 'authorized', bankAccountId: null });
+      } else {
+        // The account came first: the treasurer's read is stale, and the change is named on the parcela.
+        expect([edited.status, authorised.status], authorised.raw).toEqual([200, 412]);
+        expect(after).toMatchObject({ status: 'queued', bankAccountId: accountId, paymentChangedBy: clerk.user.id });
+      }
+    }
+  });
+
   it("refuses, changing nothing, an account that would reach an authorised parcela (its state locks it)", async () => {
     const created = await call(env, 'POST', PAYABLES, { session: clerk.session, body: payable(suppliers[2]) });
     expect(created.status, created.raw).toBe(201);
