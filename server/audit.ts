@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from './db/types.js';
 
 export interface AuditEntry {
@@ -36,4 +36,14 @@ export function auditRow(at: Date, entry: AuditEntry, request?: FastifyRequest) 
 
 export async function audit(db: Kysely<Database>, at: Date, entry: AuditEntry, request?: FastifyRequest): Promise<void> {
   await db.insertInto('audit_log').values(auditRow(at, entry, request)).execute();
+}
+
+/** Many entries in one statement (a cascade's rows): the same rows `audit` writes, one per entry. */
+export async function auditMany(db: Kysely<Database>, at: Date, entries: AuditEntry[], request?: FastifyRequest): Promise<void> {
+  if (!entries.length) return;
+  const rows = entries.map((entry) => auditRow(at, entry, request));
+  await sql`INSERT INTO audit_log (id, org_id, actor_user_id, at, action, entity_type, entity_id, before, after, request_id, ip)
+    SELECT r.id, r.org_id, r.actor_user_id, ${at}, r.action, r.entity_type, r.entity_id, r.before::jsonb, r.after::jsonb, r.request_id, r.ip
+    FROM jsonb_to_recordset(${JSON.stringify(rows.map(({ at: _at, ...row }) => row))}::jsonb)
+      AS r(id text, org_id text, actor_user_id text, action text, entity_type text, entity_id text, before text, after text, request_id text, ip text)`.execute(db);
 }

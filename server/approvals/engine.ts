@@ -176,15 +176,33 @@ interface StageRow {
 /**
  * Whether `userId` may decide on the stage today: as one of its approvers (directly or through a
  * user group) → `{onBehalfOf: null}`, or as the substitute of one → `{onBehalfOf: that user}`.
+ * Standing in for several, the path chosen is one whose principal is not in `avoid` (the flow's
+ * requester and whoever changed the record, and the principals who already decided on the stage):
+ * a substitute of both the author and another approver decides for the other. Only when every
+ * path is avoided is the first returned (so the refusal names why).
  */
-export async function eligibility(trx: Trx, orgId: string, stage: Pick<StageRow, 'approver_user_ids' | 'approver_group_ids'>, userId: string, today: string): Promise<{ onBehalfOf: string | null } | null> {
+export async function eligibility(
+  trx: Trx,
+  orgId: string,
+  stage: Pick<StageRow, 'approver_user_ids' | 'approver_group_ids'>,
+  userId: string,
+  today: string,
+  avoid: readonly (string | null)[] = [],
+): Promise<{ onBehalfOf: string | null } | null> {
   const approvers = await stageApprovers(trx, orgId, stage);
   if (approvers.includes(userId)) return { onBehalfOf: null };
   if (!approvers.length) return null;
+  const avoided = avoid.filter((id): id is string => Boolean(id));
   const delegation = await sql<{ user_id: string }>`SELECT user_id FROM approval_delegations
     WHERE org_id = ${orgId} AND substitute_id = ${userId} AND starts_on <= ${today} AND ends_on >= ${today} AND user_id IN (${sql.join(approvers)})
-    ORDER BY starts_on LIMIT 1`.execute(trx);
+    ORDER BY ${avoided.length ? sql`user_id IN (${sql.join(avoided)}), ` : sql``}starts_on, user_id LIMIT 1`.execute(trx);
   return delegation.rows[0] ? { onBehalfOf: delegation.rows[0].user_id } : null;
+}
+
+/** Who a decision on the stage may not be made for: the flow's requester, whoever changed the record, and the principals who already decided on it. */
+export async function avoidedPrincipals(trx: Trx, flow: Pick<FlowRow, 'requester_id' | 'changed_by'>, stageId: string): Promise<(string | null)[]> {
+  const decided = await sql<{ principal_id: string }>`SELECT principal_id FROM approval_decisions WHERE flow_stage_id = ${stageId}`.execute(trx);
+  return [flow.requester_id, flow.changed_by, ...decided.rows.map((row) => row.principal_id)];
 }
 
 /** Active users who approve a stage: its users and the members of its groups. */
@@ -234,7 +252,7 @@ export async function decide(trx: Trx, call: Actor, flowId: string, decision: 'a
   const stage =
     flow.status === 'pending' ? (await sql<StageRow>`SELECT id, name, min_approvals, approvals, approver_user_ids, approver_group_ids FROM approval_flow_stages
       WHERE flow_id = ${flow.id} AND position = ${flow.current_position}`.execute(trx)).rows[0] : undefined;
-  const allowed = stage ? await eligibility(trx, call.orgId, stage, call.userId, today) : null;
+  const allowed = stage ? await eligibility(trx, call.orgId, stage, call.userId, today, await avoidedPrincipals(trx, flow, stage.id)) : null;
   if (!allowed) {
     // A double click that lands after the approver's own decision closed the stage is a repeat, not an intrusion.
     const earlier = await sql`SELECT 1 FROM approval_decisions WHERE flow_id = ${flow.id} AND user_id = ${call.userId} LIMIT 1`.execute(trx);

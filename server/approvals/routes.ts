@@ -5,7 +5,7 @@
  * who, when, on whose behalf and the record's version.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { approvalEndpoints, type FlowView } from '../../src/contracts/approvals.js';
 import { COUNT_CAP, DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../src/contracts/resource.js';
 import { findResource, resourceList } from '../../src/contracts/resources/index.js';
@@ -20,18 +20,26 @@ import { linkHeader } from '../registry/query.js';
 import { findRecord } from '../registry/records.js';
 import type { Caller } from '../registry/service.js';
 import type { Trx } from '../registry/storage.js';
-import { decide, eligibility, todayIn, type Actor, type FlowRow, type Outcome } from './engine.js';
+import { avoidedPrincipals, decide, eligibility, todayIn, type Actor, type FlowRow, type Outcome } from './engine.js';
 
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
 const person = (id: string | null, name: string | null) => (id ? { id, label: name ?? '' } : null);
 const ids = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
-/** The SQL condition "the caller may decide on stage `s` today" (approver, group member or substitute). */
+/**
+ * The SQL condition "the caller may decide on stage `s` of flow `f` today" (approver, group member
+ * or substitute). A substitute's path counts only through someone a decision may be made for — not
+ * the flow's requester nor whoever changed the record, and not yet decided on the stage (engine.ts
+ * `eligibility` picks the same path).
+ */
 function mayDecide(userId: string, orgId: string, today: string) {
   const mine = sql`ARRAY(SELECT group_id FROM user_group_members WHERE org_id = ${orgId} AND user_id = ${userId})`;
-  const absent = sql`ARRAY(SELECT user_id FROM approval_delegations WHERE org_id = ${orgId} AND substitute_id = ${userId} AND starts_on <= ${today} AND ends_on >= ${today})`;
+  const open = (principal: RawBuilder<unknown>) => sql`${principal} IS DISTINCT FROM f.requester_id AND ${principal} IS DISTINCT FROM f.changed_by
+    AND NOT EXISTS (SELECT 1 FROM approval_decisions x WHERE x.flow_stage_id = s.id AND x.principal_id = ${principal})`;
+  const absent = sql`ARRAY(SELECT d.user_id FROM approval_delegations d WHERE d.org_id = ${orgId} AND d.substitute_id = ${userId} AND d.starts_on <= ${today} AND d.ends_on >= ${today}
+    AND ${open(sql.ref('d.user_id'))})`;
   const absentGroups = sql`ARRAY(SELECT m.group_id FROM user_group_members m JOIN approval_delegations d ON d.user_id = m.user_id AND d.org_id = m.org_id
-    WHERE d.org_id = ${orgId} AND d.substitute_id = ${userId} AND d.starts_on <= ${today} AND d.ends_on >= ${today})`;
+    WHERE d.org_id = ${orgId} AND d.substitute_id = ${userId} AND d.starts_on <= ${today} AND d.ends_on >= ${today} AND ${open(sql.ref('d.user_id'))})`;
   return sql`(${userId} = ANY(s.approver_user_ids) OR s.approver_group_ids && ${mine} OR s.approver_user_ids && ${absent} OR s.approver_group_ids && ${absentGroups})`;
 }
 
@@ -288,7 +296,7 @@ export function approvalRoutes(ctx: AppContext) {
       const today = todayIn(ctx.clock());
       const current = stages.find((stage) => stage.position === flow.current_position);
       // The open stage's eligibility serves both the access check and `canDecide`.
-      const allowedNow = current ? await eligibility(trx, user.orgId, current, user.userId, today) : null;
+      const allowedNow = current ? await eligibility(trx, user.orgId, current, user.userId, today, await avoidedPrincipals(trx, flow, current.id)) : null;
       const eligibleNow = allowedNow !== null;
       if (!trusted && !eligibleNow && flow.requester_id !== user.userId && !(await mayRead(trx, user, flow.resource))) {
         let eligible = false;

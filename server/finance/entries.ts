@@ -79,7 +79,9 @@ function entryStorage(resource: AnyResource, direction: Direction, party: 'suppl
     computed: { openBalance: openBalanceOfEntry(direction), costCenterIds: costCentersOf(sql`t.id`) },
     children: {
       allocations: { table: 'finance_entry_allocations', own: 'entry_id' },
-      installments: { table: 'installments', own: 'entry_id' },
+      // A parcela is born in its service's view (its direction) with its lançamento's creator (nobody
+      // authorises what they entered) and, when its line names none, its lançamento's account.
+      installments: { table: 'installments', own: 'entry_id', inherit: { direction: 'direction', created_by: 'created_by', bank_account_id: 'bank_account_id' } },
     },
     validate: (values) => entryIssues(values),
     ...(direction === 'receivable'
@@ -92,10 +94,10 @@ function entryStorage(resource: AnyResource, direction: Direction, party: 'suppl
       throw new HttpError(409, FINANCE_MESSAGES.noDelete);
     },
     async afterCreate(trx, call, record) {
-      await syncInstallments(trx, call, record.id, direction);
+      await syncInstallments(trx, call, record, direction, party);
     },
     async afterUpdate(trx, call, record) {
-      await syncInstallments(trx, call, record.id, direction);
+      await syncInstallments(trx, call, record, direction, party);
     },
     transitions: {
       // A recurring copy waits for the period's boleto: nothing goes to approval without payment data.
@@ -122,12 +124,24 @@ function entryStorage(resource: AnyResource, direction: Direction, party: 'suppl
   });
 }
 
-/** The lançamento's own values copied to its parcelas (and the creator, once). */
-async function syncInstallments(trx: Trx, call: Call, entryId: string, direction: Direction): Promise<void> {
-  await sql`UPDATE installments AS i SET direction = ${direction}, party_id = e.party_id, category_id = e.category_id, requester_id = e.requester_id,
-      description = e.description || ' — ' || i.number || '/' || (SELECT count(*) FROM installments c WHERE c.entry_id = e.id),
-      bank_account_id = COALESCE(i.bank_account_id, e.bank_account_id), created_by = COALESCE(i.created_by, e.created_by), updated_at = ${call.ctx.clock()}
-    FROM finance_entries e WHERE e.id = ${entryId} AND e.org_id = ${call.orgId} AND i.entry_id = e.id`.execute(trx);
+/**
+ * The lançamento's own values followed by its parcelas, through their service (`updateWhere`):
+ * counterparty, category, requester and description (read-only on the parcela: one statement for
+ * all, one audit entry each) and the lançamento's account where a parcela names none (payment
+ * data: the parcela's own update path — its locks, and the approval plug restarting or marking an
+ * approval under way). Parcelas already holding the values are left alone.
+ */
+async function syncInstallments(trx: Trx, call: Call, entry: WireRecord, direction: Direction, party: 'supplierId' | 'customerId'): Promise<void> {
+  const parcelas = installmentsOf(call, direction);
+  const count = Array.isArray(entry.installments) ? entry.installments.length : 0;
+  const declares = (field: string) => field in parcelas.resource.fields;
+  await parcelas.updateWhere(trx, parcelas.callFrom(call), [sql`t.entry_id = ${entry.id}`], (parcela) => ({
+    [party]: entry[party],
+    categoryId: entry.categoryId,
+    ...(declares('requesterId') ? { requesterId: entry.requesterId ?? null } : {}),
+    description: `${String(entry.description)} — ${String(parcela.number)}/${count}`,
+    bankAccountId: parcela.bankAccountId ?? entry.bankAccountId ?? null,
+  }), 'follow');
 }
 
 // ---------------------------------------------------------------- parcelas

@@ -144,7 +144,9 @@ async function makePayable(trx: Trx, call: Call, invoice: WireRecord): Promise<v
     lines: plan.map((p) => ({ id: `${invoice.id}:${p.number}`, ...p, paymentMethod: 'boleto' })),
   };
   const [payable] = await makeFrom(trx, call, invoiceToPayable, [source]);
-  await sql`UPDATE invoices SET payable_id = ${payable.id} WHERE id = ${invoice.id} AND org_id = ${call.orgId}`.execute(trx);
+  // The faturamento names its lançamento through its own service: a version, and the link in its audit ("Vínculo com o registro gerado").
+  const invoices$ = call.ctx.records(invoices.name);
+  await invoices$.updateWhere(trx, invoices$.callFrom(call), [sql`t.id = ${invoice.id}`], () => ({ payableId: payable.id }), 'link');
   const orders = call.ctx.records(purchaseOrders.name);
   const invoiceable = findTransition(purchaseOrders.workflow!, 'invoice')!;
   await orders.transitionWhere(trx, orders.callFrom(call), [sql`t.id = ${String(invoice.purchaseOrderId)}`, sql`t.status IN (${sql.join(invoiceable.from)})`], 'invoice', {}, { system: true });

@@ -34,8 +34,8 @@ const SQL_TYPES: Partial<Record<FieldDef['type'], string>> = {
   datetime: 'timestamptz',
   list: 'jsonb',
 };
-const sqlType = (def: FieldDef) => SQL_TYPES[def.type] ?? 'text';
-const typeOfValue = (value: unknown) => (typeof value === 'boolean' ? 'boolean' : typeof value === 'number' ? 'bigint' : 'text');
+export const sqlType = (def: FieldDef) => SQL_TYPES[def.type] ?? 'text';
+export const typeOfValue = (value: unknown) => (typeof value === 'boolean' ? 'boolean' : typeof value === 'number' ? 'bigint' : 'text');
 
 /** Column name → [sql type, value] of one row. */
 type ColumnRow = Map<string, [string, unknown]>;

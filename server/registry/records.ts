@@ -40,7 +40,7 @@ export function filterConditions(storage: ResourceStorage): RawBuilder<unknown>[
 const whereSql = (conditions: RawBuilder<unknown>[]) => (conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``);
 
 /** The select list: base fields and every field of the declaration, aliased by field name. */
-function selectSql(resource: AnyResource, storage: ResourceStorage): RawBuilder<unknown> {
+export function selectSql(resource: AnyResource, storage: ResourceStorage): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [
     sql`t.id AS "id"`,
     sql`t.version AS "version"`,
@@ -163,6 +163,13 @@ export async function selectRecords(trx: Trx, call: Call, storage: ResourceStora
 export async function lockRecords(trx: Trx, call: Call, storage: ResourceStorage, conditions: RawBuilder<unknown>[]): Promise<string[]> {
   const result = await sql<{ id: string }>`SELECT t.id FROM ${sql.table(storage.table)} AS t ${whereSql([...scopeConditions(storage, call), ...conditions])} ORDER BY t.id FOR UPDATE`.execute(trx);
   return result.rows.map((row) => row.id);
+}
+
+/** Records of the tenant (and parent, and view) matching `conditions`, row-locked and read in id order in one statement (a cascade's targets). */
+export async function lockAndSelectRecords(trx: Trx, call: Call, storage: ResourceStorage, conditions: RawBuilder<unknown>[]): Promise<WireRecord[]> {
+  const all = [...scopeConditions(storage, call), ...conditions];
+  const result = await sql<Record<string, unknown>>`SELECT ${selectSql(call.resource, storage)} FROM ${sql.table(storage.table)} AS t ${whereSql(all)} ORDER BY t.id FOR UPDATE OF t`.execute(trx);
+  return result.rows.map((row) => rowToRecord(call.resource, row));
 }
 
 /** One record of the tenant (and parent), or undefined; `lock` takes a row lock for an update. */
@@ -360,16 +367,29 @@ async function writeRelations(trx: Trx, call: Call, storage: ResourceStorage, id
     if (!(field in values)) continue;
     const items = (values[field] as Record<string, unknown>[] | null | undefined) ?? [];
     if ((call.resource.fields[field] as { keyed?: boolean } | undefined)?.keyed) {
-      await writeKeyedItems(trx, call, child, field, id, items);
+      await writeKeyedItems(trx, call, storage, child, field, id, items);
       continue;
     }
     if (replace) await sql`DELETE FROM ${sql.table(child.table)} WHERE ${sql.ref(child.own)} = ${id}`.execute(trx);
     if (!items.length) continue;
-    const keys = Object.keys(child.columns);
-    const rows = items.map((item, position) => sql`(${randomUUID()}, ${orgId}, ${id}, ${position}, ${sql.join(keys.map((key) => sql.val(item[key] ?? null)))})`);
-    const columns = sql.join(keys.map((key) => sql.ref(child.columns[key])));
-    await sql`INSERT INTO ${sql.table(child.table)} (id, org_id, ${sql.ref(child.own)}, position, ${columns}) VALUES ${sql.join(rows)}`.execute(trx);
+    const rows = items.map((item, position) => sql`(${randomUUID()}, ${orgId}, ${id}, ${position}, ${childRow(storage, child, id, item).values})`);
+    await sql`INSERT INTO ${sql.table(child.table)} (id, org_id, ${sql.ref(child.own)}, position, ${childRow(storage, child, id, {}).names}) VALUES ${sql.join(rows)}`.execute(trx);
   }
+}
+
+/**
+ * An item's columns and values, with the columns the child inherits from its owner's row (scalar
+ * subqueries inside VALUES, so the parameters keep the target columns' types). An inherited column
+ * that is also an item's keeps the item's value when it has one (a parcela's own account).
+ */
+function childRow(owner: ResourceStorage, child: ChildStorage, ownerId: string, item: Record<string, unknown>): { names: RawBuilder<unknown>; values: RawBuilder<unknown> } {
+  const inherit = child.inherit ?? {};
+  const fromOwner = (column: string) => sql`(SELECT ${sql.ref(`o.${inherit[column]}`)} FROM ${sql.table(owner.table)} AS o WHERE o.id = ${ownerId})`;
+  const own = Object.entries(child.columns).map(([key, column]) => [column, column in inherit ? sql`COALESCE(${sql.val(item[key] ?? null)}, ${fromOwner(column)})` : sql.val(item[key] ?? null)] as const);
+  const itemColumns = new Set(Object.values(child.columns));
+  const inherited = Object.keys(inherit).filter((column) => !itemColumns.has(column)).map((column) => [column, fromOwner(column)] as const);
+  const all = [...own, ...inherited];
+  return { names: sql.join(all.map(([column]) => sql.ref(column))), values: sql.join(all.map(([, value]) => value)) };
 }
 
 /**
@@ -377,7 +397,7 @@ async function writeRelations(trx: Trx, call: Call, storage: ResourceStorage, id
  * record's: 400 on `{field}.{index}.id` otherwise), one without is inserted with a new id, and
  * the rows not sent are deleted. Positions follow the order sent.
  */
-async function writeKeyedItems(trx: Trx, call: Call, child: ChildStorage, field: string, ownerId: string, items: Record<string, unknown>[]): Promise<void> {
+async function writeKeyedItems(trx: Trx, call: Call, owner: ResourceStorage, child: ChildStorage, field: string, ownerId: string, items: Record<string, unknown>[]): Promise<void> {
   const table = sql.table(child.table);
   const own = sql.ref(child.own);
   const existing = new Set((await sql<{ id: string }>`SELECT id FROM ${table} WHERE ${own} = ${ownerId}`.execute(trx)).rows.map((row) => row.id));
@@ -399,8 +419,8 @@ async function writeKeyedItems(trx: Trx, call: Call, child: ChildStorage, field:
       const sets = keys.map((key) => sql`${sql.ref(child.columns[key])} = ${sql.val(item[key] ?? null)}`);
       await sql`UPDATE ${table} SET position = ${position}, ${sql.join(sets)} WHERE id = ${itemId} AND ${own} = ${ownerId}`.execute(trx);
     } else {
-      const columns = sql.join(keys.map((key) => sql.ref(child.columns[key])));
-      await sql`INSERT INTO ${table} (id, org_id, ${own}, position, ${columns}) VALUES (${randomUUID()}, ${call.tenant}, ${ownerId}, ${position}, ${sql.join(keys.map((key) => sql.val(item[key] ?? null)))})`.execute(trx);
+      const row = childRow(owner, child, ownerId, item);
+      await sql`INSERT INTO ${table} (id, org_id, ${own}, position, ${row.names}) VALUES (${randomUUID()}, ${call.tenant}, ${ownerId}, ${position}, ${row.values})`.execute(trx);
     }
   }
 }
@@ -440,6 +460,24 @@ export async function updateManaged(trx: Trx, call: Call, storage: ResourceStora
   const result = await sql<Record<string, unknown>>`UPDATE ${sql.table(storage.table)} AS t SET ${sql.join(sets)} ${whereSql(conditions)} RETURNING ${selectSql(call.resource, storage)}`.execute(trx);
   if (result.rows.length !== 1) throw notFound();
   return rowToRecord(call.resource, result.rows[0]);
+}
+
+/**
+ * Server-managed columns of many records at once, each row its own values (`column → [sql type,
+ * value]`, the same columns in every row): one statement from a `jsonb_to_recordset`, versions
+ * bumped. Answers each record's new version and time (the caller knows the rest); 404 when one is gone.
+ */
+export async function updateManagedMany(trx: Trx, call: Call, storage: ResourceStorage, rows: { id: string; columns: ReadonlyMap<string, readonly [string, unknown]> }[]): Promise<Map<string, { version: number; updatedAt: string }>> {
+  if (!rows.length) return new Map();
+  const names = [...rows[0].columns.keys()];
+  const definition = sql.raw(['id text', ...names.map((name) => `"${name}" ${rows[0].columns.get(name)![0]}`)].join(', '));
+  const json = JSON.stringify(rows.map(({ id, columns }) => Object.fromEntries([['id', id], ...[...columns].map(([name, [, value]]) => [name, value])])));
+  const sets = [...names.map((name) => sql`${sql.ref(name)} = ${sql.ref(`r.${name}`)}`), sql`version = t.version + 1`, sql`updated_at = ${call.ctx.clock()}`, sql`updated_by = ${call.userId || null}`];
+  const conditions = [...scopeConditions(storage, call), sql`t.id = r.id`];
+  const result = await sql<{ id: string; version: number; updated_at: unknown }>`UPDATE ${sql.table(storage.table)} AS t SET ${sql.join(sets)}
+    FROM jsonb_to_recordset(${json}::jsonb) AS r(${definition}) ${whereSql(conditions)} RETURNING t.id, t.version, t.updated_at`.execute(trx);
+  if (result.rows.length !== rows.length) throw notFound();
+  return new Map(result.rows.map((row) => [row.id, { version: Number(row.version), updatedAt: toWire({ type: 'datetime', label: '' }, row.updated_at) as string }]));
 }
 
 export async function deleteRecord(trx: Trx, call: Call, storage: ResourceStorage, id: string): Promise<void> {

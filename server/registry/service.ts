@@ -14,14 +14,14 @@ import { MONEY_MESSAGES, withinMoneyLimit } from '../../src/contracts/money.js';
 import { MINE_PARAM, ownershipOf, type AnyResource, type Scope } from '../../src/contracts/resource.js';
 import { findResource } from '../../src/contracts/resources/index.js';
 import { ACTIONS_KEY, findTransition, lockedFields, transitionPermission, transitionRefusal, type AnyWorkflow, type HistoryEntry, type Transition } from '../../src/contracts/workflow.js';
-import { audit, auditRow, type AuditEntry } from '../audit.js';
+import { audit, auditMany, auditRow, type AuditEntry } from '../audit.js';
 import type { AppContext } from '../context.js';
 import { asSystemOwner, withTenant } from '../db/tenant.js';
 import { HttpError, MESSAGES } from '../errors.js';
 import { heldScopes } from '../identity/users.js';
 import { sameValue } from './compare.js';
 import { actionHandler } from './declared.js';
-import { writeRows, type ManyRow } from './bulk-write.js';
+import { sqlType, typeOfValue, writeRows, type ManyRow } from './bulk-write.js';
 import { writeHistory, writeHistoryAndAudit, type HistoryRow } from './history.js';
 import { nextNumber } from './numbering.js';
 import { auditAction, auditChanges } from './audit-trail.js';
@@ -39,12 +39,14 @@ import {
   findRecord,
   insertRecord,
   listRecords,
+  lockAndSelectRecords,
   lockRecords,
   notFound,
   updateManaged,
+  updateManagedMany,
   updateRecord,
 } from './records.js';
-import { fieldColumn, fieldStorage, type Call, type ResourceStorage, type StorageLookup, type Trx, type Values, type WireRecord } from './storage.js';
+import { fieldColumn, fieldStorage, toColumn, type Call, type ResourceStorage, type StorageLookup, type Trx, type Values, type WireRecord } from './storage.js';
 
 /** Who calls: what the access token says. */
 export interface Caller {
@@ -346,6 +348,52 @@ export class ResourceService {
     return changed;
   }
 
+  /**
+   * A cascade's update (a lançamento's supplier, category and description followed by its
+   * parcelas): on every record matching `conditions` (alias `t`), locked and read in id order, the
+   * fields `derive` gives. Records already holding those values are left alone (no version, no
+   * audit). A change of a writable field goes through the whole update path one record at a time —
+   * the state's locked fields (409), validation, references, the storage's hooks (the approval
+   * plug: payment data changed in a queue restarts or marks its approval) and the audit; a change
+   * of server-managed fields only is written for all records in one statement, with each one's
+   * hooks run and one audit entry per record (`{resource}.{action}`, before → after).
+   */
+  async updateWhere(trx: Trx, call: Call, conditions: RawBuilder<unknown>[], derive: (record: WireRecord) => Values, action: string): Promise<WireRecord[]> {
+    const { resource, storage } = this;
+    const records = await lockAndSelectRecords(trx, call, storage, conditions);
+    const changed: WireRecord[] = [];
+    const managed: { before: WireRecord; derived: Values; row: { id: string; columns: Map<string, readonly [string, unknown]> } }[] = [];
+    for (const before of records) {
+      const derived = derive(before);
+      const changes = Object.fromEntries(Object.entries(derived).filter(([field, value]) => !sameValue(before[field], value)));
+      if (!Object.keys(changes).length) continue;
+      if (Object.keys(changes).some((field) => !resource.fields[field]?.readOnly)) {
+        this.checkLocked(before, { ...writableOf(resource, before), ...changes });
+        changed.push(await this.change(trx, call, before.id, undefined, action, async () => changes));
+        continue;
+      }
+      const extra = await storage.beforeUpdate?.(trx, call, completeValues(resource, writableOf(resource, before)), before);
+      const managedFields = Object.fromEntries(Object.entries(derived).filter(([field]) => resource.fields[field]?.readOnly));
+      managed.push({ before, derived: managedFields, row: { id: before.id, columns: managedColumns(resource, storage, managedFields, extra ?? {}) } });
+    }
+    // One statement per shape of columns (a hook may add some).
+    const shapes = new Map<string, typeof managed>();
+    for (const item of managed) {
+      const shape = [...item.row.columns].map(([column, [type]]) => `${column}:${type}`).join(',');
+      shapes.set(shape, [...(shapes.get(shape) ?? []), item]);
+    }
+    for (const group of shapes.values()) {
+      const written = await updateManagedMany(trx, call, storage, group.map((item) => item.row));
+      // The record as it now is: what it was, the derived values, the new version (no second read).
+      const after = group.map(({ before, derived }) => ({ ...before, ...derived, ...written.get(before.id)!, updatedBy: call.userId || null }) as WireRecord);
+      for (const [index, record] of after.entries()) await storage.afterUpdate?.(trx, call, record, group[index].before);
+      const entries = after.map((record, index) => this.auditEntry(call, { action: `${resource.name}.${action}`, entityId: record.id, before: strip(group[index].before), after: strip(record) }));
+      await auditMany(trx, this.ctx.clock(), entries, call.request);
+      changed.push(...after);
+    }
+    return changed;
+  }
+
   private async transition(trx: Trx, call: Call, rawId: string, transition: Transition, input: Values, version: number | undefined, system: boolean): Promise<WireRecord> {
     const workflow = this.workflow!;
     if (transition.system && !system) throw notFound();
@@ -477,6 +525,28 @@ const requirementMet = (transition: Transition, record: WireRecord) => !transiti
 function refuseActor(transition: Transition, record: WireRecord, userId: string): void {
   if (transition.notActor && record[transition.notActor.field] === userId) throw new HttpError(403, transition.notActor.message);
   if (!actorMay(transition, record, userId)) throw new HttpError(403, MESSAGES.forbidden);
+}
+
+/** Column → [sql type, value] of the server-managed fields in `values`, and the hook's extra columns. */
+function managedColumns(resource: AnyResource, storage: ResourceStorage, values: Values, extra: Record<string, unknown>): Map<string, readonly [string, unknown]> {
+  const columns = new Map<string, readonly [string, unknown]>();
+  for (const [field, value] of Object.entries(values)) {
+    const def = resource.fields[field];
+    const where = def?.readOnly ? fieldStorage(storage, field) : undefined;
+    if (!def || where?.kind !== 'column') continue;
+    columns.set(where.column, [sqlType(def), def.type === 'list' || value === null || value === undefined ? (value ?? null) : toColumn(def, value)]);
+  }
+  // A hook's extra columns: typed by the field they store when there is one (a list as jsonb), else by their value.
+  const fieldOf = new Map(Object.keys(resource.fields).flatMap((field) => {
+    const where = fieldStorage(storage, field);
+    return where.kind === 'column' ? [[where.column, resource.fields[field]] as const] : [];
+  }));
+  for (const [column, value] of Object.entries(extra)) {
+    const def = fieldOf.get(column);
+    const json = def?.type === 'list' && typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+    columns.set(column, [def ? sqlType(def) : typeOfValue(value), json]);
+  }
+  return columns;
 }
 
 function writableOf(resource: AnyResource, record: WireRecord): Values {

@@ -55,6 +55,11 @@ export interface ChildStorage {
   own: string;
   /** Item field → column. */
   columns: Readonly<Record<string, string>>;
+  /**
+   * Child column → the owner's column it is born with (a parcela gets its lançamento's `direction`,
+   * the view its own service reads, and its creator), copied on insert in the same statement.
+   */
+  inherit?: Readonly<Record<string, string>>;
 }
 
 export interface ParentStorage {

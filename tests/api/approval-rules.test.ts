@@ -308,7 +308,8 @@ describe.each(databaseKinds())('approval and money rules [%s]', (kind) => {
     expect(history.map((entry: { action: string }) => entry.action)).toEqual(['release', 'cancel']);
     expect(history.at(-1)).toMatchObject({ from: 'queued', to: 'cancelled', input: { reason: 'Contrato rescindido.' }, actor: { id: clerk.user.id } });
     const audit = await sql<{ action: string; actor_user_id: string }>`SELECT action, actor_user_id FROM audit_log WHERE entity_type = 'payableInstallments' AND entity_id = ${id} ORDER BY seq`.execute(env.db);
-    expect(audit.rows.map((row) => row.action)).toEqual(['payableInstallments.release', 'payableInstallments.cancel']);
+    // The first entry is the lançamento's values reaching the new parcela (supplier, category, description: the cascade's `follow`).
+    expect(audit.rows.map((row) => row.action)).toEqual(['payableInstallments.follow', 'payableInstallments.release', 'payableInstallments.cancel']);
     expect(audit.rows.at(-1)!.actor_user_id).toBe(clerk.user.id);
   });
 

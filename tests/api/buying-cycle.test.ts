@@ -87,6 +87,10 @@ describe.each(databaseKinds())('buying cycle [%s]', (kind) => {
     const { quote, lineId, requests } = await analysedQuote([1000, 1200], quantity);
     const concluded = await act(buyer, `${PRICING}/quotes`, quote, 'conclude', { awards: [{ lineId, requestId: requests[0].id }] });
     expect(concluded.status, concluded.raw).toBe(200);
+    // The award's ordem is part of the conclusion's own audit entry (the cotação's transition wrote it, before → after).
+    const [conclusion] = await get(buyer, `${PRICING}/quotes/${quote.id}/audit`);
+    expect(conclusion.action).toBe('conclude');
+    expect(conclusion.changes.find((c: { field: string }) => c.field === 'awards')?.after).toEqual([expect.objectContaining({ lineId, purchaseOrderId: concluded.body.awards[0].purchaseOrderId })]);
     const po = await get(buyer, `${PRICING}/purchase-orders/${concluded.body.awards[0].purchaseOrderId}`);
     const approved = await act(buyer, `${PRICING}/purchase-orders`, po, 'submit');
     expect(approved.body.status, approved.raw).toBe('approved');
@@ -321,6 +325,9 @@ describe.each(databaseKinds())('buying cycle [%s]', (kind) => {
       expect(accepted.status, accepted.raw).toBe(200);
       expect(accepted.body.status).toBe('accepted');
       const payableId = (await get(buyer, `${PRICING}/invoices/${invoice.id}`)).payableId;
+      // The faturamento's "Histórico" says it got its lançamento, and who accepted it (the link went through its service).
+      const [linked] = await get(buyer, `${PRICING}/invoices/${invoice.id}/audit`);
+      expect(linked).toMatchObject({ action: 'link', changes: [expect.objectContaining({ field: 'payableId', before: null, after: payableId })] });
       const payable = await get(admin, `/api/finance/payables/${payableId}`);
       expect(payable).toMatchObject({ status: 'open', invoiceId: invoice.id, supplierId: suppliers[0], categoryId, total: 5000, documentType: 'nfe', documentNumber: '9001', competence: '12/2026' });
       expect(payable.installments).toEqual([expect.objectContaining({ number: 1, dueDate: '2027-01-20', amount: 5000 })]);

@@ -86,3 +86,12 @@ describe('Histórico tab', () => {
     view.unmount();
   });
 });
+
+describe('Histórico: what a cascade wrote', () => {
+  it("names a record's values arriving from its origin and a link to the record made from it, in pt-BR", async () => {
+    const { auditActionLabel } = await import('../../../src/core/ui/AuditTrail');
+    const { invoices, payableInstallments } = await import('../../../src/contracts/resources');
+    expect(auditActionLabel(payableInstallments, 'follow')).toBe('Alteração pelo registro de origem');
+    expect(auditActionLabel(invoices, 'link')).toBe('Vínculo com o registro gerado');
+  });
+});

@@ -99,6 +99,8 @@ export const registry = {
   'registry.audit.action.create': 'Criação',
   'registry.audit.action.update': 'Alteração',
   'registry.audit.action.delete': 'Exclusão',
+  'registry.audit.action.follow': 'Alteração pelo registro de origem',
+  'registry.audit.action.link': 'Vínculo com o registro gerado',
   'registry.form.shortcut': 'Ctrl+S salva',
   'registry.form.required': 'obrigatório',
   'registry.form.unsavedTitle': 'Descartar alterações?',
