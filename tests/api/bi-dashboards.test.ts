@@ -203,6 +203,29 @@ describe.each(databaseKinds())('BI painéis and home figures [%s]', (kind) => {
     expect(Object.keys(wrong.body.errors ?? {})).toContain('basis');
   });
 
+  it("the DRE by cost centre painel counts the baixas' juros, multa and desconto as the DRE does (Resultado financeiro, at the baixa's date), on every basis", async () => {
+    const centre = await post(`${FINANCE}/cost-centers`, admin, { code: `PNJ${randomUUID().slice(0, 4)}`, name: 'Painel juros', parentId: null, isActive: true, description: null });
+    expect(centre.status, centre.raw).toBe(201);
+    const id = centre.body.id as string;
+    // A receber 100,00 received today with 4,00 of juros and 1,00 of multa; another, 80,00, received today with a desconto of 3,00.
+    for (const [amount, extra] of [[10000, { interest: 400, fine: 100 }], [8000, { discount: 300 }]] as const) {
+      const receivable = await entry('receivable', id, [{ dueDate: today, amount }]);
+      const parcela = (await call(env, 'GET', `${FINANCE}/receivable-installments/${receivable.installments[0].id}`, { session: treasurer })).body;
+      const received = await post(`${FINANCE}/receivable-installments/${parcela.id}/actions/settle`, treasurer, { bankAccountId: accountId, paidOn: today, amount, ...extra }, { 'if-match': ifMatch(parcela.version) });
+      expect(received.status, received.raw).toBe(200);
+    }
+
+    const year = Number(today.slice(0, 4));
+    for (const basis of ['competence', 'due', 'paid']) {
+      const answer = await call(env, 'GET', `${BI}/dashboards/cost-centres?year=${year}&basis=${basis}`, { session: treasurer });
+      expect(answer.status, answer.raw).toBe(200);
+      const row = answer.body.rows.find((candidate: { id: string }) => candidate.id === id);
+      expect({ basis, revenue: row.revenue, expense: row.expense, result: row.result }).toEqual({ basis, revenue: 18200, expense: 0, result: 18200 });
+      const dre = await call(env, 'GET', `${BI}/reports/dre?year=${year}&basis=${basis}&costCenterId=${id}`, { session: treasurer });
+      expect(dre.body.rows.find((candidate: { key: string }) => candidate.key === 'netIncome').total, basis).toBe(row.result);
+    }
+  });
+
   it('approver: what waits for me and how much; requester: my pedidos by state; buyer: pedidos to quote; nothing of treasury for them', async () => {
     const product = (await call(env, 'GET', '/v1/cart/products?perPage=1&sort=name', { session: admin })).body[0];
     const seeded = (await call(env, 'GET', `${APPROVALS}/queues?q=${encodeURIComponent('Aprovação de pedidos')}`, { session: admin })).body[0];

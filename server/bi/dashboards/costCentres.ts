@@ -1,8 +1,9 @@
 /**
  * The DRE by cost centre painel (`GET dashboards/cost-centres?year=&basis=`): per cost centre, the
  * year's receitas and despesas on the basis asked — competência by default, vencimento or baixa —
- * (the principal, as the DRE sums it on every basis; each lançamento's rateio share, `bi_monthly`)
- * and their result; a lançamento without rateio falls on "Sem centro de custos" (id ''). Largest
+ * (the principal, as the DRE sums it on every basis; each lançamento's rateio share, `bi_monthly`),
+ * plus the baixas' juros + multa − desconto at the baixa's date on every basis, as the DRE puts them
+ * on Resultado financeiro (reports.ts `financial`: cash − principal on the baixa basis), and their result; a lançamento without rateio falls on "Sem centro de custos" (id ''). Largest
  * result first by magnitude of activity.
  */
 import { sql, type Transaction } from 'kysely';
@@ -11,14 +12,16 @@ import type { Basis } from '../../../src/contracts/reports.js';
 import type { Database } from '../../db/types.js';
 
 export async function costCentres(trx: Transaction<Database>, orgId: string, year: number, basis: Basis = 'competence'): Promise<CostCentres> {
+  // A row of the basis asked gives its principal; a row of the baixa basis also gives its juros + multa − desconto.
+  const part = sql`(CASE WHEN m.basis = ${basis} THEN m.amount ELSE 0 END + CASE WHEN m.basis = 'paid' THEN m.paid - m.amount ELSE 0 END)`;
   const rows = await sql<{ id: string; name: string | null; code: string | null; revenue: string; expense: string }>`
     SELECT m.cost_center_id AS id, c.name, c.code,
-      COALESCE(sum(m.amount) FILTER (WHERE m.direction = 'receivable'), 0)::text AS revenue,
-      COALESCE(sum(m.amount) FILTER (WHERE m.direction = 'payable'), 0)::text AS expense
+      COALESCE(sum(${part}) FILTER (WHERE m.direction = 'receivable'), 0)::text AS revenue,
+      COALESCE(sum(${part}) FILTER (WHERE m.direction = 'payable'), 0)::text AS expense
     FROM bi_monthly m LEFT JOIN cost_centers c ON c.id = m.cost_center_id AND c.org_id = m.org_id
-    WHERE m.org_id = ${orgId} AND m.basis = ${basis} AND m.month >= ${`${year}-01-01`}::date AND m.month < ${`${year + 1}-01-01`}::date
+    WHERE m.org_id = ${orgId} AND m.basis IN (${basis}, 'paid') AND m.month >= ${`${year}-01-01`}::date AND m.month < ${`${year + 1}-01-01`}::date
     GROUP BY 1, 2, 3
-    HAVING sum(m.amount) <> 0`.execute(trx);
+    HAVING sum(abs(${part})) <> 0`.execute(trx);
   const out = rows.rows.map((r) => {
     const revenue = Number(r.revenue);
     const expense = Number(r.expense);
