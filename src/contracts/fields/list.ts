@@ -29,6 +29,8 @@ export interface ListOptions extends Common {
   maxMessage?: string;
   /** Checks of a whole item, across its fields (`schemas.pixKeyMatchesType()`). */
   itemChecks?: readonly z.core.$ZodCheck<never>[];
+  /** Checks of the whole list, across its items (one principal key at most, no key twice). */
+  listChecks?: readonly z.core.$ZodCheck<never>[];
 }
 
 /** The item schema and the `of` definitions of a map of scalar builders. */
@@ -53,6 +55,7 @@ export function list<const F extends ScalarFields, const O extends ListOptions>(
     const checks = [
       ...(min !== undefined ? [minMessage === undefined ? z.minLength(min) : z.minLength(min, minMessage)] : []),
       ...(max !== undefined ? [maxMessage === undefined ? z.maxLength(max) : z.maxLength(max, maxMessage)] : []),
+      ...((options?.listChecks ?? []) as z.core.$ZodCheck<z.output<typeof items>[]>[]),
     ];
     return checks.length ? array.check(...checks) : array;
   };
