@@ -95,9 +95,13 @@ interface FieldCommon {
 export const fieldShown = (def: { label: string; shownWhen?: { field: string; values: readonly string[] } }, values: Readonly<Record<string, unknown>>): boolean =>
   !def.shownWhen || def.shownWhen.values.includes(String(values[def.shownWhen.field] ?? ''));
 
-/** Where a chosen PIX key comes from: our receiving account's (`{reference: 'bankAccountId', list: 'pixKeys'}`). */
+/** Where a chosen PIX key comes from: our receiving account's (`{reference: 'bankAccountId', resource: 'bankAccounts', list: 'pixKeys'}`). */
 export interface PixKeyChoice {
+  /** Sibling reference field naming the record… */
   reference: string;
+  /** …of this resource… */
+  resource: string;
+  /** …whose `{type, key, isDefault}` list holds the keys offered. */
   list: string;
 }
 
