@@ -27,7 +27,7 @@ export const bankData = (max = 20) =>
  * PIX keys, each valid for its type, none twice, at most one marked `isDefault` (labelled
  * `defaultLabel`: a payee's "preferencial", our account's "principal").
  */
-export const pixKeys = (max = 20, { defaultLabel = 'Chave preferencial', help }: { defaultLabel?: string; help?: string } = {}) =>
+export const pixKeys = (max = 20, { defaultLabel = 'Chave preferencial', help, omittable }: { defaultLabel?: string; help?: string; omittable?: boolean } = {}) =>
   list(
     'Chaves PIX',
     {
@@ -42,6 +42,7 @@ export const pixKeys = (max = 20, { defaultLabel = 'Chave preferencial', help }:
       itemChecks: [schemas.pixKeyMatchesType()],
       listChecks: [schemas.pixKeyListChecks()],
       ...(help ? { help } : {}),
+      ...(omittable ? { omittable } : {}),
     },
   );
 
