@@ -59,7 +59,7 @@ export const bankAccounts = defineResource({
       { key: 'general', title: 'Conta', fields: ['name', 'type', 'isActive'] },
       { key: 'bank', title: 'Dados bancários', fields: ['bankId', 'agency', 'agencyDigit', 'account', 'accountDigit'] },
       { key: 'holder', title: 'Titular', fields: ['holderName', 'holderDocument'] },
-      { key: 'pix', title: 'Chaves PIX', fields: ['pixKeys'] },
+      { key: 'pix', title: 'Recebimento por PIX', fields: ['pixKeys'] },
       { key: 'balance', title: 'Saldos', fields: ['openingBalance', 'openingBalanceDate', 'currentBalance', 'projectedBalance'] },
       { key: 'notes', title: 'Observações', fields: ['notes'] },
     ],
