@@ -13,7 +13,7 @@ import { formatBoletoLine, makeBoletoLine } from '../../src/contracts/brazil/bol
 import { buildInstallments, parsePaymentCondition } from '../../src/contracts/paymentTerms';
 import { fillValues, noAxeViolations, pick, searchRows, shown } from './finance-support';
 import { shoot } from './screens';
-import { signIn, signOut } from './support';
+import { api, signIn, signOut } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -136,3 +136,28 @@ test('our PIX keys are kept on the conta financeira: shown on the account and ed
   await shoot(page, 'conta-financeira-form-chaves-pix', { atEachWidth: () => noAxeViolations(page) });
   await signOut(page);
 });
+
+test('another receiving account offers only its own keys: its one key fills the choice', async ({ page }) => {
+  await signIn(page, 'tesouraria@demo.com.br');
+  const name = `Bradesco — Recebimentos ${RUN}`;
+  const banks = await api(page, 'GET', '/api/finance/banks?q=237&perPage=1');
+  const created = await api(page, 'POST', '/api/finance/bank-accounts', {
+    name, type: 'checking', bankId: banks.body[0].id, agency: '3381', agencyDigit: null, account: '99887', accountDigit: '1', holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181',
+    pixKeys: [{ type: 'email', key: `recebimentos.${RUN}@demo.com.br`, isDefault: false }], openingBalance: 0, openingBalanceDate: '2026-01-01', isActive: true, notes: null,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  await page.goto('/contas-a-receber/lancamentos/adicionar');
+  await fillValues(page, `${DESCRIPTION} outra conta`, today, 'à vista');
+  const item = page.getByRole('group', { name: 'Item 1' });
+  await item.getByLabel('Forma de recebimento').selectOption({ label: 'PIX' });
+  const ourKey = item.getByRole('combobox', { name: 'Nossa chave PIX', exact: true });
+  await expect(ourKey).toHaveValue('11222333000181');
+  // Another account: the Itaú key is not one of its own — its only key takes its place.
+  await item.getByRole('button', { name: 'Limpar' }).first().click();
+  await pick(item, 'Conta de recebimento', name);
+  await expect(ourKey).toHaveValue(`recebimentos.${RUN}@demo.com.br`);
+  await expect(ourKey.getByRole('option')).toHaveText(['Selecione a chave', `E-mail: recebimentos.${RUN}@demo.com.br`]);
+  await expect(item.getByLabel('Tipo da nossa chave PIX')).toHaveValue('email');
+  // Left unsaved (the form would ask before leaving): the page and its session end with the test.
+});
+
