@@ -257,6 +257,11 @@ export async function seedDemoRegistries(db: Db, orgId: string, now: Date): Prom
         account_digit: '0',
         holder_name: 'Demo Compras e Finanças Ltda',
         holder_document: '11222333000181',
+        // Our PIX keys: the CNPJ (principal) and the finance mailbox; a receivable paid by PIX chooses one.
+        pix_keys: json([
+          { type: 'cnpj', key: '11222333000181', isDefault: true },
+          { type: 'email', key: 'financeiro@demo.com.br', isDefault: false },
+        ]),
         opening_balance: '15000000',
         opening_balance_date: '2025-01-01',
         is_active: true,

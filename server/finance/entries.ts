@@ -25,6 +25,7 @@ import type { AnyResource } from '../../src/contracts/resource.js';
 import { findTransition, LIVE_PHASES } from '../../src/contracts/workflow.js';
 import { formatMoney } from '../../src/contracts/money.js';
 import { fieldError, HttpError, MESSAGES } from '../errors.js';
+import { sameValue } from '../registry/compare.js';
 import { declaredStorage } from '../registry/declared.js';
 import { inPhases } from '../registry/phases.js';
 import type { Call, ResourceStorage, TransitionHook, Trx, WireRecord } from '../registry/storage.js';
@@ -205,9 +206,13 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
           },
         }
       : {}),
-    // A baixa or an estorno goes on to settle or reopen the lançamento, which a cancel locks before its parcelas.
+    ...(direction === 'payable'
+      ? { beforeUpdate: async (trx: Trx, call: Call, values: Record<string, unknown>, before: WireRecord) => void (await throughEntryWhileApproving(trx, call, resource, entries, values, before)) }
+      : {}),
+    // A baixa or an estorno goes on to settle or reopen the lançamento, which a cancel locks before its
+    // parcelas; so does a parcela's own edit (it may restart the lançamento's approval).
     async lockFirst(trx, call, id, action) {
-      if (!SETTLING.has(action)) return;
+      if (!SETTLING.has(action) && action !== 'update') return;
       await sql`SELECT e.id FROM finance_entries e JOIN installments i ON i.entry_id = e.id WHERE i.id = ${id.slice(0, 64)} AND i.org_id = ${call.orgId} AND e.org_id = ${call.orgId} FOR UPDATE OF e`.execute(trx);
     },
     transitions: {
@@ -236,6 +241,34 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
       await followEntry(trx, call, resource, entries, String(record.entryId), record.status === settledState || from === settledState);
     },
   });
+}
+
+/**
+ * A payable parcela's payment data changed on their own (PUT payable-installments/{id}) while its
+ * lançamento waits in its approval queue: the approvers are looking at the lançamento's lines, so
+ * the change is made through the lançamento's own update — its approval plug voids the running
+ * flow and routes it again (the one who changed it may not decide), its history and audit show the
+ * lines before → after — exactly as if it had been made there. Without this the approver approved
+ * the old data and the parcela went to the payment queue with the new ones, unseen.
+ */
+async function throughEntryWhileApproving(trx: Trx, call: Call, installments: AnyResource, entries: AnyResource, values: Record<string, unknown>, before: WireRecord): Promise<void> {
+  const watched = installments.workflow?.approval?.watched ?? [];
+  const entryPlug = entries.workflow?.approval;
+  const line = entries.fields.installments;
+  if (!entryPlug || line?.type !== 'list') return;
+  const changed = watched.filter((field) => field in line.of && !sameValue(values[field], before[field]));
+  if (!changed.length) return;
+  const service = call.ctx.records(entries.name);
+  const inner = service.callFrom(call);
+  const entry = await service.get(trx, inner, String(before.entryId));
+  if (!entryPlug.restartFrom.includes(String(entry[entries.workflow!.field]))) return;
+  const itemFields = ['id', ...Object.keys(line.of)];
+  const writable: Record<string, unknown> = Object.fromEntries(Object.entries(entries.fields).filter(([, def]) => !def.readOnly).map(([field]) => [field, entry[field]]));
+  writable.installments = (entry.installments as Record<string, unknown>[]).map((item) => {
+    const kept = Object.fromEntries(itemFields.filter((field) => field in item).map((field) => [field, item[field]]));
+    return item.id === before.id ? { ...kept, ...Object.fromEntries(changed.map((field) => [field, values[field] ?? null])) } : kept;
+  });
+  await service.update(trx, inner, entry.id, writable, undefined);
 }
 
 /** The lançamento follows its parcelas: quitado when every live one is settled, reopened when one is not any more. */

@@ -21,6 +21,7 @@ import { serveEndpoint } from '../http/endpoint.js';
 import type { Caller } from '../registry/service.js';
 import type { Trx } from '../registry/storage.js';
 import { scopeSubject } from './guard.js';
+import { assertPermissionEditors, lockPermissionEditors } from './permission-keepers.js';
 import { applicationAclTitles, applicationResourceTitles, assertKnownNames, type NamedEntry } from './permission-names.js';
 import { defaultApplicationId } from './resources.js';
 import { hasScope } from './users.js';
@@ -122,6 +123,8 @@ export function permissionMatrixRoutes(ctx: AppContext) {
     const policies = ctx.records('applicationPolicies');
     return policies.run(caller, { request, params: { applicationId: 'current' } }, async (trx, call) => {
       const before = await profilePermissions(trx, caller.orgId, groupId, true);
+      // The profile's row, then the organisation's permission epoch: the order a profile's PUT takes them in.
+      const editors = await lockPermissionEditors(trx, caller.orgId);
       if (body.version !== before.own.version) throw new HttpError(412, MESSAGES.stale, undefined, undefined, { current: before });
       const statements = statementsFrom(body);
       await assertKnownNames(trx, call.parentId!, statements, (entry) => `${entry.kind === 'acl' ? 'acls' : 'resources'}.${entry.name}`);
@@ -133,6 +136,8 @@ export function permissionMatrixRoutes(ctx: AppContext) {
         await trx.insertInto('user_group_policies').values({ org_id: caller.orgId, group_id: before.profile.id, policy_id: created.id }).execute();
         await trx.updateTable('user_groups').set({ matrix_policy_id: created.id, updated_at: ctx.clock() }).where('id', '=', before.profile.id).execute();
       }
+      // Taking the editing scopes away from the last one holding them would lock everybody out (409).
+      await assertPermissionEditors(trx, caller.orgId, editors);
       const after = await profilePermissions(trx, caller.orgId, groupId);
       await audit(
         trx,

@@ -6,6 +6,8 @@
  *   e-mail (the recovery link mechanism). Nobody but a SystemOwner grants or touches the
  *   SystemOwner level; nobody deactivates, deletes or demotes themselves;
  * - userGroups → user_groups (+ members, user_group_policies);
+ * - users, userGroups, applicationPolicies: no change may leave the organisation without an active
+ *   user able to edit permissions (409, permission-keepers.ts);
  * - applicationPolicies → policies (+ policy_permissions as `statements`), inside an application;
  * - applications, applicationResources, applicationAcls → their tables; `current` is the
  *   organisation's default application (created with the organisation; cannot be deleted);
@@ -21,6 +23,7 @@ import type { PasswordHasher } from '../auth/passwords.js';
 import { forbidden, HttpError, MESSAGES } from '../errors.js';
 import type { Call, ParentStorage, ResourceStorage, Trx, Values, WireRecord } from '../registry/storage.js';
 import { issuePasswordLink } from './password-links.js';
+import { keepingPermissionEditors } from './permission-keepers.js';
 import { assertKnownNames, type NamedEntry } from './permission-names.js';
 import { normaliseLogin } from './users.js';
 
@@ -312,9 +315,10 @@ export const identityStorages: Readonly<Record<string, ResourceStorage>> = {
   applications,
   applicationResources,
   applicationAcls,
-  applicationPolicies,
-  users,
-  userGroups,
+  // Nobody locks the organisation out of its permissions (permission-keepers.ts).
+  applicationPolicies: keepingPermissionEditors(applicationPolicies),
+  users: keepingPermissionEditors(users),
+  userGroups: keepingPermissionEditors(userGroups),
   settings,
 };
 

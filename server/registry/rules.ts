@@ -31,6 +31,8 @@ export const RULE_MESSAGES = {
   cepOutsideUf: (uf: string) => `O CEP informado não pertence à UF ${uf}.`,
   bankDataRequired: 'Obrigatório para contas bancárias (só uma conta do tipo Caixa dispensa os dados bancários).',
   dueBeforeClosing: 'O vencimento não pode ser anterior ao fechamento.',
+  cashPixKeys: 'Um caixa não tem chaves PIX: cadastre-as numa conta bancária.',
+  pixKeyNotHolder: 'Uma chave CPF ou CNPJ desta conta deve ser o documento do titular.',
 } as const;
 
 /** IE valid for its UF (`stateRegistration` + `stateRegistrationUf`). */
@@ -68,8 +70,17 @@ export function addressRule(values: Values, field = 'addresses'): FieldErrors {
 /** A bank account (not a cash box) names its bank, agência, conta and dígito. */
 export function bankAccountRule(values: Values): FieldErrors {
   const errors: FieldErrors = {};
-  if (values.type === 'cash') return errors;
+  const keys = Array.isArray(values.pixKeys) ? (values.pixKeys as { type?: string; key?: string }[]) : [];
+  if (values.type === 'cash') {
+    if (keys.length) add(errors, 'pixKeys', RULE_MESSAGES.cashPixKeys);
+    return errors;
+  }
   for (const field of ['bankId', 'agency', 'account', 'accountDigit']) if (!text(values[field])) add(errors, field, RULE_MESSAGES.bankDataRequired);
+  // A CPF/CNPJ key is the holder's own document: someone else's CNPJ on our account is someone else's money.
+  const holder = text(values.holderDocument);
+  keys.forEach((entry, index) => {
+    if ((entry.type === 'cpf' || entry.type === 'cnpj') && entry.key && entry.key !== holder) add(errors, `pixKeys.${index}.key`, RULE_MESSAGES.pixKeyNotHolder);
+  });
   return errors;
 }
 

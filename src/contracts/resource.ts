@@ -95,6 +95,16 @@ interface FieldCommon {
 export const fieldShown = (def: { label: string; shownWhen?: { field: string; values: readonly string[] } }, values: Readonly<Record<string, unknown>>): boolean =>
   !def.shownWhen || def.shownWhen.values.includes(String(values[def.shownWhen.field] ?? ''));
 
+/** Where a chosen PIX key comes from: our receiving account's (`{reference: 'bankAccountId', resource: 'bankAccounts', list: 'pixKeys'}`). */
+export interface PixKeyChoice {
+  /** Sibling reference field naming the record… */
+  reference: string;
+  /** …of this resource… */
+  resource: string;
+  /** …whose `{type, key, isDefault}` list holds the keys offered. */
+  list: string;
+}
+
 export type PlainFieldType = Exclude<FieldType, 'enum' | 'reference' | 'references' | 'tree' | 'scopes' | 'list' | 'cep' | 'pixKey' | 'city' | 'file'>;
 
 /** Address parts a CEP lookup can fill: the name of the sibling field receiving each. */
@@ -163,6 +173,8 @@ export type ScalarFieldDef =
       type: 'pixKey';
       /** Sibling `enum` field holding the key type (`PIX_KEY_TYPES`): read as that type, set when detected. */
       typeField?: string;
+      /** The key is chosen, never typed: one of the `{type, key}` items of the list `list` of the record the sibling `reference` points to. */
+      chosenFrom?: PixKeyChoice;
     })
   | (FieldCommon & {
       type: 'file';

@@ -177,13 +177,17 @@ describe.each(databaseKinds())('contas a receber: receipt data [%s]', (kind) => 
     expect(noKey.status, noKey.raw).toBe(400);
     expect(noKey.body.errors?.pixKey?.join(' ')).toMatch(/nossa chave PIX/);
     expect((await get(PARCELAS, parcela.id)).paymentMethod).toBe('transfer');
-    const pix = await put(parcela, { paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'recebimentos@demo.com.br' });
+    // Our key is one of the receiving account's (migration 0044): a key typed by hand is refused.
+    const typed = await put(parcela, { paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'recebimentos@demo.com.br' });
+    expect(typed.status, typed.raw).toBe(400);
+    expect(typed.body.errors?.pixKey?.join(' ')).toMatch(/não é uma das chaves da conta de recebimento/);
+    const pix = await put(parcela, { paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@demo.com.br' });
     expect(pix.status, pix.raw).toBe(200);
-    expect(pix.body).toMatchObject({ paymentMethod: 'pix', pixKey: 'recebimentos@demo.com.br', bankAccountId: bank.id });
+    expect(pix.body).toMatchObject({ paymentMethod: 'pix', pixKey: 'financeiro@demo.com.br', bankAccountId: bank.id });
     // A second account of ours, then deactivated: the parcela pointing at it is still received.
-    const second = await call(env, 'POST', `${FINANCE}/bank-accounts`, { session: admin, body: { name: `Recebimentos ${randomUUID().slice(0, 6)}`, type: 'checking', bankId: (await sql<{ id: string }>`SELECT bank_id AS id FROM bank_accounts WHERE id = ${bank.id}`.execute(env.db)).rows[0].id, agency: '1234', agencyDigit: null, account: '99887', accountDigit: '1', holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181', openingBalance: 0, openingBalanceDate: '2026-01-01', isActive: true, notes: null } });
+    const second = await call(env, 'POST', `${FINANCE}/bank-accounts`, { session: admin, body: { name: `Recebimentos ${randomUUID().slice(0, 6)}`, type: 'checking', bankId: (await sql<{ id: string }>`SELECT bank_id AS id FROM bank_accounts WHERE id = ${bank.id}`.execute(env.db)).rows[0].id, agency: '1234', agencyDigit: null, account: '99887', accountDigit: '1', holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181', pixKeys: [{ type: 'email', key: 'recebimentos@demo.com.br', isDefault: true }], openingBalance: 0, openingBalanceDate: '2026-01-01', isActive: true, notes: null } });
     expect(second.status, second.raw).toBe(201);
-    const moved = await put(pix.body, { bankAccountId: second.body.id });
+    const moved = await put(pix.body, { bankAccountId: second.body.id, pixKey: 'recebimentos@demo.com.br' });
     expect(moved.status, moved.raw).toBe(200);
     await sql`UPDATE bank_accounts SET is_active = false WHERE id = ${second.body.id}`.execute(env.db);
     const stale = await put(moved.body, { pixKey: 'outra@demo.com.br' });

@@ -2,7 +2,8 @@
  * Contas a receber end to end (issue 27 §3), driven as people would: tesouraria@ enters a
  * lançamento a receber through the form — parcelas from "30/60", the first paid by a boleto WE
  * issue (nosso número and its linha digitável, received in our Itaú account), the second by PIX
- * to our CNPJ key — and saves it; the form asks for none of a payee's data (no favorecido, no
+ * to our CNPJ key, chosen among the Itaú account's keys (its principal one comes filled) — and
+ * saves it; the form asks for none of a payee's data (no favorecido, no
  * bank of the customer). The lançamento is in the list; a parcela is received ("Receber": data
  * do recebimento, valor recebido) and shows Recebida. Every screen visited is axe-clean and never
  * scrolls sideways at 390 px.
@@ -12,7 +13,7 @@ import { formatBoletoLine, makeBoletoLine } from '../../src/contracts/brazil/bol
 import { buildInstallments, parsePaymentCondition } from '../../src/contracts/paymentTerms';
 import { fillValues, noAxeViolations, pick, searchRows, shown } from './finance-support';
 import { shoot } from './screens';
-import { signIn, signOut } from './support';
+import { api, signIn, signOut } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -50,11 +51,20 @@ test('tesouraria enters a conta a receber with a boleto of ours and PIX to our k
   await one.getByRole('textbox', { name: 'Linha digitável do nosso boleto' }).fill(formatBoletoLine(makeBoletoLine({ bankCode: '341', dueDate: first!.dueDate, amount: first!.amount })));
   await expect(page.getByText(`Parcela 1 — boleto lido: valor R$ 500,00, vencimento ${br(first!.dueDate)}, banco 341.`)).toBeVisible();
 
-  // Parcela 2: PIX to our CNPJ key.
+  // Parcela 2: PIX to one of OUR keys — chosen among the receiving account's, never typed; the
+  // account's principal key (our CNPJ) comes filled.
   await two.getByLabel('Forma de recebimento').selectOption({ label: 'PIX' });
   await expect(two.getByRole('textbox', { name: 'Nosso número' })).toHaveCount(0);
-  await two.getByLabel('Tipo da nossa chave PIX').selectOption({ label: 'CNPJ' });
-  await two.getByRole('textbox', { name: 'Nossa chave PIX' }).fill('11222333000181');
+  const ourKey = two.getByRole('combobox', { name: 'Nossa chave PIX', exact: true });
+  await expect(two.getByRole('textbox', { name: 'Nossa chave PIX' })).toHaveCount(0);
+  await expect(ourKey).toHaveValue('11222333000181');
+  await expect(two.getByLabel('Tipo da nossa chave PIX')).toHaveValue('cnpj');
+  await expect(ourKey.getByRole('option')).toHaveText(['Selecione a chave', 'CNPJ: 11.222.333/0001-81 (principal)', 'E-mail: financeiro@demo.com.br']);
+  await ourKey.selectOption({ label: 'E-mail: financeiro@demo.com.br' });
+  await expect(two.getByLabel('Tipo da nossa chave PIX')).toHaveValue('email');
+  await shoot(page, 'receber-chave-pix-da-conta', { atEachWidth: () => noAxeViolations(page) });
+  await ourKey.selectOption({ label: 'CNPJ: 11.222.333/0001-81 (principal)' });
+  await expect(two.getByLabel('Tipo da nossa chave PIX')).toHaveValue('cnpj');
 
   // Nothing of a payee: the customer's bank, agência, conta, favorecido or their linha digitável.
   for (const label of ['Favorecido', 'CPF/CNPJ do favorecido', 'Agência', 'Linha digitável ou código de barras', 'PIX copia e cola']) await expect(page.getByLabel(label, { exact: true })).toHaveCount(0);
@@ -110,3 +120,44 @@ test('a person finds it in the list and receives the PIX parcela: data do recebi
   await expect(await searchRows(page, page, DESCRIPTION, 1)).toContainText(/R\$\s500,00/);
   await signOut(page);
 });
+
+test('our PIX keys are kept on the conta financeira: shown on the account and edited in its form', async ({ page }) => {
+  await signIn(page, 'tesouraria@demo.com.br');
+  await page.goto('/contas-financeiras');
+  const rows = await searchRows(page, page, 'Itaú', 1);
+  await rows.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Itaú — Pagamentos' })).toBeVisible();
+  await expect(page.getByText('financeiro@demo.com.br')).toBeVisible();
+  await shoot(page, 'conta-financeira-chaves-pix', { atEachWidth: () => noAxeViolations(page) });
+  await page.getByRole('link', { name: 'Editar' }).or(page.getByRole('button', { name: 'Editar' })).first().click();
+  const keys = page.getByRole('group', { name: 'Chaves PIX' });
+  await expect(keys.getByRole('checkbox', { name: 'Chave principal' }).first()).toBeChecked();
+  await keys.scrollIntoViewIfNeeded();
+  await shoot(page, 'conta-financeira-form-chaves-pix', { atEachWidth: () => noAxeViolations(page) });
+  await signOut(page);
+});
+
+test('another receiving account offers only its own keys: its one key fills the choice', async ({ page }) => {
+  await signIn(page, 'tesouraria@demo.com.br');
+  const name = `Bradesco — Recebimentos ${RUN}`;
+  const banks = await api(page, 'GET', '/api/finance/banks?q=237&perPage=1');
+  const created = await api(page, 'POST', '/api/finance/bank-accounts', {
+    name, type: 'checking', bankId: banks.body[0].id, agency: '3381', agencyDigit: null, account: '99887', accountDigit: '1', holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181',
+    pixKeys: [{ type: 'email', key: `recebimentos.${RUN}@demo.com.br`, isDefault: false }], openingBalance: 0, openingBalanceDate: '2026-01-01', isActive: true, notes: null,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  await page.goto('/contas-a-receber/lancamentos/adicionar');
+  await fillValues(page, `${DESCRIPTION} outra conta`, today, 'à vista');
+  const item = page.getByRole('group', { name: 'Item 1' });
+  await item.getByLabel('Forma de recebimento').selectOption({ label: 'PIX' });
+  const ourKey = item.getByRole('combobox', { name: 'Nossa chave PIX', exact: true });
+  await expect(ourKey).toHaveValue('11222333000181');
+  // Another account: the Itaú key is not one of its own — its only key takes its place.
+  await item.getByRole('button', { name: 'Limpar' }).first().click();
+  await pick(item, 'Conta de recebimento', name);
+  await expect(ourKey).toHaveValue(`recebimentos.${RUN}@demo.com.br`);
+  await expect(ourKey.getByRole('option')).toHaveText(['Selecione a chave', `E-mail: recebimentos.${RUN}@demo.com.br`]);
+  await expect(item.getByLabel('Tipo da nossa chave PIX')).toHaveValue('email');
+  // Left unsaved (the form would ask before leaving): the page and its session end with the test.
+});
+

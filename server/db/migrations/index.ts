@@ -41,6 +41,7 @@ import profileMatrixPolicy from './0038_profile_matrix_policy.js';
 import serviceConfirmations from './0039_service_confirmations.js';
 import statementMatchGroups from './0040_statement_match_groups.js';
 import biWriteOverhead from './0042_bi_write_overhead.js';
+import bankAccountPixKeys from './0044_bank_account_pix_keys.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   '0039_service_confirmations': serviceConfirmations,
   '0040_statement_match_groups': statementMatchGroups,
   '0042_bi_write_overhead': biWriteOverhead,
+  '0044_bank_account_pix_keys': bankAccountPixKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

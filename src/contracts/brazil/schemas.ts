@@ -32,6 +32,8 @@ export const MESSAGES = {
   agencyDigit: 'Dígito da agência inválido.',
   account: 'Conta inválida (até 13 dígitos).',
   accountDigit: 'Dígito da conta inválido.',
+  pixKeyRepeated: 'Esta chave PIX já aparece acima.',
+  onePrincipal: 'Marque no máximo uma chave como principal.',
 } as const;
 
 const str = (valid: (v: string) => boolean, message: string) => z.string().check(z.refine(valid, message));
@@ -65,6 +67,26 @@ export const pixKeyMatchesType = () =>
     const entry = value as { type: PixKeyType; key: string };
     if (!entry.key || !(PIX_KEY_TYPES as readonly string[]).includes(entry.type)) return;
     if (!validPixKey(entry.key, entry.type)) ctx.addIssue({ code: 'custom', message: MESSAGES.pixKeyOfType(entry.type), path: ['key'], input: entry.key });
+  });
+
+/**
+ * Check of a list of `{key, isDefault}` entries: no key twice (the error on the repeated one's
+ * `key`) and at most one marked principal (on each `isDefault` after the first).
+ */
+export const pixKeyListChecks = () =>
+  z.superRefine((value: unknown, ctx) => {
+    const entries = Array.isArray(value) ? (value as { key?: unknown; isDefault?: unknown }[]) : [];
+    const seen = new Set<string>();
+    let principal = false;
+    entries.forEach((entry, index) => {
+      const key = typeof entry?.key === 'string' ? entry.key.trim() : '';
+      if (key && seen.has(key)) ctx.addIssue({ code: 'custom', message: MESSAGES.pixKeyRepeated, path: [index, 'key'], input: key });
+      seen.add(key);
+      if (entry?.isDefault === true) {
+        if (principal) ctx.addIssue({ code: 'custom', message: MESSAGES.onePrincipal, path: [index, 'isDefault'], input: true });
+        principal = true;
+      }
+    });
   });
 
 /**

@@ -29,6 +29,10 @@ export interface ListOptions extends Common {
   maxMessage?: string;
   /** Checks of a whole item, across its fields (`schemas.pixKeyMatchesType()`). */
   itemChecks?: readonly z.core.$ZodCheck<never>[];
+  /** May be left out of a write: an empty list (a field added after clients already wrote the record). */
+  omittable?: boolean;
+  /** Checks of the whole list, across its items (one principal key at most, no key twice). */
+  listChecks?: readonly z.core.$ZodCheck<never>[];
 }
 
 /** The item schema and the `of` definitions of a map of scalar builders. */
@@ -53,8 +57,10 @@ export function list<const F extends ScalarFields, const O extends ListOptions>(
     const checks = [
       ...(min !== undefined ? [minMessage === undefined ? z.minLength(min) : z.minLength(min, minMessage)] : []),
       ...(max !== undefined ? [maxMessage === undefined ? z.maxLength(max) : z.maxLength(max, maxMessage)] : []),
+      ...((options?.listChecks ?? []) as z.core.$ZodCheck<z.output<typeof items>[]>[]),
     ];
-    return checks.length ? array.check(...checks) : array;
+    const checked = checks.length ? array.check(...checks) : array;
+    return options?.omittable ? z.optional(checked) : checked;
   };
   return field(rule, { type: 'list' as const, label, ...(keyed ? { keyed } : {}), ...(addLabel !== undefined ? { addLabel } : {}), of: defs }, options);
 }

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { schemas } from '../brazil';
-import { requiredText, type CepLookupTargets, type CompanyLookupTargets } from '../resource';
+import { requiredText, type CepLookupTargets, type CompanyLookupTargets, type PixKeyChoice } from '../resource';
 import { field, type Common, type MayBeEmpty } from './field';
 
 type StringRule = z.core.$ZodType<string, string>;
@@ -85,8 +85,12 @@ export const cep = <const O extends Common & MayBeEmpty & { lookup?: CepLookupTa
  * A PIX key. With `typeField` (the sibling enum holding the key type) the key is only typed
  * text here and its validity for the type is the item's check (`schemas.pixKeyMatchesType`).
  */
-export const pixKey = <const O extends Common & MayBeEmpty & { typeField?: string }>(label: string, options?: O) =>
-  field(() => (options?.typeField ? schemas.pixKeyText() : schemas.pixKey()), { type: 'pixKey', label, ...(options?.typeField ? { typeField: options.typeField } : {}) }, options);
+export const pixKey = <const O extends Common & MayBeEmpty & { typeField?: string; chosenFrom?: PixKeyChoice }>(label: string, options?: O) =>
+  field(
+    () => (options?.typeField ? schemas.pixKeyText() : schemas.pixKey()),
+    { type: 'pixKey', label, ...(options?.typeField ? { typeField: options.typeField } : {}), ...(options?.chosenFrom ? { chosenFrom: options.chosenFrom } : {}) },
+    options,
+  );
 
 /** One of the 27 UF codes. */
 export const uf = <const O extends Common & MayBeEmpty>(label: string, options?: O) => field(() => schemas.uf(), { type: 'uf', label }, options);

@@ -6,11 +6,18 @@
  * current and projected balances are the server's (server/finance/balances.ts).
  * API: finance `bank-accounts`. Rule across fields (server): `bankId`, `agency`, `account` and
  * `accountDigit` are required unless `type` is `cash`.
+ *
+ * Our PIX keys (`pixKeys`, migration 0044): the keys this account receives on, each valid for its
+ * type, none twice, at most one principal. A parcela a receber paid by PIX chooses one of the keys
+ * of its receiving account (server/finance/receipts.ts): nobody types where a customer's money goes.
+ * A change of the bank data or of the keys is audited before → after (registry audit) and needs
+ * `bankAccounts: update` like any change of the account (docs/decisions.md, "Our PIX keys").
  */
 import { schemas } from '../brazil';
 import { defineResource } from '../define';
 import { boolean, cpfCnpj, date, enumOf, money, reference, text } from '../fields';
 import { activationActions, deleteAction, notes } from './parts/common';
+import { pixKeys } from './parts/payment';
 
 export const BANK_ACCOUNT_KINDS = ['checking', 'savings', 'investment', 'cash'] as const;
 
@@ -32,6 +39,8 @@ export const bankAccounts = defineResource({
     accountDigit: text('Dígito da conta', { rule: schemas.accountDigit(), optional: true }),
     holderName: text('Titular (razão social)'),
     holderDocument: cpfCnpj('CNPJ/CPF do titular'),
+    // Left out of a write (clients of before 0044): no keys.
+    pixKeys: pixKeys(20, { omittable: true, defaultLabel: 'Chave principal', help: 'As chaves PIX desta conta em que os clientes nos pagam; uma delas pode ser a principal.' }),
     openingBalance: money('Saldo inicial'),
     openingBalanceDate: date('Data do saldo inicial'),
     currentBalance: money('Saldo atual', { readOnly: true, help: 'Saldo inicial mais as baixas e recebimentos lançados nesta conta até hoje.' }),
@@ -50,6 +59,7 @@ export const bankAccounts = defineResource({
       { key: 'general', title: 'Conta', fields: ['name', 'type', 'isActive'] },
       { key: 'bank', title: 'Dados bancários', fields: ['bankId', 'agency', 'agencyDigit', 'account', 'accountDigit'] },
       { key: 'holder', title: 'Titular', fields: ['holderName', 'holderDocument'] },
+      { key: 'pix', title: 'Recebimento por PIX', fields: ['pixKeys'] },
       { key: 'balance', title: 'Saldos', fields: ['openingBalance', 'openingBalanceDate', 'currentBalance', 'projectedBalance'] },
       { key: 'notes', title: 'Observações', fields: ['notes'] },
     ],

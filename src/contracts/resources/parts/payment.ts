@@ -23,15 +23,27 @@ export const bankData = (max = 20) =>
     { max, maxMessage: `No máximo ${max} contas.`, addLabel: 'Adicionar conta bancária', help: 'Titular em branco: o próprio cadastro.' },
   );
 
-export const pixKeys = (max = 20) =>
+/**
+ * PIX keys, each valid for its type, none twice, at most one marked `isDefault` (labelled
+ * `defaultLabel`: a payee's "preferencial", our account's "principal").
+ */
+export const pixKeys = (max = 20, { defaultLabel = 'Chave preferencial', help, omittable }: { defaultLabel?: string; help?: string; omittable?: boolean } = {}) =>
   list(
     'Chaves PIX',
     {
       type: enumOf('Tipo de chave', PIX_KEY_TYPES, PIX_KEY_TYPE_LABELS),
       key: pixKey('Chave', { typeField: 'type' }),
-      isDefault: boolean('Chave preferencial'),
+      isDefault: boolean(defaultLabel),
     },
-    { max, maxMessage: `No máximo ${max} chaves.`, addLabel: 'Adicionar chave PIX', itemChecks: [schemas.pixKeyMatchesType()] },
+    {
+      max,
+      maxMessage: `No máximo ${max} chaves.`,
+      addLabel: 'Adicionar chave PIX',
+      itemChecks: [schemas.pixKeyMatchesType()],
+      listChecks: [schemas.pixKeyListChecks()],
+      ...(help ? { help } : {}),
+      ...(omittable ? { omittable } : {}),
+    },
   );
 
 /** The screen definition alone (input tests). */

@@ -8,12 +8,14 @@
  *
  * The same columns as the payable's where the meaning carries over (`payment_method`,
  * `boleto_line`, `pix_key_type`, `pix_key`, `bank_account_id`), plus `our_number` (migration 0034).
+ * Our PIX key is one of the receiving account's keys (`chosenFrom`: the form offers them in a
+ * select; the server refuses any other, receipts.ts).
  * The check across the item's fields runs the rule `./paymentData` installs (the boleto reader is
  * too heavy for the declarations chunk), one rule for the screen and the API.
  */
 import * as z from 'zod/mini';
 import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, type PixKeyType } from '../../brazil/pix';
-import { enumOf, reference, text } from '../../fields';
+import { enumOf, pixKey, reference, text } from '../../fields';
 import { installedItemRule, only, PAYMENT_METHODS, wide, type PaymentMethod } from './paymentDataFields';
 
 export const RECEIPT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
@@ -33,7 +35,8 @@ export const receiptDataFields = {
   ourNumber: only(text('Nosso número', { optional: true, rule: z.string().check(z.trim(), z.regex(/^\d{0,20}$/, 'Informe o nosso número com até 20 dígitos, somente números.')) }), 'boleto'),
   boletoLine: only(wide(text('Linha digitável do nosso boleto', { max: 60, optional: true, trim: false })), 'boleto'),
   pixKeyType: only(enumOf('Tipo da nossa chave PIX', PIX_KEY_TYPES, PIX_KEY_TYPE_LABELS, { optional: true }), 'pix'),
-  pixKey: only(text('Nossa chave PIX', { max: 77, optional: true }), 'pix'),
+  // Chosen among the receiving account's keys (bankAccounts.pixKeys), never typed: the server refuses any other (receipts.ts).
+  pixKey: only(pixKey('Nossa chave PIX', { optional: true, typeField: 'pixKeyType', chosenFrom: { reference: 'bankAccountId', resource: 'bankAccounts', list: 'pixKeys' } }), 'pix'),
 };
 
 export interface ReceiptItem {

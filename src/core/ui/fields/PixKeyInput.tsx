@@ -3,17 +3,23 @@ import { normalisePixKey, PIX_KEY_TYPES, type PixKeyType } from '../../../contra
 import { maskPixKey } from '../../format/masks';
 import { t } from '../../i18n';
 import * as ui from '../ui.css';
+import { PixKeyChoiceInput } from './PixKeyChoiceInput';
 import { shortName, type InputProps } from './types';
 
 const asType = (value: unknown): PixKeyType | null => ((PIX_KEY_TYPES as readonly unknown[]).includes(value) ? (value as PixKeyType) : null);
 
+/** pixKey: typed (below), or chosen among a referenced record's keys (`chosenFrom`: PixKeyChoiceInput). */
 /**
  * pixKey: the user types or pastes a key in any format; it is stored in canonical DICT form
  * when it is valid for the chosen type (sibling `typeField`), or — when it is not — for the
  * type it looks like, which then becomes the chosen type. Anything else is kept as typed so
  * validation names the field. The detected type is announced under the input.
  */
-export function PixKeyInput({ id, def, field, value, onChange, onSiblings, siblings, invalid, describedBy }: InputProps) {
+export function PixKeyInput(props: InputProps) {
+  return props.def.type === 'pixKey' && props.def.chosenFrom ? <PixKeyChoiceInput {...props} /> : <TypedPixKeyInput {...props} />;
+}
+
+function TypedPixKeyInput({ id, def, field, value, onChange, onSiblings, siblings, invalid, describedBy }: InputProps) {
   const typeField = def.type === 'pixKey' ? def.typeField : undefined;
   const chosen = typeField ? asType(siblings?.[typeField]) : null;
   const [text, setText] = useState(() => (typeof value === 'string' ? maskPixKey(value) : ''));
