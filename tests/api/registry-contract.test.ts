@@ -10,7 +10,7 @@ import { ifMatch, recordSchema, writableFields, type AnyResource } from '../../s
 import { servedResources } from '../../server/registry/families.js';
 import { routeTable } from '../../server/registry/route-table.js';
 import { call, databaseKinds, loginSession, useTestEnv, type Session } from './fixture.js';
-import { API_BASE, apiPath, createRecord, familyBase, parentParams, put, referenceIds, sampleValues } from './registry-support.js';
+import { API_BASE, apiPath, createRecord, createdStatus, familyBase, parentParams, put, referenceIds, sampleValues } from './registry-support.js';
 import * as z from 'zod/mini';
 
 function expectValues(resource: AnyResource, record: Record<string, unknown>, values: Record<string, unknown>) {
@@ -86,7 +86,7 @@ describe.each(databaseKinds())('resource registry contract [%s]', (kind) => {
 
       // Import batches are created by their multipart upload (createRecord), everything else by POST.
       const created = await createRecord(env, admin, resource, url, values);
-      expect(created.status, created.raw).toBe(201);
+      expect(created.status, created.raw).toBe(createdStatus(resource));
       const id = created.body.id as string;
       expect(created.headers.location).toBe(`${url}/${id}`);
       expect(created.body).toMatchObject({ version: 1, createdAt: expect.any(String), updatedAt: expect.any(String) });

@@ -39,6 +39,7 @@ import biReportsMore from './0036_bi_reports_more.js';
 import statementLinesAndRules from './0037_statement_lines_and_rules.js';
 import profileMatrixPolicy from './0038_profile_matrix_policy.js';
 import serviceConfirmations from './0039_service_confirmations.js';
+import remittanceJobs from './0041_remittance_jobs.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '0037_statement_lines_and_rules': statementLinesAndRules,
   '0038_profile_matrix_policy': profileMatrixPolicy,
   '0039_service_confirmations': serviceConfirmations,
+  '0041_remittance_jobs': remittanceJobs,
 };
 
 export const migrationProvider: MigrationProvider = {
