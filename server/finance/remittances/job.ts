@@ -30,7 +30,7 @@ import type { Call, Trx } from '../../registry/storage.js';
 import { releaseItems } from './storage.js';
 
 export const REMITTANCE_JOB = 'remittance-step';
-/** Parcelas moved per step (each a locked read, a history row and an audit entry). */
+/** Parcelas moved per step (each a locked read, a history row and an audit entry); `REMITTANCE_STEP_PARCELAS` overrides (tests). */
 export const REMITTANCE_STEP = 500;
 
 export const REMITTANCE_JOB_MESSAGES = {
@@ -83,6 +83,7 @@ async function setState(trx: Trx, call: Call, id: string, to: 'generated' | 'fai
 }
 
 export function remittanceJob(ctx: AppContext, log: FastifyBaseLogger, queue: () => JobQueue): JobKind<RemittanceStep> {
+  const stepSize = Math.max(1, Number(process.env.REMITTANCE_STEP_PARCELAS) || REMITTANCE_STEP);
   /** Ends the remessa as failed, in its own transaction: payments no longer live, parcelas moved so far back to autorizada. */
   async function fail(remittanceId: string, orgId: string, userId: string, reason: string): Promise<void> {
     await withTenant(ctx.tenantDb, orgId, async (trx) => {
@@ -96,7 +97,7 @@ export function remittanceJob(ctx: AppContext, log: FastifyBaseLogger, queue: ()
     const row = found.rows[0];
     if (!row || row.status !== 'generating' || Number(row.processed_count) !== offset) return; // done already, or no longer generating
     const total = Number(row.payment_count);
-    const next = Math.min(offset + REMITTANCE_STEP, total);
+    const next = Math.min(offset + stepSize, total);
     const last = next >= total;
     const userId = row.created_by ?? '';
     try {
