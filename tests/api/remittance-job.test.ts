@@ -51,6 +51,8 @@ describe.each(databaseKinds())('remessa gerada por job [%s]', (kind) => {
       expect(record.sha256).toBeNull();
       const early = await call(env, 'GET', `${REMITTANCES}/${accepted.body.id}/file`, { session: treasurer });
       if (early.status !== 200) expect(early.body.message).toBe('O arquivo desta remessa ainda está sendo gerado: aguarde o fim da geração para baixá-lo.');
+      // (a macrotask turn between polls: the queue's worker runs on timers)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
     expect(record).toMatchObject({ status: 'generated', processedCount: 5, paymentCount: 5, version: 1, _actions: ['markSent', 'cancel'] });
     for (const count of seen) expect([0, 2, 4, 5]).toContain(count);
