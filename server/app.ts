@@ -33,6 +33,7 @@ import { importRoutes } from './finance/imports/routes.js';
 import { financeSummaryRoutes } from './finance/summary.js';
 import { pricingRoutes } from './pricing/routes.js';
 import { supplierLinkRoutes } from './pricing/supplier-link-routes.js';
+import { remittanceJob } from './finance/remittances/job.js';
 import { remittanceRoutes } from './finance/remittances/routes.js';
 import { balanceRoutes } from './finance/balanceRoutes.js';
 import { biReportRoutes } from './bi/routes.js';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Hand-written routes next to them: batch imports (finance), the postal-code and CNPJ lookups (commons).
   const jobs = new JobQueue(options.jobs.executeSql, app.log, { ...DEFAULT_JOB_SETTINGS, ...options.jobs.settings }, options.jobs.databaseKind, options.jobs.exclusively);
   jobs.register(importJob(ctx, app.log, () => jobs));
+  jobs.register(remittanceJob(ctx, app.log, () => jobs));
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   // Stops taking jobs and waits for the step in progress (graceful shutdown).
@@ -215,7 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(importRoutes(ctx, jobs), { prefix: FAMILY_PREFIXES.finance });
   await app.register(financeSummaryRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
   await app.register(pricingRoutes(ctx), { prefix: FAMILY_PREFIXES.pricing });
-  await app.register(remittanceRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
+  await app.register(remittanceRoutes(ctx, jobs), { prefix: FAMILY_PREFIXES.finance });
   await app.register(balanceRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
   await app.register(biReportRoutes(ctx), { prefix: FAMILY_PREFIXES.financeReporting });
   await app.register(dashboardRoutes(ctx), { prefix: FAMILY_PREFIXES.financeReporting });

@@ -17,7 +17,7 @@ import { MESSAGES } from '../../server/errors.js';
 import { FAMILY_PREFIXES, servedResources, storageOf } from '../../server/registry/families.js';
 import { routeTable, type RouteSpec } from '../../server/registry/route-table.js';
 import { call, createUser, databaseKinds, loginSession, preAuthorize, useTestEnv, type Answer, type Session, type TestEnv } from './fixture.js';
-import { API_BASE, apiPath, createRecord, download, fillRoute, parentParams, parseCsv, referenceIds, sampleValues, xlsxRows } from './registry-support.js';
+import { API_BASE, apiPath, createRecord, createdStatus, download, fillRoute, parentParams, parseCsv, referenceIds, sampleValues, xlsxRows } from './registry-support.js';
 
 /** Public routes (no token by design; the postal-code lookup is public like ViaCEP). */
 const PUBLIC = new Set([
@@ -102,7 +102,7 @@ describe.each(databaseKinds())('permissions and tenants of every route [%s]', (k
       if (resource.kind === 'singleton' || resource.systemOwnerOnly || resource.bornOf) continue;
       const values = sampleValues(resource, await referenceIds(env, other, resource));
       const created = await createRecord(env, other, resource, apiPath(resource, await parentParams(env, other, resource)), values);
-      expect(created.status, `${resource.name}: ${created.raw}`).toBe(201);
+      expect(created.status, `${resource.name}: ${created.raw}`).toBe(createdStatus(resource));
       foreign[resource.name] = { id: created.body.id, version: created.body.version, title: String(created.body[resource.titleField] ?? values[resource.titleField]) };
     }
     // Records born of another's lines (parcelas of a lançamento): the one the foreign parent made.

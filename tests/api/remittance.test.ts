@@ -11,7 +11,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, databaseKinds, loginSession, userInGroups, useTestEnv, type Session } from './fixture.js';
-import { authorisedParcelas, bankReturn, base64, demoParties, pixInstallments, PARCELAS, REMITTANCES, type Parties } from './remittance-support.js';
+import { authorisedParcelas, bankReturn, base64, demoParties, pixInstallments, PARCELAS, REMITTANCES, untilGenerated, type Parties } from './remittance-support.js';
 
 describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
   const env = useTestEnv(kind);
@@ -21,7 +21,12 @@ describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
   let treasurer2: Session;
   let parties: Parties;
 
-  const generate = (who: Session, body: Record<string, unknown>, headers: Record<string, string> = {}) => call(env, 'POST', REMITTANCES, { session: who, body: { bankAccountId: parties.accountId, agreementId: parties.agreementId, ...body }, headers });
+  /** POST remittances; once accepted (202), waits for the job: `body` is then the remessa as the job left it, `accepted` the 202's body. */
+  const generate = async (who: Session, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
+    const answer = await call(env, 'POST', REMITTANCES, { session: who, body: { bankAccountId: parties.accountId, agreementId: parties.agreementId, ...body }, headers });
+    if (answer.status !== 202) return { ...answer, accepted: undefined };
+    return { ...answer, accepted: answer.body, body: await untilGenerated(env, who, answer.body.id) };
+  };
   const nsa = async () => Number((await sql<{ n: number }>`SELECT next_file_sequence AS n FROM bank_account_agreements WHERE id = ${parties.agreementId}`.execute(env.db)).rows[0].n);
   const statuses = async (ids: string[]) => (await sql<{ id: string; status: string }>`SELECT id, status FROM installments WHERE id IN (${sql.join(ids)}) ORDER BY id`.execute(env.db)).rows.map((r) => r.status);
   const download = (who: Session, id: string) => call(env, 'GET', `${REMITTANCES}/${id}/file`, { session: who });
@@ -40,9 +45,11 @@ describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
     const ids = await authorisedParcelas(env, clerk, treasurer, parties, pixInstallments([150000, 98765, 12345]));
     const before = await nsa();
     const made = await generate(treasurer, { installmentIds: ids, notes: 'Pagamentos da semana' });
-    expect(made.status, made.raw).toBe(201);
+    expect(made.status, made.raw).toBe(202);
     expect(made.headers.location).toBe(`${REMITTANCES}/${made.body.id}`);
-    expect(made.body).toMatchObject({ status: 'generated', fileSequence: before, paymentCount: 3, total: 261110, layout: 'itau240', paidCount: 0, notes: 'Pagamentos da semana' });
+    // Accepted: the parcelas taken, the file not offered yet; then the job moved them and offered it.
+    expect(made.accepted).toMatchObject({ status: 'generating', processedCount: 0, paymentCount: 3, total: 261110, fileSequence: before, sha256: null, _actions: [] });
+    expect(made.body).toMatchObject({ status: 'generated', processedCount: 3, fileSequence: before, paymentCount: 3, total: 261110, layout: 'itau240', paidCount: 0, notes: 'Pagamentos da semana', version: 1 });
     expect(made.body.items.map((i: { installmentId: string }) => i.installmentId).sort()).toEqual([...ids].sort());
     expect(made.body.items.every((i: { outcome: string; paymentForm: string }) => i.outcome === 'pending' && i.paymentForm === 'pixKey')).toBe(true);
     expect(made.body._actions).toEqual(['markSent', 'cancel']);
@@ -81,9 +88,9 @@ describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
     const key = randomUUID();
     const before = await nsa();
     const first = await generate(treasurer, { installmentIds: ids }, { 'idempotency-key': key });
-    expect(first.status, first.raw).toBe(201);
+    expect(first.status, first.raw).toBe(202);
     const again = await generate(treasurer, { installmentIds: ids }, { 'idempotency-key': key });
-    expect(again.status, again.raw).toBe(201);
+    expect(again.status, again.raw).toBe(202);
     expect(again.body.id).toBe(first.body.id);
     expect(Buffer.compare((await download(treasurer, first.body.id)).bytes, (await download(treasurer, again.body.id)).bytes)).toBe(0);
     expect(await nsa()).toBe(before + 1);
@@ -93,10 +100,10 @@ describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
     const more = await parcelas(['c']);
     const key2 = randomUUID();
     const answers = await Promise.all([1, 2, 3].map(() => generate(treasurer, { installmentIds: more }, { 'idempotency-key': key2 })));
-    const made = answers.filter((a) => a.status === 201);
+    const made = answers.filter((a) => a.status === 202);
     expect(made.length).toBeGreaterThanOrEqual(1);
     expect(new Set(made.map((a) => a.body.id)).size).toBe(1);
-    for (const answer of answers.filter((a) => a.status !== 201)) expect(answer.status, answer.raw).toBe(409);
+    for (const answer of answers.filter((a) => a.status !== 202)) expect(answer.status, answer.raw).toBe(409);
     expect(Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM remittance_items WHERE installment_id = ${more[0]}`.execute(env.db)).rows[0].n)).toBe(1);
   });
 
@@ -110,9 +117,11 @@ describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
       generate(treasurer2, {}),
     ]);
     const answers = [a, b, c, d];
-    for (const answer of answers) expect([201, 409], answer.raw).toContain(answer.status);
-    const won = answers.filter((x) => x.status === 201);
+    for (const answer of answers) expect([202, 409], answer.raw).toContain(answer.status);
+    const won = answers.filter((x) => x.status === 202);
     expect(won.length).toBeGreaterThanOrEqual(1);
+    // Every accepted remessa was generated by its job: none failed on a parcela another one took.
+    expect(won.map((x) => x.body.status)).toEqual(won.map(() => 'generated'));
     const taken = won.flatMap((x) => x.body.items.map((i: { installmentId: string }) => i.installmentId)).filter((id: string) => ids.includes(id));
     expect(new Set(taken).size).toBe(taken.length);
     expect(new Set(taken)).toEqual(new Set(ids));
@@ -133,8 +142,8 @@ describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
     expect(second.status, second.raw).toBe(201);
     const ids = await authorisedParcelas(env, clerk, treasurer, parties, pixInstallments([1100, 2200, 3300, 4400]));
     const answers = await Promise.all([generate(treasurer, { installmentIds: ids }), generate(treasurer2, { installmentIds: ids, agreementId: second.body.id }), generate(treasurer2, { installmentIds: ids.slice(1, 3), agreementId: second.body.id })]);
-    for (const answer of answers) expect([201, 409], answer.raw).toContain(answer.status);
-    const won = answers.filter((x) => x.status === 201);
+    for (const answer of answers) expect([202, 409], answer.raw).toContain(answer.status);
+    const won = answers.filter((x) => x.status === 202);
     expect(won.length).toBeGreaterThanOrEqual(1);
     // (Not every parcela need be taken: the subset may win, and then both full lists are refused whole.)
     const taken = won.flatMap((x) => x.body.items.map((i: { installmentId: string }) => i.installmentId));
@@ -175,13 +184,14 @@ describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
     const history = await call(env, 'GET', `${PARCELAS}/${ids[0]}/history`, { session: treasurer });
     expect(history.body.at(-1)).toMatchObject({ action: 'unremit', to: 'authorized', input: { reason: expect.stringContaining('Arquivo recusado pelo gerente') } });
     const next = await generate(treasurer, { installmentIds: ids });
-    expect(next.status, next.raw).toBe(201);
+    expect(next.status, next.raw).toBe(202);
+    expect(next.body.status).toBe('generated');
   });
 
   it('imports the retorno: paid → baixa with the bank date and amount; rejected → autorizada with the reason; twice → nothing changes', async () => {
     const ids = await authorisedParcelas(env, clerk, treasurer, parties, pixInstallments([50000, 30000, 20000]));
     const made = await generate(treasurer, { installmentIds: ids });
-    expect(made.status, made.raw).toBe(201);
+    expect(made.status, made.raw).toBe(202);
     const sent = await call(env, 'POST', `${REMITTANCES}/${made.body.id}/actions/markSent`, { session: treasurer, body: {}, headers: { 'if-match': `"${made.body.version}"` } });
     expect(sent.body.status).toBe('sent');
     const remessa = (await download(treasurer, made.body.id)).bytes.toString('latin1');

@@ -2,7 +2,8 @@
  * The treasurer's path through the bank files, end to end against the real server: a lançamento
  * with two PIX parcelas on the Itaú account (entered by admin@, authorised by tesouraria@ — set up
  * through the API), then tesouraria@ on screen: the fila de remessa (account, convênio, the
- * parcelas marked) → "Gerar remessa" → the remessa's file page → download (every line 240 + CRLF,
+ * parcelas marked) → "Gerar remessa" → the remessa's file page, where the job's progress ("n de 2
+ * parcelas incluídas no arquivo") runs until the file is offered → download (every line 240 + CRLF,
  * the SHA-256 on screen is the file's) → import the bank's retorno (both paid) → the remessa
  * processada, the parcelas pagas, the account's balance moved. Screenshots at 1366 and 390 px;
  * axe-clean; no sideways scroll at 390 px.
@@ -88,6 +89,12 @@ test('tesouraria generates the remessa, downloads it, imports the retorno: parce
   await page.getByRole('button', { name: 'Gerar remessa' }).click();
   await expect(page).toHaveURL(/\/arquivos-de-remessa\/remessas-geradas\/[^/]+\/arquivo$/);
   await expect(page.getByRole('heading', { name: 'Arquivo CNAB 240' })).toBeVisible();
+  // Accepted: the job moves the parcelas into the file (the page shows its progress), then offers it.
+  const remittanceId = page.url().split('/').at(-2)!;
+  const accepted = (await api<{ status: string; processedCount: number; paymentCount: number }>(page, 'GET', `/api/finance/remittances/${remittanceId}`)).body;
+  expect(accepted.paymentCount).toBe(2);
+  if (accepted.status === 'generating') await expect(page.getByText(/^\d de 2 parcelas incluídas no arquivo$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Baixar arquivo/ })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Marcar como enviada' })).toBeVisible();
   const sha = (await page.locator('code').first().textContent())!.trim();
   expect(sha).toMatch(/^[0-9a-f]{64}$/);

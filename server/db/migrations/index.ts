@@ -40,6 +40,7 @@ import statementLinesAndRules from './0037_statement_lines_and_rules.js';
 import profileMatrixPolicy from './0038_profile_matrix_policy.js';
 import serviceConfirmations from './0039_service_confirmations.js';
 import statementMatchGroups from './0040_statement_match_groups.js';
+import remittanceJobs from './0041_remittance_jobs.js';
 import biWriteOverhead from './0042_bi_write_overhead.js';
 import bankAccountPixKeys from './0044_bank_account_pix_keys.js';
 
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   '0038_profile_matrix_policy': profileMatrixPolicy,
   '0039_service_confirmations': serviceConfirmations,
   '0040_statement_match_groups': statementMatchGroups,
+  '0041_remittance_jobs': remittanceJobs,
   '0042_bi_write_overhead': biWriteOverhead,
   '0044_bank_account_pix_keys': bankAccountPixKeys,
 };

@@ -22,6 +22,7 @@ import type { ImportResourceType } from '../../../src/contracts/imports.js';
 import type { AppContext } from '../../context.js';
 import { withTenant } from '../../db/tenant.js';
 import type { JobKind, JobQueue } from '../../jobs/queue.js';
+import { moveResumePoint, resumeLost, StepDone } from '../../jobs/steps.js';
 import type { Call, Trx } from '../../registry/storage.js';
 import { evaluate, importTarget, preparePlan, writeChunk, type Evaluated, type Plan } from './engine.js';
 import type { ReadRow } from './read.js';
@@ -85,9 +86,6 @@ interface StepBatch {
   rows: unknown;
 }
 
-/** The step of `offset` was done already (a second run of a retried step): nothing to do. */
-class StepDone extends Error {}
-
 interface CachedPlan {
   plan: Plan;
   call: Call;
@@ -141,9 +139,7 @@ export function importJob(ctx: AppContext, log: FastifyBaseLogger, queue: () => 
       next = offset + indexes.length;
       last = next >= total;
       await withTenant(ctx.tenantDb, orgId, async (trx) => {
-        const moved = await sql`UPDATE import_batches SET processed = ${next}, updated_at = ${ctx.clock()}
-          WHERE id = ${batchId} AND org_id = ${orgId} AND status = 'running' AND processed = ${offset}`.execute(trx);
-        if (Number(moved.numAffectedRows ?? 0n) !== 1) throw new StepDone();
+        await moveResumePoint(trx, { table: 'import_batches', column: 'processed', id: batchId, orgId, state: 'running', from: offset, to: next, at: ctx.clock() });
         const evaluated = await evaluate(trx, call, plan, indexes);
         const result = await writeChunk(trx, call, plan, batchId, evaluated, (error) => log.error({ err: error, batchId }, 'import row failed'));
         await insertErrors(trx, orgId, batchId, result.failed);
@@ -184,15 +180,10 @@ export function importJob(ctx: AppContext, log: FastifyBaseLogger, queue: () => 
       // A wizard left before "Importar" (a file sent, maybe mapped, never run) leaves no batch behind.
       const abandoned = new Date(ctx.clock().getTime() - ABANDONED_AFTER_MS);
       await sql`DELETE FROM import_batches WHERE id IN (SELECT id FROM import_batches WHERE status IN ('uploaded', 'mapped') AND updated_at < ${abandoned} LIMIT 500)`.execute(ctx.db);
-      const stale = new Date(ctx.clock().getTime() - 60_000);
-      const running = await sql<{ id: string; org_id: string; processed: number }>`SELECT id, org_id, processed FROM import_batches
-        WHERE status = 'running' AND (updated_at < ${stale} OR ${startup && jobs.databaseKind === 'pglite'}) ORDER BY updated_at LIMIT 100`.execute(ctx.db);
-      const states = startup && jobs.databaseKind === 'pglite' ? ['created', 'retry'] : undefined;
-      for (const batch of running.rows) {
-        if ((await jobs.pending(IMPORT_JOB, 'batchId', batch.id, states)) > 0) continue;
-        log.warn({ batchId: batch.id, processed: batch.processed }, 'import resumed: its step was lost');
-        await jobs.send(undefined, IMPORT_JOB, { batchId: batch.id, orgId: batch.org_id, offset: Number(batch.processed) } satisfies ImportStep);
-      }
+      await resumeLost(jobs, ctx.db, {
+        job: IMPORT_JOB, key: 'batchId', table: 'import_batches', column: 'processed', state: 'running', now: ctx.clock(), startup, log,
+        step: (batch) => ({ batchId: batch.id, orgId: batch.org_id, offset: batch.at }) satisfies ImportStep,
+      });
     },
   };
 }

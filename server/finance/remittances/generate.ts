@@ -1,32 +1,42 @@
 /**
- * Generating a remessa (POST /api/finance/remittances), in the caller's one transaction:
+ * Generating a remessa (POST /api/finance/remittances) — the request's part, in the caller's one
+ * transaction; the job (job.ts) does the rest in steps:
  * 1. the convênio's NSA is taken and incremented in one UPDATE (its row stays locked until the
  *    commit: two generations on one convênio take turns, and an agreement form open elsewhere
  *    gets a 412 instead of writing an old NSA back);
- * 2. the authorised parcelas of the account (all, or the ones chosen) go `authorized → in_remittance`
- *    through their own service (`remit`: rows locked in id order, the state re-checked under the
- *    lock, history and audit) — a parcela taken by a concurrent remessa is no longer authorised
- *    when the lock is granted, so it is never in two files; the partial unique index on live
- *    items is the last wall;
- * 3. each parcela becomes a payment order (orders.ts), the file is written (cnab/), hashed and
- *    stored with the record, created through the remessas' own service (numbered, audited).
- * Anything refused rolls everything back: no NSA spent, no parcela moved.
+ * 2. the authorised parcelas of the account (all, or the ones chosen) are row-locked in id order,
+ *    and then — in a statement of its own, so it sees what a generation that held the locks
+ *    before us committed — the ones already in a live remessa (one still being generated: its
+ *    parcelas stay autorizadas until its job moves them) are left out; the chosen list is refused
+ *    with 409 if any is missing. The remessa's payments (`remittance_items`, live) are the
+ *    reservation: the partial unique index on live items is the last wall;
+ * 3. each parcela becomes a payment order (orders.ts) and the file is written (cnab/) — every
+ *    refusal (a parcela without payment data, a value that does not fit the layout) comes here,
+ *    before anything is written; the record is created through the remessas' own service
+ *    (numbered, audited) in state `generating`, and the job's first step is enqueued with it.
+ * The job then moves the parcelas `authorized → in_remittance` through their own service (`remit`:
+ * lock, state re-checked, history, audit), 500 per step, and offers the file with its SHA-256.
+ * Anything refused here rolls everything back: no NSA spent, no parcela taken.
  */
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import * as z from 'zod/mini';
 import { CNAB_LAYOUT_LABELS } from '../../../src/contracts/resources/bankAccountAgreements.js';
 import { payableInstallments, remittances } from '../../../src/contracts/resources/index.js';
 import { todayIn } from '../../approvals/engine.js';
 import { fieldError, HttpError, MESSAGES } from '../../errors.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { lockRecords, selectRecords } from '../../registry/records.js';
 import type { Call, Trx, WireRecord } from '../../registry/storage.js';
 import { layoutFor, type CnabLayout } from '../cnab/overlays.js';
 import { buildRemittanceFile, type PaymentOrder } from '../cnab/remittanceFile.js';
 import { CnabFieldError } from '../cnab/writer.js';
 import { paymentOrder, type ParcelaForFile } from './orders.js';
+import { REMITTANCE_JOB, type RemittanceStep } from './job.js';
 import { pendingFile, type PendingItem } from './storage.js';
 
 export const REMITTANCE_MAX_PAYMENTS = 10_000;
+/** The states `remit` takes a parcela from (its workflow's declaration). */
+const REMITTABLE = payableInstallments.workflow!.transitions.find((t) => t.name === 'remit')!.from;
 
 export const GENERATE_MESSAGES = {
   account: 'Conta financeira não encontrada.',
@@ -79,7 +89,7 @@ const textArray = (value: string[] | string): string[] => (Array.isArray(value) 
 /** "HHMMSS" in São Paulo. */
 const timeIn = (now: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(now).replace(/:/g, '');
 
-export async function generateRemittance(trx: Trx, call: Call, input: GenerateInput): Promise<WireRecord> {
+export async function generateRemittance(trx: Trx, call: Call, input: GenerateInput, jobs: JobQueue): Promise<WireRecord> {
   const account = (
     await sql<AccountRow>`SELECT a.id, a.agency, a.agency_digit, a.account, a.account_digit, a.holder_name, a.holder_document, b.code AS bank_code, b.name AS bank_name
       FROM bank_accounts a LEFT JOIN banks b ON b.id = a.bank_id WHERE a.org_id = ${call.orgId} AND a.id = ${input.bankAccountId}`.execute(trx)
@@ -97,16 +107,21 @@ export async function generateRemittance(trx: Trx, call: Call, input: GenerateIn
   if (layout.bankCode && layout.bankCode !== account.bank_code) throw fieldError('agreementId', GENERATE_MESSAGES.bank(CNAB_LAYOUT_LABELS[agreement.layout]));
   const nsa = Number(agreement.nsa);
 
-  // The parcelas, each through its own service: locked, re-checked as authorised, moved into the file.
+  // The parcelas: locked in id order while authorised, then the ones no live remessa holds.
   const parcelas$ = call.ctx.records(payableInstallments.name);
+  const asParcelas = parcelas$.callFrom(call);
   const chosen = input.installmentIds ? [...new Set(input.installmentIds)] : null;
-  const conditions = [sql`t.bank_account_id = ${account.id}`, sql`t.amount > t.paid_amount`];
+  const conditions = [sql`t.bank_account_id = ${account.id}`, sql`t.amount > t.paid_amount`, sql`t.status IN (${sql.join(REMITTABLE)})`];
   if (chosen) conditions.push(sql`t.id IN (${sql.join(chosen)})`);
-  const note = `Arquivo de remessa NSA ${nsa} — ${agreement.name}.`;
-  const moved = await parcelas$.transitionWhere(trx, parcelas$.callFrom(call), conditions, 'remit', { note }, { system: true });
-  if (chosen && moved.length !== chosen.length) throw new HttpError(409, GENERATE_MESSAGES.unavailable(chosen.length - moved.length));
-  if (!moved.length) throw new HttpError(409, GENERATE_MESSAGES.none);
-  if (moved.length > REMITTANCE_MAX_PAYMENTS) throw new HttpError(409, GENERATE_MESSAGES.tooMany);
+  const locked = await lockRecords(trx, asParcelas, parcelas$.storage, conditions);
+  const held = locked.length
+    ? new Set((await sql<{ installment_id: string }>`SELECT installment_id FROM remittance_items WHERE org_id = ${call.orgId} AND live AND installment_id IN (${sql.join(locked)})`.execute(trx)).rows.map((r) => r.installment_id))
+    : new Set<string>();
+  const free = locked.filter((id) => !held.has(id));
+  if (chosen && free.length !== chosen.length) throw new HttpError(409, GENERATE_MESSAGES.unavailable(chosen.length - free.length));
+  if (!free.length) throw new HttpError(409, GENERATE_MESSAGES.none);
+  if (free.length > REMITTANCE_MAX_PAYMENTS) throw new HttpError(409, GENERATE_MESSAGES.tooMany);
+  const moved = await selectRecords(trx, asParcelas, parcelas$.storage, [sql`t.id IN (${sql.join(free)})`]);
 
   const today = todayIn(call.ctx.clock());
   const parties = await lookups(trx, call, moved);
@@ -158,12 +173,15 @@ export async function generateRemittance(trx: Trx, call: Call, input: GenerateIn
       file_sequence: nsa,
       payment_count: orders.length,
       total: file.total,
-      sha256: createHash('sha256').update(content).digest('hex'),
+      // Offered (with its SHA-256) once the job has moved every parcela into it.
+      sha256: null,
+      processed_count: 0,
       content,
     },
     items,
   });
   const created = await service.create(trx, own, { notes: input.notes ?? null });
+  await jobs.send(trx, REMITTANCE_JOB, { remittanceId: created.id, orgId: call.orgId, offset: 0 } satisfies RemittanceStep);
   // Read again (its payments were written after the insert); a create answers without `_refs`, like every POST.
   const { _refs, ...record } = await service.get(trx, own, created.id);
   await service.addActions(trx, own, [record]);

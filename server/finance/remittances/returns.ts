@@ -39,6 +39,8 @@ export const RETURN_IMPORT_MESSAGES = {
   otherAgreement: 'Este retorno é de outro convênio ou de outra conta: o header do arquivo não confere com nenhum convênio cadastrado.',
   unknownPayment: (line: number, reference: string) => `Linha ${line}: o pagamento "${reference}" (campo "Seu número") não é de nenhuma remessa gerada para este convênio.`,
   cancelled: (line: number, number: number) => `Linha ${line}: o pagamento é da remessa nº ${number}, que foi cancelada.`,
+  failed: (line: number, number: number) => `Linha ${line}: o pagamento é da remessa nº ${number}, cuja geração falhou (o arquivo nunca foi oferecido).`,
+  generating: (line: number, number: number) => `Linha ${line}: o pagamento é da remessa nº ${number}, que ainda está sendo gerada.`,
 } as const;
 
 export const returnInput = z.strictObject({
@@ -146,6 +148,8 @@ export async function importReturn(trx: Trx, call: Call, input: ReturnInput): Pr
     const item = byReference.get(payment.reference);
     if (!item) throw bad(RETURN_IMPORT_MESSAGES.unknownPayment(payment.line, payment.reference));
     if (item.remittance_status === 'cancelled' && item.outcome !== 'paid') throw bad(RETURN_IMPORT_MESSAGES.cancelled(payment.line, Number(item.remittance_number)));
+    // A file never offered (still being generated, or failed) cannot have reached the bank.
+    if (item.remittance_status === 'failed' || item.remittance_status === 'generating') throw bad(RETURN_IMPORT_MESSAGES[item.remittance_status](payment.line, Number(item.remittance_number)));
   }
 
   const parcelas = call.ctx.records(payableInstallments.name);

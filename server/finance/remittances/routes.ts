@@ -9,9 +9,10 @@
  * - `POST remittances/returns` — import a retorno (returns.ts), `{fileName, content}` (base64).
  * Access: `remittanceFiles` create / read / update; tenant from the token; 404 for another tenant's.
  *
- * Generation runs in the request, not as a pg-boss job: the idempotency key, the NSA and the
- * parcelas' locks live in one transaction, so a retry can never half-apply; 5,000 parcelas take
- * the time bench/remittance.ts prints (docs/decisions.md "Bank files").
+ * Generation is accepted (202, the remessa `generating`, Location to it) once the request has
+ * taken the parcelas and written the file; the job (job.ts) moves the parcelas into it in steps
+ * and offers it (`generated`, SHA-256). The record's `processedCount` of `paymentCount` is the
+ * progress the screen polls; the file is 409 until it is offered (docs/decisions.md).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,16 +21,24 @@ import * as z from 'zod/mini';
 import { recordSchema } from '../../../src/contracts/resource.js';
 import { remittances } from '../../../src/contracts/resources/index.js';
 import type { AppContext } from '../../context.js';
+import { HttpError } from '../../errors.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import { idempotencyKey, onceInTransaction } from '../../registry/idempotency.js';
 import { notFound } from '../../registry/records.js';
 import { generateInput, generateRemittance } from './generate.js';
+import { REMITTANCE_JOB } from './job.js';
 import { importReturn, returnInput, returnResult } from './returns.js';
 
 const BEARER = [{ bearerAuth: [] }];
 const TAGS = [remittances.labels.many];
 const idParams = z.object({ id: z.string() });
 
-export function remittanceRoutes(ctx: AppContext) {
+export const FILE_MESSAGES = {
+  generating: 'O arquivo desta remessa ainda está sendo gerado: aguarde o fim da geração para baixá-lo.',
+  failed: 'A geração desta remessa falhou: não há arquivo para baixar.',
+} as const;
+
+export function remittanceRoutes(ctx: AppContext, jobs: JobQueue) {
   return async function remittanceFiles(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const access = (scope: string) => ({ onRequest: app.requireAccess, preValidation: app.requireScope(remittances.permission, scope) });
@@ -38,12 +47,13 @@ export function remittanceRoutes(ctx: AppContext) {
 
     r.post(
       '/remittances',
-      { ...access('create'), schema: { tags: TAGS, summary: 'Gera o arquivo de remessa CNAB 240 das parcelas autorizadas de uma conta e convênio (Idempotency-Key)', security: BEARER, body: generateInput, response: { 201: recordSchema(remittances) } } },
+      { ...access('create'), schema: { tags: TAGS, summary: 'Gera o arquivo de remessa CNAB 240 das parcelas autorizadas de uma conta e convênio (Idempotency-Key)', security: BEARER, body: generateInput, response: { 202: recordSchema(remittances) } } },
       async (request, reply) => {
         const key = idempotencyKey(request);
-        const record = await service().run(caller(request), { request }, (trx, call) => onceInTransaction(trx, call, request, key, () => generateRemittance(trx, call, request.body)));
+        const record = await service().run(caller(request), { request }, (trx, call) => onceInTransaction(trx, call, request, key, () => generateRemittance(trx, call, request.body, jobs)));
+        jobs.wake(REMITTANCE_JOB);
         const path = request.url.split('?')[0].replace(/\/+$/, '');
-        return reply.code(201).header('location', `${path}/${encodeURIComponent(record.id)}`).send(record);
+        return reply.code(202).header('location', `${path}/${encodeURIComponent(record.id)}`).send(record);
       },
     );
 
@@ -54,10 +64,11 @@ export function remittanceRoutes(ctx: AppContext) {
         const { id } = request.params;
         if (id.length > 64) throw notFound();
         const file = await service().run(caller(request), { request }, async (trx, call) => {
-          const row = await sql<{ file_name: string; content: Buffer | Uint8Array; sha256: string }>`SELECT file_name, content, sha256 FROM remittances WHERE org_id = ${call.orgId} AND id = ${id}`.execute(trx);
+          const row = await sql<{ file_name: string; content: Buffer | Uint8Array; sha256: string; status: string }>`SELECT file_name, content, sha256, status FROM remittances WHERE org_id = ${call.orgId} AND id = ${id}`.execute(trx);
           return row.rows[0];
         });
         if (!file) throw notFound();
+        if (file.status === 'generating' || file.status === 'failed') throw new HttpError(409, FILE_MESSAGES[file.status]);
         const bytes = Buffer.from(file.content);
         return reply
           .header('content-type', 'application/octet-stream')

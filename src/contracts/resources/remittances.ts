@@ -2,7 +2,7 @@
  * Arquivos de remessa (/arquivos-de-remessa/remessas-geradas; the fila at /arquivos-de-remessa/fila):
  * a CNAB 240 payment file for one bank account and convênio, generated from the authorised
  * parcelas of that account (server/finance/remittances). DOMAIN "Arquivo de remessa":
- * gerado → enviado → processado (every payment answered by a retorno) | cancelado (the parcelas
+ * gerando (the job) → gerado → enviado → processado (every payment answered by a retorno) | cancelado (the parcelas
  * go back to autorizada). A parcela is in at most one live remessa; the NSA comes from the
  * convênio, incremented atomically; generating again with the same `Idempotency-Key` answers the
  * same file byte for byte. The file is kept with its SHA-256 and downloaded as an attachment.
@@ -14,7 +14,7 @@ import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
 import { CNAB_LAYOUTS, CNAB_LAYOUT_LABELS } from './bankAccountAgreements';
 import { notes } from './parts/common';
 
-export const REMITTANCE_STATES = ['generated', 'sent', 'processed', 'cancelled'] as const;
+export const REMITTANCE_STATES = ['generating', 'generated', 'sent', 'processed', 'cancelled', 'failed'] as const;
 export type RemittanceState = (typeof REMITTANCE_STATES)[number];
 
 /** Formas de lançamento a remessa writes (server/finance/cnab/forms.ts has their FEBRABAN codes). */
@@ -41,12 +41,17 @@ export const REMITTANCE_OUTCOME_LABELS = {
 
 export const remittanceWorkflow = defineWorkflow<RemittanceState>({
   field: 'status',
-  initial: 'generated',
+  // `generating`: the request took the parcelas and wrote the file; the job (server/finance/
+  // remittances/job.ts) moves them into it in steps, then offers the file (`generated`, with its
+  // SHA-256) — or, when a step is refused for good, `failed` with the reason, its parcelas free again.
+  initial: 'generating',
   states: {
+    generating: { label: 'Gerando', tone: 'info', phase: 'open', locked: 'all' },
     generated: { label: 'Gerada', tone: 'info', phase: 'open' },
     sent: { label: 'Enviada ao banco', tone: 'warning', phase: 'open' },
     processed: { label: 'Processada', tone: 'success', phase: 'done', locked: 'all' },
     cancelled: { label: 'Cancelada', tone: 'neutral', phase: 'void', locked: 'all' },
+    failed: { label: 'Falhou', tone: 'danger', phase: 'void', locked: 'all' },
   },
   transitions: [
     { name: 'markSent', label: 'Marcar como enviada', verb: 'marcar como enviada', from: ['generated'], to: 'sent', scope: 'update', confirm: 'Confirmar que este arquivo foi enviado ao banco?', tone: 'primary' },
@@ -85,10 +90,12 @@ export const remittances = defineResource({
     layout: enumOf('Layout CNAB 240', CNAB_LAYOUTS, CNAB_LAYOUT_LABELS, { readOnly: true }),
     fileSequence: integer('NSA (nº sequencial do arquivo)', { readOnly: true }),
     paymentCount: integer('Pagamentos', { readOnly: true }),
+    processedCount: integer('Parcelas incluídas no arquivo', { readOnly: true }),
+    failureReason: text('Motivo da falha', { readOnly: true, optional: true }),
     total: money('Valor total', { readOnly: true }),
     paidCount: integer('Pagos', { readOnly: true }),
     rejectedCount: integer('Rejeitados', { readOnly: true }),
-    sha256: text('SHA-256 do arquivo', { readOnly: true }),
+    sha256: text('SHA-256 do arquivo', { readOnly: true, optional: true }),
     status: enumOf('Situação', REMITTANCE_STATES, stateLabels(REMITTANCE_STATES, remittanceWorkflow), { readOnly: true }),
     items: list('Pagamentos', ITEM, { keyed: true, readOnly: true }),
     notes: notes('Observações'),
@@ -110,8 +117,8 @@ export const remittances = defineResource({
   },
   form: {
     sections: [
-      { key: 'file', title: 'Arquivo', fields: ['number', 'fileName', 'bankAccountId', 'agreementName', 'layout', 'fileSequence', 'status', 'sha256'] },
-      { key: 'totals', title: 'Pagamentos', fields: ['paymentCount', 'total', 'paidCount', 'rejectedCount'] },
+      { key: 'file', title: 'Arquivo', fields: ['number', 'fileName', 'bankAccountId', 'agreementName', 'layout', 'fileSequence', 'status', 'sha256', 'failureReason'] },
+      { key: 'totals', title: 'Pagamentos', fields: ['paymentCount', 'processedCount', 'total', 'paidCount', 'rejectedCount'] },
       { key: 'items', title: 'Parcelas da remessa', fields: ['items'] },
       { key: 'notes', title: 'Observações', fields: ['notes'] },
     ],

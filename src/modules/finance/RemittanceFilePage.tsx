@@ -2,8 +2,10 @@
  * /arquivos-de-remessa/remessas-geradas/{remittanceId}/arquivo: the remessa's file (download, its
  * SHA-256 to compare with what the bank received) and the retorno import with what it did to
  * each payment. The record itself (state, payments, history) is the generic show page around it.
+ * While the job generates the file (`generating`), a progress bar ("n de N parcelas") fed by
+ * reading the record again every REMITTANCE_POLL_MS; then the download — or the reason it failed.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { registerCatalogue, t } from '../../core/i18n';
 import { invalidate } from '../../core/resources/cache';
 import { Alert } from '../../core/ui/Alert';
@@ -16,6 +18,9 @@ import { remittanceTexts } from './remittanceCatalogue';
 
 registerCatalogue(remittanceTexts);
 
+/** How often the page reads the remessa again while its file is being generated. */
+export const REMITTANCE_POLL_MS = 500;
+
 export default function RemittanceFilePage({ resource, record }: SubPageProps) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -23,6 +28,31 @@ export default function RemittanceFilePage({ resource, record }: SubPageProps) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ReturnResult | null>(null);
   const fileName = String(record.fileName ?? 'remessa.rem');
+  const status = String(record.status ?? '');
+
+  // While generating: the record again (header, state, progress) until the job is done with it.
+  useEffect(() => {
+    if (status !== 'generating') return;
+    const timer = setTimeout(() => void invalidate([resource.name, 'record', record.id]), REMITTANCE_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [status, record, resource.name]);
+
+  if (status === 'generating' || status === 'failed') {
+    const processed = Number(record.processedCount ?? 0);
+    const total = Math.max(Number(record.paymentCount ?? 0), 1);
+    return (
+      <section className={ui.stack} aria-labelledby={`${id}-file`}>
+        <h2 id={`${id}-file`} style={{ margin: 0 }}>{t('remittances.file.title')}</h2>
+        <div className={ui.field}>
+          <span className={ui.label} id={`${id}-progress`}>{t('remittances.file.progress')}</span>
+          <progress aria-labelledby={`${id}-progress`} max={total} value={processed} style={{ width: '100%' }} />
+          <span className={ui.hint} role="status" aria-live="polite">{t('remittances.file.progressStatus', { processed, total: Number(record.paymentCount ?? 0) })}</span>
+        </div>
+        {status === 'generating' && <p className={ui.hint} style={{ margin: 0 }}>{t('remittances.file.generatingHelp')}</p>}
+        {status === 'failed' && <Alert tone="error">{String(record.failureReason ?? t('remittances.file.failed'))}</Alert>}
+      </section>
+    );
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
