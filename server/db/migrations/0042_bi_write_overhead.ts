@@ -82,7 +82,7 @@ END
 $fn$`;
 
 /** Statement triggers of 0030: note the parcelas, and the transaction's marker that queues the flush (the WHEN below). */
-const trigger = (name: string, select: string) => `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $fn$
+export const trigger = (name: string, select: string) => `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO bi_pending (org_id, installment_id) ${select} ON CONFLICT DO NOTHING;
   IF FOUND THEN
@@ -92,8 +92,8 @@ BEGIN
 END
 $fn$`;
 const WATCHED = ['amount', 'paid_amount', 'due_date', 'status', 'bank_account_id', 'direction', 'entry_id'];
-const changed = (columns: string[]) => columns.map((c) => `o.${c} IS DISTINCT FROM n.${c}`).join(' OR ');
-const TRIGGERS = [
+export const changed = (columns: string[]) => columns.map((c) => `o.${c} IS DISTINCT FROM n.${c}`).join(' OR ');
+export const TRIGGERS = [
   trigger('bi_installments_inserted', 'SELECT n.org_id, n.id FROM n'),
   trigger('bi_installments_updated', `SELECT n.org_id, n.id FROM n JOIN o ON o.id = n.id WHERE ${changed(WATCHED)}`),
   trigger('bi_installments_deleted', 'SELECT o.org_id, o.id FROM o'),

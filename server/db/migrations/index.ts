@@ -42,6 +42,7 @@ import serviceConfirmations from './0039_service_confirmations.js';
 import statementMatchGroups from './0040_statement_match_groups.js';
 import remittanceJobs from './0041_remittance_jobs.js';
 import biWriteOverhead from './0042_bi_write_overhead.js';
+import biStatusChanges from './0043_bi_status_changes.js';
 import bankAccountPixKeys from './0044_bank_account_pix_keys.js';
 
 export const migrations: Record<string, Migration> = {
@@ -83,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   '0040_statement_match_groups': statementMatchGroups,
   '0041_remittance_jobs': remittanceJobs,
   '0042_bi_write_overhead': biWriteOverhead,
+  '0043_bi_status_changes': biStatusChanges,
   '0044_bank_account_pix_keys': bankAccountPixKeys,
 };
 
