@@ -10,6 +10,7 @@
  */
 import { defineResource } from '../define';
 import { date, enumOf, integer, list, money, reference, text } from '../fields';
+import { withDef } from '../fields/field';
 import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
 import { CNAB_LAYOUTS, CNAB_LAYOUT_LABELS } from './bankAccountAgreements';
 import { notes } from './parts/common';
@@ -91,7 +92,8 @@ export const remittances = defineResource({
     fileSequence: integer('NSA (nº sequencial do arquivo)', { readOnly: true }),
     paymentCount: integer('Pagamentos', { readOnly: true }),
     processedCount: integer('Parcelas incluídas no arquivo', { readOnly: true }),
-    failureReason: text('Motivo da falha', { readOnly: true, optional: true }),
+    // Only a remessa that failed has a reason to show.
+    failureReason: withDef(text('Motivo da falha', { readOnly: true, optional: true }), { shownWhen: { field: 'status', values: ['failed'] } }),
     total: money('Valor total', { readOnly: true }),
     paidCount: integer('Pagos', { readOnly: true }),
     rejectedCount: integer('Rejeitados', { readOnly: true }),
