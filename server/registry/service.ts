@@ -214,11 +214,12 @@ export class ResourceService {
   async history(trx: Trx, call: Call, rawId: string): Promise<HistoryEntry[]> {
     const record = await findRecord(trx, call, this.storage, rawId);
     if (!record) throw notFound();
+    // A job's change of state keeps the version (remittances/job.ts): at one instant, the create comes first.
     const rows = await sql<{ id: string; action: string; from_status: string | null; to_status: string; input: unknown; actor_user_id: string | null; actor_name: string | null; version: number; at: Date | string }>`
       SELECT h.id, h.action, h.from_status, h.to_status, h.input, h.actor_user_id, u.name AS actor_name, h.version, h.at
       FROM status_history h LEFT JOIN users u ON u.id = h.actor_user_id AND u.org_id = h.org_id
       WHERE h.org_id = ${call.orgId} AND h.entity_type = ${this.resource.name} AND h.entity_id = ${record.id}
-      ORDER BY h.at, h.version`.execute(trx);
+      ORDER BY h.at, h.version, h.from_status IS NOT NULL`.execute(trx);
     return rows.rows.map((row) => ({
       id: row.id,
       action: row.action,
