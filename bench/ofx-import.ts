@@ -7,7 +7,9 @@
  * 3. the conciliação's suggestions over 10,000 lines × 10,000 baixas (pure, median of 3; then a set
  *    where every fifth baixa was split by the bank into two lines, N:1), and the
  *    `GET …/reconciliation` of the month with those 10,000 lines; a page of 50 of the extrato de
- *    movimentações (`GET …/statement-lines`, each line's running balance), oldest and newest first.
+ *    movimentações (`GET …/statement-lines`, each line's running balance), oldest and newest first;
+ * 4. that page's running balance straight on the database, before (a sum per line) and after (one
+ *    window over the page plus one sum before it), both orders, checked equal.
  * On PostgreSQL when DATABASE_URL is set (a scratch database, dropped after), else on PGlite.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,9 +18,10 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { DEMO_ORG_ID } from '../server/db/seed';
 import { readOfxBytes } from '../server/finance/ofx/read';
+import { statementBalances } from '../server/finance/statementLines';
 import { suggestMatches } from '../server/finance/reconciliationMatch';
 import { signIn } from './import-data';
-import { prepareDatabase, scratchPostgres, type BenchDatabase } from './registry-data';
+import { openBenchDatabase, prepareDatabase, scratchPostgres, type BenchDatabase } from './registry-data';
 import { startServer } from './server-process';
 
 const LINES = Number(process.env.OFX_LINES ?? 10_000);
@@ -124,6 +127,48 @@ async function benchOne(kind: string, target: BenchDatabase, bytes: Buffer): Pro
     }
   } finally {
     await server.stop();
+  }
+  await balanceFigures(kind, target, accountId);
+}
+
+/**
+ * The running balance of a page of 50, oldest and newest first, straight on the database:
+ * before issue 25's change (one sum per line of everything before it since its start — the
+ * expression the extrato read until then, kept here to measure against) and after it
+ * (`statementBalances`: one window over the page plus one sum before it); both must agree.
+ */
+const perLineBalance = sql`(SELECT CASE WHEN t.posted_on < b.since THEN NULL ELSE b.base + COALESCE((SELECT sum(l.amount) FROM bank_statement_lines l
+    WHERE l.org_id = t.org_id AND l.bank_account_id = t.bank_account_id AND l.posted_on >= b.since
+      AND (l.posted_on, l.id) <= (t.posted_on, t.id)), 0) END
+  FROM (SELECT COALESCE(ab.amount, a.opening_balance) AS base, COALESCE(ab.date, a.opening_balance_date) AS since
+    FROM bank_accounts a LEFT JOIN LATERAL (SELECT x.amount, x.date FROM account_balances x
+      WHERE x.org_id = a.org_id AND x.bank_account_id = a.id AND x.date <= t.posted_on ORDER BY x.date DESC LIMIT 1) ab ON true
+    WHERE a.id = t.bank_account_id AND a.org_id = t.org_id) b)`;
+
+async function balanceFigures(kind: string, target: BenchDatabase, accountId: string): Promise<void> {
+  const handle = await openBenchDatabase(target);
+  try {
+    const db = handle.db;
+    for (const desc of [false, true]) {
+      const order = desc ? sql`t.posted_on DESC, t.id DESC` : sql`t.posted_on, t.id`;
+      const before: number[] = [];
+      const after: number[] = [];
+      let same = true;
+      for (let i = 0; i < 5; i++) {
+        let started = performance.now();
+        const old = await sql<{ id: string; balance: string | null }>`SELECT t.id, (${perLineBalance})::text AS balance FROM bank_statement_lines t
+          WHERE t.org_id = ${DEMO_ORG_ID} AND t.bank_account_id = ${accountId} ORDER BY ${order} LIMIT 50`.execute(db);
+        before.push(performance.now() - started);
+        started = performance.now();
+        const ids = (await sql<{ id: string }>`SELECT t.id FROM bank_statement_lines t WHERE t.org_id = ${DEMO_ORG_ID} AND t.bank_account_id = ${accountId} ORDER BY ${order} LIMIT 50`.execute(db)).rows.map((row) => row.id);
+        const now = await statementBalances(db, DEMO_ORG_ID, accountId, ids);
+        after.push(performance.now() - started);
+        same &&= old.rows.length === 50 && old.rows.every((row) => now.get(row.id) === row.balance);
+      }
+      console.log(`ofx [${kind}]: running balance of a page of 50 (${desc ? 'newest' : 'oldest'} first) over ${LINES} lines  before (a sum per line) median ${median(before).toFixed(1)} ms  after (window + one sum) median ${median(after).toFixed(1)} ms  same balances: ${same ? 'yes' : 'NO'}`);
+    }
+  } finally {
+    await handle.close();
   }
 }
 

@@ -107,7 +107,7 @@ export function sortableFields(resource: AnyResource, storage: ResourceStorage):
   for (const key of parseSort(resource.list?.defaultSort)) fields.add(key.field);
   for (const field of [...fields]) {
     const where = fieldStorage(storage, field);
-    if (where.kind === 'link' || where.kind === 'child' || !fieldDefOf(resource, field)) fields.delete(field);
+    if (where.kind === 'link' || where.kind === 'child' || where.kind === 'page' || !fieldDefOf(resource, field)) fields.delete(field);
   }
   return fields;
 }

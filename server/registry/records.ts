@@ -54,6 +54,7 @@ export function selectSql(resource: AnyResource, storage: ResourceStorage): RawB
     const alias = sql.id(field);
     if (where.kind === 'column') parts.push(sql`${sql.ref(`t.${where.column}`)} AS ${alias}`);
     else if (where.kind === 'computed') parts.push(sql`(${where.expression}) AS ${alias}`);
+    else if (where.kind === 'page') parts.push(sql`NULL AS ${alias}`);
     else if (where.kind === 'link') {
       const { table, own, other } = where.link;
       parts.push(sql`ARRAY(SELECT ${sql.ref(`l.${other}`)} FROM ${sql.table(table)} AS l WHERE ${sql.ref(`l.${own}`)} = t.id ORDER BY ${sql.ref(`l.${other}`)}) AS ${alias}`);
@@ -83,6 +84,19 @@ export function rowToRecord(resource: AnyResource, row: Record<string, unknown>)
   return record;
 }
 
+/** Rows → wire records, with the page-computed fields (`storage.pageComputed`) computed for all of them at once. */
+async function recordsOf(trx: Trx, call: Call, storage: ResourceStorage, rows: Record<string, unknown>[]): Promise<WireRecord[]> {
+  const { resource } = call;
+  const records = rows.map((row) => rowToRecord(resource, row));
+  const ids = records.map((record) => record.id);
+  for (const [field, compute] of Object.entries(storage.pageComputed ?? {})) {
+    if (!records.length || !resource.fields[field]) continue;
+    const values = await compute(trx, call, ids);
+    for (const record of records) record[field] = toWire(resource.fields[field], values.get(record.id));
+  }
+  return records;
+}
+
 /** How many rows of the sort order a search page looks at first when its matches are plentiful. */
 export const PROBE_ROWS = 2000;
 
@@ -108,13 +122,13 @@ export async function listRecords(trx: Trx, call: Call, storage: ResourceStorage
     const probe = await sql<Record<string, unknown>>`SELECT ${selectSql(resource, storage)}
       FROM (SELECT t.* FROM ${sql.table(storage.table)} AS t ${whereSql(others)} ORDER BY ${order} LIMIT ${PROBE_ROWS}) AS t
       WHERE ${parsed.searchCondition} ORDER BY ${order} LIMIT ${paging.limit} OFFSET ${paging.offset}`.execute(trx);
-    if (probe.rows.length === paging.limit) return probe.rows.map((row) => rowToRecord(resource, row));
+    if (probe.rows.length === paging.limit) return recordsOf(trx, call, storage, probe.rows);
   }
   if (parsed.searchCondition) await sql`SELECT set_config('enable_indexscan', 'off', true)`.execute(trx);
   const result = await sql<Record<string, unknown>>`SELECT ${selectSql(resource, storage)} FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)}
     ORDER BY ${order} LIMIT ${paging.limit} OFFSET ${paging.offset}`.execute(trx);
   if (parsed.searchCondition) await sql`SELECT set_config('enable_indexscan', 'on', true)`.execute(trx);
-  return result.rows.map((row) => rowToRecord(resource, row));
+  return recordsOf(trx, call, storage, result.rows);
 }
 
 /**
@@ -156,7 +170,7 @@ export async function countRecords(trx: Trx, call: Call, storage: ResourceStorag
 export async function selectRecords(trx: Trx, call: Call, storage: ResourceStorage, conditions: RawBuilder<unknown>[]): Promise<WireRecord[]> {
   const all = [...scopeConditions(storage, call), ...conditions];
   const result = await sql<Record<string, unknown>>`SELECT ${selectSql(call.resource, storage)} FROM ${sql.table(storage.table)} AS t ${whereSql(all)}`.execute(trx);
-  return result.rows.map((row) => rowToRecord(call.resource, row));
+  return recordsOf(trx, call, storage, result.rows);
 }
 
 /** Ids of the tenant's records (and parent's, and view's) matching `conditions`, row-locked in id order. */
@@ -169,7 +183,7 @@ export async function lockRecords(trx: Trx, call: Call, storage: ResourceStorage
 export async function lockAndSelectRecords(trx: Trx, call: Call, storage: ResourceStorage, conditions: RawBuilder<unknown>[]): Promise<WireRecord[]> {
   const all = [...scopeConditions(storage, call), ...conditions];
   const result = await sql<Record<string, unknown>>`SELECT ${selectSql(call.resource, storage)} FROM ${sql.table(storage.table)} AS t ${whereSql(all)} ORDER BY t.id FOR UPDATE OF t`.execute(trx);
-  return result.rows.map((row) => rowToRecord(call.resource, row));
+  return recordsOf(trx, call, storage, result.rows);
 }
 
 /** One record of the tenant (and parent), or undefined; `lock` takes a row lock for an update. */
@@ -181,7 +195,7 @@ export async function findRecord(trx: Trx, call: Call, storage: ResourceStorage,
     if (!locked.rows.length) return undefined;
   }
   const result = await sql<Record<string, unknown>>`SELECT ${selectSql(call.resource, storage)} FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)}`.execute(trx);
-  return result.rows[0] ? rowToRecord(call.resource, result.rows[0]) : undefined;
+  return result.rows[0] ? (await recordsOf(trx, call, storage, result.rows))[0] : undefined;
 }
 
 /**
@@ -459,7 +473,7 @@ export async function updateManaged(trx: Trx, call: Call, storage: ResourceStora
   const conditions = [...scopeConditions(storage, call), sql`t.id = ${id}`];
   const result = await sql<Record<string, unknown>>`UPDATE ${sql.table(storage.table)} AS t SET ${sql.join(sets)} ${whereSql(conditions)} RETURNING ${selectSql(call.resource, storage)}`.execute(trx);
   if (result.rows.length !== 1) throw notFound();
-  return rowToRecord(call.resource, result.rows[0]);
+  return (await recordsOf(trx, call, storage, result.rows))[0];
 }
 
 /**

@@ -108,6 +108,13 @@ export interface ResourceStorage {
   /** Read-only values computed in SQL; `t` is the table's alias. */
   computed?: Readonly<Record<string, RawBuilder<unknown>>>;
   /**
+   * Read-only values computed for a whole page of records at once, after the page was read (a
+   * running balance: one window over the page plus one sum of what precedes it, instead of one
+   * sum per row). Every read of records (list page, one record, a selection) goes through it.
+   * Such a field is neither sorted, filtered, searched nor summed.
+   */
+  pageComputed?: Readonly<Record<string, PageComputed>>;
+  /**
    * Generated columns holding `rt_sort_key(<field's column>)`, trigram-indexed: the `q` search
    * and the sort of those fields read them (accent-insensitive and indexed) instead of folding
    * every row.
@@ -161,6 +168,9 @@ export interface ResourceStorage {
   singleton?: SingletonStorage;
 }
 
+/** Database values of a page-computed field for the records `ids` (all of one read), by id; a missing id reads null. */
+export type PageComputed = (trx: Trx, call: Call, ids: readonly string[]) => Promise<ReadonlyMap<string, unknown>>;
+
 export type Storages = Readonly<Record<string, ResourceStorage>>;
 
 /** The storage of any served declaration by name, across families (references cross families). */
@@ -183,7 +193,8 @@ export type FieldStorage =
   | { kind: 'column'; column: string }
   | { kind: 'link'; link: LinkStorage }
   | { kind: 'child'; child: ChildStorage }
-  | { kind: 'computed'; expression: RawBuilder<unknown> };
+  | { kind: 'computed'; expression: RawBuilder<unknown> }
+  | { kind: 'page'; compute: PageComputed };
 
 export function fieldStorage(storage: ResourceStorage, field: string): FieldStorage {
   if (Object.prototype.hasOwnProperty.call(BASE_COLUMNS, field)) return { kind: 'column', column: BASE_COLUMNS[field] };
@@ -193,6 +204,8 @@ export function fieldStorage(storage: ResourceStorage, field: string): FieldStor
   if (child) return { kind: 'child', child };
   const expression = storage.computed?.[field];
   if (expression) return { kind: 'computed', expression };
+  const compute = storage.pageComputed?.[field];
+  if (compute) return { kind: 'page', compute };
   return { kind: 'column', column: storage.columns?.[field] ?? snake(field) };
 }
 
