@@ -141,10 +141,11 @@ test('another receiving account offers only its own keys: its one key fills the 
   await signIn(page, 'tesouraria@demo.com.br');
   const name = `Bradesco — Recebimentos ${RUN}`;
   const banks = await api(page, 'GET', '/api/finance/banks?q=237&perPage=1');
-  const created = await api(page, 'POST', '/api/finance/bank-accounts', {
+  const account = {
     name, type: 'checking', bankId: banks.body[0].id, agency: '3381', agencyDigit: null, account: '99887', accountDigit: '1', holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181',
     pixKeys: [{ type: 'email', key: `recebimentos.${RUN}@demo.com.br`, isDefault: false }], openingBalance: 0, openingBalanceDate: '2026-01-01', isActive: true, notes: null,
-  });
+  };
+  const created = await api(page, 'POST', '/api/finance/bank-accounts', account);
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   await page.goto('/contas-a-receber/lancamentos/adicionar');
   await fillValues(page, `${DESCRIPTION} outra conta`, today, 'à vista');
@@ -159,5 +160,8 @@ test('another receiving account offers only its own keys: its one key fills the 
   await expect(ourKey.getByRole('option')).toHaveText(['Selecione a chave', `E-mail: recebimentos.${RUN}@demo.com.br`]);
   await expect(item.getByLabel('Tipo da nossa chave PIX')).toHaveValue('email');
   // Left unsaved (the form would ask before leaving): the page and its session end with the test.
+  // The account made here is closed again, so the demo's Itaú stays the one bank account other specs find (the fila de remessa picks it alone).
+  const closed = await api(page, 'PUT', `/api/finance/bank-accounts/${created.body.id}`, { ...account, isActive: false }, { 'if-match': `"${created.body.version}"` });
+  expect(closed.status, JSON.stringify(closed.body)).toBe(200);
 });
 
