@@ -34,6 +34,7 @@ import { financeSummaryRoutes } from './finance/summary.js';
 import { pricingRoutes } from './pricing/routes.js';
 import { supplierLinkRoutes } from './pricing/supplier-link-routes.js';
 import { remittanceJob } from './finance/remittances/job.js';
+import { returnJob } from './finance/remittances/returnJob.js';
 import { remittanceRoutes } from './finance/remittances/routes.js';
 import { balanceRoutes } from './finance/balanceRoutes.js';
 import { biReportRoutes } from './bi/routes.js';
@@ -208,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jobs = new JobQueue(options.jobs.executeSql, app.log, { ...DEFAULT_JOB_SETTINGS, ...options.jobs.settings }, options.jobs.databaseKind, options.jobs.exclusively);
   jobs.register(importJob(ctx, app.log, () => jobs));
   jobs.register(remittanceJob(ctx, app.log, () => jobs));
+  jobs.register(returnJob(ctx, app.log, () => jobs));
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   // Stops taking jobs and waits for the step in progress (graceful shutdown).

@@ -75,6 +75,18 @@ export async function untilGenerated(env: TestEnv, who: Session, id: string, ms 
   }
 }
 
+/** Reads the retorno import `id` until its job is done with it (no longer `processing`). */
+export async function untilImported(env: TestEnv, who: Session, id: string, ms = 120_000): Promise<Record<string, any>> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const read = await call(env, 'GET', `${REMITTANCES}/returns/${id}`, { session: who });
+    expect(read.status, read.raw).toBe(200);
+    if (read.body.status !== 'processing') return read.body;
+    if (Date.now() > until) throw new Error(`retorno ${id} still processing after ${ms} ms (${read.body.processedCount}/${read.body.payments})`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 export const base64 = (text: string) => Buffer.from(text, 'latin1').toString('base64');
 
 /**

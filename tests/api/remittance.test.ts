@@ -11,7 +11,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, databaseKinds, loginSession, userInGroups, useTestEnv, type Session } from './fixture.js';
-import { authorisedParcelas, bankReturn, base64, demoParties, pixInstallments, PARCELAS, REMITTANCES, untilGenerated, type Parties } from './remittance-support.js';
+import { authorisedParcelas, bankReturn, base64, demoParties, pixInstallments, PARCELAS, REMITTANCES, untilGenerated, untilImported, type Parties } from './remittance-support.js';
 
 describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
   const env = useTestEnv(kind);
@@ -30,7 +30,12 @@ describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
   const nsa = async () => Number((await sql<{ n: number }>`SELECT next_file_sequence AS n FROM bank_account_agreements WHERE id = ${parties.agreementId}`.execute(env.db)).rows[0].n);
   const statuses = async (ids: string[]) => (await sql<{ id: string; status: string }>`SELECT id, status FROM installments WHERE id IN (${sql.join(ids)}) ORDER BY id`.execute(env.db)).rows.map((r) => r.status);
   const download = (who: Session, id: string) => call(env, 'GET', `${REMITTANCES}/${id}/file`, { session: who });
-  const importReturn = (who: Session, text: string, fileName = 'RETORNO.RET', headers: Record<string, string> = {}) => call(env, 'POST', `${REMITTANCES}/returns`, { session: who, body: { fileName, content: base64(text) }, headers });
+  /** POST remittances/returns; once accepted (202), waits for the job: `body` is then the import as the job left it, `accepted` the 202's body. */
+  const importReturn = async (who: Session, text: string, fileName = 'RETORNO.RET', headers: Record<string, string> = {}) => {
+    const answer = await call(env, 'POST', `${REMITTANCES}/returns`, { session: who, body: { fileName, content: base64(text) }, headers });
+    if (answer.status !== 202) return { ...answer, accepted: undefined };
+    return { ...answer, accepted: answer.body, body: await untilImported(env, who, answer.body.id) };
+  };
   const parcelas = (ids: string[]) => authorisedParcelas(env, clerk, treasurer, parties, pixInstallments(ids.map(() => 10000)));
 
   beforeAll(async () => {
@@ -200,7 +205,10 @@ describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
     const retorno = bankReturn(remessa, { [byInstallment.get(rejectedId)!]: 'AN', [byInstallment.get(scheduledId)!]: 'BD' }, '22122026');
 
     const first = await importReturn(treasurer, retorno);
-    expect(first.status, first.raw).toBe(200);
+    expect(first.status, first.raw).toBe(202);
+    expect(first.accepted).toMatchObject({ status: 'processing', processedCount: 0, payments: 3, paid: 0 });
+    expect(first.headers.location).toBe(`${REMITTANCES}/returns/${first.body.id}`);
+    expect(first.body).toMatchObject({ status: 'processed', processedCount: 3, failureReason: null });
     const logged = await sql<{ after: { paid: number; fileName: string } }>`SELECT after FROM audit_log WHERE action = 'remittanceReturns.import' ORDER BY seq DESC LIMIT 1`.execute(env.db);
     expect(logged.rows[0].after).toMatchObject({ paid: 1, fileName: 'RETORNO.RET' });
     expect(first.body).toMatchObject({ duplicate: false, payments: 3, paid: 1, rejected: 1, scheduled: 1, unknown: 0 });
@@ -228,7 +236,7 @@ describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
     // The bank's next file pays the scheduled one: the remessa is processed.
     const later = bankReturn(remessa, {}, '23122026');
     const second = await importReturn(treasurer, later, 'RETORNO2.RET');
-    expect(second.status, second.raw).toBe(200);
+    expect(second.status, second.raw).toBe(202);
     expect(second.body).toMatchObject({ paid: 1, unchanged: 2 });
     expect(await statuses([paidId, rejectedId, scheduledId].sort())).toEqual([paidId, rejectedId, scheduledId].sort().map((id) => (id === rejectedId ? 'authorized' : 'paid')));
     record = (await call(env, 'GET', `${REMITTANCES}/${made.body.id}`, { session: treasurer })).body;

@@ -4,7 +4,7 @@
  * through the API), then tesouraria@ on screen: the fila de remessa (account, convênio, the
  * parcelas marked) → "Gerar remessa" → the remessa's file page, where the job's progress ("n de 2
  * parcelas incluídas no arquivo") runs until the file is offered → download (every line 240 + CRLF,
- * the SHA-256 on screen is the file's) → import the bank's retorno (both paid) → the remessa
+ * the SHA-256 on screen is the file's) → import the bank's retorno (both paid; applied by its job, followed on screen until processado) → the remessa
  * processada, the parcelas pagas, the account's balance moved. Screenshots at 1366 and 390 px;
  * axe-clean; no sideways scroll at 390 px.
  */
@@ -118,6 +118,8 @@ test('tesouraria generates the remessa, downloads it, imports the retorno: parce
   await writeFile(retorno, bankReturn(remessa, {}, paidOn), 'latin1');
   await page.getByLabel('Arquivo de retorno (.RET)').setInputFiles(retorno);
   await page.getByRole('button', { name: 'Importar retorno' }).click();
+  // Accepted and applied by the job: the screen follows it until processado.
+  await expect(page.getByRole('status').filter({ hasText: '2 de 2 linhas de pagamento aplicadas Processado.' })).toBeVisible();
   await expect(page.getByText('2 pagamentos: 2 pagos, 0 rejeitados, 0 agendados, 0 com ocorrência desconhecida, 0 sem alteração.')).toBeVisible();
   // The remessa is processada: its header no longer offers to send or cancel it.
   await expect(page.getByRole('button', { name: 'Marcar como enviada' })).toHaveCount(0);

@@ -44,6 +44,7 @@ import remittanceJobs from './0041_remittance_jobs.js';
 import biWriteOverhead from './0042_bi_write_overhead.js';
 import biStatusChanges from './0043_bi_status_changes.js';
 import bankAccountPixKeys from './0044_bank_account_pix_keys.js';
+import returnJobs from './0045_return_jobs.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
   '0042_bi_write_overhead': biWriteOverhead,
   '0043_bi_status_changes': biStatusChanges,
   '0044_bank_account_pix_keys': bankAccountPixKeys,
+  '0045_return_jobs': returnJobs,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,30 +1,27 @@
 /**
- * Importing a retorno (POST /api/finance/remittances/returns), in one transaction:
+ * Importing a retorno (POST /api/finance/remittances/returns) — the request (the job that applies
+ * it: returnJob.ts; docs/decisions.md "Retornos applied by a job"), in one transaction:
  * - the file is recognised by its SHA-256: the same content imported again answers the first
- *   import's result and changes nothing (the row is taken first, so two imports at once wait for
- *   each other);
+ *   import's record (200) and changes nothing (the row is taken first, so two imports at once wait
+ *   for each other; the second finds it taken). A failed import of it may be sent again: it
+ *   starts over, payments already answered left as they are;
  * - it must be a CNAB 240 retorno (code 2 at position 143) of a bank and account that has a
  *   convênio here, read with that convênio's layout (cnab/returnFile.ts: every line 240, trailers
  *   exact — otherwise a message naming the line and field), and every payment's "seu número" must
  *   be one of this convênio's remessas — a file of another convênio or a remessa never generated
- *   here is refused whole;
- * - each payment's ocorrências (cnab/occurrences.ts) move its parcela through its own service:
- *   paga → `settleRemitted`, the baixa with the bank's date and amount (more than the balance:
- *   the difference as juros/multa; less: a partial baixa, the rest stays open and the parcela
- *   autorizada); rejeitada → `unremit` back to autorizada with the codes' meaning as the reason;
- *   agendada → nothing yet; unknown codes → shown, the parcela stays em remessa. A payment already
- *   answered (paga or rejeitada) is left as it is. A remessa whose payments are all answered
- *   becomes processada (its own `process`).
+ *   here is refused whole, nothing written;
+ * - accepted: the file and its payments as read are stored with the import record in
+ *   `processing` (202), and the job's first step enqueued in the same commit.
+ * The job moves each payment's parcela through its own service (paga → `settleRemitted`,
+ * rejeitada → `unremit`, agendada → nothing yet, unknown codes → shown); see returnJob.ts.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import * as z from 'zod/mini';
-import { payableInstallments, remittances } from '../../../src/contracts/resources/index.js';
-import { formatMoney } from '../../../src/contracts/money.js';
-import { audit } from '../../audit.js';
 import { HttpError } from '../../errors.js';
 import type { Call, Trx } from '../../registry/storage.js';
-import { judge } from '../cnab/occurrences.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { RETURN_JOB, type ReturnStep } from './returnJob.js';
 import { layoutFor, type CnabLayout } from '../cnab/overlays.js';
 import { CnabReadError, readReturnFile, type ReturnFile } from '../cnab/returnFile.js';
 
@@ -72,6 +69,41 @@ export const returnResult = z.object({
 });
 export type ReturnResult = z.infer<typeof returnResult>;
 
+/** The import record as the screen polls it: the result so far, `processedCount` of `payments` applied. */
+export const returnImport = z.object({
+  ...returnResult.shape,
+  id: z.string(),
+  status: z.enum(['processing', 'processed', 'failed']),
+  processedCount: z.number(),
+  failureReason: z.nullable(z.string()),
+});
+export type ReturnImport = z.infer<typeof returnImport>;
+
+/** A payment as the request read and validated it: what a step applies. */
+export interface PlannedPayment {
+  line: number;
+  reference: string;
+  occurrences: string[];
+  paidOn: string | null;
+  paidAmount: number;
+}
+
+export const emptyResult = (fileName: string, sha256: string, payments: number): ReturnResult => ({
+  duplicate: false, fileName, sha256, payments, paid: 0, rejected: 0, scheduled: 0, unknown: 0, unchanged: 0, lines: [],
+});
+
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** The import record `id` (or the one of `sha256`), or undefined. */
+export async function readReturnImport(trx: Trx, orgId: string, by: { id: string } | { sha256: string }): Promise<ReturnImport | undefined> {
+  const where = 'id' in by ? sql`id = ${by.id}` : sql`sha256 = ${by.sha256}`;
+  const found = await sql<{ id: string; status: ReturnImport['status']; processed_count: number; failure_reason: string | null; result: unknown }>`SELECT id, status, processed_count, failure_reason, result
+    FROM remittance_returns WHERE org_id = ${orgId} AND ${where}`.execute(trx);
+  const row = found.rows[0];
+  if (!row) return undefined;
+  return { ...json<ReturnResult>(row.result), id: row.id, status: row.status, processedCount: Number(row.processed_count), failureReason: row.failure_reason };
+}
+
 interface AgreementRow {
   id: string;
   bank_account_id: string;
@@ -95,7 +127,12 @@ interface ItemRow {
 const bad = (message: string) => new HttpError(400, message, { content: [message] });
 const digits = (value: string | null) => (value ?? '').replace(/\D/g, '').replace(/^0+/, '');
 
-export async function importReturn(trx: Trx, call: Call, input: ReturnInput): Promise<ReturnResult> {
+
+/**
+ * Validates the whole file and accepts it: `accepted` false — the same content was imported
+ * before (its record, nothing changed); true — stored in `processing`, its first step enqueued.
+ */
+export async function acceptReturn(trx: Trx, call: Call, input: ReturnInput, jobs: JobQueue): Promise<{ accepted: boolean; record: ReturnImport }> {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(input.content)) throw bad(RETURN_IMPORT_MESSAGES.notCnab);
   const bytes = Buffer.from(input.content, 'base64');
   if (!bytes.length) throw bad(RETURN_IMPORT_MESSAGES.content);
@@ -103,13 +140,17 @@ export async function importReturn(trx: Trx, call: Call, input: ReturnInput): Pr
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const fileName = input.fileName.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
 
-  // The same content again: the first answer, nothing changed. Taken first: a parallel import of it waits here.
-  const taken = await sql<{ id: string }>`INSERT INTO remittance_returns (id, org_id, sha256, file_name, payments, result, created_at, created_by)
-    VALUES (${randomUUID()}, ${call.orgId}, ${sha256}, ${fileName}, 0, '{}'::jsonb, ${call.ctx.clock()}, ${call.userId}) ON CONFLICT (org_id, sha256) DO NOTHING RETURNING id`.execute(trx);
+  // Taken first: a parallel import of the same content waits here, then finds it taken. A failed
+  // import of it is taken again (it starts over); anything else answers the first import.
+  const now = call.ctx.clock();
+  const taken = await sql<{ id: string }>`INSERT INTO remittance_returns (id, org_id, sha256, file_name, payments, result, status, processed_count, created_at, updated_at, created_by)
+    VALUES (${randomUUID()}, ${call.orgId}, ${sha256}, ${fileName}, 0, '{}'::jsonb, 'processing', 0, ${now}, ${now}, ${call.userId})
+    ON CONFLICT (org_id, sha256) DO UPDATE SET status = 'processing', processed_count = 0, failure_reason = NULL, file_name = EXCLUDED.file_name, updated_at = EXCLUDED.updated_at, created_by = EXCLUDED.created_by
+      WHERE remittance_returns.status = 'failed'
+    RETURNING id`.execute(trx);
   if (!taken.rows.length) {
-    const stored = await sql<{ result: unknown }>`SELECT result FROM remittance_returns WHERE org_id = ${call.orgId} AND sha256 = ${sha256}`.execute(trx);
-    const result = (typeof stored.rows[0].result === 'string' ? JSON.parse(stored.rows[0].result) : stored.rows[0].result) as ReturnResult;
-    return { ...result, duplicate: true };
+    const record = (await readReturnImport(trx, call.orgId, { sha256 }))!;
+    return { accepted: false, record: { ...record, duplicate: true } };
   }
   const returnId = taken.rows[0].id;
 
@@ -140,7 +181,7 @@ export async function importReturn(trx: Trx, call: Call, input: ReturnInput): Pr
     ? (
         await sql<ItemRow>`SELECT i.id, i.remittance_id, r.number::text AS remittance_number, r.status AS remittance_status, i.installment_id, i.reference, i.payment_date::text, i.outcome, i.live
           FROM remittance_items i JOIN remittances r ON r.id = i.remittance_id
-          WHERE i.org_id = ${call.orgId} AND r.agreement_id = ${agreement.id} AND i.reference IN (${sql.join(references)}) ORDER BY i.id FOR UPDATE OF i`.execute(trx)
+          WHERE i.org_id = ${call.orgId} AND r.agreement_id = ${agreement.id} AND i.reference IN (${sql.join(references)}) ORDER BY i.id`.execute(trx)
       ).rows
     : [];
   const byReference = new Map(items.map((item) => [item.reference, item]));
@@ -152,57 +193,10 @@ export async function importReturn(trx: Trx, call: Call, input: ReturnInput): Pr
     if (item.remittance_status === 'failed' || item.remittance_status === 'generating') throw bad(RETURN_IMPORT_MESSAGES[item.remittance_status](payment.line, Number(item.remittance_number)));
   }
 
-  const parcelas = call.ctx.records(payableInstallments.name);
-  const asParcelas = parcelas.callFrom(call);
-  const result: ReturnResult = { duplicate: false, fileName, sha256, payments: file.payments.length, paid: 0, rejected: 0, scheduled: 0, unknown: 0, unchanged: 0, lines: [] };
-  const touched = new Set<string>();
-  for (const payment of file.payments) {
-    const item = byReference.get(payment.reference)!;
-    const judgement = judge(payment.occurrences);
-    const line = { line: payment.line, reference: payment.reference, installmentId: item.installment_id, remittanceNumber: Number(item.remittance_number), codes: payment.occurrences, reason: judgement.reason };
-    if (item.outcome === 'paid' || item.outcome === 'rejected') {
-      result.unchanged++;
-      result.lines.push({ ...line, outcome: 'unchanged' });
-      continue;
-    }
-    touched.add(item.remittance_id);
-    if (judgement.outcome === 'paid') {
-      const parcela = await parcelas.get(trx, asParcelas, item.installment_id);
-      const balance = Number(parcela.amount) - Number(parcela.paidAmount);
-      const principal = Math.min(balance, payment.paidAmount);
-      const extra = Math.max(0, payment.paidAmount - balance);
-      await parcelas.runAction(trx, asParcelas, item.installment_id, 'settleRemitted', {
-        paidOn: payment.paidOn ?? item.payment_date,
-        amount: principal,
-        ...(extra ? { interest: extra } : {}),
-        bankAccountId: agreement.bank_account_id,
-        note: `Retorno do banco (${fileName}, linha ${payment.line}): ${judgement.reason}. Pago ${formatMoney(payment.paidAmount)}.`,
-      }, undefined, { system: true });
-      await sql`UPDATE remittance_items SET outcome = 'paid', occurrences = ${judgement.reason}, live = false WHERE id = ${item.id}`.execute(trx);
-      result.paid++;
-    } else if (judgement.outcome === 'rejected') {
-      await parcelas.runAction(trx, asParcelas, item.installment_id, 'unremit', { reason: `Rejeitada pelo banco: ${judgement.reason}` }, undefined, { system: true });
-      await sql`UPDATE remittance_items SET outcome = 'rejected', occurrences = ${judgement.reason}, live = false WHERE id = ${item.id}`.execute(trx);
-      result.rejected++;
-    } else {
-      await sql`UPDATE remittance_items SET outcome = ${judgement.outcome}, occurrences = ${judgement.reason} WHERE id = ${item.id}`.execute(trx);
-      result[judgement.outcome]++;
-    }
-    result.lines.push({ ...line, outcome: judgement.outcome });
-  }
-
-  // A remessa whose every payment is answered is processada.
-  const remittances$ = call.ctx.records(remittances.name);
-  for (const remittanceId of [...touched].sort()) {
-    const open = await sql<{ n: string; status: string }>`SELECT (SELECT count(*) FROM remittance_items WHERE remittance_id = r.id AND outcome NOT IN ('paid', 'rejected'))::text AS n, r.status
-      FROM remittances r WHERE r.id = ${remittanceId}`.execute(trx);
-    const row = open.rows[0];
-    if (row && Number(row.n) === 0 && (row.status === 'generated' || row.status === 'sent')) {
-      await remittances$.runAction(trx, remittances$.callFrom(call), remittanceId, 'process', {}, undefined, { system: true });
-    }
-  }
-  await sql`UPDATE remittance_returns SET bank_account_id = ${agreement.bank_account_id}, payments = ${result.payments}, result = ${JSON.stringify(result)}::jsonb WHERE id = ${returnId}`.execute(trx);
-  const { lines: _lines, ...summary } = result;
-  await audit(trx, call.ctx.clock(), { orgId: call.orgId, actorUserId: call.userId, entityType: 'remittanceReturns', action: 'remittanceReturns.import', entityId: returnId, after: summary }, call.request);
-  return result;
+  const plan: PlannedPayment[] = file.payments.map((p) => ({ line: p.line, reference: p.reference, occurrences: p.occurrences, paidOn: p.paidOn, paidAmount: p.paidAmount }));
+  const result = emptyResult(fileName, sha256, plan.length);
+  await sql`UPDATE remittance_returns SET bank_account_id = ${agreement.bank_account_id}, agreement_id = ${agreement.id}, payments = ${plan.length}, content = ${bytes},
+    plan = ${JSON.stringify(plan)}::jsonb, result = ${JSON.stringify(result)}::jsonb WHERE id = ${returnId}`.execute(trx);
+  await jobs.send(trx, RETURN_JOB, { returnId, orgId: call.orgId, offset: 0 } satisfies ReturnStep);
+  return { accepted: true, record: { ...result, id: returnId, status: 'processing', processedCount: 0, failureReason: null } };
 }

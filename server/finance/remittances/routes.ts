@@ -6,7 +6,10 @@
  *   with the key is a 422; a replay while the first runs waits for it.
  * - `GET remittances/{id}/file` — the file as an attachment with a server-made name, its SHA-256
  *   in `Repr-Digest`.
- * - `POST remittances/returns` — import a retorno (returns.ts), `{fileName, content}` (base64).
+ * - `POST remittances/returns` — import a retorno (returns.ts), `{fileName, content}` (base64):
+ *   validated whole, then 202 with the import record `processing` (Location to it), applied by
+ *   the job (returnJob.ts); the same content again: 200 with the first import's record.
+ * - `GET remittances/returns/{id}` — the import record: `processedCount` of `payments`, the result so far.
  * Access: `remittanceFiles` create / read / update; tenant from the token; 404 for another tenant's.
  *
  * Generation is accepted (202, the remessa `generating`, Location to it) once the request has
@@ -27,7 +30,8 @@ import { idempotencyKey, onceInTransaction } from '../../registry/idempotency.js
 import { notFound } from '../../registry/records.js';
 import { generateInput, generateRemittance } from './generate.js';
 import { REMITTANCE_JOB } from './job.js';
-import { importReturn, returnInput, returnResult } from './returns.js';
+import { RETURN_JOB } from './returnJob.js';
+import { acceptReturn, readReturnImport, returnImport, returnInput } from './returns.js';
 
 const BEARER = [{ bearerAuth: [] }];
 const TAGS = [remittances.labels.many];
@@ -82,10 +86,26 @@ export function remittanceRoutes(ctx: AppContext, jobs: JobQueue) {
 
     r.post(
       '/remittances/returns',
-      { ...access('update'), bodyLimit: 12 * 1024 * 1024, schema: { tags: TAGS, summary: 'Importa um arquivo de retorno CNAB 240 (conteúdo em base64)', security: BEARER, body: returnInput, response: { 200: returnResult } } },
-      async (request) => {
+      { ...access('update'), bodyLimit: 12 * 1024 * 1024, schema: { tags: TAGS, summary: 'Importa um arquivo de retorno CNAB 240 (conteúdo em base64): validado inteiro, aplicado em segundo plano', security: BEARER, body: returnInput, response: { 200: returnImport, 202: returnImport } } },
+      async (request, reply) => {
         const key = idempotencyKey(request);
-        return service().run(caller(request), { request }, (trx, call) => onceInTransaction(trx, call, request, key, () => importReturn(trx, call, request.body)));
+        const { accepted, record } = await service().run(caller(request), { request }, (trx, call) => onceInTransaction(trx, call, request, key, () => acceptReturn(trx, call, request.body, jobs)));
+        if (!accepted) return reply.code(200).send(record);
+        jobs.wake(RETURN_JOB);
+        const path = request.url.split('?')[0].replace(/\/+$/, '');
+        return reply.code(202).header('location', `${path}/${encodeURIComponent(record.id)}`).send(record);
+      },
+    );
+
+    r.get(
+      '/remittances/returns/:id',
+      { ...access('read'), schema: { tags: TAGS, summary: 'Acompanha a importação de um retorno (linhas aplicadas, resultado)', security: BEARER, params: idParams, response: { 200: returnImport } } },
+      async (request) => {
+        const { id } = request.params;
+        if (id.length > 64) throw notFound();
+        const record = await service().run(caller(request), { request }, (trx, call) => readReturnImport(trx, call.orgId, { id }));
+        if (!record) throw notFound();
+        return record;
       },
     );
   };

@@ -4,6 +4,8 @@
  * each payment. The record itself (state, payments, history) is the generic show page around it.
  * While the job generates the file (`generating`), a progress bar ("n de N parcelas") fed by
  * reading the record again every REMITTANCE_POLL_MS; then the download — or the reason it failed.
+ * A retorno is validated whole by the request and applied by a job: its import record is read
+ * again every REMITTANCE_POLL_MS while `processing` ("n de N linhas"), then its result.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { registerCatalogue, t } from '../../core/i18n';
@@ -13,7 +15,7 @@ import { FilePicker } from '../../core/ui/FilePicker';
 import * as css from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
 import type { SubPageProps } from '../registry/spec';
-import { downloadRemittance, importReturn, type ReturnResult } from './remittanceApi';
+import { downloadRemittance, importReturn, readReturnImport, type ReturnImport } from './remittanceApi';
 import { remittanceTexts } from './remittanceCatalogue';
 
 registerCatalogue(remittanceTexts);
@@ -26,7 +28,7 @@ export default function RemittanceFilePage({ resource, record }: SubPageProps) {
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ReturnResult | null>(null);
+  const [result, setResult] = useState<ReturnImport | null>(null);
   const fileName = String(record.fileName ?? 'remessa.rem');
   const status = String(record.status ?? '');
 
@@ -36,6 +38,26 @@ export default function RemittanceFilePage({ resource, record }: SubPageProps) {
     const timer = setTimeout(() => void invalidate([resource.name, 'record', record.id]), REMITTANCE_POLL_MS);
     return () => clearTimeout(timer);
   }, [status, record, resource.name]);
+
+  // While the retorno is applied: its import again, then the record (state, counts) once it is done.
+  const importing = result?.status === 'processing' ? result.id : null;
+  useEffect(() => {
+    if (!importing) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      void readReturnImport(importing)
+        .then((read) => {
+          if (!live) return;
+          setResult(read);
+          if (read.status !== 'processing') void invalidate([resource.name, 'record', record.id]);
+        })
+        .catch(() => live && setResult((current) => current && { ...current })); // try again on the next turn
+    }, REMITTANCE_POLL_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [importing, result, resource.name, record.id]);
 
   if (status === 'generating' || status === 'failed') {
     const processed = Number(record.processedCount ?? 0);
@@ -64,8 +86,6 @@ export default function RemittanceFilePage({ resource, record }: SubPageProps) {
     try {
       const answer = await importReturn(file);
       setResult(answer);
-      // Its state and actions may have changed (processada): the header reads the record again.
-      if (!answer.duplicate) void invalidate([resource.name, 'record', record.id]);
     } catch {
       // the HTTP notice names the line and field
     } finally {
@@ -109,7 +129,13 @@ export default function RemittanceFilePage({ resource, record }: SubPageProps) {
       {result && (
         <section className={ui.stack} aria-live="polite" aria-label={t('remittances.return.title')}>
           {result.duplicate && <Alert tone="info">{t('remittances.return.duplicate')}</Alert>}
-          <Alert tone="success">{t('remittances.return.summary', { payments: result.payments, paid: result.paid, rejected: result.rejected, scheduled: result.scheduled, unknown: result.unknown, unchanged: result.unchanged })}</Alert>
+          <div className={ui.field}>
+            <span className={ui.label} id={`${id}-return-progress`}>{t('remittances.return.progress')}</span>
+            <progress aria-labelledby={`${id}-return-progress`} max={Math.max(result.payments, 1)} value={result.processedCount} style={{ width: '100%' }} />
+            <span className={ui.hint} role="status">{t('remittances.return.progressStatus', { processed: result.processedCount, total: result.payments })} {t(`remittances.return.status.${result.status}`)}</span>
+          </div>
+          {result.status === 'failed' && <Alert tone="error">{result.failureReason ?? t('remittances.return.status.failed')}</Alert>}
+          <Alert tone={result.status === 'processed' ? 'success' : 'info'}>{t('remittances.return.summary', { payments: result.payments, paid: result.paid, rejected: result.rejected, scheduled: result.scheduled, unknown: result.unknown, unchanged: result.unchanged })}</Alert>
           <div className={css.tableWrap}>
             <table className={css.table}>
               <thead>

@@ -25,6 +25,14 @@ export interface ReturnResult {
   lines: ReturnLine[];
 }
 
+/** The import record: applied by a job, `processedCount` of `payments` so far. */
+export interface ReturnImport extends ReturnResult {
+  id: string;
+  status: 'processing' | 'processed' | 'failed';
+  processedCount: number;
+  failureReason: string | null;
+}
+
 export interface GeneratedRemittance {
   id: string;
   number: number;
@@ -50,5 +58,9 @@ export async function fileBase64(file: File): Promise<string> {
   return btoa(binary);
 }
 
-export const importReturn = async (file: File): Promise<ReturnResult> =>
-  request<ReturnResult>('finance', 'remittances/returns', { method: 'POST', body: { fileName: file.name, content: await fileBase64(file) } });
+/** Validated whole by the server, then applied in the background (202, `processing`); the same file again: its first import. */
+export const importReturn = async (file: File): Promise<ReturnImport> =>
+  request<ReturnImport>('finance', 'remittances/returns', { method: 'POST', body: { fileName: file.name, content: await fileBase64(file) } });
+
+/** The import as it stands (polled while `processing`). */
+export const readReturnImport = (id: string): Promise<ReturnImport> => request<ReturnImport>('finance', `remittances/returns/${encodeURIComponent(id)}`);
