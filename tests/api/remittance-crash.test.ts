@@ -11,10 +11,9 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../bench/import-data.js';
-import { insertPayables } from '../../bench/finance-data.js';
-import { openBenchDatabase, type BenchDatabase } from '../../bench/registry-data.js';
-import { DEMO_ORG_ID } from '../../server/db/seed.js';
+import { openBenchDatabase } from '../../bench/registry-data.js';
 import { databaseKinds } from './fixture.js';
+import { authorisedPixParcelas } from './remittance-crash-support.js';
 import { serverDatabase, startServerProcess, type ServerDatabase, type ServerProcess } from './server-process.js';
 
 const TOTAL = 200;
@@ -30,20 +29,7 @@ describe.each(databaseKinds())('a remessa survives the end of its server process
 
   it('kill -9 in the middle: after a restart the file is offered, each of the 200 parcelas moved exactly once', async () => {
     database = await serverDatabase(kind);
-    const target: BenchDatabase = { dataDir: database.env.DATA_DIR ?? '', databaseUrl: database.env.DATABASE_URL || undefined };
-    let accountId = '';
-    let agreementId = '';
-    const handle = await openBenchDatabase(target);
-    try {
-      await insertPayables(handle.db, TOTAL / 4 + 10, 'financeiro@demo.com.br');
-      accountId = (await sql<{ id: string }>`SELECT id FROM bank_accounts WHERE org_id = ${DEMO_ORG_ID} AND type = 'checking' ORDER BY created_at, id LIMIT 1`.execute(handle.db)).rows[0].id;
-      agreementId = (await sql<{ id: string }>`SELECT id FROM bank_account_agreements WHERE bank_account_id = ${accountId}`.execute(handle.db)).rows[0].id;
-      await sql`UPDATE installments SET status = 'authorized', bank_account_id = ${accountId}, payment_method = 'pix', pix_key_type = 'email', pix_key = 'fornecedor@exemplo.com.br', boleto_line = NULL
-        WHERE id IN (SELECT id FROM installments WHERE direction = 'payable' ORDER BY id LIMIT ${TOTAL})`.execute(handle.db);
-      await sql`UPDATE installments SET status = 'queued' WHERE bank_account_id = ${accountId} AND status = 'authorized' AND payment_method <> 'pix'`.execute(handle.db);
-    } finally {
-      await handle.close();
-    }
+    const { target, accountId, agreementId } = await authorisedPixParcelas(database, TOTAL);
     const env = { ...database.env, JOBS_EXPIRE_SECONDS: '5', JOBS_MAINTENANCE_SECONDS: '1', REMITTANCE_STEP_PARCELAS: String(STEP) };
     server = await startServerProcess(env);
     let client = await signIn(server.url, 'tesouraria@demo.com.br');

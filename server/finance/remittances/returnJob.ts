@@ -18,6 +18,7 @@
  * same file may then be sent again: it starts over, what was applied shown as unchanged.
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { ItemRow as ReturnItemRow } from './returns.js';
 import { sql } from 'kysely';
 import { payableInstallments, remittances } from '../../../src/contracts/resources/index.js';
 import { formatMoney } from '../../../src/contracts/money.js';
@@ -60,16 +61,7 @@ interface ImportRow {
   created_by: string | null;
 }
 
-interface ItemRow {
-  id: string;
-  remittance_id: string;
-  remittance_number: string;
-  remittance_status: string;
-  installment_id: string;
-  reference: string;
-  payment_date: string;
-  outcome: string;
-}
+type ItemRow = Omit<ReturnItemRow, 'live'>;
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 

@@ -112,7 +112,8 @@ interface AgreementRow {
   account: string | null;
 }
 
-interface ItemRow {
+/** A remessa's payment as a retorno reads it (returnJob.ts too). */
+export interface ItemRow {
   id: string;
   remittance_id: string;
   remittance_number: string;

@@ -6,30 +6,16 @@
  */
 import { costCentresEndpoint, type CostCentres } from '../../../contracts/dashboards';
 import { t } from '../../../core/i18n';
-import { callEndpoint } from '../../../core/resources/endpoint';
 import * as ui from '../../../core/ui/ui.css';
 import { Chart } from './Chart';
 import { FigureTable } from './FigureTable';
 import { dreReport } from './links';
-import { Loaded } from './Loaded';
-import { BasisPicker, basisParam, useBasis } from './BasisPicker';
-import { useYear, YearPicker } from './YearPicker';
+import { ByYearAndBasis } from './ByYearAndBasis';
+import { basisParam } from './BasisPicker';
 import { BASIS_LABELS, type Basis } from '../../../contracts/reports';
 
 export function CostCentrePanel() {
-  const year = useYear();
-  const basis = useBasis();
-  return (
-    <>
-      <div className={ui.row}>
-        <YearPicker year={year} />
-        <BasisPicker basis={basis} />
-      </div>
-      <Loaded query={['bi', 'painel', 'dre2', String(year), basis]} fetch={(signal) => callEndpoint(costCentresEndpoint, { query: { year: String(year), basis }, signal, silent: true })}>
-        {(answer) => <ByCentre answer={answer} basis={basis} />}
-      </Loaded>
-    </>
-  );
+  return <ByYearAndBasis painel="dre2" endpoint={costCentresEndpoint}>{(answer, _year, basis) => <ByCentre answer={answer} basis={basis} />}</ByYearAndBasis>;
 }
 
 function ByCentre({ answer, basis }: { answer: CostCentres; basis: Basis }) {

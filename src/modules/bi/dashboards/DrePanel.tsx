@@ -7,15 +7,13 @@
  */
 import { dreEndpoint, type ReportAnswer } from '../../../contracts/reports';
 import { t } from '../../../core/i18n';
-import { callEndpoint } from '../../../core/resources/endpoint';
 import { Link } from '../../../core/ui/Link';
 import * as ui from '../../../core/ui/ui.css';
 import { Chart, type ChartSeries } from './Chart';
 import { FigureTable } from './FigureTable';
 import { dreReport } from './links';
-import { Loaded } from './Loaded';
-import { BasisPicker, basisParam, useBasis } from './BasisPicker';
-import { useYear, YearPicker } from './YearPicker';
+import { ByYearAndBasis } from './ByYearAndBasis';
+import { basisParam } from './BasisPicker';
 import type { Basis } from '../../../contracts/reports';
 
 const VARIANTS = {
@@ -24,19 +22,7 @@ const VARIANTS = {
 } as const;
 
 export function DrePanel({ variant }: { variant: keyof typeof VARIANTS }) {
-  const year = useYear();
-  const basis = useBasis();
-  return (
-    <>
-      <div className={ui.row}>
-        <YearPicker year={year} />
-        <BasisPicker basis={basis} />
-      </div>
-      <Loaded query={['bi', 'painel', 'dre', String(year), basis]} fetch={(signal) => callEndpoint(dreEndpoint, { query: { year: String(year), basis }, signal, silent: true })}>
-        {(answer) => <Dre answer={answer} year={year} basis={basis} variant={variant} />}
-      </Loaded>
-    </>
-  );
+  return <ByYearAndBasis painel="dre" endpoint={dreEndpoint}>{(answer, year, basis) => <Dre answer={answer} year={year} basis={basis} variant={variant} />}</ByYearAndBasis>;
 }
 
 function Dre({ answer, year, basis, variant }: { answer: ReportAnswer; year: number; basis: Basis; variant: keyof typeof VARIANTS }) {
