@@ -116,7 +116,9 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 
 /**
  * Signs `login` in once through the login page and returns the context's storage (the stored
- * session), so later contexts start signed in: `browser.newContext({storageState})`.
+ * session), so later contexts start signed in: `browser.newContext({storageState})`. With "Lembrar
+ * de mim": each later context is a new browser, and a session without it ends two minutes after
+ * its last tab closed (src/core/sessionClosed.ts), which a bench of many cold loads outlives.
  */
 export async function signedInState(browser: Browser, url: string, login: string, secret: string): Promise<NonNullable<BrowserContextOptions['storageState']>> {
   const context = await browser.newContext({ locale: 'pt-BR' });
@@ -124,6 +126,7 @@ export async function signedInState(browser: Browser, url: string, login: string
   await page.goto(`${url}/login`);
   await page.getByLabel('E-mail').fill(login);
   await page.getByLabel('Senha', { exact: true }).fill(secret);
+  await page.getByLabel('Lembrar de mim neste dispositivo').check();
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.getByText(`Conectado como ${login}`).waitFor();
   const state = await context.storageState();
