@@ -1,6 +1,6 @@
 /**
- * The portal page's first request: a page whose path is a registry list names the URL of that
- * list's first page (`<meta name="retaguarda-first-page">`) — a report's page, the report's request
+ * The portal page's first requests: a page whose path is a registry list names the URL of that
+ * list's first page and of its preferences (`<meta name="retaguarda-first-page">`) — a report's page, the report's request
  * (contracts/reportRequest.ts) — and retaguarda.js sends it at once
  * with the stored session (src/core/firstPageEarly.ts), while the portal's code downloads. The
  * route table's data (not its screens: no React here), list state and URL code are the client's
@@ -12,6 +12,7 @@ import { reportFilters, reportParams } from '../../src/contracts/reportRequest.j
 import { findResource } from '../../src/contracts/resources/index.js';
 import { FIRST_PAGE_META } from '../../src/core/firstPageEarly.js';
 import { matchLocation } from '../../src/core/routeMatch.js';
+import { preferencesRequest } from '../../src/core/resources/paths.js';
 import { buildUrl, pageQuery } from '../../src/core/url.js';
 import { firstPageRequest } from '../../src/modules/registry/listQuery.js';
 import { portalRouteData } from '../../src/modules/portal/routes.data.js';
@@ -70,9 +71,27 @@ export function reportRequestUrl(report: ReportName, search: string, configText:
   return sameOriginPath(url) ? url : null;
 }
 
-/** The `<meta>` that names the page's first request (a list's first page, or a report), or ''. */
+/**
+ * The URL of the list's preferences (its columns and saved filters), which the list screen awaits
+ * beside the first page (src/core/resources/preferences.ts asks the same); null as firstPageUrl.
+ */
+export function listPreferencesUrl(configText: string | undefined, list: ListAt): string | null {
+  const resource = findResource(list.mount.resource);
+  const base = resource && baseUrl(configText, resource.api);
+  if (!resource || !base) return null;
+  const { path, query } = preferencesRequest(resource, { ...list.params, ...list.mount.params }, list.mount.list);
+  const url = buildUrl(base, path, query);
+  return sameOriginPath(url) ? url : null;
+}
+
+/**
+ * The `<meta>` that names the page's first requests, or '': a list's first page and its
+ * preferences (space-separated), or a report's request.
+ */
 export function firstPageMeta(pathname: string, search: string, configText: string | undefined, list: ListAt | null = listAt(pathname)): string {
   const report = list ? null : reportAt(pathname);
-  const url = list ? firstPageUrl(pathname, search, configText, list) : report ? reportRequestUrl(report, search, configText) : null;
-  return url ? `<meta name="${FIRST_PAGE_META}" content="${escapeHtml(url)}" />` : '';
+  const page = list ? firstPageUrl(pathname, search, configText, list) : report ? reportRequestUrl(report, search, configText) : null;
+  const urls = page && list ? [page, listPreferencesUrl(configText, list)] : [page];
+  const content = urls.filter((url): url is string => url !== null).join(' ');
+  return content ? `<meta name="${FIRST_PAGE_META}" content="${escapeHtml(content)}" />` : '';
 }

@@ -83,10 +83,18 @@ export async function pageWithPreloads(file: string, staticDir: string, screens:
 }
 
 /**
+ * What the portal loads lazily for any signed-in screen before it shows: the portal's frame and the
+ * record screens' texts (src/modules/area/withLoaders.ts). A list's or a report's page is a
+ * signed-in screen, so they come with its first request instead of after its answer (a signed-out
+ * visit to such a URL, sent on to /login, fetches them for nothing, as it fetches the list screen).
+ */
+const SIGNED_IN_SCREENS = ['PortalShell', 'recordTexts'];
+
+/**
  * The lazy chunks a registry list's page loads first: what primes its first page, the generic list
  * screen, and the list's declaration (its own chunk, which both await).
  */
-const listScreens = (resource: string) => ['primeList', 'ListPage', ...(Object.hasOwn(DECLARATION_MODULES, resource) ? [DECLARATION_MODULES[resource as ResourceName]] : [])];
+const listScreens = (resource: string) => ['primeList', 'ListPage', ...SIGNED_IN_SCREENS, ...(Object.hasOwn(DECLARATION_MODULES, resource) ? [DECLARATION_MODULES[resource as ResourceName]] : [])];
 
 export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
   const staticDir = path.resolve(ctx.settings.staticDir);
@@ -154,7 +162,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
     const list = listAt(pathname);
     const report = list ? null : reportAt(pathname);
     const head = list || report ? firstPageMeta(pathname, search, (await readAppConfig(ctx))?.text, list) : '';
-    const screens = list ? listScreens(list.mount.resource) : report ? ['ReportPage'] : [];
+    const screens = list ? listScreens(list.mount.resource) : report ? ['ReportPage', ...SIGNED_IN_SCREENS] : [];
     const html = await pageWithPreloads(path.join(demoDir, 'index.html'), staticDir, screens, head);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };

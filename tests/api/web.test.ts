@@ -194,8 +194,10 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
           'chunks/primeList-AbCdEf12.js': ['chunks/resources-AbCdEf12.js', 'chunks/routes-AbCdEf12.js'],
           'chunks/suppliers-AbCdEf12.js': ['chunks/fields-AbCdEf12.js'],
           'chunks/applicationAcls-AbCdEf12.js': ['chunks/fields-AbCdEf12.js'],
+          'chunks/portal-shell-AbCdEf12.js': [],
+          'chunks/recordTexts-AbCdEf12.js': [],
         },
-        names: { ListPage: 'chunks/ListPage-AbCdEf12.js', primeList: 'chunks/primeList-AbCdEf12.js', suppliers: 'chunks/suppliers-AbCdEf12.js', applicationAcls: 'chunks/applicationAcls-AbCdEf12.js' },
+        names: { ListPage: 'chunks/ListPage-AbCdEf12.js', primeList: 'chunks/primeList-AbCdEf12.js', suppliers: 'chunks/suppliers-AbCdEf12.js', applicationAcls: 'chunks/applicationAcls-AbCdEf12.js', PortalShell: 'chunks/portal-shell-AbCdEf12.js', recordTexts: 'chunks/recordTexts-AbCdEf12.js' },
       }),
     );
     const link = (file: string) => `<link rel="modulepreload" href="/dist/${file}" />`;
@@ -209,7 +211,8 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
         // first page while the guard runs, on list routes only.
         expect(page.raw).not.toContain('login-AbCdEf12.js');
         const list = url.startsWith('/fornecedores?') || url.endsWith('/acls');
-        for (const file of ['chunks/ListPage-AbCdEf12.js', 'chunks/DataTable-AbCdEf12.js', 'chunks/primeList-AbCdEf12.js', 'chunks/resources-AbCdEf12.js', 'chunks/fields-AbCdEf12.js']) expect(page.raw.includes(link(file)), `${url} ${file}`).toBe(list);
+        // A list is a signed-in screen: the portal's frame and the record texts come with it, not after its answer.
+        for (const file of ['chunks/ListPage-AbCdEf12.js', 'chunks/DataTable-AbCdEf12.js', 'chunks/primeList-AbCdEf12.js', 'chunks/resources-AbCdEf12.js', 'chunks/fields-AbCdEf12.js', 'chunks/portal-shell-AbCdEf12.js', 'chunks/recordTexts-AbCdEf12.js']) expect(page.raw.includes(link(file)), `${url} ${file}`).toBe(list);
         // The list's own declaration (its chunk, loaded with the screen), not another's.
         expect(page.raw.includes(link('chunks/suppliers-AbCdEf12.js')), url).toBe(url.startsWith('/fornecedores?'));
         expect(page.raw.includes(link('chunks/applicationAcls-AbCdEf12.js')), url).toBe(url.endsWith('/acls'));
@@ -222,7 +225,7 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
     expect((await call(env, 'GET', '/fornecedores', { headers: { accept: 'text/html' } })).raw).not.toContain('modulepreload');
   });
 
-  it("names a list page's first request (retaguarda.js sends it with the stored session), on this origin only", async () => {
+  it("names a list page's first requests (retaguarda.js sends them with the stored session), on this origin only", async () => {
     writeFileSync(dirs.config, readFileSync(path.join(ROOT, 'app.config.json')));
     const meta = async (url: string) => {
       const page = await call(env, 'GET', url, { headers: { accept: 'text/html' } });
@@ -230,9 +233,12 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
       expect(page.raw.startsWith('<!doctype html>')).toBe(true);
       return /<meta name="retaguarda-first-page" content="([^"]*)" \/>/.exec(page.raw)?.[1] ?? null;
     };
-    expect(await meta('/fornecedores')).toBe('/v1/companies/suppliers?sort=name&amp;page=1&amp;perPage=25');
-    expect(await meta('/fornecedores/lista?q=%22%3E%3Cscript%3E&page=2')).toBe('/v1/companies/suppliers?sort=name&amp;q=%22%3E%3Cscript%3E&amp;page=2&amp;perPage=25');
-    expect(await meta('/configuracoes/aplicacoes/7/acls')).toBe('/v1/identity/applications/7/acls?sort=title&amp;page=1&amp;perPage=25');
+    // The first page, then the list's preferences (its columns), which the list awaits too.
+    expect(await meta('/fornecedores')).toBe('/v1/companies/suppliers?sort=name&amp;page=1&amp;perPage=25 /v1/companies/suppliers/preferences');
+    expect(await meta('/fornecedores/lista?q=%22%3E%3Cscript%3E&page=2')).toBe('/v1/companies/suppliers?sort=name&amp;q=%22%3E%3Cscript%3E&amp;page=2&amp;perPage=25 /v1/companies/suppliers/preferences');
+    expect(await meta('/configuracoes/aplicacoes/7/acls')).toBe('/v1/identity/applications/7/acls?sort=title&amp;page=1&amp;perPage=25 /v1/identity/applications/7/acls/preferences');
+    // A queue (a named list) keeps its own columns: `?list=`.
+    expect((await meta('/fila-de-pagamentos/parcelamentos/autorizados'))?.split(' ')[1]).toBe('/api/finance/payable-installments/preferences?list=paymentAuthorized');
     for (const url of ['/', '/fornecedores/12', '/nao-existe']) expect(await meta(url), url).toBeNull();
     // The admin moves the API to another origin: the page names nothing (the token stays here).
     const config = JSON.parse(readFileSync(dirs.config, 'utf8')) as { apis: Record<string, { baseURL: string }> };

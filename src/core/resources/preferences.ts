@@ -5,11 +5,11 @@
  */
 import { useCallback } from 'react';
 import * as z from 'zod/mini';
-import { LIST_PARAM, listKey, listPreferencesSchema, NO_PREFERENCES, type ListPreferences } from '../../contracts/listPreferences';
+import { listKey, listPreferencesSchema, NO_PREFERENCES, type ListPreferences } from '../../contracts/listPreferences';
 import type { AnyResource } from '../../contracts/resource';
 import { request } from '../api';
 import { prefetchQuery, setQueryData, useQuery } from './cache';
-import { apiPath, type PathParams } from './paths';
+import { preferencesRequest, type PathParams } from './paths';
 
 export interface ListPreferencesResult {
   preferences: ListPreferences;
@@ -21,8 +21,7 @@ export interface ListPreferencesResult {
 
 /** The cache key and the request of a list's preferences (a list without them still works: no notice when they cannot be read). */
 function preferencesQuery(resource: AnyResource, params: PathParams, list?: string) {
-  const path = apiPath(resource, params, undefined, 'preferences');
-  const listQuery = list ? { [LIST_PARAM]: list } : undefined;
+  const { path, query: listQuery } = preferencesRequest(resource, params, list);
   return {
     key: ['listPreferences', listKey(resource.name, list)],
     path,

@@ -24,6 +24,8 @@ export interface ListMount {
   params?: Readonly<Record<string, string>>;
   fixedQuery?: Readonly<Record<string, readonly string[]>>;
   defaultSort?: string;
+  /** A named list of the declaration (`list.named`, a queue): its own preferences (`?list=`). */
+  list?: string;
 }
 
 export interface ListState {

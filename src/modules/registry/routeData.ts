@@ -49,7 +49,7 @@ export function resourceRouteData(resourceOrMount: ResourceName | RegistryMountD
   const mount = typeof resourceOrMount === 'string' ? mountSpec(resourceOrMount, overrides) : resourceOrMount;
   const recordLabel = catalogueEntry(mount.resource)?.labels.one;
   // What the list fixes of its requests, as data (the server names the page's first request from it).
-  const list = { resource: mount.resource, ...(mount.params ? { params: mount.params } : {}), ...(mount.fixedQuery ? { fixedQuery: mount.fixedQuery } : {}), ...(mount.defaultSort ? { defaultSort: mount.defaultSort } : {}) };
+  const list = { resource: mount.resource, ...(mount.params ? { params: mount.params } : {}), ...(mount.fixedQuery ? { fixedQuery: mount.fixedQuery } : {}), ...(mount.defaultSort ? { defaultSort: mount.defaultSort } : {}), ...(mount.list ? { list: mount.list } : {}) };
   const route = (path: string, view: RegistryView, tab?: string): RouteData => ({
     path,
     layout: 'portal',

@@ -100,4 +100,19 @@ describe("retaguarda.js's first list request", () => {
     requestFirstPageEarly(document, localStorage, 1_000);
     expect(takeEarlyAnswer(URL_, bearer, 1_000 + EARLY_ANSWER_TTL_MS)).toBeInstanceOf(Promise);
   });
+
+  it("sends each URL the page names (the list's page and its preferences), each taken by its own call", async () => {
+    store.set(appConfigAtom, testConfig());
+    const PREFERENCES = '/v1/companies/suppliers/preferences';
+    namePage(`${URL_} ${PREFERENCES}`);
+    requestFirstPageEarly();
+    expect(early.map((sent) => sent.url)).toEqual([URL_, PREFERENCES]);
+    const later: string[] = [];
+    configureApi({ fetch: async (input) => (later.push(String(input)), jsonResponse([])) });
+    await requestPage('companies', '/v1/companies/suppliers', { query: { sort: 'name' }, perPage: 25 });
+    const bearer = { headers: { Authorization: `Bearer ${FUTURE_JWT}` } };
+    expect(takeEarlyAnswer(PREFERENCES, bearer)).toBeInstanceOf(Promise);
+    expect(takeEarlyAnswer(PREFERENCES, bearer)).toBeUndefined();
+    expect(later).toEqual([]);
+  });
 });

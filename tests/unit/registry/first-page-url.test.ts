@@ -5,9 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { firstPageUrl } from '../../../server/http/firstPage';
+import { firstPageMeta, firstPageUrl, listAt } from '../../../server/http/firstPage';
 import { configureApi } from '../../../src/core/api';
 import { appConfigAtom } from '../../../src/core/config';
+import { clearCache } from '../../../src/core/resources/cache';
 import { resetSession, setFields } from '../../../src/core/session';
 import { store } from '../../../src/core/store';
 import { routes } from '../../../src/modules/portal/routes';
@@ -40,13 +41,18 @@ describe("a list page's first request", () => {
         const params = Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, '7']));
         const pathname = route.path.replace(/\{(\w+)\}/g, '7');
         sent = [];
+        clearCache();
         const primed = await route.prime!(params, search);
         await primed.answer?.catch(() => undefined);
         primed.release();
-        // Beside the page, the list's preferences (once per list: the cache keeps them).
+        // Beside the page, the list's preferences (once per list: the cache, emptied above, keeps them).
         const pages = sent.filter((url) => !new URL(url, 'http://x').pathname.endsWith('/preferences'));
         expect(pages, pathname).toHaveLength(1);
         expect(firstPageUrl(pathname, search, configText), `${pathname}${search}`).toBe(pages[0]);
+        // The page names both, the page first: retaguarda.js sends them before the portal's code runs.
+        const preferences = sent.filter((url) => new URL(url, 'http://x').pathname.endsWith('/preferences'));
+        const named = /content="([^"]*)"/.exec(firstPageMeta(pathname, search, configText, listAt(pathname)))?.[1].replaceAll('&amp;', '&').split(' ');
+        expect(named, `${pathname}${search}`).toEqual([pages[0], ...preferences]);
       }
       // Every list route loads its declaration (the first time): seconds on a busy machine.
     }, 30_000);
