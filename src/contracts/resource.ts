@@ -105,6 +105,15 @@ export type Sensitivity = 'account' | 'pixKey';
 export const fieldShown = (def: { label: string; shownWhen?: { field: string; values: readonly string[] } }, values: Readonly<Record<string, unknown>>): boolean =>
   !def.shownWhen || def.shownWhen.values.includes(String(values[def.shownWhen.field] ?? ''));
 
+/**
+ * The sibling type fields a chosen PIX key sets (`pixKey` with `chosenFrom` and `typeField`): the
+ * form offers no input of its own for them — the key's choice decides the type — and shows their
+ * errors under the key.
+ */
+export function typesSetByChoice(fields: Readonly<Record<string, { type: string; chosenFrom?: PixKeyChoice; typeField?: string }>>): ReadonlySet<string> {
+  return new Set(Object.values(fields).flatMap((def) => (def.type === 'pixKey' && def.chosenFrom && def.typeField ? [def.typeField] : [])));
+}
+
 /** Where a chosen PIX key comes from: our receiving account's (`{reference: 'bankAccountId', resource: 'bankAccounts', list: 'pixKeys'}`). */
 export interface PixKeyChoice {
   /** Sibling reference field naming the record… */
