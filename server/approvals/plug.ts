@@ -17,6 +17,7 @@
 import type { AnyResource, FieldDef } from '../../src/contracts/resource.js';
 import { formatMoney } from '../../src/contracts/money.js';
 import { findTransition, type ApprovalPlug } from '../../src/contracts/workflow.js';
+import { maskField } from '../registry/audit-mask.js';
 import { sameValue } from '../registry/compare.js';
 import { writeHistory } from '../registry/history.js';
 import { columnValues } from '../registry/records.js';
@@ -104,13 +105,15 @@ function describeChanges(resource: AnyResource, fields: readonly string[], befor
       const label = def?.label ?? field;
       // Lists and references by name only: the record's audit trail shows them resolved, before → after.
       if (!def || def.type === 'list' || def.type === 'reference') return label;
-      return `${label}: ${shownValue(def, before[field])} → ${shownValue(def, after[field])}`;
+      return `${label}: ${shownValue(def, before[field])} → ${shownValue(def, after[field], before[field] ?? null)}`;
     })
     .join('; ');
 }
 
-function shownValue(def: FieldDef, value: unknown): string {
+function shownValue(def: FieldDef, value: unknown, was?: unknown): string {
   if (value === null || value === undefined || value === '') return CHANGE_NOTES.empty;
+  // A history note is a log too: an account number or a random PIX key as "•••• 1234".
+  if (def.sensitive) return String(maskField(def, value, was));
   if (def.type === 'money' && typeof value === 'number') return formatMoney(value);
   return String(value);
 }

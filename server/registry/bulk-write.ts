@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import { writableFields, type FieldDef } from '../../src/contracts/resource.js';
 import { HttpError } from '../errors.js';
+import { maskEntry } from './audit-mask.js';
 import { fieldStorage, type Call, type ResourceStorage, type Trx, type Values, type WireRecord } from './storage.js';
 
 export const BULK_MESSAGES = {
@@ -87,13 +88,16 @@ async function updateRows(trx: Trx, call: Call, storage: ResourceStorage, rows: 
 
 async function auditRows(trx: Trx, call: Call, rows: ManyRow[], action: string): Promise<void> {
   const name = call.resource.name;
-  const entries = rows.map((row) => ({
-    id: randomUUID(),
-    action: `${name}.${action}.${row.existing ? 'update' : 'create'}`,
-    entity_id: row.id,
-    before: row.existing ? JSON.stringify(row.existing) : null,
-    after: JSON.stringify({ id: row.id, ...row.values, ...row.audit }),
-  }));
+  const entries = rows.map((row) => {
+    const { before, after } = maskEntry(call.resource, row.existing ?? null, { id: row.id, ...row.values, ...row.audit });
+    return {
+      id: randomUUID(),
+      action: `${name}.${action}.${row.existing ? 'update' : 'create'}`,
+      entity_id: row.id,
+      before: before ? JSON.stringify(before) : null,
+      after: JSON.stringify(after),
+    };
+  });
   await sql`INSERT INTO audit_log (id, org_id, actor_user_id, at, action, entity_type, entity_id, before, after)
     SELECT r.id, ${call.tenant}, ${call.userId}, ${call.ctx.clock()}, r.action, ${name}, r.entity_id, r.before::jsonb, r.after::jsonb
     FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS r(id text, action text, entity_id text, before text, after text)`.execute(trx);

@@ -24,6 +24,7 @@ import { actionHandler } from './declared.js';
 import { sqlType, typeOfValue, writeRows, type ManyRow } from './bulk-write.js';
 import { writeHistory, writeHistoryAndAudit, type HistoryRow } from './history.js';
 import { nextNumber } from './numbering.js';
+import { maskEntry, hasSensitive } from './audit-mask.js';
 import { auditAction, auditChanges } from './audit-trail.js';
 import type { AuditEntry as AuditTrailEntry } from '../../src/contracts/audit.js';
 import type { ParsedList } from './query.js';
@@ -67,6 +68,8 @@ const strip = ({ _refs, _actions, ...rest }: WireRecord) => rest;
 
 export class ResourceService {
   readonly workflow: AnyWorkflow | undefined;
+  /** The declaration has fields its audit entries mask. */
+  private readonly sensitive: boolean;
 
   constructor(
     readonly ctx: AppContext,
@@ -75,6 +78,7 @@ export class ResourceService {
     readonly lookup: StorageLookup,
   ) {
     this.workflow = resource.workflow;
+    this.sensitive = hasSensitive(resource);
   }
 
   // ---------------------------------------------------------------- unit of work
@@ -137,8 +141,10 @@ export class ResourceService {
     return audit(trx, this.ctx.clock(), this.auditEntry(call, entry), call.request);
   }
 
+  /** Every entry this service writes, its declared sensitive fields masked (audit-mask.ts). */
   private auditEntry(call: Call, entry: Omit<AuditEntry, 'orgId' | 'actorUserId' | 'entityType'>): AuditEntry {
-    return { orgId: call.tenant ?? call.orgId, actorUserId: call.userId, entityType: this.resource.name, ...entry };
+    const masked = this.sensitive ? maskEntry(this.resource, entry.before, entry.after) : {};
+    return { orgId: call.tenant ?? call.orgId, actorUserId: call.userId, entityType: this.resource.name, ...entry, ...masked };
   }
 
   // ---------------------------------------------------------------- reads

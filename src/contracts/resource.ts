@@ -89,11 +89,30 @@ interface FieldCommon {
   wide?: boolean;
   /** Shown (form and details) only while the sibling `field` holds one of `values`: a parcela's PIX fields while it is paid by PIX. */
   shownWhen?: { field: string; values: readonly string[] };
+  /**
+   * Never whole in a log (SECURITY.md, audit): kept in audit entries and history notes as
+   * "•••• 1234" (server/registry/audit-mask.ts). `'account'`: always (a bank account number, a PIX
+   * copia e cola); `'pixKey'`: when the key is account-like — a random (EVP) key; a CPF, CNPJ,
+   * e-mail or phone key is the holder's own contact and stays readable.
+   */
+  sensitive?: Sensitivity;
 }
+
+/** What a log may not keep whole (`FieldCommon.sensitive`). */
+export type Sensitivity = 'account' | 'pixKey';
 
 /** Whether a field with `shownWhen` applies to these values (its own record, or its list item). */
 export const fieldShown = (def: { label: string; shownWhen?: { field: string; values: readonly string[] } }, values: Readonly<Record<string, unknown>>): boolean =>
   !def.shownWhen || def.shownWhen.values.includes(String(values[def.shownWhen.field] ?? ''));
+
+/**
+ * The sibling type fields a chosen PIX key sets (`pixKey` with `chosenFrom` and `typeField`): the
+ * form offers no input of its own for them — the key's choice decides the type — and shows their
+ * errors under the key.
+ */
+export function typesSetByChoice(fields: Readonly<Record<string, { type: string; chosenFrom?: PixKeyChoice; typeField?: string }>>): ReadonlySet<string> {
+  return new Set(Object.values(fields).flatMap((def) => (def.type === 'pixKey' && def.chosenFrom && def.typeField ? [def.typeField] : [])));
+}
 
 /** Where a chosen PIX key comes from: our receiving account's (`{reference: 'bankAccountId', resource: 'bankAccounts', list: 'pixKeys'}`). */
 export interface PixKeyChoice {

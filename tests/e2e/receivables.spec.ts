@@ -58,13 +58,14 @@ test('tesouraria enters a conta a receber with a boleto of ours and PIX to our k
   const ourKey = two.getByRole('combobox', { name: 'Nossa chave PIX', exact: true });
   await expect(two.getByRole('textbox', { name: 'Nossa chave PIX' })).toHaveCount(0);
   await expect(ourKey).toHaveValue('11222333000181');
-  await expect(two.getByLabel('Tipo da nossa chave PIX')).toHaveValue('cnpj');
+  // The key's type follows the choice (the option says it): no select of its own beside the key.
+  await expect(two.getByLabel('Tipo da nossa chave PIX')).toHaveCount(0);
   await expect(ourKey.getByRole('option')).toHaveText(['Selecione a chave', 'CNPJ: 11.222.333/0001-81 (principal)', 'E-mail: financeiro@demo.com.br']);
   await ourKey.selectOption({ label: 'E-mail: financeiro@demo.com.br' });
-  await expect(two.getByLabel('Tipo da nossa chave PIX')).toHaveValue('email');
+  await expect(ourKey).toHaveValue('financeiro@demo.com.br');
   await shoot(page, 'receber-chave-pix-da-conta', { atEachWidth: () => noAxeViolations(page) });
   await ourKey.selectOption({ label: 'CNPJ: 11.222.333/0001-81 (principal)' });
-  await expect(two.getByLabel('Tipo da nossa chave PIX')).toHaveValue('cnpj');
+  await expect(ourKey).toHaveValue('11222333000181');
 
   // Nothing of a payee: the customer's bank, agência, conta, favorecido or their linha digitável.
   for (const label of ['Favorecido', 'CPF/CNPJ do favorecido', 'Agência', 'Linha digitável ou código de barras', 'PIX copia e cola']) await expect(page.getByLabel(label, { exact: true })).toHaveCount(0);
@@ -79,6 +80,9 @@ test('tesouraria enters a conta a receber with a boleto of ours and PIX to our k
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: DESCRIPTION, exact: true })).toBeVisible();
   await expect(page.getByText('Aberto').first()).toBeVisible();
+  // The type went with the chosen key.
+  const saved = await api(page, 'GET', `/api/finance/receivables/${new URL(page.url()).pathname.split('/').pop()}`);
+  expect(saved.body.installments[1]).toMatchObject({ paymentMethod: 'pix', pixKey: '11222333000181', pixKeyType: 'cnpj' });
   await shoot(page, 'receber-lancamento', { atEachWidth: () => noAxeViolations(page) });
   await signOut(page);
 });
@@ -158,7 +162,10 @@ test('another receiving account offers only its own keys: its one key fills the 
   await pick(item, 'Conta de recebimento', name);
   await expect(ourKey).toHaveValue(`recebimentos.${RUN}@demo.com.br`);
   await expect(ourKey.getByRole('option')).toHaveText(['Selecione a chave', `E-mail: recebimentos.${RUN}@demo.com.br`]);
-  await expect(item.getByLabel('Tipo da nossa chave PIX')).toHaveValue('email');
+  // The key's type follows the choice ("E-mail: …"): no select of its own beside it.
+  await expect(item.getByLabel('Tipo da nossa chave PIX')).toHaveCount(0);
+  await item.scrollIntoViewIfNeeded();
+  await shoot(page, 'conta-a-receber-chave-escolhida', { atEachWidth: () => noAxeViolations(page) });
   // Left unsaved (the form would ask before leaving): the page and its session end with the test.
   // The account made here is closed again, so the demo's Itaú stays the one bank account other specs find (the fila de remessa picks it alone).
   const closed = await api(page, 'PUT', `/api/finance/bank-accounts/${created.body.id}`, { ...account, isActive: false }, { 'if-match': `"${created.body.version}"` });

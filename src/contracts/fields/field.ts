@@ -23,6 +23,8 @@ export interface Common {
   help?: string;
   /** Server-managed: shown, never sent nor accepted on write. */
   readOnly?: boolean;
+  /** Masked in audit entries and history notes (`FieldCommon.sensitive`). */
+  sensitive?: FieldDef['sensitive'];
 }
 
 /** `optional: true`: may be absent, `null` clears it. Default: required. */
@@ -39,8 +41,9 @@ export function field<S extends z.core.$ZodType, D extends FieldDef, O extends C
   def: D,
   options: O | undefined,
 ): Field<Maybe<S, O>, D> {
-  const extra: Partial<Pick<FieldDef, 'help' | 'readOnly' | 'initial'>> = {};
+  const extra: Partial<Pick<FieldDef, 'help' | 'readOnly' | 'initial' | 'sensitive'>> = {};
   if (options?.help !== undefined) extra.help = options.help;
+  if (options?.sensitive !== undefined) extra.sensitive = options.sensitive;
   if (options?.readOnly !== undefined) extra.readOnly = options.readOnly;
   if (options?.initial !== undefined) extra.initial = options.initial as FieldDef['initial'];
   let schema: Maybe<S, O> | undefined;

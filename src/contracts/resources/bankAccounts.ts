@@ -35,7 +35,7 @@ export const bankAccounts = defineResource({
     bankId: reference('Banco', 'banks', { optional: true }),
     agency: text('Agência', { rule: schemas.agency(), optional: true }),
     agencyDigit: text('Dígito da agência', { rule: schemas.agencyDigit(), optional: true }),
-    account: text('Conta', { rule: schemas.accountNumber(), optional: true }),
+    account: text('Conta', { rule: schemas.accountNumber(), optional: true, sensitive: 'account' }),
     accountDigit: text('Dígito da conta', { rule: schemas.accountDigit(), optional: true }),
     holderName: text('Titular (razão social)'),
     holderDocument: cpfCnpj('CNPJ/CPF do titular'),

@@ -4,7 +4,7 @@
  * warning, and the stale-version (412) warning that never overwrites silently.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { fieldShown, isOptionalField, writableFields, type AnyResource } from '../../contracts/resource';
+import { fieldShown, isOptionalField, typesSetByChoice, writableFields, type AnyResource } from '../../contracts/resource';
 import { lockedFields } from '../../contracts/workflow';
 import { documentKind } from '../../contracts/brazil/documents';
 import { hasMessage, t } from '../i18n';
@@ -92,6 +92,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
   );
   const errors = Object.keys(clientErrors).length ? clientErrors : save.fieldErrors;
   // Fields the record's workflow state locks are shown, not edited (the server refuses them too).
+  const setByChoice = typesSetByChoice(resource.fields);
   const locked = new Set(base && resource.workflow ? lockedFields(resource.workflow, String(base[resource.workflow.field] ?? ''), writableFields(resource)) : []);
 
   const set = (field: string, value: unknown) => {
@@ -219,6 +220,8 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
                   </div>
                 );
               }
+              // The type of a chosen PIX key follows the choice: no input of its own (shown read-only when the form is).
+              if (setByChoice.has(field) && editable && !locked.has(field)) return null;
               if (def.readOnly || !editable || locked.has(field)) {
                 return (
                   <div key={field} className={ui.field}>

@@ -13,7 +13,7 @@ export const bankData = (max = 20) =>
       bankId: reference('Banco', 'banks', { required: 'Escolha o banco.' }),
       agency: text('Agência', { rule: schemas.agency() }),
       agencyDigit: text('Dígito da agência', { rule: schemas.agencyDigit(), optional: true }),
-      account: text('Conta', { rule: schemas.accountNumber() }),
+      account: text('Conta', { rule: schemas.accountNumber(), sensitive: 'account' }),
       accountDigit: text('Dígito da conta', { rule: schemas.accountDigit() }),
       accountType: enumOf('Tipo de conta', BANK_ACCOUNT_TYPES, BANK_ACCOUNT_TYPE_LABELS),
       holderName: text('Titular', { max: 120, optional: true, trim: false }),
@@ -32,7 +32,7 @@ export const pixKeys = (max = 20, { defaultLabel = 'Chave preferencial', help, o
     'Chaves PIX',
     {
       type: enumOf('Tipo de chave', PIX_KEY_TYPES, PIX_KEY_TYPE_LABELS),
-      key: pixKey('Chave', { typeField: 'type' }),
+      key: pixKey('Chave', { typeField: 'type', sensitive: 'pixKey' }),
       isDefault: boolean(defaultLabel),
     },
     {

@@ -36,7 +36,7 @@ export const receiptDataFields = {
   boletoLine: only(wide(text('Linha digitável do nosso boleto', { max: 60, optional: true, trim: false })), 'boleto'),
   pixKeyType: only(enumOf('Tipo da nossa chave PIX', PIX_KEY_TYPES, PIX_KEY_TYPE_LABELS, { optional: true }), 'pix'),
   // Chosen among the receiving account's keys (bankAccounts.pixKeys), never typed: the server refuses any other (receipts.ts).
-  pixKey: only(pixKey('Nossa chave PIX', { optional: true, typeField: 'pixKeyType', chosenFrom: { reference: 'bankAccountId', resource: 'bankAccounts', list: 'pixKeys' } }), 'pix'),
+  pixKey: only(pixKey('Nossa chave PIX', { optional: true, sensitive: 'pixKey', typeField: 'pixKeyType', chosenFrom: { reference: 'bankAccountId', resource: 'bankAccounts', list: 'pixKeys' } }), 'pix'),
 };
 
 export interface ReceiptItem {

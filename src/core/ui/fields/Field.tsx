@@ -72,7 +72,9 @@ export interface FieldProps {
 
 export function Field({ resource, field, label, def, value, onChange, params, errors, refs, required, siblings, onSiblings, allRefs }: FieldProps) {
   const id = useId();
-  const own = errors?.[field] ?? [];
+  // A chosen PIX key sets its type (no input of its own: typesSetByChoice): the type's errors show here.
+  const typePath = def.type === 'pixKey' && def.chosenFrom && def.typeField ? field.replace(/[^.]+$/, def.typeField) : null;
+  const own = [...(errors?.[field] ?? []), ...(typePath ? (errors?.[typePath] ?? []) : [])];
   const helpId = def.help ? `${id}-help` : undefined;
   const errorId = own.length ? `${id}-errors` : undefined;
   const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { fieldShown, type ScalarFieldDef } from '../../../contracts/resource';
+import { fieldShown, typesSetByChoice, type ScalarFieldDef } from '../../../contracts/resource';
 import { t } from '../../i18n';
 import { fillPatch, referenceFill } from '../../resources/fills';
 import { emptyValue } from '../../resources/values';
@@ -24,6 +24,8 @@ export function ListInput({ id, resource, field, def, value, onChange, params, e
   latest.current = items;
   if (def.type !== 'list') return null;
   const of = Object.entries(def.of) as [string, ScalarFieldDef][];
+  // The type of a chosen PIX key follows the choice (typesSetByChoice): no input of its own.
+  const setByChoice = typesSetByChoice(def.of);
   const initial: Item = Object.fromEntries(of.map(([name, sub]) => [name, emptyValue(sub)]));
   const blank = (): Item => ({ ...initial });
   const patch = (index: number, change: Item) => onChange(items.map((item, i) => (i === index ? { ...item, ...change } : item)));
@@ -45,7 +47,7 @@ export function ListInput({ id, resource, field, def, value, onChange, params, e
       {items.map((item, index) => (
         <fieldset key={typeof item.id === 'string' ? item.id : `new-${index}`} className={css.listItem} data-item-id={typeof item.id === 'string' ? item.id : undefined}>
           <legend className={css.muted}>{t('registry.list.item', { n: index + 1 })}</legend>
-          {of.filter(([, sub]) => fieldShown(sub, item)).map(([name, sub]) => (
+          {of.filter(([name, sub]) => fieldShown(sub, item) && !setByChoice.has(name)).map(([name, sub]) => (
             <Field
               key={name}
               resource={resource}

@@ -1,0 +1,87 @@
+/**
+ * SECURITY.md, audit: "no secret, token, code or full account number in logs". A change of a bank
+ * account number — our conta financeira's, a supplier's bank data, a random (EVP) PIX key — is kept
+ * in the audit as "•••• 1234": the "Histórico" (the audit API) and the audit_log rows never hold the
+ * full number, and the change still reads before → after (two numbers ending alike say "(outra)").
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ifMatch } from '../../src/contracts/resource.js';
+import { bankAccounts, suppliers } from '../../src/contracts/resources/index.js';
+import { DEMO_ORG_ID } from '../../server/db/seed.js';
+import { call, databaseKinds, loginSession, userInGroups, useTestEnv, type Session } from './fixture.js';
+import { apiPath } from './registry-support.js';
+
+const ACCOUNTS = '/api/finance/bank-accounts';
+const HOLDER = '11222333000181';
+const EVP = '123e4567-e89b-42d3-a456-426614174000';
+
+describe.each(databaseKinds())('account numbers masked in the audit [%s]', (kind) => {
+  const env = useTestEnv(kind);
+  let admin: Session;
+  let clerk: Session;
+  let bankId: string;
+
+  const writable = (fields: Record<string, { readOnly?: boolean }>, record: Record<string, any>, change: Record<string, unknown> = {}) => ({
+    ...Object.fromEntries(Object.entries(fields).filter(([, def]) => !def.readOnly).map(([name]) => [name, record[name] ?? null])),
+    ...change,
+  });
+  const change = async (who: Session, url: string, fields: Record<string, { readOnly?: boolean }>, values: Record<string, unknown>) => {
+    const record = (await call(env, 'GET', url, { session: who })).body;
+    const answer = await call(env, 'PUT', url, { session: who, body: writable(fields, record, values), headers: { 'if-match': ifMatch(record.version) } });
+    expect(answer.status, answer.raw).toBe(200);
+    return answer.body;
+  };
+  /** Every audit_log row of the record, as text. */
+  const rows = async (id: string) => JSON.stringify((await sql`SELECT before, after FROM audit_log WHERE entity_id = ${id}`.execute(env.db)).rows);
+
+  beforeAll(async () => {
+    admin = await loginSession(env, 'admin@demo.com.br');
+    clerk = (await userInGroups(env, ['Financeiro'])).session;
+    bankId = (await sql<{ id: string }>`SELECT bank_id AS id FROM bank_accounts WHERE org_id = ${DEMO_ORG_ID} AND bank_id IS NOT NULL LIMIT 1`.execute(env.db)).rows[0].id;
+  });
+
+  it('keeps a conta financeira’s account number as its last four digits: nowhere whole, the change still before → after', async () => {
+    const created = await call(env, 'POST', ACCOUNTS, {
+      session: clerk,
+      body: writable(bankAccounts.fields, {}, { name: `Conta ${randomUUID().slice(0, 6)}`, type: 'checking', bankId, agency: '3381', account: '1234506789', accountDigit: '1', holderName: 'Demo Compras e Finanças Ltda', holderDocument: HOLDER, openingBalance: 0, openingBalanceDate: '2026-01-01', isActive: true, pixKeys: [{ type: 'evp', key: EVP, isDefault: false }] }),
+    });
+    expect(created.status, created.raw).toBe(201);
+    const url = `${ACCOUNTS}/${created.body.id}`;
+    await change(clerk, url, bankAccounts.fields, { account: '9876504321', pixKeys: [{ type: 'email', key: 'recebe@demo.com.br', isDefault: false }] });
+    // Same last four digits, another number: still a change.
+    await change(clerk, url, bankAccounts.fields, { account: '5555504321' });
+
+    const trail = await call(env, 'GET', `${url}/audit`, { session: clerk });
+    expect(trail.status, trail.raw).toBe(200);
+    for (const whole of ['1234506789', '9876504321', '5555504321', EVP]) {
+      expect(trail.raw).not.toContain(whole);
+      expect(await rows(created.body.id)).not.toContain(whole);
+    }
+    const [sameEnd, update, creation] = trail.body;
+    expect(sameEnd.changes).toEqual([{ field: 'account', label: 'Conta', before: '•••• 4321', after: '•••• 4321 (outra)' }]);
+    expect(update.changes).toContainEqual({ field: 'account', label: 'Conta', before: '•••• 6789', after: '•••• 4321' });
+    expect(update.changes).toContainEqual({ field: 'pixKeys', label: 'Chaves PIX', before: [{ type: 'evp', key: '•••• 4000', isDefault: false }], after: [{ type: 'email', key: 'recebe@demo.com.br', isDefault: false }] });
+    expect(creation.changes).toContainEqual({ field: 'account', label: 'Conta', before: null, after: '•••• 6789' });
+    // The record itself still holds the whole number (what remessas use).
+    expect((await call(env, 'GET', url, { session: clerk })).body.account).toBe('5555504321');
+  });
+
+  it('masks a supplier’s bank data and random PIX key the same way', async () => {
+    const url = `${apiPath(suppliers)}/${(await call(env, 'GET', `${apiPath(suppliers)}?perPage=1`, { session: admin })).body[0].id}`;
+    const item = { bankId, agency: '1000', agencyDigit: null, account: '7777712345', accountDigit: '3', accountType: 'checking', holderName: null, holderDocument: null, isDefault: true };
+    await change(admin, url, suppliers.fields, { bankAccounts: [item], pixKeys: [{ type: 'evp', key: EVP, isDefault: true }] });
+    await change(admin, url, suppliers.fields, { bankAccounts: [{ ...item, account: '8888867890' }] });
+    const trail = await call(env, 'GET', `${url}/audit?perPage=2`, { session: admin });
+    expect(trail.status, trail.raw).toBe(200);
+    const id = url.split('/').pop()!;
+    for (const whole of ['7777712345', '8888867890', EVP]) {
+      expect(trail.raw).not.toContain(whole);
+      expect(await rows(id)).not.toContain(whole);
+    }
+    const accounts = trail.body[0].changes.find((entry: { field: string }) => entry.field === 'bankAccounts');
+    expect(accounts.before[0].account).toBe('•••• 2345');
+    expect(accounts.after[0].account).toBe('•••• 7890');
+  });
+});
