@@ -13,7 +13,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { MONEY_MESSAGES, withinMoneyLimit } from '../../src/contracts/money.js';
 import { MINE_PARAM, ownershipOf, type AnyResource, type Scope } from '../../src/contracts/resource.js';
 import { findResource } from '../../src/contracts/resources/index.js';
-import { ACTIONS_KEY, findTransition, lockedFields, transitionPermission, transitionRefusal, type AnyWorkflow, type HistoryEntry, type Transition } from '../../src/contracts/workflow.js';
+import { ACTIONS_KEY, findTransition, lockedFields, transitionPermission, transitionRefusal, userTransitions, type AnyWorkflow, type HistoryEntry, type Transition } from '../../src/contracts/workflow.js';
 import { audit, auditMany, auditRow, type AuditEntry } from '../audit.js';
 import type { AppContext } from '../context.js';
 import { asSystemOwner, withTenant } from '../db/tenant.js';
@@ -200,8 +200,7 @@ export class ResourceService {
     const user = { id: call.userId, orgId: call.orgId, accessLevel: call.accessLevel };
     const held = new Map<string, 'all' | Set<string>>();
     const allowed: Transition[] = [];
-    for (const transition of this.workflow!.transitions) {
-      if (transition.system) continue;
+    for (const transition of userTransitions(this.workflow!)) {
       const permission = transitionPermission(transition, this.resource.permission);
       if (!held.has(permission)) held.set(permission, await heldScopes(trx, user, permission));
       const scopes = held.get(permission)!;
@@ -306,8 +305,9 @@ export class ResourceService {
     const before = await findRecord(trx, call, storage, id, true);
     if (!before) throw notFound();
     if (version !== undefined && before.version !== version) return this.stale(trx, call, before);
-    if (this.workflow && before[this.workflow.field] !== this.workflow.initial) {
+    if (this.workflow && !(this.workflow.deletable ?? [this.workflow.initial]).includes(String(before[this.workflow.field]))) {
       const state = this.workflow.states[String(before[this.workflow.field])];
+      if (state?.deleteRefusal) throw new HttpError(409, state.deleteRefusal);
       const ending = this.resource.labels.gender === 'f' ? 'a' : 'o';
       const refusal = `${this.resource.labels.one} ${state?.label.toLowerCase() ?? ''} não pode ser excluíd${ending}`;
       // A cancelled record is told no more; a live one is told to be cancelled instead.
