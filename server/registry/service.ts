@@ -373,7 +373,7 @@ export class ResourceService {
         changed.push(await this.change(trx, call, before.id, undefined, action, async () => changes));
         continue;
       }
-      const extra = await storage.beforeUpdate?.(trx, call, completeValues(resource, writableOf(resource, before)), before);
+      const extra = await storage.beforeUpdate?.(trx, call, completeValues(resource, writableOf(resource, before)), before, action);
       const managedFields = Object.fromEntries(Object.entries(derived).filter(([field]) => resource.fields[field]?.readOnly));
       managed.push({ before, derived: managedFields, row: { id: before.id, columns: managedColumns(resource, storage, managedFields, extra ?? {}) } });
     }
@@ -453,7 +453,7 @@ export class ResourceService {
       await checkReferences(trx, call, this.lookup, values, findResource);
       await checkTree(trx, call, storage, id, values);
     }
-    const extra = await storage.beforeUpdate?.(trx, call, values, before);
+    const extra = await storage.beforeUpdate?.(trx, call, values, before, action);
     let after: WireRecord;
     if (writes) {
       await updateRecord(trx, call, storage, id, values, { ...managed, ...extra, ...this.serverValues(values) });
