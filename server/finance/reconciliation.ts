@@ -21,12 +21,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { STATEMENT_MESSAGES, VIEW_MAX_LINES, type OpenSettlement, type ReconciliationView, type StatementLine } from '../../src/contracts/bankStatements.js';
 import { formatMoney } from '../../src/contracts/money.js';
-import { payableInstallments, receivableInstallments } from '../../src/contracts/resources/index.js';
+import { bankStatementLines, payableInstallments, receivableInstallments } from '../../src/contracts/resources/index.js';
 import { findTransition } from '../../src/contracts/workflow.js';
-import { audit } from '../audit.js';
 import { HttpError } from '../errors.js';
 import { notFound } from '../registry/records.js';
-import type { Call, Trx } from '../registry/storage.js';
+import type { Call, Trx, Values } from '../registry/storage.js';
 import { realisedBalance } from './balances.js';
 import { MATCH_WINDOW_DAYS, suggestMatches } from './reconciliationMatch.js';
 import { ruleSuggestions } from './reconciliationRules.js';
@@ -117,8 +116,21 @@ export async function lockLine(trx: Trx, orgId: string, lineId: string) {
   return line;
 }
 
+/**
+ * The group's lines (already locked, in id order) through their own service's system transition
+ * (`match` / `unmatch`), in this transaction and again in id order: status, who and when, a history
+ * row (the baixas, and the group's lines, as its input) and an audit entry per line.
+ */
+async function transitionLines(trx: Trx, call: Call, accountId: string, lines: string[], name: 'match' | 'unmatch', input: Values): Promise<void> {
+  const service = call.ctx.records(bankStatementLines.name);
+  const asLines = { ...service.callFrom(call), parentId: accountId };
+  const changed = await service.transitionWhere(trx, asLines, [sql`t.id IN (${sql.join(lines)})`], name, input, { system: true });
+  // Locked above and checked: every line is in the transition's state.
+  if (changed.length !== lines.length) throw new HttpError(409, name === 'match' ? STATEMENT_MESSAGES.lineTaken : STATEMENT_MESSAGES.lineOpen);
+}
+
 /** One line with its baixas (1:1, 1:N): the group of a single line. */
-export async function matchLine(trx: Trx, call: Pick<Call, 'orgId' | 'userId' | 'ctx' | 'request'>, lineId: string, settlementIds: string[]): Promise<{ id: string; status: 'reconciled'; settlementIds: string[] }> {
+export async function matchLine(trx: Trx, call: Call, lineId: string, settlementIds: string[]): Promise<{ id: string; status: 'reconciled'; settlementIds: string[] }> {
   await lockLine(trx, call.orgId, lineId); // a missing line is a 404 of its own route
   const group = await matchGroup(trx, call, [lineId], settlementIds);
   return { id: lineId, status: 'reconciled', settlementIds: group.settlementIds };
@@ -136,7 +148,7 @@ interface LockedLine {
  * equal to the centavo. Locks the lines in id order, then the baixas in id order, then inserts; the
  * primary keys of the members (a line, a baixa in one group only) are the last wall.
  */
-export async function matchGroup(trx: Trx, call: Pick<Call, 'orgId' | 'userId' | 'ctx' | 'request'>, lineIds: string[], settlementIds: string[]): Promise<{ lineIds: string[]; status: 'reconciled'; settlementIds: string[] }> {
+export async function matchGroup(trx: Trx, call: Call, lineIds: string[], settlementIds: string[]): Promise<{ lineIds: string[]; status: 'reconciled'; settlementIds: string[] }> {
   const lines = [...new Set(lineIds)].sort();
   const ids = [...new Set(settlementIds)].sort();
   if (!lines.length) throw new HttpError(400, STATEMENT_MESSAGES.linesRequired, { lineIds: [STATEMENT_MESSAGES.linesRequired] });
@@ -170,22 +182,19 @@ export async function matchGroup(trx: Trx, call: Pick<Call, 'orgId' | 'userId' |
     VALUES ${sql.join(signed.map((s) => sql`(${s.id}, ${matchId}, ${call.orgId}, ${oneSide}, ${s.amount})`))} ON CONFLICT DO NOTHING`.execute(trx);
   if (Number(insertedLines.numAffectedRows ?? 0) !== locked.length) throw new HttpError(409, STATEMENT_MESSAGES.lineTaken);
   if (Number(insertedSettlements.numAffectedRows ?? 0) !== signed.length) throw new HttpError(409, STATEMENT_MESSAGES.settlementTaken);
-  await sql`UPDATE bank_statement_lines SET status = 'reconciled', reconciled_at = ${now}, reconciled_by = ${call.userId}, version = version + 1 WHERE id IN (${sql.join(lines)})`.execute(trx);
-  for (const line of lines) {
-    await audit(trx, now, { orgId: call.orgId, actorUserId: call.userId, action: 'bankStatementLines.match', entityType: 'bankStatementLines', entityId: line, before: { status: 'open' }, after: { status: 'reconciled', settlementIds: ids, ...(lines.length > 1 ? { lineIds: lines } : {}) } }, call.request);
-  }
+  await transitionLines(trx, call, accountId, lines, 'match', { settlementIds: ids, ...(lines.length > 1 ? { lineIds: lines } : {}) });
   return { lineIds: lines, status: 'reconciled', settlementIds: ids };
 }
 
 /** Undo: the whole group of the line goes — every line of it open again, its baixas free, the baixas themselves untouched. */
-export async function unmatchLine(trx: Trx, call: Pick<Call, 'orgId' | 'userId' | 'ctx' | 'request'>, lineId: string): Promise<{ id: string; status: 'open'; settlementIds: string[] }> {
+export async function unmatchLine(trx: Trx, call: Call, lineId: string): Promise<{ id: string; status: 'open'; settlementIds: string[] }> {
   if (lineId.length > 64) throw new HttpError(404, STATEMENT_MESSAGES.lineNotFound);
   // The group's lines are locked in id order (as a confirm locks them), then the group read again under the locks.
   const groupLines = async () => (await sql<{ line_id: string; match_id: string }>`SELECT o.line_id, o.match_id FROM bank_statement_match_lines g
     JOIN bank_statement_match_lines o ON o.match_id = g.match_id WHERE g.line_id = ${lineId} AND g.org_id = ${call.orgId} ORDER BY o.line_id`.execute(trx)).rows;
   const seen = await groupLines();
   const lines = seen.length ? seen.map((r) => r.line_id) : [lineId];
-  const locked = (await sql<{ id: string; status: string }>`SELECT id, status FROM bank_statement_lines WHERE org_id = ${call.orgId} AND id IN (${sql.join(lines)}) ORDER BY id FOR UPDATE`.execute(trx)).rows;
+  const locked = (await sql<{ id: string; status: string; bank_account_id: string }>`SELECT id, status, bank_account_id FROM bank_statement_lines WHERE org_id = ${call.orgId} AND id IN (${sql.join(lines)}) ORDER BY id FOR UPDATE`.execute(trx)).rows;
   if (!locked.some((l) => l.id === lineId)) throw new HttpError(404, STATEMENT_MESSAGES.lineNotFound);
   const group = await groupLines();
   if (!group.length) throw new HttpError(409, STATEMENT_MESSAGES.lineOpen);
@@ -193,12 +202,8 @@ export async function unmatchLine(trx: Trx, call: Pick<Call, 'orgId' | 'userId' 
   const matchId = group[0].match_id;
   const removed = await sql<{ settlement_id: string }>`SELECT settlement_id FROM bank_statement_match_settlements WHERE match_id = ${matchId} ORDER BY settlement_id`.execute(trx);
   await sql`DELETE FROM bank_statement_matches WHERE id = ${matchId} AND org_id = ${call.orgId}`.execute(trx);
-  const now = call.ctx.clock();
-  await sql`UPDATE bank_statement_lines SET status = 'open', reconciled_at = NULL, reconciled_by = NULL, version = version + 1 WHERE id IN (${sql.join(lines)})`.execute(trx);
   const ids = removed.rows.map((r) => r.settlement_id);
-  for (const line of lines) {
-    await audit(trx, now, { orgId: call.orgId, actorUserId: call.userId, action: 'bankStatementLines.unmatch', entityType: 'bankStatementLines', entityId: line, before: { status: 'reconciled', settlementIds: ids, ...(lines.length > 1 ? { lineIds: lines } : {}) }, after: { status: 'open' } }, call.request);
-  }
+  await transitionLines(trx, call, locked[0].bank_account_id, lines, 'unmatch', { settlementIds: ids, ...(lines.length > 1 ? { lineIds: lines } : {}) });
   return { id: lineId, status: 'open', settlementIds: [] };
 }
 

@@ -9,7 +9,8 @@
  *   plus every line from that date up to this one (date, then id); none before that start. A
  *   page-computed field (`pageComputed`): one window over the page, one sum before it;
  * - an imported line or a reconciled one is neither edited nor deleted (409 with the reason): the
- *   registry reads the row `FOR UPDATE` before these hooks, so a match committing meanwhile is seen.
+ *   registry reads the row `FOR UPDATE` before these hooks, so a match committing meanwhile is seen;
+ * - `match` / `unmatch` (the conciliação's system transitions) set `reconciled_at` / `reconciled_by`.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
@@ -99,7 +100,10 @@ export const statementLinesStorage = declaredStorage(bankStatementLines, 'bank_s
       statement_id: null,
     };
   },
-  async beforeUpdate(_trx, _call, values, before) {
+  async beforeUpdate(_trx, call, values, before, action) {
+    // The conciliação's transitions (the lines' own: history and audit) change only who reconciled it and when.
+    if (action === 'match') return { reconciled_at: call.ctx.clock(), reconciled_by: call.userId };
+    if (action === 'unmatch') return { reconciled_at: null, reconciled_by: null };
     editable(before);
     const amount = signed(values);
     return { amount: String(amount), trn_type: amount < 0 ? 'DEBIT' : 'CREDIT', posted_at: `${String(values.postedOn)}T12:00:00Z` };

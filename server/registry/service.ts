@@ -13,7 +13,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { MONEY_MESSAGES, withinMoneyLimit } from '../../src/contracts/money.js';
 import { MINE_PARAM, ownershipOf, type AnyResource, type Scope } from '../../src/contracts/resource.js';
 import { findResource } from '../../src/contracts/resources/index.js';
-import { ACTIONS_KEY, findTransition, lockedFields, transitionPermission, transitionRefusal, type AnyWorkflow, type HistoryEntry, type Transition } from '../../src/contracts/workflow.js';
+import { ACTIONS_KEY, findTransition, lockedFields, transitionPermission, transitionRefusal, userTransitions, type AnyWorkflow, type HistoryEntry, type Transition } from '../../src/contracts/workflow.js';
 import { audit, auditMany, auditRow, type AuditEntry } from '../audit.js';
 import type { AppContext } from '../context.js';
 import { asSystemOwner, withTenant } from '../db/tenant.js';
@@ -206,8 +206,7 @@ export class ResourceService {
     const user = { id: call.userId, orgId: call.orgId, accessLevel: call.accessLevel };
     const held = new Map<string, 'all' | Set<string>>();
     const allowed: Transition[] = [];
-    for (const transition of this.workflow!.transitions) {
-      if (transition.system) continue;
+    for (const transition of userTransitions(this.workflow!)) {
       const permission = transitionPermission(transition, this.resource.permission);
       if (!held.has(permission)) held.set(permission, await heldScopes(trx, user, permission));
       const scopes = held.get(permission)!;
@@ -312,8 +311,9 @@ export class ResourceService {
     const before = await findRecord(trx, call, storage, id, true);
     if (!before) throw notFound();
     if (version !== undefined && before.version !== version) return this.stale(trx, call, before);
-    if (this.workflow && before[this.workflow.field] !== this.workflow.initial) {
+    if (this.workflow && !(this.workflow.deletable ?? [this.workflow.initial]).includes(String(before[this.workflow.field]))) {
       const state = this.workflow.states[String(before[this.workflow.field])];
+      if (state?.deleteRefusal) throw new HttpError(409, state.deleteRefusal);
       const ending = this.resource.labels.gender === 'f' ? 'a' : 'o';
       const refusal = `${this.resource.labels.one} ${state?.label.toLowerCase() ?? ''} não pode ser excluíd${ending}`;
       // A cancelled record is told no more; a live one is told to be cancelled instead.
@@ -379,7 +379,7 @@ export class ResourceService {
         changed.push(await this.change(trx, call, before.id, undefined, action, async () => changes));
         continue;
       }
-      const extra = await storage.beforeUpdate?.(trx, call, completeValues(resource, writableOf(resource, before)), before);
+      const extra = await storage.beforeUpdate?.(trx, call, completeValues(resource, writableOf(resource, before)), before, action);
       const managedFields = Object.fromEntries(Object.entries(derived).filter(([field]) => resource.fields[field]?.readOnly));
       managed.push({ before, derived: managedFields, row: { id: before.id, columns: managedColumns(resource, storage, managedFields, extra ?? {}) } });
     }
@@ -459,7 +459,7 @@ export class ResourceService {
       await checkReferences(trx, call, this.lookup, values, findResource);
       await checkTree(trx, call, storage, id, values);
     }
-    const extra = await storage.beforeUpdate?.(trx, call, values, before);
+    const extra = await storage.beforeUpdate?.(trx, call, values, before, action);
     let after: WireRecord;
     if (writes) {
       await updateRecord(trx, call, storage, id, values, { ...managed, ...extra, ...this.serverValues(values) });

@@ -130,8 +130,8 @@ export interface ResourceStorage {
   /** Checks before an insert; returns extra column values (server-managed columns). */
   beforeCreate?(trx: Trx, call: Call, values: Values): Promise<Record<string, unknown> | void>;
   afterCreate?(trx: Trx, call: Call, record: WireRecord): Promise<void>;
-  /** Checks before an update; returns extra column values. */
-  beforeUpdate?(trx: Trx, call: Call, values: Values, before: WireRecord): Promise<Record<string, unknown> | void>;
+  /** Checks before an update; returns extra column values. `action`: `update` for a PUT, else the action's or transition's name. */
+  beforeUpdate?(trx: Trx, call: Call, values: Values, before: WireRecord, action?: string): Promise<Record<string, unknown> | void>;
   afterUpdate?(trx: Trx, call: Call, record: WireRecord, before: WireRecord): Promise<void>;
   /**
    * Rules across fields of one record (the same ones the batch import applies): field errors

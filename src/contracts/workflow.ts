@@ -33,6 +33,8 @@ export interface WorkflowState {
   phase: Phase;
   /** Writable fields that cannot change in this state (`'all'`: the record is read-only). */
   locked?: 'all' | readonly string[];
+  /** pt-BR refusal (409) for a delete in this state, when the workflow's `deletable` leaves it out (default: a generic one). */
+  deleteRefusal?: string;
 }
 
 export interface Transition<S extends string = string> {
@@ -59,6 +61,12 @@ export interface Transition<S extends string = string> {
   ownerOnly?: boolean;
   /** Run by the server itself (the approval service), never offered to a user nor routed. */
   system?: boolean;
+  /**
+   * A user's transition fired through a hand-written route of the resource (an import's mapping
+   * and run: the route checks the scope and does the rest of the work): no generated route, not
+   * in `_actions`, but the actor is the caller and history and audit are written as for any other.
+   */
+  ownRoute?: boolean;
   /**
    * Scope checked on this permission instead of the resource's: the requester confirms a parcela
    * through `requesterQueue`, treasury authorises it through `paymentQueue`.
@@ -139,6 +147,8 @@ export interface Workflow<S extends string = string> {
   states: Readonly<Record<S, WorkflowState>>;
   transitions: readonly Transition<S>[];
   approval?: ApprovalPlug<S>;
+  /** States in which a record may be deleted (default: only `initial`; an import's history is deleted once done). */
+  deletable?: readonly S[];
 }
 
 /** The labels of a workflow's states, for the declaration's read-only status `enumOf`. */
@@ -167,8 +177,8 @@ export function statesIn(workflow: AnyWorkflow, phases: readonly Phase[]): strin
     .map(([name]) => name);
 }
 
-/** Transitions a user may offer: not system ones. */
-export const userTransitions = (workflow: AnyWorkflow) => workflow.transitions.filter((t) => !t.system);
+/** Transitions a user may offer (generated routes, `_actions`): not system ones, nor those of a hand-written route. */
+export const userTransitions = (workflow: AnyWorkflow) => workflow.transitions.filter((t) => !t.system && !t.ownRoute);
 
 /** Body schema of a transition. */
 export function transitionInput(transition: Transition): z.ZodMiniType {

@@ -127,6 +127,35 @@ describe.each(databaseKinds())('batch imports [%s]', (kind) => {
     expect(json.status).toBe(415);
   });
 
+  it('every change of a batch\'s status is a transition of its workflow: history with actor and before → after, and audit', async () => {
+    const rows = [supplierRow(newCnpj(), 'Histórico Papelaria Ltda')];
+    const { id, result } = await importFile('suppliers', 'historico.csv', csv(rows), SUPPLIER_MAPPING);
+    expect(result.body).toMatchObject({ status: 'done', created: 1 });
+    const adminId = (await sql<{ id: string; name: string }>`SELECT id, name FROM users WHERE email = 'admin@demo.com.br'`.execute(env.db)).rows[0];
+    const history = await call(env, 'GET', `${BATCHES}/${id}/history`, { session: admin });
+    expect(history.status, history.raw).toBe(200);
+    expect(history.body.map((h: { action: string; from: string | null; to: string; actor: { id: string; label: string } | null }) => [h.action, h.from, h.to, h.actor?.id])).toEqual([
+      ['create', null, 'uploaded', adminId.id],
+      ['mapping', 'uploaded', 'mapped', adminId.id],
+      ['run', 'mapped', 'running', adminId.id],
+      // The job's step ends the run as the system, in the name of who started it.
+      ['finish', 'running', 'done', adminId.id],
+    ]);
+    expect(history.body[1].actor.label).toBe(adminId.name);
+    const audit = await sql<{ action: string; actor_user_id: string; before: { status?: string } | string | null; after: { status?: string } | string | null }>`
+      SELECT action, actor_user_id, before, after FROM audit_log WHERE entity_id = ${id} ORDER BY seq`.execute(env.db);
+    const status = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as { status?: string }) : (value as { status?: string } | null))?.status ?? null;
+    expect(audit.rows.map((a) => [a.action, status(a.before), status(a.after), a.actor_user_id])).toEqual([
+      ['importBatches.create', null, 'uploaded', adminId.id],
+      ['importBatches.mapping', 'uploaded', 'mapped', adminId.id],
+      ['importBatches.run', 'mapped', 'running', adminId.id],
+      ['importBatches.finish', 'running', 'done', adminId.id],
+    ]);
+    // Nobody fires the job's transitions, nor the mapping and run, through generated routes.
+    for (const action of ['finish', 'fail', 'run', 'mapping']) expect((await call(env, 'POST', `${BATCHES}/${id}/actions/${action}`, { session: admin, body: {} })).status).toBe(404);
+    expect((await batch(id)).body._actions).toEqual([]);
+  });
+
   it('"Baixar modelo" gives an XLSX per type with the fields\' labels and an example row that imports as it is', async () => {
     const outcomes: Record<string, string> = {};
     for (const type of IMPORT_RESOURCE_TYPES) {
@@ -424,6 +453,12 @@ describe.each(databaseKinds())('batch imports [%s]', (kind) => {
     expect((await batch(id)).body).toMatchObject({ status: 'done', processed: total, created: total, updated: 0, failed: 0 });
     const written = await sql<{ n: string; codes: string }>`SELECT count(*) AS n, count(DISTINCT code) AS codes FROM cost_centers WHERE org_id = ${DEMO_ORG_ID} AND code LIKE ${`RF${t}-%`}`.execute(env.db);
     expect(written.rows[0]).toMatchObject({ n: String(total), codes: String(total) });
+    // The failure and the second run are in the batch's history like any change of status.
+    const history = await call(env, 'GET', `${BATCHES}/${id}/history`, { session: admin });
+    expect(history.body.map((h: { action: string; from: string | null; to: string; input: unknown }) => [h.action, h.from, h.to])).toEqual([
+      ['create', null, 'uploaded'], ['mapping', 'uploaded', 'mapped'], ['run', 'mapped', 'running'], ['fail', 'running', 'failed'], ['run', 'failed', 'running'], ['finish', 'running', 'done'],
+    ]);
+    expect(history.body[3].input).toEqual({ reason: JOB_MESSAGES.failed });
   });
 
   it('checks permissions (the batch scope and the target resource) and tenants on every import route', async () => {

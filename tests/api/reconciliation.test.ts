@@ -108,6 +108,7 @@ describe.each(databaseKinds())('extrato e conciliação [%s]', (kind) => {
   let admin: Session;
   let clerk: Session;
   let treasurer: Session;
+  let treasurerId: string;
   let other: Session;
   let parties: Parties;
   let itauId: string;
@@ -124,7 +125,9 @@ describe.each(databaseKinds())('extrato e conciliação [%s]', (kind) => {
   beforeAll(async () => {
     admin = await loginSession(env, 'admin@demo.com.br');
     clerk = (await userInGroups(env, ['Financeiro'])).session;
-    treasurer = (await userInGroups(env, ['Financeiro'])).session;
+    const financeiro = await userInGroups(env, ['Financeiro']);
+    treasurer = financeiro.session;
+    treasurerId = financeiro.user.id;
     other = (await userInGroups(env, ['Financeiro'])).session;
     parties = await demoParties(env, admin);
     itauId = (await sql<{ id: string }>`SELECT id FROM bank_accounts WHERE account = '56789' AND account_digit = '0' ORDER BY created_at LIMIT 1`.execute(env.db)).rows[0].id;
@@ -231,6 +234,14 @@ describe.each(databaseKinds())('extrato e conciliação [%s]', (kind) => {
     expect(undone.body).toEqual({ id: l2.id, status: 'open', settlementIds: [] });
     expect((await call(env, 'POST', `${FINANCE}/bank-statement-lines/${l2.id}/unmatch`, { session: treasurer })).status).toBe(409);
     expect((await match(l2.id, [sb, sc])).status).toBe(200);
+    // The line's own history: the confirm, the undo and the confirm again, each with who and the baixas.
+    const lineHistory = await call(env, 'GET', `${FINANCE}/bank-accounts/${account.id}/statement-lines/${l2.id}/history`, { session: treasurer });
+    expect(lineHistory.status, lineHistory.raw).toBe(200);
+    expect(lineHistory.body.map((h: { action: string; from: string; to: string; actor: { id: string } | null; input: unknown }) => [h.action, h.from, h.to, h.actor?.id, h.input])).toEqual([
+      ['match', 'open', 'reconciled', treasurerId, { settlementIds: [sb, sc].sort() }],
+      ['unmatch', 'reconciled', 'open', treasurerId, { settlementIds: [sb, sc].sort() }],
+      ['match', 'open', 'reconciled', treasurerId, { settlementIds: [sb, sc].sort() }],
+    ]);
 
     // A line without a baixa: the parcela's own baixa, dated as the line, then reconciled.
     const wrongSide = await call(env, 'POST', `${FINANCE}/bank-statement-lines/${l4.id}/settle`, { session: treasurer, body: { installmentId: d } });

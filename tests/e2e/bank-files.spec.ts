@@ -119,7 +119,7 @@ test('tesouraria generates the remessa, downloads it, imports the retorno: parce
   await page.getByLabel('Arquivo de retorno (.RET)').setInputFiles(retorno);
   await page.getByRole('button', { name: 'Importar retorno' }).click();
   // Accepted and applied by the job: the screen follows it until processado.
-  await expect(page.getByRole('status').filter({ hasText: '2 de 2 linhas de pagamento aplicadas Processado.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '2 de 2 linhas de pagamento aplicadas. Processado.' })).toBeVisible();
   await expect(page.getByText('2 pagamentos: 2 pagos, 0 rejeitados, 0 agendados, 0 com ocorrência desconhecida, 0 sem alteração.')).toBeVisible();
   // The remessa is processada: its header no longer offers to send or cancel it.
   await expect(page.getByRole('button', { name: 'Marcar como enviada' })).toHaveCount(0);

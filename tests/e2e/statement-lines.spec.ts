@@ -80,6 +80,7 @@ test('tesouraria adds a line by hand, sees it in the extrato with the running ba
   await shoot(page, 'statement-line-add', { atEachWidth: axeClean(page) });
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'PIX ENVIADO FORNECEDOR' })).toBeVisible();
+  const linePage = new URL(page.url()).pathname;
 
   await page.goto(`/contas-financeiras/${accountId}/extrato-de-movimentacoes`);
   // Opened directly, the page still names its account in the breadcrumbs (not its id).
@@ -96,6 +97,12 @@ test('tesouraria adds a line by hand, sees it in the extrato with the running ba
   await hand.getByRole('button', { name: /^Confirmar a conciliação da linha de 05\/11\/2026/ }).click();
   await expect(page.getByText('Linha de 05/11/2026 conciliada.')).toBeVisible();
   await expect(hand.getByText('Conciliada')).toBeVisible();
+
+  // The line's own page tells its history: created open, then reconciled by the treasurer.
+  await page.goto(linePage);
+  const history = page.getByRole('region', { name: 'Histórico' }).first();
+  await expect(history.getByRole('listitem').filter({ hasText: /Não conciliada\s*→\s*Conciliada/ })).toBeVisible();
+  await shoot(page, 'statement-line-history', { atEachWidth: axeClean(page) });
 });
 
 test('a bank fee line becomes a lançamento quitado; two suggestions accepted in bulk', async ({ page }) => {

@@ -19,6 +19,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ImportResourceType } from '../../../src/contracts/imports.js';
+import { importBatches } from '../../../src/contracts/resources/index.js';
 import type { AppContext } from '../../context.js';
 import { withTenant } from '../../db/tenant.js';
 import type { JobKind, JobQueue } from '../../jobs/queue.js';
@@ -97,6 +98,19 @@ export const ABANDONED_AFTER_MS = 24 * 3600_000;
 
 export function importJob(ctx: AppContext, log: FastifyBaseLogger, queue: () => JobQueue): JobKind<ImportStep> {
   const plans = new Map<string, CachedPlan>();
+  const batches = () => ctx.records(importBatches.name);
+  /** The job acts on the batch as the system, in the name of who ran it. */
+  const batchCall = (orgId: string, userId: string) => batches().makeCall({ userId, orgId, accessLevel: 'User' });
+
+  /** Ends the run as failed (its own transaction), unless another step moved it on meanwhile. */
+  async function fail(batchId: string, orgId: string, offset: number): Promise<void> {
+    await withTenant(ctx.tenantDb, orgId, async (trx) => {
+      const found = await sql<{ run_by: string | null; created_by: string | null }>`SELECT run_by, created_by FROM import_batches WHERE id = ${batchId} AND org_id = ${orgId}`.execute(trx);
+      const batch = found.rows[0];
+      if (!batch) return;
+      await batches().transitionWhere(trx, batchCall(orgId, batch.run_by ?? batch.created_by ?? ''), [sql`t.id = ${batchId}`, sql`t.processed = ${offset}`], 'fail', { reason: JOB_MESSAGES.failed }, { system: true });
+    });
+  }
 
   /** The plan of the batch's current run (`version` changes with every run; done/failed bump it). */
   async function planOf(batchId: string, orgId: string, version: number): Promise<CachedPlan | undefined> {
@@ -146,8 +160,7 @@ export function importJob(ctx: AppContext, log: FastifyBaseLogger, queue: () => 
         await sql`UPDATE import_batches SET created = created + ${result.created}, updated = updated + ${result.updated}, failed = failed + ${result.failed.length}
           WHERE id = ${batchId} AND org_id = ${orgId}`.execute(trx);
         if (last) {
-          await sql`UPDATE import_batches SET status = 'done', finished_at = ${ctx.clock()}, error_message = NULL, version = version + 1
-            WHERE id = ${batchId} AND org_id = ${orgId}`.execute(trx);
+          await batches().runAction(trx, batchCall(orgId, call.userId), batchId, 'finish', {}, undefined, { system: true });
         } else {
           await queue().send(trx, IMPORT_JOB, { batchId, orgId, offset: next } satisfies ImportStep);
         }
@@ -156,8 +169,7 @@ export function importJob(ctx: AppContext, log: FastifyBaseLogger, queue: () => 
       if (error instanceof StepDone) return;
       plans.delete(`${batchId}:${batch.version}`);
       log.error({ err: error, batchId }, 'import job failed');
-      await sql`UPDATE import_batches SET status = 'failed', finished_at = ${ctx.clock()}, error_message = ${JOB_MESSAGES.failed}, version = version + 1, updated_at = ${ctx.clock()}
-        WHERE id = ${batchId} AND status = 'running' AND processed = ${offset}`.execute(ctx.db);
+      await fail(batchId, orgId, offset);
       return;
     }
     log.info({ batchId, processed: next, total }, 'import step done');

@@ -37,12 +37,14 @@ import {
 } from '../../../src/contracts/imports.js';
 import { recordSchema } from '../../../src/contracts/resource.js';
 import { findResource, importBatches } from '../../../src/contracts/resources/index.js';
+import { importBatchWorkflow } from '../../../src/contracts/resources/importBatches.js';
 import { audit } from '../../audit.js';
 import type { AppContext } from '../../context.js';
 import { withTenant } from '../../db/tenant.js';
 import { forbidden, HttpError, MESSAGES } from '../../errors.js';
 import { hasScope } from '../../identity/users.js';
 import { neutralise } from '../../registry/export.js';
+import { writeHistory } from '../../registry/history.js';
 import { findRecord, notFound } from '../../registry/records.js';
 import type { Call, Trx, WireRecord } from '../../registry/storage.js';
 import { evaluate, importTarget, preparePlan, ROW } from './engine.js';
@@ -117,9 +119,11 @@ export function importRoutes(ctx: AppContext, jobs: JobQueue) {
       for (const scope of ['create', 'update']) if (!(await hasScope(ctx.db, user(request), permission, scope))) throw forbidden(IMPORT_MESSAGES.targetForbidden);
     }
 
+    /** The batches' service: every change of status is a transition of their workflow (history and audit). */
+    const batches = () => ctx.records(importBatches.name);
     const callOf = (request: FastifyRequest): Call => {
       const auth = request.auth!;
-      return { ctx, request, resource: importBatches, userId: auth.userId, orgId: auth.orgId, accessLevel: auth.accessLevel, tenant: auth.orgId, afterCommit: [] };
+      return batches().makeCall({ userId: auth.userId, orgId: auth.orgId, accessLevel: auth.accessLevel }, { request });
     };
     const log = (trx: Trx, call: Call, action: string, entityId: string, before?: WireRecord, after?: WireRecord) =>
       audit(trx, ctx.clock(), { orgId: call.tenant, actorUserId: call.userId, entityType: importBatches.name, action, entityId, before, after }, call.request);
@@ -188,9 +192,10 @@ export function importRoutes(ctx: AppContext, jobs: JobQueue) {
         const now = ctx.clock();
         const created = await withTenant(ctx.tenantDb, call.orgId, async (trx) => {
           await sql`INSERT INTO import_batches (id, org_id, resource_type, file_name, file_kind, file_size, description, status, total, columns, rows, created_by, version, created_at, updated_at)
-            VALUES (${id}, ${call.tenant}, ${type}, ${displayName(file!.name, kind)}, ${kind}, ${file!.buffer.length}, ${description}, 'uploaded', ${read.rows.length},
+            VALUES (${id}, ${call.tenant}, ${type}, ${displayName(file!.name, kind)}, ${kind}, ${file!.buffer.length}, ${description}, ${importBatchWorkflow.initial}, ${read.rows.length},
               ${JSON.stringify(read.columns.map((name) => ({ name })))}::jsonb, ${JSON.stringify(read.rows.map((r) => [r.line, r.cells]))}::jsonb, ${call.userId}, 1, ${now}, ${now})`.execute(trx);
           const record = (await findRecord(trx, call, importBatchesStorage, id))!;
+          await writeHistory(trx, call, { entityType: importBatches.name, entityId: id, action: 'create', from: null, to: importBatchWorkflow.initial, input: null, version: record.version });
           await log(trx, call, 'importBatches.create', id, undefined, record);
           return record;
         });
@@ -230,11 +235,8 @@ export function importRoutes(ctx: AppContext, jobs: JobQueue) {
           const target = importTarget(batch.resource_type);
           const columns = storedColumns(batch.columns);
           checkMapping(mapping, columns, target.fields);
-          const before = (await findRecord(trx, call, importBatchesStorage, id))!;
-          const saved = JSON.stringify(Object.entries(mapping).map(([column, field]) => ({ column, field })));
-          await sql`UPDATE import_batches SET mapping = ${saved}::jsonb, status = 'mapped', version = version + 1, updated_at = ${ctx.clock()} WHERE id = ${id} AND org_id = ${call.tenant}`.execute(trx);
-          const after = (await findRecord(trx, call, importBatchesStorage, id))!;
-          await log(trx, call, 'importBatches.mapping', id, before, after);
+          const saved = Object.entries(mapping).map(([column, field]) => ({ column, field }));
+          await batches().runAction(trx, call, id, 'mapping', { mapping: saved }, undefined);
           return preview(trx, call, batch, columns, mapping, onlyInvalid);
         });
       },
@@ -285,15 +287,9 @@ export function importRoutes(ctx: AppContext, jobs: JobQueue) {
           if (batch.status === 'uploaded') throw new HttpError(409, IMPORT_MESSAGES.notMapped);
           if (batch.status === 'running') throw new HttpError(409, IMPORT_MESSAGES.running);
           if (batch.status === 'done') throw new HttpError(409, IMPORT_MESSAGES.done);
-          const before = (await findRecord(trx, call, importBatchesStorage, id))!;
-          const now = ctx.clock();
-          await sql`UPDATE import_batches SET status = 'running', run_by = ${call.userId}, started_at = coalesce(started_at, ${now}), finished_at = NULL, error_message = NULL,
-              version = version + 1, updated_at = ${now}
-            WHERE id = ${id} AND org_id = ${call.tenant}`.execute(trx);
+          const after = await batches().runAction(trx, call, id, 'run', {}, undefined);
           // The first step, queued with the status change (resumes at `processed` after a failure).
           await jobs.send(trx, IMPORT_JOB, { batchId: id, orgId: call.orgId, offset: Number(batch.processed) } satisfies ImportStep);
-          const after = (await findRecord(trx, call, importBatchesStorage, id))!;
-          await log(trx, call, 'importBatches.run', id, before, after);
           return after;
         });
         jobs.wake(IMPORT_JOB);

@@ -11,11 +11,32 @@
  */
 import { defineResource } from '../define';
 import { date, enumOf, money, text } from '../fields';
+import { defineWorkflow, stateLabels } from '../workflow';
 import { deleteAction } from './parts/common';
 
 export const STATEMENT_DIRECTIONS = ['in', 'out'] as const;
 export const STATEMENT_LINE_STATES = ['open', 'reconciled'] as const;
 export const STATEMENT_LINE_SOURCES = ['ofx', 'manual'] as const;
+
+/**
+ * A line is reconciled and undone only by the conciliação (server/finance/reconciliation.ts: its
+ * routes check their own permission and lock the group), as the system transitions of the lines'
+ * own service — so each change writes the line's history (with the baixas in its input) and audit.
+ * Deleting stays the storage's rule (imported or reconciled lines are refused with their reason).
+ */
+export const statementLineWorkflow = defineWorkflow<(typeof STATEMENT_LINE_STATES)[number]>({
+  field: 'status',
+  initial: 'open',
+  states: {
+    open: { label: 'Não conciliada', tone: 'warning', phase: 'open' },
+    reconciled: { label: 'Conciliada', tone: 'success', phase: 'done' },
+  },
+  transitions: [
+    { name: 'match', label: 'Conciliar', verb: 'conciliar', from: ['open'], to: 'reconciled', scope: 'update', system: true },
+    { name: 'unmatch', label: 'Desfazer conciliação', verb: 'desfazer a conciliação de', from: ['reconciled'], to: 'open', scope: 'update', system: true },
+  ],
+  deletable: ['open', 'reconciled'],
+});
 
 export const STATEMENT_LINE_MESSAGES = {
   imported: 'Linhas importadas do extrato do banco não são alteradas nem excluídas.',
@@ -38,7 +59,7 @@ export const bankStatementLines = defineResource({
     value: money('Valor', { min: 1, minMessage: 'Informe um valor maior que zero.', help: 'Sempre positivo: o tipo diz se entrou ou saiu.' }),
     document: text('Documento', { max: 40, optional: true, help: 'Número do documento ou cheque, como no extrato.' }),
     balance: money('Saldo', { readOnly: true, help: 'Saldo da conta depois desta linha: o saldo de conta mais recente (ou o saldo inicial) mais as linhas desde então.' }),
-    status: enumOf('Situação', STATEMENT_LINE_STATES, { open: 'Não conciliada', reconciled: 'Conciliada' }, { readOnly: true, tones: { open: 'warning', reconciled: 'success' } }),
+    status: enumOf('Situação', STATEMENT_LINE_STATES, stateLabels(STATEMENT_LINE_STATES, statementLineWorkflow), { readOnly: true, tones: { open: 'warning', reconciled: 'success' } }),
     source: enumOf('Origem', STATEMENT_LINE_SOURCES, { ofx: 'Extrato importado (OFX)', manual: 'Lançada à mão' }, { readOnly: true }),
   },
   list: {
@@ -49,4 +70,5 @@ export const bankStatementLines = defineResource({
   },
   form: { sections: [{ key: 'general', title: 'Movimentação', fields: ['postedOn', 'direction', 'value', 'memo', 'document'] }] },
   actions: [deleteAction('Excluir as movimentações selecionadas? Linhas importadas ou conciliadas não são excluídas.')],
+  workflow: statementLineWorkflow,
 });

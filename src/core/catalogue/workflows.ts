@@ -5,7 +5,9 @@
 import type { WorkflowSummary } from './types';
 
 export const WORKFLOWS = {
+  bankStatementLines: { field: 'status', states: { open: { label: 'Não conciliada', tone: 'warning' }, reconciled: { label: 'Conciliada', tone: 'success' } } },
   companyBills: { field: 'status', states: { open: { label: 'Aberta', tone: 'info' }, closed: { label: 'Fechada', tone: 'neutral' }, paid: { label: 'Paga', tone: 'success' }, cancelled: { label: 'Cancelada', tone: 'danger' } } },
+  importBatches: { field: 'status', states: { uploaded: { label: 'Enviado', tone: 'neutral' }, mapped: { label: 'Colunas associadas', tone: 'info' }, running: { label: 'Importando', tone: 'info' }, done: { label: 'Concluída', tone: 'success' }, failed: { label: 'Falhou', tone: 'danger' } } },
   orders: { field: 'status', states: { draft: { label: 'Rascunho', tone: 'neutral' }, submitted: { label: 'Enviado', tone: 'info' }, approved: { label: 'Aprovado', tone: 'success' }, rejected: { label: 'Reprovado', tone: 'danger' }, quoting: { label: 'Em cotação', tone: 'warning' }, fulfilled: { label: 'Atendido', tone: 'success' }, cancelled: { label: 'Cancelado', tone: 'neutral' } } },
   payables: { field: 'status', states: { open: { label: 'Aberto', tone: 'neutral' }, submitted: { label: 'Em aprovação', tone: 'info' }, approved: { label: 'Aprovado', tone: 'success' }, rejected: { label: 'Reprovado', tone: 'danger' }, settled: { label: 'Quitado', tone: 'success' }, cancelled: { label: 'Cancelado', tone: 'neutral' } } },
   receivables: { field: 'status', states: { open: { label: 'Aberto', tone: 'neutral' }, settled: { label: 'Recebido', tone: 'success' }, cancelled: { label: 'Cancelado', tone: 'neutral' } } },

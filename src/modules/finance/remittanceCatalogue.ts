@@ -37,7 +37,7 @@ export const remittanceTexts = {
   'remittances.return.noFile': 'Escolha o arquivo de retorno.',
   'remittances.return.summary': '{payments} pagamentos: {paid} pagos, {rejected} rejeitados, {scheduled} agendados, {unknown} com ocorrência desconhecida, {unchanged} sem alteração.',
   'remittances.return.progress': 'Progresso da importação',
-  'remittances.return.progressStatus': '{processed} de {total} linhas de pagamento aplicadas',
+  'remittances.return.progressStatus': '{processed} de {total} linhas de pagamento aplicadas.',
   'remittances.return.status.processing': 'Processando: as linhas são aplicadas em segundo plano; pode sair desta página.',
   'remittances.return.status.processed': 'Processado.',
   'remittances.return.status.failed': 'A importação falhou.',
