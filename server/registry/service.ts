@@ -489,6 +489,8 @@ export class ResourceService {
     const writable = Object.keys(values);
     const changed = lockedFields(this.workflow, state, writable).filter((field) => !sameValue(before[field], values[field]));
     if (!changed.length) return;
+    const refusal = this.workflow.states[state]?.lockedRefusal;
+    if (refusal) throw new HttpError(409, refusal);
     const label = this.workflow.states[state]?.label.toLowerCase() ?? state;
     const fieldLabels = changed.map((field) => this.resource.fields[field]?.label ?? field);
     throw new HttpError(409, `${this.resource.labels.one} ${label}: não é possível alterar ${fieldLabels.join(', ')}.`);

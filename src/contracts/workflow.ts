@@ -35,6 +35,8 @@ export interface WorkflowState {
   locked?: 'all' | readonly string[];
   /** pt-BR refusal (409) for a delete in this state, when the workflow's `deletable` leaves it out (default: a generic one). */
   deleteRefusal?: string;
+  /** pt-BR refusal (409) for a change of a field `locked` holds (default: "<record> <state>: não é possível alterar <fields>."). */
+  lockedRefusal?: string;
 }
 
 export interface Transition<S extends string = string> {

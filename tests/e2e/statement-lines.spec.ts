@@ -102,6 +102,8 @@ test('tesouraria adds a line by hand, sees it in the extrato with the running ba
   await page.goto(linePage);
   const history = page.getByRole('region', { name: 'Histórico' }).first();
   await expect(history.getByRole('listitem').filter({ hasText: /Não conciliada\s*→\s*Conciliada/ })).toBeVisible();
+  // A reconciled line is read-only until the conciliação is undone: no "Editar" the server would refuse.
+  await expect(page.getByRole('button', { name: 'Editar' })).toHaveCount(0);
   await shoot(page, 'statement-line-history', { atEachWidth: axeClean(page) });
 });
 

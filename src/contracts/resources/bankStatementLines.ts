@@ -18,6 +18,11 @@ export const STATEMENT_DIRECTIONS = ['in', 'out'] as const;
 export const STATEMENT_LINE_STATES = ['open', 'reconciled'] as const;
 export const STATEMENT_LINE_SOURCES = ['ofx', 'manual'] as const;
 
+export const STATEMENT_LINE_MESSAGES = {
+  imported: 'Linhas importadas do extrato do banco não são alteradas nem excluídas.',
+  reconciled: 'Esta linha já foi conciliada: desfaça a conciliação antes de alterá-la ou excluí-la.',
+} as const;
+
 /**
  * A line is reconciled and undone only by the conciliação (server/finance/reconciliation.ts: its
  * routes check their own permission and lock the group), as the system transitions of the lines'
@@ -29,7 +34,8 @@ export const statementLineWorkflow = defineWorkflow<(typeof STATEMENT_LINE_STATE
   initial: 'open',
   states: {
     open: { label: 'Não conciliada', tone: 'warning', phase: 'open' },
-    reconciled: { label: 'Conciliada', tone: 'success', phase: 'done' },
+    // Read-only until undone: the line's page offers no "Editar" that the server would refuse.
+    reconciled: { label: 'Conciliada', tone: 'success', phase: 'done', locked: 'all', lockedRefusal: STATEMENT_LINE_MESSAGES.reconciled },
   },
   transitions: [
     { name: 'match', label: 'Conciliar', verb: 'conciliar', from: ['open'], to: 'reconciled', scope: 'update', system: true },
@@ -38,10 +44,6 @@ export const statementLineWorkflow = defineWorkflow<(typeof STATEMENT_LINE_STATE
   deletable: ['open', 'reconciled'],
 });
 
-export const STATEMENT_LINE_MESSAGES = {
-  imported: 'Linhas importadas do extrato do banco não são alteradas nem excluídas.',
-  reconciled: 'Esta linha já foi conciliada: desfaça a conciliação antes de alterá-la ou excluí-la.',
-} as const;
 
 export const bankStatementLines = defineResource({
   name: 'bankStatementLines',
