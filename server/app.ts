@@ -81,6 +81,11 @@ export interface BuildAppOptions {
     settings?: Partial<JobQueueSettings>;
     /** Serialises the queue's set-up between instances (db/startup.ts `withAdvisoryLock`). */
     exclusively?: <T>(work: () => Promise<T>) => Promise<T>;
+    /**
+     * false: the caller starts the queue itself (`app.jobs.start()`; main.ts does, right after
+     * listening, when the database already has the queue's tables). Default true: on `ready()`.
+     */
+    startOnReady?: boolean;
   };
 }
 
@@ -211,7 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   jobs.register(remittanceJob(ctx, app.log, () => jobs));
   jobs.register(returnJob(ctx, app.log, () => jobs));
   app.decorate('jobs', jobs);
-  app.addHook('onReady', async () => jobs.start());
+  if (options.jobs.startOnReady !== false) app.addHook('onReady', async () => jobs.start());
   // Stops taking jobs and waits for the step in progress (graceful shutdown).
   app.addHook('preClose', async () => {
     await jobs.stop();

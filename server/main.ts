@@ -117,7 +117,8 @@ async function main() {
   // of the last start are in the data directory and serve until the refresh, ANALYZE_DELAY_MS
   // after the server listens: 240–500 ms less to ready, and the first requests of a restart do
   // not wait behind it (PGlite runs one statement at a time).
-  const analyzeBeforeServing = database.kind === 'pglite' && (applied.length > 0 || seeded);
+  const newTablesOrRows = applied.length > 0 || seeded;
+  const analyzeBeforeServing = database.kind === 'pglite' && newTablesOrRows;
   if (analyzeBeforeServing) await sql`ANALYZE`.execute(database.db);
   step('analyzed');
   const mailFrom = env.MAIL_FROM ?? DEFAULT_MAIL_FROM;
@@ -137,6 +138,10 @@ async function main() {
       executeSql: database.executeSql,
       databaseKind: database.kind,
       exclusively: (work) => withAdvisoryLock(database, JOBS_LOCK_KEY, work),
+      // A database whose queue tables are there (nothing migrated or seeded now): the queue starts
+      // right after listening, not before (issue 23: its set-up and pg-boss's modules off the
+      // way to ready). Sending a job needs only the tables; workers pick up what waits.
+      startOnReady: newTablesOrRows,
       settings: {
         ...(env.JOBS_EXPIRE_SECONDS ? { expireInSeconds: Number(env.JOBS_EXPIRE_SECONDS) } : {}),
         ...(env.JOBS_MAINTENANCE_SECONDS ? { maintenanceSeconds: Number(env.JOBS_MAINTENANCE_SECONDS) } : {}),
@@ -221,6 +226,13 @@ async function main() {
 
   await app.listen({ port, host });
   step('listening');
+  if (!newTablesOrRows) {
+    app.jobs.start().catch((error: unknown) => {
+      // As a failure before listening was: the start fails.
+      console.error('Falha ao iniciar o servidor:', error);
+      process.exit(1);
+    });
+  }
   if (database.kind === 'pglite' && !analyzeBeforeServing) {
     analyzeTimer = setTimeout(() => {
       analyzing = sql`ANALYZE`.execute(database.db).then(

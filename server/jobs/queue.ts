@@ -12,10 +12,15 @@
  *   expires after `expireInSeconds` and is retried elsewhere, so steps must be safe to run
  *   twice (the import checks its resume point in the step's transaction).
  * - `stop()` takes no new jobs and waits for the steps in progress (graceful shutdown).
+ * - pg-boss (~9 MB of modules) is loaded when the queue is first used, not with the server's
+ *   modules. On a database whose queues exist (a start with nothing to migrate), the server
+ *   starts the queue right after it listens (main.ts, issue 23: ready sooner); `send` needs no
+ *   started queue, only its tables (and must not wait for the start: on PGlite the caller's
+ *   transaction holds the one connection the start needs).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import { APP_ROLE, kyselyExecutor, type SqlExecutor } from '../db/connect.js';
 import type { Trx } from '../registry/storage.js';
 
@@ -51,7 +56,10 @@ const RECOVER_MS = 60_000;
 export const PENDING_STATES = ['created', 'retry', 'active'] as const;
 
 export class JobQueue {
-  private readonly boss: PgBoss;
+  private boss: PgBoss | undefined;
+  private bossLoading: Promise<PgBoss> | undefined;
+  /** The start under way or done (`stop` waits for it). */
+  private starting: Promise<void> | undefined;
   private readonly kinds = new Map<string, JobKind>();
   private readonly workers = new Map<string, string>();
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -70,25 +78,33 @@ export class JobQueue {
     readonly databaseKind: 'pglite' | 'postgres' = 'postgres',
     /** Runs the set-up with no other instance setting up at once (db/startup.ts `withAdvisoryLock`). */
     private readonly exclusively: <T>(work: () => Promise<T>) => Promise<T> = (work) => work(),
-  ) {
-    this.boss = new PgBoss({
-      db: {
-        // Counted: pg-boss completes a job without awaiting it, so `stop()` waits for these.
-        executeSql: async (text, values) => {
-          this.inFlight++;
-          try {
-            return await executeSql(text, values);
-          } finally {
-            this.inFlight--;
-          }
+  ) {}
+
+  /** pg-boss, loaded and made on first use (once). */
+  private loadBoss(): Promise<PgBoss> {
+    this.bossLoading ??= import('pg-boss').then(({ default: PgBossClass }) => {
+      const boss = new PgBossClass({
+        db: {
+          // Counted: pg-boss completes a job without awaiting it, so `stop()` waits for these.
+          executeSql: async (text, values) => {
+            this.inFlight++;
+            try {
+              return await this.executeSql(text, values);
+            } finally {
+              this.inFlight--;
+            }
+          },
         },
-      },
-      schema: JOB_SCHEMA,
-      schedule: false,
-      supervise: true,
-      maintenanceIntervalSeconds: settings.maintenanceSeconds,
+        schema: JOB_SCHEMA,
+        schedule: false,
+        supervise: true,
+        maintenanceIntervalSeconds: this.settings.maintenanceSeconds,
+      });
+      boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+      this.boss = boss;
+      return boss;
     });
-    this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+    return this.bossLoading;
   }
 
   register<Data extends object>(kind: JobKind<Data>): void {
@@ -96,14 +112,20 @@ export class JobQueue {
   }
 
   /** Migrates pg-boss's schema, creates the queues, lets the app's role enqueue, starts the workers. */
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    this.starting ??= this.startOnce();
+    return this.starting;
+  }
+
+  private async startOnce(): Promise<void> {
+    const boss = await this.loadBoss();
     // Two instances creating pg-boss's schema and queues at once deadlock: one at a time.
     this.bossStarted = true;
-    await this.exclusively(() => this.setUp());
+    await this.exclusively(() => this.setUp(boss));
     this.started = true;
     await this.recover(true);
     for (const kind of this.kinds.values()) {
-      const id = await this.boss.work(kind.name, { pollingIntervalSeconds: this.settings.pollingSeconds, batchSize: 1 }, async ([job]) => {
+      const id = await boss.work(kind.name, { pollingIntervalSeconds: this.settings.pollingSeconds, batchSize: 1 }, async ([job]) => {
         this.running++;
         try {
           // PGlite answers synchronously under its promises: steps following each other would
@@ -123,21 +145,21 @@ export class JobQueue {
     this.timer.unref();
   }
 
-  private async setUp(): Promise<void> {
-    await this.boss.start();
+  private async setUp(boss: PgBoss): Promise<void> {
+    await boss.start();
     for (const kind of this.kinds.values()) {
       const options = {
         expireInSeconds: this.settings.expireInSeconds ?? kind.expireInSeconds,
         retryLimit: kind.retryLimit,
         retryDelay: kind.retryDelaySeconds,
       };
-      if (!(await this.boss.getQueue(kind.name))) {
+      if (!(await boss.getQueue(kind.name))) {
         // Two instances starting at once both find no queue: the second one's insert fails.
-        await this.boss.createQueue(kind.name, { name: kind.name, ...options }).catch(async (error) => {
-          if (!(await this.boss.getQueue(kind.name))) throw error;
+        await boss.createQueue(kind.name, { name: kind.name, ...options }).catch(async (error) => {
+          if (!(await boss.getQueue(kind.name))) throw error;
         });
       }
-      await this.boss.updateQueue(kind.name, { name: kind.name, ...options });
+      await boss.updateQueue(kind.name, { name: kind.name, ...options });
     }
     // Steps are enqueued inside tenant transactions (role retaguarda_app). Also under a lock of
     // its own (set-ups not serialised by `exclusively`): two GRANTs at once fail with "tuple
@@ -164,13 +186,14 @@ export class JobQueue {
   async send(trx: Trx | undefined, name: string, data: object): Promise<void> {
     const db = trx ? { executeSql: kyselyExecutor(trx) } : undefined;
     // null: not queued (e.g. an unknown queue) — fail, so that the caller's transaction rolls back.
-    if (!(await this.boss.send(name, data, db ? { db } : {}))) throw new Error(`job not queued: ${name}`);
+    const boss = await this.loadBoss();
+    if (!(await boss.send(name, data, db ? { db } : {}))) throw new Error(`job not queued: ${name}`);
   }
 
   /** After the transaction that enqueued a step commits: this process's worker looks at once. */
   wake(name: string): void {
     const id = this.workers.get(name);
-    if (id && !this.stopping) this.boss.notifyWorker(id);
+    if (id && !this.stopping) this.boss?.notifyWorker(id);
   }
 
   /** Pending (or running) jobs of a kind whose data has `key` = `value`. */
@@ -197,7 +220,9 @@ export class JobQueue {
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
-    if (!this.bossStarted) return;
+    // A start under way ends first (its workers are then stopped with the rest).
+    await this.starting?.catch(() => undefined);
+    if (!this.bossStarted || !this.boss) return;
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 60_000 });
     // pg-boss's stop returns once no fetched job is in a handler, but a fetch under way and
     // the completion of the last job (not awaited by pg-boss) may still use the database.
