@@ -2,8 +2,10 @@
  * A bulk call's records (POST …/bulk/{action}): each id worked on through the resource's service,
  * a failure staying alone. The ids go in chunks of `BULK_CHUNK`, one transaction per chunk with a
  * savepoint per record: a record refused (an HttpError) or failing rolls back to its savepoint —
- * its writes and its after-commit work gone, the chunk's other records kept — and the chunk commits
- * once. `BULK_CONCURRENCY` chunks run at once, each on its own connection (PostgreSQL; PGlite runs
+ * its writes, its after-commit work and its kept history and audit rows gone, the chunk's other
+ * records kept — and the chunk commits once, its transitions' history rows and audit entries
+ * written together just before (`call.trail`, history.ts `writeTrail`: one statement a chunk
+ * instead of one a record). `BULK_CONCURRENCY` chunks run at once, each on its own connection (PostgreSQL; PGlite runs
  * them one after the other).
  *
  * Why chunks: a commit per record (one WAL flush each) was the largest single cost of a bulk on a
@@ -17,6 +19,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { HttpError, MESSAGES } from '../errors.js';
+import { writeTrail } from './history.js';
 import type { Call, Trx } from './storage.js';
 
 export const BULK_CHUNK = 50;
@@ -49,21 +52,24 @@ export async function eachRecord(run: RunInTransaction, log: FastifyBaseLogger, 
       const again: number[] = [];
       try {
         await run(async (trx, call) => {
+          call.trail = [];
           for (const index of chunk) {
-            const kept = call.afterCommit.length;
+            const kept = { afterCommit: call.afterCommit.length, trail: call.trail.length };
+            // Not released on success: the next record's savepoint nests in it (one round trip less a
+            // record); ROLLBACK TO goes back to the newest of the name, the record's own.
             await sql`SAVEPOINT bulk_record`.execute(trx);
             try {
               await work(trx, call, ids[index]);
-              await sql`RELEASE SAVEPOINT bulk_record`.execute(trx);
               outcomes[index] = null;
             } catch (error) {
               await sql`ROLLBACK TO SAVEPOINT bulk_record`.execute(trx);
-              await sql`RELEASE SAVEPOINT bulk_record`.execute(trx);
-              call.afterCommit.length = kept;
+              call.afterCommit.length = kept.afterCommit;
+              call.trail.length = kept.trail;
               if (isDeadlock(error)) again.push(index);
               else failure(index, error);
             }
           }
+          await writeTrail(trx, call.trail);
         });
       } catch (error) {
         // The chunk did not commit (the connection, or a check at commit): none of its records is done.
