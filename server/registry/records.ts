@@ -10,7 +10,6 @@ import { COUNT_CAP, recordName, type AnyResource, type FieldDef, type RefLabel }
 import { FILE_MESSAGES, FILE_TYPES } from '../../src/contracts/files.js';
 import { fieldError, HttpError, MESSAGES, type FieldErrors } from '../errors.js';
 import { fieldDefOf, fieldSql, orderBySql, type ParsedList } from './query.js';
-import { sqlType } from './bulk-write.js';
 import { BASE_COLUMNS, type ChildStorage, fieldStorage, snake, toColumn, toWire, type Call, type ResourceStorage, type StorageLookup, type Trx, type Values, type WireRecord } from './storage.js';
 
 export const notFound = () => new HttpError(404, MESSAGES.notFound);
@@ -431,7 +430,7 @@ async function writeKeyedItems(trx: Trx, call: Call, owner: ResourceStorage, chi
   // for the new ones, however many lines (a lançamento's parcelas: 2 statements, not one a line).
   const kept$ = items.flatMap((item, position) => (typeof item.id === 'string' ? [{ item, position }] : []));
   const added = items.flatMap((item, position) => (typeof item.id === 'string' ? [] : [{ item, position }]));
-  if (kept$.length) await updateKeptItems(trx, call, child, field, ownerId, kept$);
+  if (kept$.length) await updateKeptItems(trx, child, ownerId, kept$);
   if (added.length) {
     const rows = added.map(({ item, position }) => sql`(${randomUUID()}, ${call.tenant}, ${ownerId}, ${position}, ${childRow(owner, child, ownerId, item).values})`);
     await sql`INSERT INTO ${table} (id, org_id, ${own}, position, ${childRow(owner, child, ownerId, {}).names}) VALUES ${sql.join(rows)}`.execute(trx);
@@ -439,22 +438,18 @@ async function writeKeyedItems(trx: Trx, call: Call, owner: ResourceStorage, chi
 }
 
 /**
- * The kept items of a keyed list in one UPDATE from a `jsonb_to_recordset` typed by the item's
- * fields; a row whose position and values are already those sent is not rewritten (its triggers
- * do not fire for nothing).
+ * The kept items of a keyed list in one UPDATE from `jsonb_populate_recordset` (rows of the child
+ * table's own type: every column typed as stored, arrays included); a row whose position and
+ * values are already those sent is not rewritten (its triggers do not fire for nothing).
  */
-async function updateKeptItems(trx: Trx, call: Call, child: ChildStorage, field: string, ownerId: string, kept: { item: Record<string, unknown>; position: number }[]): Promise<void> {
-  const def = call.resource.fields[field];
-  const itemDefs = def?.type === 'list' ? def.of : {};
+async function updateKeptItems(trx: Trx, child: ChildStorage, ownerId: string, kept: { item: Record<string, unknown>; position: number }[]): Promise<void> {
   const keys = Object.keys(child.columns);
-  const columns = keys.map((key) => child.columns[key]);
-  const definition = sql.raw(['id text', 'position integer', ...keys.map((key) => `"${child.columns[key]}" ${itemDefs[key] ? sqlType(itemDefs[key]) : 'text'}`)].join(', '));
   const json = JSON.stringify(kept.map(({ item, position }) => Object.fromEntries([['id', item.id], ['position', position], ...keys.map((key) => [child.columns[key], item[key] ?? null])])));
-  const target = ['position', ...columns];
+  const target = ['position', ...keys.map((key) => child.columns[key])];
   const sets = target.map((column) => sql`${sql.ref(column)} = ${sql.ref(`r.${column}`)}`);
   const differs = sql`(${sql.join(target.map((column) => sql.ref(`t.${column}`)))}) IS DISTINCT FROM (${sql.join(target.map((column) => sql.ref(`r.${column}`)))})`;
   await sql`UPDATE ${sql.table(child.table)} AS t SET ${sql.join(sets)}
-    FROM jsonb_to_recordset(${json}::jsonb) AS r(${definition})
+    FROM jsonb_populate_recordset(NULL::${sql.table(child.table)}, ${json}::jsonb) AS r
     WHERE t.id = r.id AND ${sql.ref(`t.${child.own}`)} = ${ownerId} AND ${differs}`.execute(trx);
 }
 
