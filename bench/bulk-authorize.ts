@@ -17,7 +17,7 @@ import { processStats, processTree, startServer } from './server-process';
 const ENTRIES = 500;
 const BULK = 1_000;
 const GOAL_S = 2;
-const PORT = 3233;
+const PORT = Number(process.env.BENCH_PORT ?? 3233);
 const BASE = '/api/finance/payable-installments';
 
 /** CPU milliseconds used so far by the server's process tree, and by the machine's PostgreSQL processes. */

@@ -18,7 +18,7 @@ import { median, processStats, processTree, startServer } from './server-process
 
 const ENTRIES = Number(process.env.ENTRIES ?? 40);
 const PARCELAS = 12;
-const PORT = 3237;
+const PORT = Number(process.env.BENCH_PORT ?? 3237);
 const FINANCE = '/api/finance';
 
 async function api<T>(client: Client, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ body: T; ms: number }> {

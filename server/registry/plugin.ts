@@ -33,7 +33,8 @@ import { EXPORT_TYPES, exportColumns, exportFileName, exportQuerystring, MAX_EXP
 import { actionHandler } from './declared.js';
 import { registerListPreferences } from './preferences.js';
 import { linkHeader, listQuerystring, parseListQuery } from './query.js';
-import { checkReferences, completeValues, totalRecords } from './records.js';
+import { checkReferences, completeValues, databaseError, totalRecords } from './records.js';
+import { eachRecord } from './bulk-each.js';
 import { fastifyPath, routeTable, type RouteSpec } from './route-table.js';
 import type { Call, ResourceStorage, StorageLookup, Storages, Trx, Values, WireRecord } from './storage.js';
 
@@ -129,6 +130,8 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
     return hooks;
   }
 
+  /** A record's own failure in a bulk chunk, as the unit of work would have answered it (a duplicate → 409). */
+  const toHttp = (error: unknown) => databaseError(error, storage);
   const run = <T>(request: FastifyRequest, fn: (trx: Trx, call: Call) => Promise<T>) =>
     service.run(request.auth!, { request, params: request.params as Record<string, string>, ownOnly: request.ownOnly }, fn);
 
@@ -258,7 +261,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
           const ids = [...new Set((request.body as { ids: string[] }).ids)];
           // A parent outside the tenant answers 404 for the whole call, like a missing one.
           if (resource.parent) await run(request, async () => null);
-          return eachRecord(request, ids, (id) => run<unknown>(request, (trx, call) => (action === 'delete' ? service.remove(trx, call, id, undefined) : service.runAction(trx, call, id, action, {}, undefined))));
+          return eachRecord((fn) => run(request, fn), request.log, ids, (trx, call, id) => (action === 'delete' ? service.remove(trx, call, id, undefined) : service.runAction(trx, call, id, action, {}, undefined)), toHttp);
         });
         break;
       }
@@ -304,7 +307,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
           const ids = [...new Set(body.ids)];
           const key = transition.idempotent ? idempotencyKey(request) : undefined;
           return onceAcrossTransactions((fn) => run(request, fn), request, key, () =>
-            eachRecord(request, ids, (id) => run(request, (trx, call) => service.runAction(trx, call, id, transition.name, parsed.data as Values, undefined))),
+            eachRecord((fn) => run(request, fn), request.log, ids, (trx, call, id) => service.runAction(trx, call, id, transition.name, parsed.data as Values, undefined), toHttp),
           );
         });
         break;
@@ -352,45 +355,11 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
 
 const strip = ({ _refs, _actions, ...rest }: WireRecord) => rest;
 
-/**
- * How many records of one bulk call are worked on at once, each in its own transaction on its own
- * connection (PostgreSQL; PGlite runs them one after the other). The ids are distinct, so they never
- * wait for each other's row; a shared parent (a lançamento its parcelas follow) is locked by each in turn.
- */
-export const BULK_CONCURRENCY = 4;
-
-/** A bulk call: `work` per id, each in its own transaction; what failed is reported with its pt-BR reason, in the order asked. */
-async function eachRecord(request: FastifyRequest, ids: readonly string[], work: (id: string) => Promise<unknown>): Promise<{ done: string[]; failed: { id: string; message: string }[] }> {
-  const outcomes: ({ message: string } | null)[] = new Array(ids.length);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < ids.length; index = next++) {
-      try {
-        await work(ids[index]);
-        outcomes[index] = null;
-      } catch (error) {
-        if (!(error instanceof HttpError)) request.log.error({ err: error, id: ids[index] }, 'bulk action failed');
-        outcomes[index] = { message: error instanceof HttpError ? errorText(error) : MESSAGES.internal };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, ids.length) }, worker));
-  return {
-    done: ids.filter((_, index) => outcomes[index] === null),
-    failed: ids.flatMap((id, index) => (outcomes[index] ? [{ id, message: outcomes[index].message }] : [])),
-  };
-}
-
 /** Zod issues of a bulk transition's input → field errors named `input.<field>`. */
 function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix: string): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) (errors[[prefix, ...issue.path.map(String)].join('.')] ??= []).push(issue.message);
   return errors;
-}
-
-function errorText(error: HttpError): string {
-  const details = Object.values(error.errors ?? {}).flat();
-  return details.length ? `${error.message} ${details.join(' ')}` : error.message;
 }
 
 function summaryOf(resource: AnyResource, spec: RouteSpec): string {

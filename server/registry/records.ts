@@ -426,17 +426,31 @@ async function writeKeyedItems(trx: Trx, call: Call, owner: ResourceStorage, chi
   if (Object.keys(errors).length) throw new HttpError(400, MESSAGES.validation, errors);
   const gone = [...existing].filter((itemId) => !kept.has(itemId));
   if (gone.length) await sql`DELETE FROM ${table} WHERE ${own} = ${ownerId} AND id IN (${sql.join(gone)})`.execute(trx);
-  const keys = Object.keys(child.columns);
-  for (const [position, item] of items.entries()) {
-    const itemId = typeof item.id === 'string' ? item.id : undefined;
-    if (itemId) {
-      const sets = keys.map((key) => sql`${sql.ref(child.columns[key])} = ${sql.val(item[key] ?? null)}`);
-      await sql`UPDATE ${table} SET position = ${position}, ${sql.join(sets)} WHERE id = ${itemId} AND ${own} = ${ownerId}`.execute(trx);
-    } else {
-      const row = childRow(owner, child, ownerId, item);
-      await sql`INSERT INTO ${table} (id, org_id, ${own}, position, ${row.names}) VALUES (${randomUUID()}, ${call.tenant}, ${ownerId}, ${position}, ${row.values})`.execute(trx);
-    }
+  // One statement for the items kept (rows already holding what was sent are left alone) and one
+  // for the new ones, however many lines (a lançamento's parcelas: 2 statements, not one a line).
+  const kept$ = items.flatMap((item, position) => (typeof item.id === 'string' ? [{ item, position }] : []));
+  const added = items.flatMap((item, position) => (typeof item.id === 'string' ? [] : [{ item, position }]));
+  if (kept$.length) await updateKeptItems(trx, child, ownerId, kept$);
+  if (added.length) {
+    const rows = added.map(({ item, position }) => sql`(${randomUUID()}, ${call.tenant}, ${ownerId}, ${position}, ${childRow(owner, child, ownerId, item).values})`);
+    await sql`INSERT INTO ${table} (id, org_id, ${own}, position, ${childRow(owner, child, ownerId, {}).names}) VALUES ${sql.join(rows)}`.execute(trx);
   }
+}
+
+/**
+ * The kept items of a keyed list in one UPDATE from `jsonb_populate_recordset` (rows of the child
+ * table's own type: every column typed as stored, arrays included); a row whose position and
+ * values are already those sent is not rewritten (its triggers do not fire for nothing).
+ */
+async function updateKeptItems(trx: Trx, child: ChildStorage, ownerId: string, kept: { item: Record<string, unknown>; position: number }[]): Promise<void> {
+  const keys = Object.keys(child.columns);
+  const json = JSON.stringify(kept.map(({ item, position }) => Object.fromEntries([['id', item.id], ['position', position], ...keys.map((key) => [child.columns[key], item[key] ?? null])])));
+  const target = ['position', ...keys.map((key) => child.columns[key])];
+  const sets = target.map((column) => sql`${sql.ref(column)} = ${sql.ref(`r.${column}`)}`);
+  const differs = sql`(${sql.join(target.map((column) => sql.ref(`t.${column}`)))}) IS DISTINCT FROM (${sql.join(target.map((column) => sql.ref(`r.${column}`)))})`;
+  await sql`UPDATE ${sql.table(child.table)} AS t SET ${sql.join(sets)}
+    FROM jsonb_populate_recordset(NULL::${sql.table(child.table)}, ${json}::jsonb) AS r
+    WHERE t.id = r.id AND ${sql.ref(`t.${child.own}`)} = ${ownerId} AND ${differs}`.execute(trx);
 }
 
 export async function insertRecord(trx: Trx, call: Call, storage: ResourceStorage, values: Values, extra: Record<string, unknown> = {}): Promise<string> {

@@ -22,7 +22,7 @@ import { heldScopes } from '../identity/users.js';
 import { sameValue } from './compare.js';
 import { actionHandler } from './declared.js';
 import { sqlType, typeOfValue, writeRows, type ManyRow } from './bulk-write.js';
-import { writeHistory, writeHistoryAndAudit, type HistoryRow } from './history.js';
+import { writeHistory, writeHistoryAndAudit, writeTrail, type HistoryRow } from './history.js';
 import { nextNumber } from './numbering.js';
 import { maskEntry, hasSensitive } from './audit-mask.js';
 import { auditAction, auditChanges } from './audit-trail.js';
@@ -351,7 +351,14 @@ export class ResourceService {
     const state = sql.ref(`t.${fieldColumn(this.storage, this.workflow!.field)}`);
     const ids = await lockRecords(trx, call, this.storage, [...conditions, sql`${state} IN (${sql.join(transition.from)})`]);
     const changed: WireRecord[] = [];
-    for (const id of ids) changed.push(await this.runAction(trx, call, id, name, input, undefined, options));
+    // Their history rows and audit entries go in together at the end (inside a bulk chunk, with the chunk's).
+    const trail = call.trail ? undefined : (call.trail = []);
+    try {
+      for (const id of ids) changed.push(await this.runAction(trx, call, id, name, input, undefined, options));
+    } finally {
+      if (trail) call.trail = undefined;
+    }
+    if (trail) await writeTrail(trx, trail);
     return changed;
   }
 

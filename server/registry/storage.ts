@@ -38,6 +38,17 @@ export interface Call {
   ownerColumn?: string;
   /** Work to run once the transaction has committed (e-mails). */
   afterCommit: (() => Promise<unknown>)[];
+  /**
+   * A bulk chunk's transitions (bulk-each.ts): their history rows and audit entries, kept here per
+   * record and written together before the chunk commits (history.ts `writeTrail`). Absent: written at once.
+   */
+  trail?: TrailRow[];
+}
+
+/** A transition's history row and audit entry, as they will be inserted. */
+export interface TrailRow {
+  history: { id: string; org_id: string; entity_type: string; entity_id: string; action: string; from_status: string | null; to_status: string; input: string | null; actor_user_id: string | null; version: number; at: Date };
+  audit: { id: string; org_id: string | null; actor_user_id: string | null; at: Date; action: string; entity_type: string | null; entity_id: string | null; before: string | null; after: string | null; request_id: string | null; ip: string | null };
 }
 
 export interface LinkStorage {

@@ -411,6 +411,29 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
     expect(totals.body.groups.bankAccountId[0].key).toBe(accountId);
   });
 
+  it('a parcela refused in the middle of a bulk authorisation is rolled back alone: the others keep their state, history row and audit entry', async () => {
+    const entry = await approved();
+    const rows = await parcelasOf(entry.id);
+    // The second is authorised already: in the bulk it is refused (409, wrong state) between the other two.
+    const second = (await act(treasurer.session, PARCELAS, await get(treasurer.session, PARCELAS, rows[1].id), 'authorize')).body;
+    expect(second.status).toBe('authorized');
+    const ids = rows.map((r) => r.id);
+    const bulk = await call(env, 'POST', `${PARCELAS}/bulk/authorize`, { session: treasurer.session, body: { ids } });
+    expect(bulk.status, bulk.raw).toBe(200);
+    expect(bulk.body.done).toEqual([ids[0], ids[2]]);
+    expect(bulk.body.failed.map((f: { id: string }) => f.id)).toEqual([ids[1]]);
+    expect(bulk.body.failed[0].message).toMatch(/autorizada/i);
+    for (const id of ids) expect((await get(treasurer.session, PARCELAS, id)).status).toBe('authorized');
+    // One authorisation each in the history and the audit — the refused one keeps only its own earlier one.
+    const counts = await sql<{ id: string; history: string; audit: string }>`SELECT i.id,
+        (SELECT count(*) FROM status_history h WHERE h.entity_id = i.id AND h.action = 'authorize')::text AS history,
+        (SELECT count(*) FROM audit_log a WHERE a.entity_id = i.id AND a.action = 'payableInstallments.authorize')::text AS audit
+      FROM installments i WHERE i.id = ANY(${ids}::text[])`.execute(env.db);
+    expect(counts.rows.map((r) => [r.history, r.audit])).toEqual(ids.map(() => ['1', '1']));
+    const history = (await call(env, 'GET', `${PARCELAS}/${ids[2]}/history`, { session: treasurer.session })).body as { action: string; to: string }[];
+    expect(history.at(-1)).toMatchObject({ action: 'authorize', to: 'authorized' });
+  });
+
   it('filters lançamentos and parcelas by a cost centre of their rateio, totals included', async () => {
     const third = (await call(env, 'GET', `${FINANCE}/cost-centers?perPage=3`, { session: admin })).body[2].id as string;
     const only = await approved({ allocations: [{ costCenterId: third, percent: 10000, amount: 100000 }] });

@@ -1,0 +1,99 @@
+/**
+ * A bulk call's records (POST …/bulk/{action}): each id worked on through the resource's service,
+ * a failure staying alone. The ids go in chunks of `BULK_CHUNK`, one transaction per chunk with a
+ * savepoint per record: a record refused (an HttpError) or failing rolls back to its savepoint —
+ * its writes, its after-commit work and its kept history and audit rows gone, the chunk's other
+ * records kept — and the chunk commits once, its transitions' history rows and audit entries
+ * written together just before (`call.trail`, history.ts `writeTrail`: one statement a chunk
+ * instead of one a record). `BULK_CONCURRENCY` chunks run at once, each on its own connection (PostgreSQL; PGlite runs
+ * them one after the other).
+ *
+ * Why chunks: a commit per record (one WAL flush each) was the largest single cost of a bulk on a
+ * busy disk (docs/decisions.md "Bulk transitions commit by chunks"). Why 50: every record that
+ * writes holds a subtransaction id until the commit, and PostgreSQL keeps 64 of them per backend
+ * in shared memory; past that, every other session's snapshot checks get slower.
+ * Records of one bulk may lock a shared parent (a baixa locks its lançamento first): two chunks
+ * could then deadlock. PostgreSQL breaks it by failing one statement; that record is rolled back to
+ * its savepoint and worked on again, alone in its own transaction, once its chunk has committed.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import { HttpError, MESSAGES } from '../errors.js';
+import { writeTrail } from './history.js';
+import type { Call, Trx } from './storage.js';
+
+export const BULK_CHUNK = 50;
+/** Chunks worked on at once (PostgreSQL; the ids are distinct, so they never wait for each other's row). */
+export const BULK_CONCURRENCY = 4;
+
+export type BulkOutcome = { done: string[]; failed: { id: string; message: string }[] };
+/** One transaction of the caller (service.run). */
+export type RunInTransaction = <T>(fn: (trx: Trx, call: Call) => Promise<T>) => Promise<T>;
+/** One record's work inside the chunk's transaction. */
+export type RecordWork = (trx: Trx, call: Call, id: string) => Promise<unknown>;
+
+const DEADLOCK = '40P01';
+const isDeadlock = (error: unknown) => (error as { code?: string })?.code === DEADLOCK;
+
+/** Each id through `work`; what failed is reported with its pt-BR reason, in the order asked. */
+export async function eachRecord(run: RunInTransaction, log: FastifyBaseLogger, ids: readonly string[], work: RecordWork, toHttp: (error: unknown) => unknown): Promise<BulkOutcome> {
+  const outcomes: ({ message: string } | null)[] = new Array(ids.length);
+  const failure = (index: number, error: unknown) => {
+    const mapped = toHttp(error);
+    if (!(mapped instanceof HttpError)) log.error({ err: error, id: ids[index] }, 'bulk action failed');
+    outcomes[index] = { message: mapped instanceof HttpError ? errorText(mapped) : MESSAGES.internal };
+  };
+  const chunks: number[][] = [];
+  for (let start = 0; start < ids.length; start += BULK_CHUNK) chunks.push(Array.from({ length: Math.min(BULK_CHUNK, ids.length - start) }, (_, i) => start + i));
+  let next = 0;
+  const worker = async () => {
+    for (let c = next++; c < chunks.length; c = next++) {
+      const chunk = chunks[c];
+      const again: number[] = [];
+      try {
+        await run(async (trx, call) => {
+          call.trail = [];
+          for (const index of chunk) {
+            const kept = { afterCommit: call.afterCommit.length, trail: call.trail.length };
+            // Not released on success: the next record's savepoint nests in it (one round trip less a
+            // record); ROLLBACK TO goes back to the newest of the name, the record's own.
+            await sql`SAVEPOINT bulk_record`.execute(trx);
+            try {
+              await work(trx, call, ids[index]);
+              outcomes[index] = null;
+            } catch (error) {
+              await sql`ROLLBACK TO SAVEPOINT bulk_record`.execute(trx);
+              call.afterCommit.length = kept.afterCommit;
+              call.trail.length = kept.trail;
+              if (isDeadlock(error)) again.push(index);
+              else failure(index, error);
+            }
+          }
+          await writeTrail(trx, call.trail);
+        });
+      } catch (error) {
+        // The chunk did not commit (the connection, or a check at commit): none of its records is done.
+        for (const index of chunk) if (outcomes[index] === null || outcomes[index] === undefined) failure(index, error);
+        continue;
+      }
+      for (const index of again) {
+        try {
+          await run((trx, call) => work(trx, call, ids[index]));
+          outcomes[index] = null;
+        } catch (error) {
+          failure(index, error);
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, chunks.length) }, worker));
+  return {
+    done: ids.filter((_, index) => outcomes[index] === null),
+    failed: ids.flatMap((id, index) => (outcomes[index] ? [{ id, message: outcomes[index].message }] : [])),
+  };
+}
+
+export function errorText(error: HttpError): string {
+  const details = Object.values(error.errors ?? {}).flat();
+  return details.length ? `${error.message} ${details.join(' ')}` : error.message;
+}
