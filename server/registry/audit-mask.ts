@@ -6,6 +6,7 @@
  * Applied by declaration, for every writer through the registry service, its bulk writer and the
  * approval plug's notes; nothing else a field holds is touched.
  */
+import { isRandomKeyShape } from '../../src/contracts/brazil/pix.js';
 import type { AnyResource, FieldDef, ScalarFieldDef } from '../../src/contracts/resource.js';
 
 export const MASK_WORDS = {
@@ -14,15 +15,13 @@ export const MASK_WORDS = {
   other: '(outra)',
 } as const;
 
-const UUID_SHAPE = /^[\da-f]{8}-?[\da-f]{4}-?[\da-f]{4}-?[\da-f]{4}-?[\da-f]{12}$/i;
-
 type Fields = Readonly<Record<string, FieldDef | ScalarFieldDef>>;
 
 /** Whether `value` of a field declared `def` may not be kept whole. */
 function hidden(def: FieldDef | ScalarFieldDef, value: unknown): value is string {
   if (typeof value !== 'string' || !value || !def.sensitive) return false;
   // A random (EVP) key is a UUID; no other kind of key has that shape (digits, an @, a +55 phone).
-  return def.sensitive === 'account' || UUID_SHAPE.test(value);
+  return def.sensitive === 'account' || isRandomKeyShape(value);
 }
 
 /** "12345678" → "•••• 5678"; four characters or fewer → "••••" (the last four would be all of it). */

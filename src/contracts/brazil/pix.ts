@@ -29,6 +29,9 @@ export interface PixKey {
 
 const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** Whether `value` has a random key's (EVP) shape: a UUID, in any case (the audit masks these: server/registry/audit-mask.ts). */
+export const isRandomKeyShape = (value: string): boolean => EVP.test(value.trim().toLowerCase());
+
 /** Reads `value` as a key of `type`; null when it is not one. */
 function readAs(value: string, type: PixKeyType): string | null {
   const raw = value.trim();
