@@ -12,7 +12,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'happy-dom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/unit/setup-record-texts.ts'],
+          setupFiles: ['tests/setup-validation.ts', 'tests/unit/setup-record-texts.ts'],
         },
       },
       {
@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          setupFiles: ['tests/setup-validation.ts'],
           // PGlite databases are ~1 GB each: keep API files from piling up in parallel.
           fileParallelism: false,
           testTimeout: 30_000,

@@ -7,6 +7,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import '../src/contracts/validation/provide.js';
 import type { Kysely } from 'kysely';
 import * as z from 'zod/mini';
 import { deriveKeys } from './auth/crypto.js';

@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { sql } from 'kysely';
 import { ACCOUNT_TOKEN_MESSAGES, accountTokens, TOKEN_MARK, TOKEN_MAX_DAYS, TOKEN_PREFIX_LENGTH, type TokenReport } from '../../src/contracts/resources/accountTokens.js';
 import { REPORT_PERMISSION } from '../../src/contracts/reports.js';
-import { recordSchema, writeSchema } from '../../src/contracts/resource.js';
+import { recordSchema, writeSchema } from '../../src/contracts/resourceSchemas.js';
 import { todayIn } from '../approvals/engine.js';
 import { hashToken } from '../auth/crypto.js';
 import type { AppContext } from '../context.js';

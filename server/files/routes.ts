@@ -12,20 +12,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import {
-  chunkCount,
-  chunkLength,
-  FILE_ABANDONED_MS,
-  FILE_CHUNK_BYTES,
-  FILE_MAX_BYTES,
-  FILE_MESSAGES,
-  fileStart,
-  isFileType,
-  sniffFileType,
-  storedFile,
-  type FileType,
-  type StoredFile,
-} from '../../src/contracts/files.js';
+import { chunkCount, chunkLength, FILE_ABANDONED_MS, FILE_CHUNK_BYTES, FILE_MAX_BYTES, FILE_MESSAGES, isFileType, sniffFileType, type FileType, type StoredFile } from '../../src/contracts/files.js';
+import { fileStart, storedFile } from '../../src/contracts/fileSchemas.js';
 import { audit } from '../audit.js';
 import type { AppContext } from '../context.js';
 import { withTenant } from '../db/tenant.js';

@@ -18,7 +18,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { chunkCount, FILE_CHUNK_BYTES, FILE_MAX_BYTES, sniffFileType } from '../../src/contracts/files.js';
-import { writeSchema } from '../../src/contracts/resource.js';
+import { writeSchema } from '../../src/contracts/resourceSchemas.js';
 import { quoteRequests } from '../../src/contracts/resources/quoteRequests.js';
 import { formatScaled, parseMoney } from '../../src/core/format/money.js';
 import { fillText } from '../../src/core/i18n/catalogue/supplierLink.js';

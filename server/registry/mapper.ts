@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { planMapping, type MapSource, type RecordMapping } from '../../src/contracts/mapping.js';
-import { writeSchema, type AnyResource } from '../../src/contracts/resource.js';
+import { type AnyResource } from '../../src/contracts/resource.js';
+import { writeSchema } from '../../src/contracts/resourceSchemas.js';
 import { HttpError, MESSAGES } from '../errors.js';
 import type { Call, Trx, Values, WireRecord } from './storage.js';
 

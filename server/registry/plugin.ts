@@ -18,11 +18,13 @@
  */
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import * as z from 'zod/mini';
-import { bulkRequest, bulkResult, ownershipOf, parseIfMatch, recordSchema, staleBody, totalsResult, writeSchema, type AnyResource, type ApiFamily } from '../../src/contracts/resource.js';
+import { ownershipOf, parseIfMatch, type AnyResource, type ApiFamily } from '../../src/contracts/resource.js';
+import { bulkRequest, bulkResult, recordSchema, staleBody, totalsResult, writeSchema } from '../../src/contracts/resourceSchemas.js';
 import { findResource, resourceList } from '../../src/contracts/resources/index.js';
 // The declarations' heavier checks (a parcela's boleto / PIX payload) run in every write schema here.
-import '../../src/contracts/resources/checks.js';
-import { bulkTransitionRequest, findTransition, historyEntry, transitionInput } from '../../src/contracts/workflow.js';
+import '../../src/contracts/validation/provide.js';
+import { findTransition } from '../../src/contracts/workflow.js';
+import { bulkTransitionRequest, historyEntry, transitionInput } from '../../src/contracts/workflowSchemas.js';
 import { idempotencyKey, onceAcrossTransactions, onceInTransaction } from './idempotency.js';
 import { auditEntry, auditQuery } from '../../src/contracts/audit.js';
 import type { AppContext } from '../context.js';

@@ -8,7 +8,8 @@
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { sql } from 'kysely';
 import * as z from 'zod/mini';
-import { LIST_PARAM, listKey, listPreferencesSchema, NO_PREFERENCES, type ListPreferences } from '../../src/contracts/listPreferences.js';
+import { LIST_PARAM, listKey, NO_PREFERENCES, type ListPreferences } from '../../src/contracts/listPreferences.js';
+import { listPreferencesSchema } from '../../src/contracts/listPreferenceSchemas.js';
 import type { AnyResource } from '../../src/contracts/resource.js';
 import type { AppContext } from '../context.js';
 import { withTenant } from '../db/tenant.js';

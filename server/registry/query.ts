@@ -8,18 +8,8 @@ import { sql, type RawBuilder } from 'kysely';
 import * as z from 'zod/mini';
 import { foldAccents } from '../../src/contracts/brazil/text.js';
 import { unmask } from '../../src/contracts/documents.js';
-import {
-  BASE_FIELD_DEFS,
-  DEFAULT_PER_PAGE,
-  filterKind,
-  listQuerySchema,
-  MAX_PER_PAGE,
-  parseSort,
-  RANGE_FROM,
-  RANGE_TO,
-  type AnyResource,
-  type FieldDef,
-} from '../../src/contracts/resource.js';
+import { BASE_FIELD_DEFS, DEFAULT_PER_PAGE, filterKind, MAX_PER_PAGE, parseSort, RANGE_FROM, RANGE_TO, type AnyResource, type FieldDef } from '../../src/contracts/resource.js';
+import { listQuerySchema } from '../../src/contracts/resourceSchemas.js';
 import { HttpError, MESSAGES, type FieldErrors } from '../errors.js';
 import { fieldStorage, type ResourceStorage } from './storage.js';
 

@@ -5,8 +5,8 @@
  */
 import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint';
-import { bulkResult } from './resource';
-import { reasonInput } from './workflow';
+import { bulkResult } from './resourceSchemas';
+import { reasonRule } from './workflow';
 
 export const FLOW_STATES = ['pending', 'approved', 'rejected', 'voided'] as const;
 export const STAGE_STATES = ['waiting', 'pending', 'approved', 'rejected', 'voided'] as const;
@@ -116,9 +116,9 @@ export const waitingItem = z.object({
 export type WaitingItem = z.infer<typeof waitingItem>;
 
 export const approveBody = z.strictObject({ note: z.optional(z.string().check(z.maxLength(500))) });
-export const rejectBody = z.strictObject(reasonInput.shape);
+export const rejectBody = z.strictObject({ reason: reasonRule({ z }) });
 export const bulkApproveBody = z.strictObject({ ids: z.array(z.string().check(z.maxLength(64))).check(z.minLength(1), z.maxLength(1000)) });
-export const bulkRejectBody = z.strictObject({ ...bulkApproveBody.shape, ...reasonInput.shape });
+export const bulkRejectBody = z.strictObject({ ...bulkApproveBody.shape, reason: reasonRule({ z }) });
 
 export const approvalSummary = z.object({
   waitingForMe: z.int(),

@@ -5,7 +5,7 @@
  * only the declaration's fields ever appear (no password, token or column outside it).
  */
 import * as z from 'zod/mini';
-import { listQuerySchema } from './resource';
+import { listQuerySchema } from './resourceSchemas';
 
 export const auditChange = z.object({
   field: z.string(),

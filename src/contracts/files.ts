@@ -15,7 +15,6 @@
  * Any signed-in user of the organisation may upload and read its files; another tenant's file is
  * a 404 like a missing one. Unfinished uploads are dropped after `FILE_ABANDONED_MS`.
  */
-import * as z from 'zod/mini';
 
 export const FILE_CHUNK_BYTES = 64 * 1024;
 /** 10 MiB per file. */
@@ -47,27 +46,7 @@ export const FILE_MESSAGES = {
 
 export const FILE_STATUSES = ['uploading', 'ready'] as const;
 
-export const fileStart = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'Informe o nome do arquivo.'), z.maxLength(255, 'No máximo 255 caracteres.')),
-  size: z.int().check(z.minimum(1, FILE_MESSAGES.empty)),
-  contentType: z.string().check(z.minLength(1, FILE_MESSAGES.notSupported), z.maxLength(100, FILE_MESSAGES.notSupported)),
-});
-export type FileStart = z.infer<typeof fileStart>;
-
-export const storedFile = z.object({
-  id: z.string(),
-  name: z.string(),
-  contentType: z.string(),
-  size: z.int(),
-  chunkSize: z.int(),
-  chunks: z.int(),
-  /** Indexes of the parts not received yet (empty once every part is in). */
-  missing: z.array(z.int()),
-  status: z.enum(FILE_STATUSES),
-  sha256: z.nullable(z.string()),
-  createdAt: z.string(),
-});
-export type StoredFile = z.infer<typeof storedFile>;
+export type { FileStart, StoredFile } from './fileSchemas';
 
 export const chunkCount = (size: number) => Math.max(1, Math.ceil(size / FILE_CHUNK_BYTES));
 

@@ -6,6 +6,7 @@ import { fold } from './brazil/text';
 import { IMPORT_TARGETS, type ImportResourceType } from './imports';
 import { isOptionalField, type AnyResource, type FieldDef } from './resource';
 import { findResource } from './resources';
+import './validation/provide';
 
 export interface ImportField {
   /** Field name, or `list.0.sub` for the first item of a list field. */

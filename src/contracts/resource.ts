@@ -41,9 +41,12 @@
  * with a builder of `./fields` and calls `defineResource` (`./define`), which derives `schema`
  * and `fields` below.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { FileType } from './files';
 import { ACTIONS_KEY, type AnyWorkflow, type Tone } from './workflow';
+import type { RefLabel } from './resourceSchemas';
+
+export type { BulkRequest, BulkResult, ListQuery, RefLabel, TotalsResult } from './resourceSchemas';
 
 // ---------------------------------------------------------------- field types
 
@@ -379,13 +382,6 @@ export function ownershipOf(resource: Pick<AnyResource, 'ownership' | 'permissio
   return ownership === 'own' ? { field: 'createdBy', permission: resource.permission } : ownership;
 }
 
-/** Answer of `GET {path}/totals`. */
-export const totalsResult = z.object({
-  count: z.int(),
-  sums: z.record(z.string(), z.number()),
-  groups: z.record(z.string(), z.array(z.object({ key: z.nullable(z.string()), count: z.int(), sums: z.record(z.string(), z.number()) }))),
-});
-export type TotalsResult = z.infer<typeof totalsResult>;
 
 /**
  * How a record is named (titles, breadcrumbs, reference labels): its title field's value, or
@@ -418,17 +414,6 @@ export const MINE_PARAM = 'mine';
 export const RANGE_FROM = '.from';
 export const RANGE_TO = '.to';
 
-const positiveInt = z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform((v: string) => Number(v)));
-
-/** The reserved list parameters as they arrive in a query string (filters are checked per declaration). */
-export const listQuerySchema = z.object({
-  page: z._default(z.pipe(positiveInt, z.number().check(z.minimum(1))), 1),
-  perPage: z._default(z.pipe(positiveInt, z.number().check(z.minimum(1), z.maximum(MAX_PER_PAGE))), DEFAULT_PER_PAGE),
-  sort: z.optional(z.string().check(z.regex(/^-?[A-Za-z]\w*(,-?[A-Za-z]\w*)*$/))),
-  q: z.optional(z.string().check(z.maxLength(200))),
-  mine: z.optional(z.enum(['true', 'false'])),
-});
-export type ListQuery = z.infer<typeof listQuerySchema>;
 
 /** `-createdAt,name` → `[{field:'createdAt', desc:true}, {field:'name', desc:false}]`. */
 export function parseSort(sort: string | undefined | null): { field: string; desc: boolean }[] {
@@ -469,15 +454,6 @@ export function filterKind(type: FieldType): 'any' | 'boolean' | 'contains' | 'r
 
 // ---------------------------------------------------------------- records and bodies
 
-/** Fields every record has. `version` is the optimistic lock sent back in `If-Match`. */
-export const recordBaseShape = {
-  id: z.string(),
-  version: z.int().check(z.minimum(0)),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  createdBy: z.optional(z.nullable(z.string())),
-  updatedBy: z.optional(z.nullable(z.string())),
-};
 export const BASE_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
 
 /** Labels of the base fields (columns, filters and the show page may use them). */
@@ -495,8 +471,6 @@ export const BASE_FIELD_DEFS: Readonly<Record<'createdAt' | 'updatedAt' | 'creat
  * `_refs['bankAccounts.0.bankId']`. Never sent on write.
  */
 export const REFS_KEY = '_refs';
-export const refLabel = z.object({ id: z.string(), label: z.string() });
-export type RefLabel = z.infer<typeof refLabel>;
 
 export type RecordBase = {
   id: string;
@@ -510,41 +484,6 @@ export type RecordBase = {
   _actions?: string[];
 };
 
-/** Record schema of a declaration (what GET answers). */
-export function recordSchema(resource: AnyResource) {
-  return z.object({
-    ...shapeWithItemIds(resource),
-    ...recordBaseShape,
-    [REFS_KEY]: z.optional(z.record(z.string(), z.array(refLabel))),
-    [ACTIONS_KEY]: z.optional(z.array(z.string())),
-  });
-}
-
-/** Item id of a keyed list: server-made, optional on write (absent = a new item). */
-export const itemId = () => z.optional(z.string().check(z.maxLength(64)));
-
-/** The declaration's schema shape, with `id` added to the items of keyed lists. */
-function shapeWithItemIds(resource: AnyResource, names: readonly string[] = Object.keys(resource.schema.shape)): Record<string, z.core.$ZodType> {
-  const shape: Record<string, z.core.$ZodType> = {};
-  for (const name of names) {
-    const def = resource.fields[name];
-    const type = resource.schema.shape[name];
-    shape[name] = def?.type === 'list' && def.keyed ? keyedList(type) : type;
-  }
-  return shape;
-}
-
-/** `z.array(z.object(item))` (with its checks) → the same array whose items also take `id`. */
-function keyedList(type: z.core.$ZodType): z.core.$ZodType {
-  const array = type as unknown as z.ZodMiniArray<z.ZodMiniObject>;
-  const item = array._zod.def.element;
-  const itemChecks = item._zod.def.checks ?? [];
-  const plain = z.object({ ...item.shape, id: itemId() });
-  // The item's own checks across its fields (payment data of a parcela) stay with it.
-  const keyed = itemChecks.length ? plain.check(...(itemChecks as z.core.$ZodCheck<z.output<typeof plain>>[])) : plain;
-  const checks = array._zod.def.checks ?? [];
-  return checks.length ? z.array(keyed).check(...(checks as z.core.$ZodCheck<unknown[]>[])) : z.array(keyed);
-}
 
 /** Whether a zod schema accepts a missing value (`optional` in the field builders). */
 export const isOptionalSchema = (schema: unknown): boolean => (schema as { _zod?: { optin?: string } } | undefined)?._zod?.optin === 'optional';
@@ -557,10 +496,6 @@ export function writableFields(resource: AnyResource): string[] {
   return Object.keys(resource.fields).filter((name) => !resource.fields[name].readOnly);
 }
 
-/** Body schema of create and update: the writable fields only, unknown keys refused. */
-export function writeSchema(resource: AnyResource) {
-  return z.strictObject(shapeWithItemIds(resource, writableFields(resource)));
-}
 
 /** `If-Match` value for a version (a strong entity tag): `"3"`. */
 export const ifMatch = (version: number): string => `"${version}"`;
@@ -570,20 +505,6 @@ export function parseIfMatch(header: string | null | undefined): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** 412 body: the usual error plus the record as it is now on the server. */
-export const staleBody = z.object({
-  message: z.string(),
-  detail: z.optional(z.string()),
-  current: z.optional(z.record(z.string(), z.unknown())),
-});
-
-export const bulkRequest = z.strictObject({ ids: z.array(z.string().check(z.maxLength(64))).check(z.minLength(1), z.maxLength(1000)) });
-export type BulkRequest = z.infer<typeof bulkRequest>;
-export const bulkResult = z.object({
-  done: z.array(z.string()),
-  failed: z.array(z.object({ id: z.string(), message: z.string() })),
-});
-export type BulkResult = z.infer<typeof bulkResult>;
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -604,11 +525,4 @@ export function pathParams(template: string): string[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
 }
 
-// ---------------------------------------------------------------- schema helpers for declarations
 
-/** Optional on write, `null` clears it. */
-export const optional = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
-/** Trimmed, required, at most `max` characters. */
-export const requiredText = (max = 120, message = 'Preencha este campo.') =>
-  z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max, `Use no máximo ${max} caracteres.`));
-export const idList = (max = 1000) => z.array(z.string().check(z.maxLength(64))).check(z.maxLength(max));

@@ -10,7 +10,8 @@
  *   the client shows exactly the buttons the server allows;
  * - the client shows the state as a badge and the history as a timeline.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import { ruleKit, type Rule, type RuleKit } from './validation/rules';
 import type { Scope } from './resource';
 
 export const TONES = ['neutral', 'info', 'warning', 'success', 'danger'] as const;
@@ -50,8 +51,8 @@ export interface Transition<S extends string = string> {
   to: S;
   /** Scope on the resource's permission name. */
   scope: Scope;
-  /** Body of the action; default: an empty object. Strict: unknown keys refused. */
-  input?: z.ZodMiniObject<z.core.$ZodLooseShape>;
+  /** Body of the action, a rule of the kit (`reasonInput`); default: an empty object. Strict: unknown keys refused. */
+  input?: Rule<z.ZodMiniObject<z.core.$ZodLooseShape>>;
   /** Inputs that start from a field of the record (the baixa's `amount` from the parcela's `openBalance`). */
   inputFrom?: Readonly<Record<string, string>>;
   /** Ask before running (pt-BR question). */
@@ -182,9 +183,14 @@ export function statesIn(workflow: AnyWorkflow, phases: readonly Phase[]): strin
 /** Transitions a user may offer (generated routes, `_actions`): not system ones, nor those of a hand-written route. */
 export const userTransitions = (workflow: AnyWorkflow) => workflow.transitions.filter((t) => !t.system && !t.ownRoute);
 
-/** Body schema of a transition. */
-export function transitionInput(transition: Transition): z.ZodMiniType {
-  return transition.input ? z.strictObject(transition.input.shape) : z.strictObject({});
+const inputSchemas = new WeakMap<Transition, z.ZodMiniObject<z.core.$ZodLooseShape>>();
+
+/** The transition's input schema, built once (needs the kit: `validation/provide`); null without inputs. */
+export function inputSchema(transition: Transition): z.ZodMiniObject<z.core.$ZodLooseShape> | null {
+  if (!transition.input) return null;
+  let schema = inputSchemas.get(transition);
+  if (!schema) inputSchemas.set(transition, (schema = transition.input(ruleKit())));
+  return schema;
 }
 
 /** Writable fields the state locks (every writable one for `'all'`). */
@@ -204,28 +210,8 @@ export function transitionRefusal(transition: Transition, stateLabel: string, on
 /** "Cancelado" → "Cancelada": the participle that opens the label ("Na fila de pagamento" stays). */
 const feminine = (label: string) => label.replace(/^(\S+?)o(s?)(?=\s|$)/, '$1a$2');
 
-/** One row of a record's status history (`GET {path}/{id}/history`). */
-export const historyEntry = z.object({
-  id: z.string(),
-  action: z.string(),
-  from: z.nullable(z.string()),
-  to: z.string(),
-  /** The transition's input (a reason, a note). */
-  input: z.nullable(z.record(z.string(), z.unknown())),
-  actor: z.nullable(z.object({ id: z.string(), label: z.string() })),
-  /** Record version after the change. */
-  version: z.int(),
-  at: z.string(),
-});
-export type HistoryEntry = z.infer<typeof historyEntry>;
+/** Common inputs: a reason of 3 to 500 characters. */
+export const reasonRule = ({ z }: Pick<RuleKit, 'z'>) => z.string().check(z.trim(), z.minLength(3, 'Informe o motivo.'), z.maxLength(500, 'Use no máximo 500 caracteres.'));
+export const reasonInput = (kit: Pick<RuleKit, 'z'>) => kit.z.object({ reason: reasonRule(kit) });
 
-/** Body of a bulk transition: the records and the transition's input, the same for all. */
-export const bulkTransitionRequest = z.strictObject({
-  ids: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1, 'Selecione ao menos um registro.'), z.maxLength(1000, 'No máximo 1000 registros por vez.')),
-  input: z.optional(z.record(z.string(), z.unknown())),
-});
-
-/** Common inputs. */
-export const reasonInput = z.object({
-  reason: z.string().check(z.trim(), z.minLength(3, 'Informe o motivo.'), z.maxLength(500, 'Use no máximo 500 caracteres.')),
-});
+export type { HistoryEntry } from './workflowSchemas';

@@ -6,7 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findResource } from '../../src/contracts/resources/index.js';
-import { ifMatch, recordSchema, writableFields, type AnyResource } from '../../src/contracts/resource.js';
+import { ifMatch, writableFields, type AnyResource } from '../../src/contracts/resource.js';
+import { recordSchema } from '../../src/contracts/resourceSchemas.js';
 import { servedResources } from '../../server/registry/families.js';
 import { routeTable } from '../../server/registry/route-table.js';
 import { call, databaseKinds, loginSession, useTestEnv, type Session } from './fixture.js';

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ifMatch, type AnyResource } from '../../src/contracts/resource.js';
+import { inputSchema } from '../../src/contracts/workflow.js';
 import { DEMO_ORG_ID, OTHER_ORG_ID } from '../../server/db/seed.js';
 import { MESSAGES } from '../../server/errors.js';
 import { FAMILY_PREFIXES, servedResources, storageOf } from '../../server/registry/families.js';
@@ -49,7 +50,8 @@ const INPUT_SAMPLES: Record<string, () => unknown> = {
   awards: () => [{ lineId: randomUUID(), requestId: randomUUID() }],
 };
 function transitionSample(resource: AnyResource, name: string): Record<string, unknown> {
-  const input = resource.workflow?.transitions.find((t) => t.name === name)?.input;
+  const transition = resource.workflow?.transitions.find((t) => t.name === name);
+  const input = transition ? inputSchema(transition) : null;
   const sample: Record<string, unknown> = {};
   for (const [key, schema] of Object.entries(input?.shape ?? {})) {
     if ((schema as { _zod: { optin?: string } })._zod.optin === 'optional') continue;

@@ -35,7 +35,7 @@ import {
   type ImportPreviewRow,
   type ImportResourceType,
 } from '../../../src/contracts/imports.js';
-import { recordSchema } from '../../../src/contracts/resource.js';
+import { recordSchema } from '../../../src/contracts/resourceSchemas.js';
 import { findResource, importBatches } from '../../../src/contracts/resources/index.js';
 import { importBatchWorkflow } from '../../../src/contracts/resources/importBatches.js';
 import { audit } from '../../audit.js';

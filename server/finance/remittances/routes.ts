@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import * as z from 'zod/mini';
-import { recordSchema } from '../../../src/contracts/resource.js';
+import { recordSchema } from '../../../src/contracts/resourceSchemas.js';
 import { remittances } from '../../../src/contracts/resources/index.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../errors.js';

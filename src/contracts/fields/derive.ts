@@ -1,6 +1,7 @@
 /** A declaration's `schema` (z.object) and `fields` (definitions) derived from its builders. */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { FieldDef } from '../resource';
+import { ruleKit } from '../validation/rules';
 import type { Field } from './field';
 
 export type FieldMap = Readonly<Record<string, Field>>;
@@ -27,7 +28,7 @@ export function deriveFields<F extends FieldMap>(owner: string, builders: F) {
   };
   return {
     get schema() {
-      return (schema ??= z.object(shape()));
+      return (schema ??= ruleKit().z.object(shape()));
     },
     fields,
   };

@@ -2,11 +2,13 @@
  * What a field builder returns: the field's wire schema (zod) and its screen definition
  * (`FieldDef`), made together so they cannot disagree. `defineResource` derives a declaration's
  * `schema` and `fields` from a map of these.
- * The schema is built on first read: a screen that only shows records (a list) never builds the
- * rules of the declarations it loads, and building them all was most of their evaluation time.
+ * The schema is built on first read, from a rule written against the kit (`validation/rules.ts`):
+ * a screen that only shows records (a list) never builds a rule, nor loads zod.
  */
 import type * as z from 'zod/mini';
-import { optional, type FieldDef, type ScalarFieldDef } from '../resource';
+import type { FieldDef, ScalarFieldDef } from '../resource';
+import { ruleKit, type Rule } from '../validation/rules';
+import type { optional } from '../validation/common';
 
 export interface Field<S extends z.core.$ZodType = z.core.$ZodType, D extends FieldDef = FieldDef> {
   /** The value on the wire, before the record's base fields are added. */
@@ -37,7 +39,7 @@ export type Maybe<S extends z.core.$ZodType, O> = O extends { optional: true } ?
 
 /** The schema `rule` makes (on first read, once), made optional when asked, with `def` and the common options (undefined ones left out). */
 export function field<S extends z.core.$ZodType, D extends FieldDef, O extends Common & MayBeEmpty & { initial?: unknown }>(
-  rule: () => S,
+  rule: Rule<S>,
   def: D,
   options: O | undefined,
 ): Field<Maybe<S, O>, D> {
@@ -49,7 +51,9 @@ export function field<S extends z.core.$ZodType, D extends FieldDef, O extends C
   let schema: Maybe<S, O> | undefined;
   return {
     get schema() {
-      return (schema ??= (options?.optional ? optional(rule()) : rule()) as Maybe<S, O>);
+      if (schema) return schema;
+      const kit = ruleKit();
+      return (schema = (options?.optional ? kit.optional(rule(kit)) : rule(kit)) as Maybe<S, O>);
     },
     def: { ...def, ...extra },
   };

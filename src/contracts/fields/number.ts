@@ -1,6 +1,6 @@
 /** Builders of the numeric and date fields: `integer`, `money`, `percent`, `date`, `datetime`. */
-import * as z from 'zod/mini';
-import { date as dateRule, money as moneyRule, percent as percentRule } from '../documents';
+import type * as z from 'zod/mini';
+import type { Rule, RuleKit } from '../validation/rules';
 import { field, type Common, type MayBeEmpty } from './field';
 
 type NumberRule = z.core.$ZodType<number, number>;
@@ -17,12 +17,12 @@ export interface IntegerOptions extends Common, MayBeEmpty, Bounds {
   /** Message when the value is not a whole number (default "Informe um número inteiro."). */
   message?: string;
   /** The value's own rule instead of the type's with the bounds. */
-  rule?: NumberRule;
+  rule?: Rule<NumberRule>;
   initial?: number;
 }
 
 /** `base` with the `min` / `max` checks of `bounds` (min first). */
-function bounded(base: z.ZodMiniType<number, number>, bounds: Bounds): NumberRule {
+function bounded({ z }: RuleKit, base: z.ZodMiniType<number, number>, bounds: Bounds): NumberRule {
   const checks = [
     ...(bounds.min !== undefined ? [bounds.minMessage === undefined ? z.minimum(bounds.min) : z.minimum(bounds.min, bounds.minMessage)] : []),
     ...(bounds.max !== undefined ? [bounds.maxMessage === undefined ? z.maximum(bounds.max) : z.maximum(bounds.max, bounds.maxMessage)] : []),
@@ -30,19 +30,19 @@ function bounded(base: z.ZodMiniType<number, number>, bounds: Bounds): NumberRul
   return checks.length ? base.check(...checks) : base;
 }
 
-function integerRule(options: IntegerOptions = {}): NumberRule {
-  return options.rule ?? bounded(z.int(options.message ?? 'Informe um número inteiro.'), options);
+function integerRule(kit: RuleKit, options: IntegerOptions = {}): NumberRule {
+  return options.rule?.(kit) ?? bounded(kit, kit.z.int(options.message ?? 'Informe um número inteiro.'), options);
 }
 
 /**
  * A whole number: `integer('Ordem de exibição', {min: 0, max: 100_000, optional: true})`,
  * `integer('Quantidade', {message: 'Informe uma quantidade inteira.', min: 1, minMessage: 'A quantidade deve ser maior que zero.', initial: 1})`.
  */
-export const integer = <const O extends IntegerOptions>(label: string, options?: O) => field(() => integerRule(options), { type: 'integer', label }, options);
+export const integer = <const O extends IntegerOptions>(label: string, options?: O) => field((kit) => integerRule(kit, options), { type: 'integer', label }, options);
 
 export interface MoneyOptions extends Common, MayBeEmpty, Bounds {
   /** The value's own rule instead of integer centavos (±9e15) with the bounds. */
-  rule?: NumberRule;
+  rule?: Rule<NumberRule>;
   initial?: number;
 }
 
@@ -52,14 +52,14 @@ export interface MoneyOptions extends Common, MayBeEmpty, Bounds {
  * server computes is `money('Total', {readOnly: true})`.
  */
 export const money = <const O extends MoneyOptions>(label: string, options?: O) =>
-  field(() => options?.rule ?? bounded(moneyRule(), options ?? {}), { type: 'money', label }, options);
+  field((kit) => options?.rule?.(kit) ?? bounded(kit, kit.money(), options ?? {}), { type: 'money', label }, options);
 
 /** Integer basis points (12,34% = 1234), between `min` and `max` (default 0 – 10.000). */
 export const percent = <const O extends Common & MayBeEmpty & { min?: number; max?: number; initial?: number }>(label: string, options?: O) =>
-  field(() => percentRule(options?.min, options?.max), { type: 'percent', label }, options);
+  field((kit) => kit.percent(options?.min, options?.max), { type: 'percent', label }, options);
 
 /** A calendar date, `YYYY-MM-DD`. */
-export const date = <const O extends Common & MayBeEmpty>(label: string, options?: O) => field(() => dateRule(), { type: 'date', label }, options);
+export const date = <const O extends Common & MayBeEmpty>(label: string, options?: O) => field((kit) => kit.date(), { type: 'date', label }, options);
 
 /** An instant (ISO 8601 with offset); today only server-managed ones (`readOnly`), so any string. */
-export const datetime = <const O extends Common & MayBeEmpty>(label: string, options?: O) => field(() => z.string(), { type: 'datetime', label }, options);
+export const datetime = <const O extends Common & MayBeEmpty>(label: string, options?: O) => field(({ z }) => z.string(), { type: 'datetime', label }, options);

@@ -7,7 +7,6 @@
  * Permission: `financeReports` — `read` lists them, `create` makes one, `update` edits and revokes.
  * API: finance-reporting `account-tokens` (server/bi/tokens.ts).
  */
-import * as z from 'zod/mini';
 import { defineResource } from '../define';
 import { date, datetime, enumList, enumOf, text } from '../fields';
 import { REPORT_PERMISSION } from '../reports';
@@ -80,6 +79,3 @@ export const accountTokens = defineResource({
   form: { sections: [{ key: 'general', title: 'Token de conta', fields: ['name', 'reports', 'expiresOn', 'prefix', 'status', 'lastUsedAt'] }] },
   workflow: accountTokenWorkflow,
 });
-
-/** The secret of a new token, in the POST's answer only. */
-export const createdTokenSecret = z.object({ secret: z.string() });

@@ -3,13 +3,14 @@
  * scopes on an ACL by its `name`. API: identity `applications/{applicationId}/acls`; the items
  * travel inside the ACL (`items`), shown on the `items` sub-page.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import { type Rule } from '../validation/rules';
 import { defineResource } from '../define';
 import { lengthOnly, list, longText, text } from '../fields';
 import { camelName } from './parts/common';
 
 /** Trimmed, not empty (`message`), at most `max` characters (zod's own message). */
-const itemText = (max: number, message: string) => z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max));
+const itemText = (max: number, message: string): Rule<z.ZodMiniString<string>> => ({ z }) => z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max));
 
 export const applicationAcls = defineResource({
   name: 'applicationAcls',

@@ -4,7 +4,7 @@
  * services, and the next file sequence number (NSA) the next remessa takes; the server
  * increments it when it generates a file. API: finance `bank-accounts/{bankAccountId}/agreements`.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { defineResource } from '../define';
 import { boolean, enumList, enumOf, integer, text } from '../fields';
 import { activationActions, deleteAction, notes, positiveInt } from './parts/common';
@@ -33,7 +33,7 @@ export const bankAccountAgreements = defineResource({
   fields: {
     name: text('Descrição', { max: 80 }),
     agreementCode: text('Código do convênio', {
-      rule: z.string().check(z.trim(), z.minLength(1, 'Informe o código do convênio.'), z.maxLength(20, 'Use no máximo 20 caracteres.'), z.regex(/^[0-9A-Za-z]+$/, 'Use somente letras e números.')),
+      rule: ({ z }) => z.string().check(z.trim(), z.minLength(1, 'Informe o código do convênio.'), z.maxLength(20, 'Use no máximo 20 caracteres.'), z.regex(/^[0-9A-Za-z]+$/, 'Use somente letras e números.')),
       help: 'Como o banco informou (até 20 caracteres).',
     }),
     layout: enumOf('Layout CNAB 240', CNAB_LAYOUTS, CNAB_LAYOUT_LABELS),

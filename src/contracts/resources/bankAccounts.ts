@@ -13,7 +13,6 @@
  * A change of the bank data or of the keys is audited before → after (registry audit) and needs
  * `bankAccounts: update` like any change of the account (docs/decisions.md, "Our PIX keys").
  */
-import { schemas } from '../brazil';
 import { defineResource } from '../define';
 import { boolean, cpfCnpj, date, enumOf, money, reference, text } from '../fields';
 import { activationActions, deleteAction, notes } from './parts/common';
@@ -33,10 +32,10 @@ export const bankAccounts = defineResource({
     name: text('Nome da conta', { max: 80, help: 'Como a conta aparece nas listas (ex.: Itaú — Pagamentos).' }),
     type: enumOf('Tipo', BANK_ACCOUNT_KINDS, { checking: 'Conta corrente', savings: 'Poupança', investment: 'Aplicação', cash: 'Caixa' }),
     bankId: reference('Banco', 'banks', { optional: true }),
-    agency: text('Agência', { rule: schemas.agency(), optional: true }),
-    agencyDigit: text('Dígito da agência', { rule: schemas.agencyDigit(), optional: true }),
-    account: text('Conta', { rule: schemas.accountNumber(), optional: true, sensitive: 'account' }),
-    accountDigit: text('Dígito da conta', { rule: schemas.accountDigit(), optional: true }),
+    agency: text('Agência', { rule: ({ brazil }) => brazil.agency(), optional: true }),
+    agencyDigit: text('Dígito da agência', { rule: ({ brazil }) => brazil.agencyDigit(), optional: true }),
+    account: text('Conta', { rule: ({ brazil }) => brazil.accountNumber(), optional: true, sensitive: 'account' }),
+    accountDigit: text('Dígito da conta', { rule: ({ brazil }) => brazil.accountDigit(), optional: true }),
     holderName: text('Titular (razão social)'),
     holderDocument: cpfCnpj('CNPJ/CPF do titular'),
     // Left out of a write (clients of before 0044): no keys.

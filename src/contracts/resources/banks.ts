@@ -3,7 +3,6 @@
  * (contracts/brazil/banks.ts `officialBanks()`, never typed by hand); editable (short name,
  * active) and extendable. API: finance `banks`.
  */
-import { schemas } from '../brazil';
 import { defineResource } from '../define';
 import { boolean, text } from '../fields';
 import { activationActions, deleteAction } from './parts/common';
@@ -17,8 +16,8 @@ export const banks = defineResource({
   labels: { one: 'Banco', many: 'Bancos', gender: 'm' },
   titleField: 'name',
   fields: {
-    code: text('Código (COMPE)', { rule: schemas.bankCode() }),
-    ispb: text('ISPB', { rule: schemas.ispb() }),
+    code: text('Código (COMPE)', { rule: ({ brazil }) => brazil.bankCode() }),
+    ispb: text('ISPB', { rule: ({ brazil }) => brazil.ispb() }),
     name: text('Nome', { max: 160 }),
     shortName: text('Nome curto', { max: 60, optional: true }),
     isActive: boolean('Ativo', { initial: true }),

@@ -3,7 +3,6 @@
  * /empresas/{companyTypeId} and /gestao-de-empresas/{companyTypeId} (same records, two
  * entries of the spec). API: companies `company-types/{companyTypeId}/companies`.
  */
-import { schemas } from '../brazil';
 import { defineResource } from '../define';
 import { boolean, cnpj, email, phone, text, uf } from '../fields';
 import { addresses, COMPANY_LOOKUP_TARGETS } from './parts/address';
@@ -23,9 +22,9 @@ export const companies = defineResource({
     name: text('Razão social', { max: 160 }),
     tradeName: text('Nome fantasia', { max: 160, optional: true }),
     cnpj: cnpj('CNPJ', { help: 'Numérico ou alfanumérico.', companyLookup: COMPANY_LOOKUP_TARGETS }),
-    stateRegistration: text('Inscrição estadual', { rule: schemas.stateRegistration(), optional: true, help: 'Somente números, ou ISENTO.' }),
+    stateRegistration: text('Inscrição estadual', { rule: ({ brazil }) => brazil.stateRegistration(), optional: true, help: 'Somente números, ou ISENTO.' }),
     stateRegistrationUf: uf('UF da inscrição estadual', { optional: true }),
-    municipalRegistration: text('Inscrição municipal', { rule: schemas.municipalRegistration(), optional: true }),
+    municipalRegistration: text('Inscrição municipal', { rule: ({ brazil }) => brazil.municipalRegistration(), optional: true }),
     email: email('E-mail', { optional: true }),
     phone: phone('Telefone', { optional: true }),
     isActive: boolean('Ativa', { initial: true }),

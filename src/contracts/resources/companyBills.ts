@@ -6,7 +6,7 @@
  * cancelada from aberta or fechada. Paid and cancelled bills are read-only; none is deleted once
  * it left aberta. API: finance `company-bills`.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { defineResource } from '../define';
 import { date, enumOf, money, reference, text } from '../fields';
 import { notes } from './parts/common';
@@ -42,7 +42,7 @@ export const companyBills = defineResource({
     description: text('Descrição'),
     supplierId: reference('Fornecedor', 'suppliers', { required: 'Escolha o fornecedor.' }),
     number: text('Número da fatura', { max: 40, optional: true, trim: false }),
-    referenceMonth: text('Mês de referência', { rule: z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Informe o mês de referência (AAAA-MM).')), help: 'AAAA-MM, ex.: 2025-06' }),
+    referenceMonth: text('Mês de referência', { rule: ({ z }) => z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Informe o mês de referência (AAAA-MM).')), help: 'AAAA-MM, ex.: 2025-06' }),
     closingDate: date('Fechamento'),
     dueDate: date('Vencimento'),
     amount: money('Valor total'),

@@ -4,7 +4,7 @@
  * the endpoints of contracts/imports.ts; the record tracks status and counters while the
  * server's job runs. API: finance `import-batches`.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { defineResource } from '../define';
 import { datetime, enumOf, file, integer, list, text } from '../fields';
 import { IMPORT_RESOURCE_TYPES, IMPORT_RESOURCE_LABELS, IMPORT_STATUSES, type ImportStatus } from '../imports';
@@ -39,9 +39,9 @@ export const importBatchWorkflow = defineWorkflow<ImportStatus>({
 });
 
 /** A counter the import job keeps (server-managed). */
-const count = (label: string) => integer(label, { rule: z.int().check(z.minimum(0)), readOnly: true });
+const count = (label: string) => integer(label, { rule: ({ z }) => z.int().check(z.minimum(0)), readOnly: true });
 /** Any string (server-managed). */
-const anyText = (label: string) => text(label, { rule: z.string() });
+const anyText = (label: string) => text(label, { rule: ({ z }) => z.string() });
 
 export const importBatches = defineResource({
   name: 'importBatches',
@@ -53,8 +53,8 @@ export const importBatches = defineResource({
   titleField: 'fileName',
   fields: {
     resourceType: enumOf('Tipo de cadastro', IMPORT_RESOURCE_TYPES, IMPORT_RESOURCE_LABELS, { readOnly: true }),
-    fileName: text('Arquivo', { rule: z.string(), readOnly: true }),
-    fileId: file('Arquivo original', { rule: z.string(), optional: true, readOnly: true }),
+    fileName: text('Arquivo', { rule: ({ z }) => z.string(), readOnly: true }),
+    fileId: file('Arquivo original', { rule: ({ z }) => z.string(), optional: true, readOnly: true }),
     description: text('Descrição', { max: 200, optional: true, trim: false }),
     status: enumOf('Situação', IMPORT_STATUSES, stateLabels(IMPORT_STATUSES, importBatchWorkflow), {
       readOnly: true,
@@ -69,7 +69,7 @@ export const importBatches = defineResource({
     mapping: list('Associação de colunas', { column: anyText('Coluna'), field: anyText('Campo') }, { readOnly: true }),
     startedAt: datetime('Início', { optional: true, readOnly: true }),
     finishedAt: datetime('Fim', { optional: true, readOnly: true }),
-    errorMessage: text('Motivo da falha', { rule: z.string(), optional: true, readOnly: true }),
+    errorMessage: text('Motivo da falha', { rule: ({ z }) => z.string(), optional: true, readOnly: true }),
   },
   list: {
     columns: [

@@ -20,11 +20,11 @@
  * it aberta) | cancelada (with its lançamento). Its receipt data say how the customer pays us (our
  * receiving account, our PIX key, our boleto: parts/receiptDataFields.ts), never a payee's.
  */
-import * as z from 'zod/mini';
-import { date as dateRule, money as moneyRule } from '../documents';
+import type * as z from 'zod/mini';
+import type { RuleKit } from '../validation/rules';
 import { defineResource } from '../define';
 import { boolean, date, enumOf, integer, list, money, reference, text } from '../fields';
-import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
+import { defineWorkflow, reasonInput, reasonRule, stateLabels } from '../workflow';
 import { COST_CENTERS_OF_ENTRY, FINANCE_QUEUE_LISTS } from './parts/financeEntry';
 import { paymentDataFields } from './parts/paymentDataFields';
 import { receiptDataFields } from './parts/receiptDataFields';
@@ -45,24 +45,28 @@ export const SETTLEMENT_MESSAGES = {
   selfAuthorize: 'Quem lançou a conta não pode autorizar o seu pagamento.',
 } as const;
 
-const nonNegative = (message: string) => moneyRule().check(z.minimum(0, message));
+const nonNegative = ({ z, money }: RuleKit, message: string) => money().check(z.minimum(0, message));
 
 /** A baixa: payment date, principal settled, interest, fine and discount, and the account it left from. */
-export const settleInput = z.object({
-  paidOn: dateRule(),
-  amount: moneyRule().check(z.minimum(1, SETTLEMENT_MESSAGES.amount)),
-  interest: z.optional(nonNegative('Os juros não podem ser negativos.')),
-  fine: z.optional(nonNegative('A multa não pode ser negativa.')),
-  discount: z.optional(nonNegative('O desconto não pode ser negativo.')),
+export const settleInput = (kit: RuleKit) => {
+  const { z } = kit;
+  return z.object({
+  paidOn: kit.date(),
+  amount: kit.money().check(z.minimum(1, SETTLEMENT_MESSAGES.amount)),
+  interest: z.optional(nonNegative(kit, 'Os juros não podem ser negativos.')),
+  fine: z.optional(nonNegative(kit, 'A multa não pode ser negativa.')),
+  discount: z.optional(nonNegative(kit, 'O desconto não pode ser negativo.')),
   bankAccountId: z.string().check(z.minLength(1, 'Escolha a conta financeira.'), z.maxLength(64)),
   note: z.optional(z.string().check(z.maxLength(500, 'Use no máximo 500 caracteres.'))),
-});
+  });
+};
 
 /** An estorno: which baixa, and why. */
-export const reverseInput = z.object({
-  settlementId: z.string().check(z.minLength(1, 'Escolha a baixa a estornar.'), z.maxLength(64)),
-  reason: reasonInput.shape.reason,
-});
+export const reverseInput = ({ z }: RuleKit) =>
+  z.object({
+    settlementId: z.string().check(z.minLength(1, 'Escolha a baixa a estornar.'), z.maxLength(64)),
+    reason: reasonRule({ z }),
+  });
 
 export const payableInstallmentWorkflow = defineWorkflow<PayableInstallmentState>({
   field: 'status',

@@ -9,7 +9,7 @@
  * the ordem's payment terms — linked both ways, and the ordem de compra becomes "faturada".
  * API: pricing `invoices`.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { defineResource } from '../define';
 import { date, enumOf, integer, list, money, reference, text } from '../fields';
 import { sumAmounts } from '../money';

@@ -6,7 +6,7 @@
  * atendido; cancelado from any state before atendido. A requester (create scope, no read) sees and
  * changes only their own pedidos. API: supply `orders`.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { defineResource } from '../define';
 import { date, enumOf, integer, list, money, reference, text } from '../fields';
 import { lineAmount, MONEY_MESSAGES, sumAmounts } from '../money';
@@ -103,7 +103,7 @@ export const orders = defineResource({
   labels: { one: 'Pedido', many: 'Pedidos', gender: 'm' },
   titleField: 'title',
   fields: {
-    number: integer('Número', { rule: z.int(), readOnly: true }),
+    number: integer('Número', { rule: ({ z }) => z.int(), readOnly: true }),
     title: text('Título', { max: 160, required: 'Dê um título ao pedido.' }),
     status: enumOf('Situação', ORDER_STATES, stateLabels(ORDER_STATES, orderWorkflow), { readOnly: true }),
     costCenterId: reference('Centro de custos', 'costCenters', { required: 'Escolha o centro de custos.' }),

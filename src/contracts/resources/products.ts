@@ -4,7 +4,8 @@
  * order; variants are rows of SKU, name, attributes and their own price. API: cart `products`.
  */
 import { PRODUCT_UNITS, UNIT_LABELS } from './parts/units';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import { type Rule } from '../validation/rules';
 import { defineResource } from '../define';
 import { boolean, enumOf, file, lengthOnly, list, money, reference, text } from '../fields';
 import { IMAGE_TYPES } from '../files';
@@ -13,8 +14,8 @@ import { activationActions, deleteAction, notes } from './parts/common';
 export { PRODUCT_UNITS };
 export const PRODUCT_KINDS = ['product', 'service'] as const;
 
-const sku = () => z.string().check(z.trim(), z.minLength(1, 'Informe o SKU.'), z.maxLength(60), z.regex(/^[0-9A-Za-z][0-9A-Za-z.\-_/]*$/, 'Use letras, números, ponto, hífen, sublinhado ou barra.'));
-const gtin = () => z.string().check(z.regex(/^(\d{8}|\d{12,14})$/, 'Código de barras inválido (GTIN de 8, 12, 13 ou 14 dígitos).'));
+const sku = (): Rule<z.ZodMiniString<string>> => ({ z }) => z.string().check(z.trim(), z.minLength(1, 'Informe o SKU.'), z.maxLength(60), z.regex(/^[0-9A-Za-z][0-9A-Za-z.\-_/]*$/, 'Use letras, números, ponto, hífen, sublinhado ou barra.'));
+const gtin = (): Rule<z.ZodMiniString<string>> => ({ z }) => z.string().check(z.regex(/^(\d{8}|\d{12,14})$/, 'Código de barras inválido (GTIN de 8, 12, 13 ou 14 dígitos).'));
 
 export const products = defineResource({
   name: 'products',
@@ -33,7 +34,7 @@ export const products = defineResource({
     unit: enumOf('Unidade', PRODUCT_UNITS, UNIT_LABELS),
     price: money('Preço de referência'),
     barcode: text('Código de barras (GTIN)', { rule: gtin(), optional: true }),
-    ncm: text('NCM', { rule: z.string().check(z.regex(/^\d{8}$/, 'NCM inválido (8 dígitos).')), optional: true }),
+    ncm: text('NCM', { rule: ({ z }) => z.string().check(z.regex(/^\d{8}$/, 'NCM inválido (8 dígitos).')), optional: true }),
     isActive: boolean('Ativo', { initial: true }),
     description: notes('Descrição', 8000),
     media: list(

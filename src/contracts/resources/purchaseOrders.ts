@@ -6,7 +6,7 @@
  * aprovada → enviada → parcialmente entregue → entregue → faturada; cancelada before any entrega.
  * `received` shows, per line, what the entregas received and rejected. API: pricing `purchase-orders`.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { defineResource } from '../define';
 import { date, enumOf, integer, list, money, reference, text } from '../fields';
 import { lineAmount, MONEY_MESSAGES, sumAmounts } from '../money';
@@ -88,7 +88,7 @@ export const purchaseOrders = defineResource({
   labels: { one: 'Ordem de compra', many: 'Ordens de compra', gender: 'f' },
   titleField: 'number',
   fields: {
-    number: integer('Número', { rule: z.int(), readOnly: true }),
+    number: integer('Número', { rule: ({ z }) => z.int(), readOnly: true }),
     status: enumOf('Situação', PURCHASE_ORDER_STATES, stateLabels(PURCHASE_ORDER_STATES, purchaseOrderWorkflow), { readOnly: true }),
     supplierId: reference('Fornecedor', 'suppliers', { required: 'Escolha o fornecedor.' }),
     costCenterId: reference('Centro de custos', 'costCenters', { optional: true }),

@@ -5,7 +5,7 @@
  * notes and a proposal PDF — typed in by the buyer, or by the supplier through the link sent by
  * e-mail. Its total is computed from the answers (centavos). API: pricing `quotes/{quoteId}/requests`.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { defineResource } from '../define';
 import { date, email, enumOf, file, integer, list, money, reference, text } from '../fields';
 import { lineAmount, sumAmounts } from '../money';

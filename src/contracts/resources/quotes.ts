@@ -8,7 +8,8 @@
  * Lifecycle: aberta → solicitações enviadas → orçamentos recebidos → em análise → concluída |
  * cancelada. API: pricing `quotes`.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import type { RuleKit } from '../validation/rules';
 import { defineResource } from '../define';
 import { date, enumOf, integer, list, reference, text } from '../fields';
 import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
@@ -36,14 +37,14 @@ export const QUOTE_MESSAGES = {
 } as const;
 
 /** The award of one line (conclude's input). */
-export const awardInput = z.object({
+export const awardInput = ({ z }: RuleKit) => z.object({
   awards: z.array(z.strictObject({
     lineId: z.string().check(z.minLength(1), z.maxLength(64)),
     requestId: z.string().check(z.minLength(1), z.maxLength(64)),
     justification: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500, 'Use no máximo 500 caracteres.')))),
   })).check(z.minLength(1, QUOTE_MESSAGES.nothingAwarded), z.maxLength(200)),
 });
-export type AwardInput = z.infer<typeof awardInput>;
+export type AwardInput = z.infer<ReturnType<typeof awardInput>>;
 
 export const quoteWorkflow = defineWorkflow<QuoteState>({
   field: 'status',
@@ -82,7 +83,7 @@ export const quotes = defineResource({
   labels: { one: 'Cotação', many: 'Cotações', gender: 'f' },
   titleField: 'title',
   fields: {
-    number: integer('Número', { rule: z.int(), readOnly: true }),
+    number: integer('Número', { rule: ({ z }) => z.int(), readOnly: true }),
     title: text('Título', { max: 160, required: 'Dê um título à cotação.' }),
     status: enumOf('Situação', QUOTE_STATES, stateLabels(QUOTE_STATES, quoteWorkflow), { readOnly: true }),
     deadline: date('Prazo para respostas', { help: 'Até quando os fornecedores podem responder.' }),

@@ -5,7 +5,7 @@
  * organisation's tolerance is refused. An entrega is a fact: it is never edited nor deleted.
  * API: pricing `receipts`.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { defineResource } from '../define';
 import { date, integer, list, reference, text } from '../fields';
 import { notes } from './parts/common';
@@ -29,7 +29,7 @@ export const receipts = defineResource({
   labels: { one: 'Entrega', many: 'Entregas', gender: 'f' },
   titleField: 'number',
   fields: {
-    number: integer('Número', { rule: z.int(), readOnly: true }),
+    number: integer('Número', { rule: ({ z }) => z.int(), readOnly: true }),
     purchaseOrderId: reference('Ordem de compra', 'purchaseOrders', { required: 'Escolha a ordem de compra.' }),
     receivedOn: date('Recebido em'),
     document: text('Documento de transporte', { max: 60, optional: true, help: 'Número da nota ou do canhoto, se houver.' }),

@@ -5,7 +5,8 @@
  */
 import { useCallback } from 'react';
 import * as z from 'zod/mini';
-import { listKey, listPreferencesSchema, NO_PREFERENCES, type ListPreferences } from '../../contracts/listPreferences';
+import { listKey, NO_PREFERENCES, type ListPreferences } from '../../contracts/listPreferences';
+import { listPreferencesSchema } from '../../contracts/listPreferenceSchemas';
 import type { AnyResource } from '../../contracts/resource';
 import { request } from '../api';
 import { prefetchQuery, setQueryData, useQuery } from './cache';

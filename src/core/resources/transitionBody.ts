@@ -3,9 +3,10 @@
  * `Idempotency-Key` per submission. Kept apart from the inputs' screen (`core/ui/TransitionInputs`)
  * so a list loads the field inputs only when its bulk dialog opens.
  */
-import type { Transition } from '../../contracts/workflow';
+import { inputSchema, type Transition } from '../../contracts/workflow';
+import '../../contracts/validation/provide';
 
-export const inputFields = (transition: Transition): string[] => Object.keys(transition.input?.shape ?? {});
+export const inputFields = (transition: Transition): string[] => Object.keys(inputSchema(transition)?.shape ?? {});
 
 /** The body of the call: filled inputs only (an empty `reason` is sent, the server says why it is needed). */
 export function inputBody(transition: Transition, values: Record<string, unknown>): Record<string, unknown> {

@@ -3,9 +3,10 @@
  * anything is sent. Messages come from the schema when it has its own, else from the catalogue.
  */
 import * as z from 'zod/mini';
-import { isOptionalField, writableFields, writeSchema, type AnyResource, type FieldDef } from '../../contracts/resource';
+import { isOptionalField, writableFields, type AnyResource, type FieldDef } from '../../contracts/resource';
+import { writeSchema } from '../../contracts/resourceSchemas';
 // The declarations' heavier checks (a parcela's boleto / PIX payload), installed for `validate`.
-import '../../contracts/resources/checks';
+import '../../contracts/validation/provide';
 import { t } from '../i18n';
 import type { Row } from './useList';
 

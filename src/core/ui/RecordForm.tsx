@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { fieldShown, isOptionalField, typesSetByChoice, writableFields, type AnyResource } from '../../contracts/resource';
 import { lockedFields } from '../../contracts/workflow';
+import '../../contracts/validation/provide';
 import { documentKind } from '../../contracts/brazil/documents';
 import { hasMessage, t } from '../i18n';
 import { notify } from '../notices';

@@ -7,7 +7,7 @@
  */
 import { useId } from 'react';
 import { isOptionalSchema, type AnyResource, type FieldDef, type ScalarFieldDef } from '../../contracts/resource';
-import type { Transition } from '../../contracts/workflow';
+import { inputSchema, type Transition } from '../../contracts/workflow';
 import { formatDate } from '../format/dates';
 import { formatMoney } from '../format/money';
 import { hasMessage, t } from '../i18n';
@@ -21,7 +21,7 @@ import * as ui from './ui.css';
 export { idempotencyKeys, inputBody, inputFields } from '../resources/transitionBody';
 
 /** An input the transition's zod schema marks optional. */
-const optionalInput = (transition: Transition, name: string) => isOptionalSchema((transition.input?.shape as Record<string, unknown> | undefined)?.[name]);
+const optionalInput = (transition: Transition, name: string) => isOptionalSchema((inputSchema(transition)?.shape as Record<string, unknown> | undefined)?.[name]);
 
 const TEXT_INPUTS = new Set(['reason', 'note']);
 

@@ -7,7 +7,8 @@
 import { lazy, Suspense, useState } from 'react';
 import * as z from 'zod/mini';
 import { recordName, type ActionDef, type AnyResource } from '../../contracts/resource';
-import { ACTIONS_KEY, transitionInput, type Transition } from '../../contracts/workflow';
+import { ACTIONS_KEY, type Transition } from '../../contracts/workflow';
+import { transitionInput } from '../../contracts/workflowSchemas';
 import { t } from '../../core/i18n';
 import { notify } from '../../core/notices';
 import { runBulk } from '../../core/resources/actions';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod/mini';
 import type { FieldDef } from '../../../src/contracts/resource';
 import { defineResource } from '../../../src/contracts/define';
 import { text as textField } from '../../../src/contracts/fields';
@@ -18,7 +17,7 @@ const demo = defineResource({
   permission: 'demo',
   labels: { one: 'Demo', many: 'Demos', gender: 'm' },
   titleField: 'name',
-  fields: { name: textField('Nome', { rule: z.string() }) },
+  fields: { name: textField('Nome', { rule: ({ z }) => z.string() }) },
   form: { sections: [] },
 });
 

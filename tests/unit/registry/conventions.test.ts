@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { bulkRequest, fillPath, ifMatch, listQuerySchema, parseIfMatch, parseSort, recordSchema, writeSchema } from '../../../src/contracts/resource';
+import { fillPath, ifMatch, parseIfMatch, parseSort } from '../../../src/contracts/resource';
+import { bulkRequest, listQuerySchema, recordSchema, writeSchema } from '../../../src/contracts/resourceSchemas';
 import { resourceList, users } from '../../../src/contracts/resources';
 import { apiQuery, changeListState, filterParams, listSearch, nextSort, readListState } from '../../../src/core/resources/query';
 

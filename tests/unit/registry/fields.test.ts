@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { defineResource } from '../../../src/contracts/define';
 import { boolean, enumOf, integer, list, money, reference, text } from '../../../src/contracts/fields';
-import { recordSchema, writeSchema } from '../../../src/contracts/resource';
+import { recordSchema, writeSchema } from '../../../src/contracts/resourceSchemas';
 
 const base = {
   name: 'demo',

@@ -6,7 +6,6 @@ import type { FieldDef } from '../../../src/contracts/resource';
 import { userGroups } from '../../../src/contracts/resources';
 import { Field } from '../../../src/core/ui/fields/Field';
 import FormPage from '../../../src/modules/registry/FormPage';
-import * as z from 'zod/mini';
 import { byText, click, json, mount, resetApi, signIn, stubApi, type } from './harness';
 import { sampleRecord } from './samples';
 
@@ -18,7 +17,7 @@ const demo = defineResource({
   permission: 'demo',
   labels: { one: 'Demo', many: 'Demos', gender: 'm' },
   titleField: 'name',
-  fields: { name: textField('Nome', { rule: z.string() }) },
+  fields: { name: textField('Nome', { rule: ({ z }) => z.string() }) },
   form: { sections: [] },
 });
 

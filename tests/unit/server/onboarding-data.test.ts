@@ -12,6 +12,7 @@ import { CATALOGUE } from '../../../src/core/catalogue';
 import { APPROVAL_TEMPLATES, ONBOARDING_STEPS } from '../../../src/contracts/onboarding';
 import { APPROVAL_RESOURCES } from '../../../src/contracts/resources/approvalQueues';
 import { code } from '../../../src/contracts/resources/parts/common';
+import { ruleKit } from '../../../src/contracts/validation/rules';
 import { DEMO_GROUPS } from '../../../server/db/seed';
 import { storageByName } from '../../../server/registry/families';
 import { STANDARD_CHART, STANDARD_EXPENSE_CATEGORIES, STANDARD_REVENUE_CATEGORIES } from '../../../server/setup/standard-chart';
@@ -41,7 +42,7 @@ describe('the onboarding steps', () => {
 });
 
 describe('the standard chart of accounts', () => {
-  const rule = code();
+  const rule = code()(ruleKit());
   for (const [name, tree] of [['chart', STANDARD_CHART], ['expense categories', STANDARD_EXPENSE_CATEGORIES], ['revenue categories', STANDARD_REVENUE_CATEGORIES]] as const) {
     it(`${name}: codes the registry accepts, unique, each child under its parent's code`, () => {
       const nodes = flatten(tree as Node[]);

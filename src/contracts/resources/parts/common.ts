@@ -1,5 +1,6 @@
 /** Small rules, builders and actions shared by the registry declarations. */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import { type Rule } from '../../validation/rules';
 import { longText } from '../../fields';
 import type { ActionDef } from '../../resource';
 
@@ -16,7 +17,7 @@ export const activationActions = (confirm: string): ActionDef[] => [
 ];
 
 /** Rule of a code people type ("1.01.002", "CC-10", "ADM"): letters, digits and . - _ /. */
-export const code = (max = 30) =>
+export const code = (max = 30): Rule<z.ZodMiniString<string>> => ({ z }) =>
   z.string().check(
     z.trim(),
     z.minLength(1, 'Informe o código.'),
@@ -28,10 +29,10 @@ export const code = (max = 30) =>
 export const notes = (label: string, max = 4000) => longText(label, { max, optional: true, trim: false });
 
 /** Rule of a whole number ≥ 1 (a sequence). */
-export const positiveInt = (message = 'Informe um número inteiro maior que zero.') => z.int(message).check(z.minimum(1, message), z.maximum(2_147_483_647));
+export const positiveInt = (message = 'Informe um número inteiro maior que zero.'): Rule<z.ZodMiniInt> => ({ z }) => z.int(message).check(z.minimum(1, message), z.maximum(2_147_483_647));
 
 /** Rule of a camelCase technical name (policies name resources and ACLs by it). */
-export const camelName = (message: string) => z.string().check(z.regex(/^[a-z][A-Za-z0-9]*$/, message), z.maxLength(80));
+export const camelName = (message: string): Rule<z.ZodMiniString<string>> => ({ z }) => z.string().check(z.regex(/^[a-z][A-Za-z0-9]*$/, message), z.maxLength(80));
 
 /** Rule of a URL identifier (`material-de-escritorio`). */
-export const slug = (max: number) => z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use letras minúsculas, números e hífens.'), z.maxLength(max));
+export const slug = (max: number): Rule<z.ZodMiniString<string>> => ({ z }) => z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use letras minúsculas, números e hífens.'), z.maxLength(max));

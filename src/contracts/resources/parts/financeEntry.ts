@@ -6,7 +6,8 @@
  * on a business day and its payment data). Rules across fields live in `entryIssues` — the form
  * shows them under the field, the server answers them as a 400 naming the field.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import { type Rule } from '../../validation/rules';
 import { date, enumOf, file, integer, list, money, percent, reference, references, text } from '../../fields';
 import { sumAmounts } from '../../money';
 import { allocationSumError, installmentsSumError } from '../../paymentTerms';
@@ -39,7 +40,7 @@ export const ENTRY_MESSAGES = {
 
 /** Competência "11/2026". */
 const COMPETENCE = /^(0[1-9]|1[0-2])\/\d{4}$/;
-export const competenceRule = () => z.string().check(z.trim(), z.regex(COMPETENCE, ENTRY_MESSAGES.competence));
+export const competenceRule = (): Rule<z.ZodMiniString<string>> => ({ z }) => z.string().check(z.trim(), z.regex(COMPETENCE, ENTRY_MESSAGES.competence));
 
 /** One line of the rateio: a cost centre with its percent (informative, basis points) and its amount. */
 export const ALLOCATION = {
@@ -59,16 +60,16 @@ export const INSTALLMENT = { ...INSTALLMENT_BASE, ...paymentDataFields };
 /** …a receber: how the customer pays us (our receiving account, our PIX key, our boleto). */
 export const RECEIVABLE_INSTALLMENT = { ...INSTALLMENT_BASE, ...receiptDataFields };
 
-const installmentList = <I extends typeof INSTALLMENT | typeof RECEIVABLE_INSTALLMENT>(item: I, check: ReturnType<typeof paymentDataCheck>) =>
-  list('Parcelas', item, { keyed: true, addLabel: 'Adicionar parcela', min: 1, minMessage: ENTRY_MESSAGES.noInstallments, max: 120, maxMessage: 'No máximo 120 parcelas.', itemChecks: [check] });
+const installmentList = <I extends typeof INSTALLMENT | typeof RECEIVABLE_INSTALLMENT>(item: I, check: typeof paymentDataCheck) =>
+  list('Parcelas', item, { keyed: true, addLabel: 'Adicionar parcela', min: 1, minMessage: ENTRY_MESSAGES.noInstallments, max: 120, maxMessage: 'No máximo 120 parcelas.', itemChecks: (kit) => [check(kit)] });
 /** The parcelas of a lançamento a pagar (payment data) and of a lançamento a receber (receipt data). */
-export const payableInstallmentList = () => installmentList(INSTALLMENT, paymentDataCheck());
-export const receivableInstallmentList = () => installmentList(RECEIVABLE_INSTALLMENT, receiptDataCheck());
+export const payableInstallmentList = () => installmentList(INSTALLMENT, paymentDataCheck);
+export const receivableInstallmentList = () => installmentList(RECEIVABLE_INSTALLMENT, receiptDataCheck);
 
 /** The fields both kinds of lançamento have (the counterparty, category and the parcelas' payment data differ). */
 export function entryFields<L>(installments: L) {
   return {
-    number: integer('Número', { rule: z.int(), readOnly: true }),
+    number: integer('Número', { rule: ({ z }) => z.int(), readOnly: true }),
     documentType: enumOf('Tipo de documento', DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, { initial: 'nfe' }),
     documentNumber: text('Número do documento', { max: 60, optional: true }),
     issueDate: date('Data de emissão'),

@@ -2,7 +2,7 @@
  * Payment data of a payee as `list` items: bank accounts (TED / crédito em conta: bank,
  * agência, conta, dígito, holder) and PIX keys (each validated for its type).
  */
-import { BANK_ACCOUNT_TYPE_LABELS, BANK_ACCOUNT_TYPES, PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, schemas } from '../../brazil';
+import { BANK_ACCOUNT_TYPE_LABELS, BANK_ACCOUNT_TYPES, PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES } from '../../brazil';
 import { boolean, cpfCnpj, enumOf, list, pixKey, reference, text } from '../../fields';
 import type { FieldDef } from '../../resource';
 
@@ -11,10 +11,10 @@ export const bankData = (max = 20) =>
     'Dados bancários',
     {
       bankId: reference('Banco', 'banks', { required: 'Escolha o banco.' }),
-      agency: text('Agência', { rule: schemas.agency() }),
-      agencyDigit: text('Dígito da agência', { rule: schemas.agencyDigit(), optional: true }),
-      account: text('Conta', { rule: schemas.accountNumber(), sensitive: 'account' }),
-      accountDigit: text('Dígito da conta', { rule: schemas.accountDigit() }),
+      agency: text('Agência', { rule: ({ brazil }) => brazil.agency() }),
+      agencyDigit: text('Dígito da agência', { rule: ({ brazil }) => brazil.agencyDigit(), optional: true }),
+      account: text('Conta', { rule: ({ brazil }) => brazil.accountNumber(), sensitive: 'account' }),
+      accountDigit: text('Dígito da conta', { rule: ({ brazil }) => brazil.accountDigit() }),
       accountType: enumOf('Tipo de conta', BANK_ACCOUNT_TYPES, BANK_ACCOUNT_TYPE_LABELS),
       holderName: text('Titular', { max: 120, optional: true, trim: false }),
       holderDocument: cpfCnpj('CPF/CNPJ do titular', { optional: true }),
@@ -39,8 +39,8 @@ export const pixKeys = (max = 20, { defaultLabel = 'Chave preferencial', help, o
       max,
       maxMessage: `No máximo ${max} chaves.`,
       addLabel: 'Adicionar chave PIX',
-      itemChecks: [schemas.pixKeyMatchesType()],
-      listChecks: [schemas.pixKeyListChecks()],
+      itemChecks: ({ brazil }) => [brazil.pixKeyMatchesType()],
+      listChecks: ({ brazil }) => [brazil.pixKeyListChecks()],
       ...(help ? { help } : {}),
       ...(omittable ? { omittable } : {}),
     },

@@ -5,7 +5,8 @@
  * list, so it is installed by importing `../checks` — the screen's record validation
  * (`core/resources/values`) and the server do — and stays one rule for screen and API.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import { type RuleKit } from '../../validation/rules';
 import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, type PixKeyType } from '../../brazil/pix';
 import { cpfCnpj, enumOf, reference, text } from '../../fields';
 import { withDef, type Field } from '../../fields/field';
@@ -76,7 +77,7 @@ export function installedItemRule<I>(name: string) {
       rule = next;
     },
     /** The rule as a zod check of a list item (errors under the item's fields). */
-    check: () =>
+    check: ({ z }: Pick<RuleKit, 'z'>) =>
       z.superRefine((value: unknown, ctx) => {
         for (const issue of installed()(value as I)) ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.path], input: value });
       }),

@@ -4,7 +4,6 @@
  * supplier at once; `kind` (PF/PJ) follows the document (11 digits → PF, 14 → PJ), so it is
  * server-managed and never disagrees with it.
  */
-import { schemas } from '../../brazil';
 import { boolean, cpfCnpj, email, enumOf, phone, text, uf } from '../../fields';
 import type { ColumnDef, FilterDef, SectionDef } from '../../resource';
 import { addresses, COMPANY_LOOKUP_TARGETS } from './address';
@@ -22,9 +21,9 @@ export const personFields = {
   tradeName: text('Nome fantasia', { max: 160, optional: true }),
   isCustomer: boolean('Cliente'),
   isSupplier: boolean('Fornecedor'),
-  stateRegistration: text('Inscrição estadual', { rule: schemas.stateRegistration(), optional: true, help: 'Somente números, ou ISENTO.' }),
+  stateRegistration: text('Inscrição estadual', { rule: ({ brazil }) => brazil.stateRegistration(), optional: true, help: 'Somente números, ou ISENTO.' }),
   stateRegistrationUf: uf('UF da inscrição estadual', { optional: true }),
-  municipalRegistration: text('Inscrição municipal', { rule: schemas.municipalRegistration(), optional: true }),
+  municipalRegistration: text('Inscrição municipal', { rule: ({ brazil }) => brazil.municipalRegistration(), optional: true }),
   email: email('E-mail', { optional: true }),
   phone: phone('Telefone', { optional: true }),
   isActive: boolean('Ativo', { initial: true }),

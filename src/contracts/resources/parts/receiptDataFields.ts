@@ -13,7 +13,7 @@
  * The check across the item's fields runs the rule `./paymentData` installs (the boleto reader is
  * too heavy for the declarations chunk), one rule for the screen and the API.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, type PixKeyType } from '../../brazil/pix';
 import { enumOf, pixKey, reference, text } from '../../fields';
 import { installedItemRule, only, PAYMENT_METHODS, wide, type PaymentMethod } from './paymentDataFields';
@@ -32,7 +32,7 @@ export const RECEIPT_METHODS_TO_ACCOUNT: readonly PaymentMethod[] = ['boleto', '
 export const receiptDataFields = {
   paymentMethod: enumOf('Forma de recebimento', PAYMENT_METHODS, RECEIPT_METHOD_LABELS, { initial: 'boleto' }),
   bankAccountId: reference('Conta de recebimento', 'bankAccounts', { optional: true, help: 'A nossa conta financeira em que o cliente paga.' }),
-  ourNumber: only(text('Nosso número', { optional: true, rule: z.string().check(z.trim(), z.regex(/^\d{0,20}$/, 'Informe o nosso número com até 20 dígitos, somente números.')) }), 'boleto'),
+  ourNumber: only(text('Nosso número', { optional: true, rule: ({ z }) => z.string().check(z.trim(), z.regex(/^\d{0,20}$/, 'Informe o nosso número com até 20 dígitos, somente números.')) }), 'boleto'),
   boletoLine: only(wide(text('Linha digitável do nosso boleto', { max: 60, optional: true, trim: false })), 'boleto'),
   pixKeyType: only(enumOf('Tipo da nossa chave PIX', PIX_KEY_TYPES, PIX_KEY_TYPE_LABELS, { optional: true }), 'pix'),
   // Chosen among the receiving account's keys (bankAccounts.pixKeys), never typed: the server refuses any other (receipts.ts).
