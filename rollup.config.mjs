@@ -154,6 +154,8 @@ export default {
       values: {
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
         __APP_VERSION__: JSON.stringify(pkg.version),
+        // What a stored "already validated" app config text is valid for (src/core/config.ts).
+        __CONFIG_SCHEMA_ID__: JSON.stringify(createHash('sha256').update(readFileSync('src/core/configSchema.ts')).digest('hex').slice(0, 16)),
       },
     }),
     vanillaShadow({ sheetModule: 'src/core/styles/sheet.ts' }),

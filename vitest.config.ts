@@ -2,12 +2,12 @@ import { defineConfig } from 'vitest/config';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 
 export default defineConfig({
-  define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
+  define: { __APP_VERSION__: JSON.stringify('0.0.0-test'), __CONFIG_SCHEMA_ID__: JSON.stringify('test') },
   test: {
     projects: [
       {
         plugins: [vanillaExtractPlugin()],
-        define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
+        define: { __APP_VERSION__: JSON.stringify('0.0.0-test'), __CONFIG_SCHEMA_ID__: JSON.stringify('test') },
         test: {
           name: 'unit',
           environment: 'happy-dom',

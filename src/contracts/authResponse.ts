@@ -39,3 +39,10 @@ export const authResponse = z.object({
   ),
 });
 export type AuthResponse = z.infer<typeof authResponse>;
+
+/** The answer as the schema reads it, or null when it is not one. */
+export function parseAuthResponse(body: unknown): AuthResponse | null {
+  if (!body || typeof body !== 'object') return null;
+  const parsed = z.safeParse(authResponse, body);
+  return parsed.success ? parsed.data : null;
+}

@@ -211,7 +211,8 @@ export function transitionRefusal(transition: Transition, stateLabel: string, on
 const feminine = (label: string) => label.replace(/^(\S+?)o(s?)(?=\s|$)/, '$1a$2');
 
 /** Common inputs: a reason of 3 to 500 characters. */
-export const reasonRule = ({ z }: Pick<RuleKit, 'z'>) => z.string().check(z.trim(), z.minLength(3, 'Informe o motivo.'), z.maxLength(500, 'Use no máximo 500 caracteres.'));
+export const REASON = { min: 3, max: 500, required: 'Informe o motivo.', tooLong: 'Use no máximo 500 caracteres.' } as const;
+export const reasonRule = ({ z }: Pick<RuleKit, 'z'>) => z.string().check(z.trim(), z.minLength(REASON.min, REASON.required), z.maxLength(REASON.max, REASON.tooLong));
 export const reasonInput = (kit: Pick<RuleKit, 'z'>) => kit.z.object({ reason: reasonRule(kit) });
 
 export type { HistoryEntry } from './workflowSchemas';

@@ -73,7 +73,7 @@ export async function setupTotp(totpKey: string, code: string, options: ActionOp
       silent: true,
     });
     setField('twoFactorIsSetupRequired', false);
-    const res = parseAuth(body);
+    const res = await parseAuth(body);
     if (!res) return 'code';
     issuedRecoveryCodes = res.recoveryCodes?.length ? res.recoveryCodes : null;
     // A wrong code's error notice no longer applies.
@@ -143,7 +143,7 @@ export async function verifyCode(input: VerifyInput, options: ActionOptions = {}
         body: { method: input.method, verificationCode },
         silent: true,
       });
-      const res = parseAuth(body);
+      const res = await parseAuth(body);
       if (!res) throw new ApiError({ status: 400, message: t('auth.verificationFailed') });
       issuedRecoveryCodes = res.recoveryCodes?.length ? res.recoveryCodes : null;
       dismissNotice(VERIFY_NOTICE_ID);

@@ -5,8 +5,7 @@
  * an ApiError; login carries the spec's texts and shows them as an error notice (`{ silent:
  * true }`: no notice); logout shows its two notices.
  */
-import * as z from 'zod/mini';
-import { authResponse, type AuthResponse } from '../contracts/authResponse';
+import type { AuthResponse } from '../contracts/authResponse';
 import type { EffectivePermission, LoggedUser } from '../contracts/identity';
 import { IDENTITY_PATHS } from '../contracts/identityNames';
 import { ApiError, request, toApiError } from './api';
@@ -38,10 +37,18 @@ export function showError(error: ApiError, id: string, options: ActionOptions): 
   notify({ id, type: 'error', message: error.message, ...(details.length ? { details } : {}) });
 }
 
-export function parseAuth(body: unknown): AuthResponse | null {
-  if (!body || typeof body !== 'object') return null;
-  const parsed = z.safeParse(authResponse, body);
-  return parsed.success ? parsed.data : null;
+/**
+ * The auth answer's schema (and zod) load with the first sign-in or refresh: an element opened
+ * with a live token never needs them. Asked for as the request leaves, so both travel together.
+ */
+function authSchema() {
+  const loading = import('../contracts/authResponse');
+  loading.catch(() => undefined); // awaited after the request; a request that fails first leaves it unawaited
+  return loading;
+}
+
+export async function parseAuth(body: unknown, schema = authSchema()): Promise<AuthResponse | null> {
+  return (await schema).parseAuthResponse(body);
 }
 
 // ---------------------------------------------------------------- login / refresh / logout
@@ -64,13 +71,14 @@ export async function login(input: LoginInput, options: ActionOptions = {}): Pro
     const config = await ensureAppConfig();
     let res: AuthResponse | null;
     try {
+      const schema = authSchema();
       const body = await request<unknown>(IDENTITY_API, IDENTITY_PATHS.auth, {
         method: 'POST',
         body: { login: input.login, secret: input.secret, grantType: 'Password', rememberMe },
         public: true,
         silent: true,
       });
-      res = parseAuth(body);
+      res = await parseAuth(body, schema);
     } catch (error) {
       const e = toApiError(error);
       throw new ApiError({
@@ -133,13 +141,14 @@ export function refresh(): Promise<void> {
       const session = getSession();
       const config = await ensureAppConfig();
       try {
+        const schema = authSchema();
         const body = await request<unknown>(IDENTITY_API, IDENTITY_PATHS.auth, {
           method: 'POST',
           body: { secret: presented, grantType: 'RefreshToken', rememberMe: session.rememberMe },
           public: true,
           silent: true,
         });
-        const res = parseAuth(body);
+        const res = await parseAuth(body, schema);
         if (!res) throw new ApiError({ status: 400, message: t('auth.loginFailed') });
         applyAuthResponse(res, { rememberMe: session.rememberMe, projectId: config.useProjectId, keepVerificationToken: true });
       } catch (error) {

@@ -3,7 +3,6 @@
  * and the navigation tree derived from it.
  */
 import { atom } from 'jotai/vanilla';
-import * as z from 'zod/mini';
 import { ApiError } from './api';
 import { CONFIG_REQUEST, hasEarlyConfig, takeEarlyConfig, withTimestamp } from './configEarly';
 import { t } from './i18n';
@@ -21,53 +20,12 @@ export interface NavGroupConfig {
   children: (string | NavGroupConfig)[];
 }
 
-const nonEmpty = () => z.string().check(z.minLength(1));
-
-const navGroupSchema: z.ZodMiniType<NavGroupConfig> = z.lazy(() =>
-  z.object({
-    key: nonEmpty(),
-    title: z.string(),
-    icon: z.optional(z.string()),
-    collapsible: z.optional(z.boolean()),
-    divided: z.optional(z.boolean()),
-    children: z.array(z.union([nonEmpty(), navGroupSchema])),
-  }),
-);
-
-export const moduleConfigSchema = z.object({
-  name: nonEmpty(),
-  title: z.optional(z.string()),
-  resource: nonEmpty(),
-  path: z.string().check(z.regex(/^\//)),
-  icon: z.optional(z.string()),
-});
-export type ModuleConfig = z.infer<typeof moduleConfigSchema>;
-
-/** One API family: `baseURL` plus any other named URLs (all strings). */
-export const apiConfigSchema = z.catchall(z.object({ baseURL: nonEmpty() }), z.string());
-export type ApiConfig = z.infer<typeof apiConfigSchema>;
+export type { ApiConfig, AppConfig, ModuleConfig } from './configSchema';
+import type { AppConfig, ModuleConfig } from './configSchema';
 
 export const DEFAULT_BUILD_MANIFEST_URL = '/builds/latest.json';
 export const DEFAULT_POLL_INTERVAL_SECONDS = 300;
 
-export const appConfigSchema = z.looseObject({
-  useFrontEndVersion: nonEmpty(),
-  useProjectId: nonEmpty(),
-  apis: z.record(z.string(), apiConfigSchema),
-  buildManifest: z.optional(
-    z.object({
-      url: z.optional(nonEmpty()),
-      pollIntervalSeconds: z.optional(z.number().check(z.positive())),
-    }),
-  ),
-  composables: z.looseObject({
-    useModuleNavigation: z.object({
-      modules: z.array(moduleConfigSchema),
-      getNavigationGroupedArrayKeys: z.array(navGroupSchema),
-    }),
-  }),
-});
-export type AppConfig = z.infer<typeof appConfigSchema>;
 
 /** The app config was unreadable or invalid; `problems` lists each issue (pt-BR). */
 export class ConfigError extends Error {
@@ -77,89 +35,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
     this.problems = problems;
   }
-}
-
-type Issue = {
-  code: string;
-  path: PropertyKey[];
-  message: string;
-  expected?: string;
-  minimum?: unknown;
-  maximum?: unknown;
-  input?: unknown;
-  errors?: Issue[][];
-};
-
-const pathText = (path: PropertyKey[]) =>
-  path.length
-    ? path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('')
-    : t('config.root');
-
-function issueLines(issue: Issue, prefix: PropertyKey[] = []): string[] {
-  const path = [...prefix, ...issue.path];
-  switch (issue.code) {
-    case 'invalid_union': {
-      // Report the branch that got furthest (e.g. the group branch of "module name | group").
-      const branches = issue.errors ?? [];
-      const depth = (b: Issue[]) => Math.max(0, ...b.map((i) => i.path.length));
-      const best = [...branches].sort((a, b) => depth(b) - depth(a))[0];
-      if (best && depth(best) > 0) return best.flatMap((i) => issueLines(i, path));
-      return [`${pathText(path)}: ${t('config.issue.invalid')}`];
-    }
-    case 'invalid_type': {
-      const text =
-        !('input' in issue) || issue.input === undefined
-          ? t('config.issue.required')
-          : t('config.issue.type', { expected: t(`config.type.${issue.expected}`) });
-      return [`${pathText(path)}: ${text}`];
-    }
-    case 'too_small':
-      return [`${pathText(path)}: ${issue.input === '' ? t('config.issue.required') : t('config.issue.tooSmall', { minimum: String(issue.minimum) })}`];
-    case 'too_big':
-      return [`${pathText(path)}: ${t('config.issue.tooBig', { maximum: String(issue.maximum) })}`];
-    case 'custom':
-      return [`${pathText(path)}: ${issue.message}`];
-    default:
-      return [`${pathText(path)}: ${t('config.issue.invalid')}`];
-  }
-}
-
-/** Checks the schema can't express: unique module names and group keys, known module references. */
-function semanticProblems(config: AppConfig): string[] {
-  const problems: string[] = [];
-  const nav = config.composables.useModuleNavigation;
-  const names = new Set<string>();
-  nav.modules.forEach((m, i) => {
-    if (names.has(m.name)) problems.push(`composables.useModuleNavigation.modules[${i}].name: ${t('config.issue.duplicateModule', { name: m.name })}`);
-    names.add(m.name);
-  });
-  const keys = new Set<string>();
-  const walk = (groups: NavGroupConfig[], base: string) => {
-    groups.forEach((g, gi) => {
-      const here = `${base}[${gi}]`;
-      if (keys.has(g.key)) problems.push(`${here}.key: ${t('config.issue.duplicateGroup', { key: g.key })}`);
-      keys.add(g.key);
-      g.children.forEach((child, ci) => {
-        if (typeof child === 'string') {
-          if (!names.has(child)) problems.push(`${here}.children[${ci}]: ${t('config.issue.unknownModule', { name: child })}`);
-        } else walk([child], `${here}.children[${ci}]`);
-      });
-    });
-  };
-  walk(nav.getNavigationGroupedArrayKeys, 'composables.useModuleNavigation.getNavigationGroupedArrayKeys');
-  return problems;
-}
-
-/** Validates a parsed app.config.json; throws ConfigError listing every problem (pt-BR). */
-export function parseAppConfig(input: unknown, url = '/app.config.json'): AppConfig {
-  const result = z.safeParse(appConfigSchema, input, { reportInput: true });
-  if (!result.success) {
-    const problems = (result.error.issues as unknown as Issue[]).flatMap((issue) => issueLines(issue));
-    throw new ConfigError(t('config.invalid', { url }), problems);
-  }
-  const problems = semanticProblems(result.data);
-  if (problems.length) throw new ConfigError(t('config.invalid', { url }), problems);
-  return result.data;
 }
 
 // ---------------------------------------------------------------- loading
@@ -204,14 +79,51 @@ function sameOrigin(url: string): boolean {
   }
 }
 
+/**
+ * The last text this bundle validated, kept across visits: the same text again needs no validator,
+ * so an element opened with an unchanged config loads neither the schema nor zod (issue 23: the
+ * first list's bytes). Another text, another URL or another schema (`__CONFIG_SCHEMA_ID__`) validates again.
+ */
+const VALIDATED_KEY = 'bo.appConfig.validated';
+
+interface ValidatedText {
+  /** The schema the text passed. */
+  schema: string;
+  url: string;
+  text: string;
+}
+
+function storedValidText(url: string): string | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(VALIDATED_KEY) ?? 'null') as ValidatedText | null;
+    return stored && stored.schema === __CONFIG_SCHEMA_ID__ && stored.url === url && typeof stored.text === 'string' ? stored.text : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeValidText(url: string, text: string): void {
+  try {
+    localStorage.setItem(VALIDATED_KEY, JSON.stringify({ schema: __CONFIG_SCHEMA_ID__, url, text } satisfies ValidatedText));
+  } catch {
+    // Storage full or refused: the next visit validates again.
+  }
+}
+
 async function parseConfigResponse(response: Response, url: string): Promise<AppConfig> {
+  let text: string;
   let body: unknown;
   try {
-    body = await response.json();
+    text = await response.text();
+    body = JSON.parse(text);
   } catch {
     throw new ConfigError(t('config.unreadable', { url }));
   }
-  return parseAppConfig(body, url);
+  if (text === storedValidText(url)) return body as AppConfig;
+  const { parseAppConfig } = await import('./configSchema');
+  const config = parseAppConfig(body, url);
+  storeValidText(url, text);
+  return config;
 }
 
 /** The app config in use (null until loaded). */

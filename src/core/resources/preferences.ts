@@ -4,9 +4,7 @@
  * src/contracts/listPreferences.ts), shared through the query cache.
  */
 import { useCallback } from 'react';
-import * as z from 'zod/mini';
 import { listKey, NO_PREFERENCES, type ListPreferences } from '../../contracts/listPreferences';
-import { listPreferencesSchema } from '../../contracts/listPreferenceSchemas';
 import type { AnyResource } from '../../contracts/resource';
 import { request } from '../api';
 import { prefetchQuery, setQueryData, useQuery } from './cache';
@@ -38,12 +36,21 @@ export function primeListPreferences(resource: AnyResource, params: PathParams, 
   prefetchQuery(key, fetch);
 }
 
+/**
+ * An answer of another shape (an older server) counts as no choice. The server validates what it
+ * stores and answers through the same schema; the list only checks the shape it reads, without
+ * zod (a list screen does not load it).
+ */
+function isPreferences(data: unknown): data is ListPreferences {
+  if (!data || typeof data !== 'object') return false;
+  const { columns, filters } = data as Partial<ListPreferences>;
+  return Array.isArray(filters) && (columns === null || (Array.isArray(columns) && columns.length > 0));
+}
+
 export function useListPreferences(resource: AnyResource, params: PathParams, enabled = true, list?: string): ListPreferencesResult {
   const { key, path, listQuery, fetch } = preferencesQuery(resource, params, list);
   const query = useQuery<ListPreferences>(enabled && resource.list ? key : null, fetch, enabled);
-  // An answer of another shape (an older server) counts as no choice.
-  const parsed = query.data === undefined ? null : z.safeParse(listPreferencesSchema, query.data);
-  const current = parsed?.success ? parsed.data : NO_PREFERENCES;
+  const current = isPreferences(query.data) ? query.data : NO_PREFERENCES;
   // Shown at once (a checkbox follows the click); the server's answer replaces it, a refusal undoes it.
   const save = useCallback(async (next: ListPreferences) => {
     const cacheKey = ['listPreferences', listKey(resource.name, list)];

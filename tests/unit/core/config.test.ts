@@ -7,9 +7,9 @@ import {
   fetchAppConfig,
   fetchBuildManifest,
   navigationFor,
-  parseAppConfig,
   startBuildPolling,
 } from '../../../src/core/config';
+import { parseAppConfig } from '../../../src/core/configSchema';
 import { ApiError } from '../../../src/core/api';
 import { jsonResponse } from './helpers';
 
@@ -71,6 +71,39 @@ describe('app.config.json', () => {
     const broken = structuredClone(raw);
     broken.composables.useModuleNavigation.getNavigationGroupedArrayKeys[0].children.push({ key: 'sub', title: 3, children: [] });
     expect(() => parseAppConfig(broken)).toThrow(/getNavigationGroupedArrayKeys\[0\]\.children\[5\]\.title: tipo inválido \(esperado: texto\)/);
+  });
+
+  describe('a text validated before', () => {
+    const url = '/kept.config.json';
+    const broken = () => {
+      const config = structuredClone(raw);
+      delete config.useProjectId;
+      return config;
+    };
+    const keep = (schema: string, at: string, text: string) => localStorage.setItem('bo.appConfig.validated', JSON.stringify({ schema, url: at, text }));
+    afterEach(() => localStorage.removeItem('bo.appConfig.validated'));
+
+    it('a valid config is kept as validated, and the same text is then taken without the validator', async () => {
+      const text = JSON.stringify(raw);
+      await fetchAppConfig(url, async () => new Response(text));
+      expect(JSON.parse(localStorage.getItem('bo.appConfig.validated')!)).toEqual({ schema: 'test', url, text });
+      // What the validator would refuse, stored as validated by this schema for this URL: taken as is.
+      const kept = JSON.stringify(broken());
+      keep('test', url, kept);
+      await expect(fetchAppConfig(url, async () => new Response(kept))).resolves.toMatchObject({ apis: raw.apis });
+    });
+
+    it('another text, another URL or another schema is validated again', async () => {
+      const kept = JSON.stringify(broken());
+      keep('test', url, JSON.stringify(raw));
+      await expect(fetchAppConfig(url, async () => new Response(kept))).rejects.toBeInstanceOf(ConfigError);
+      keep('test', '/other.config.json', kept);
+      await expect(fetchAppConfig(url, async () => new Response(kept))).rejects.toBeInstanceOf(ConfigError);
+      keep('an older schema', url, kept);
+      await expect(fetchAppConfig(url, async () => new Response(kept))).rejects.toBeInstanceOf(ConfigError);
+      // A refused text is not kept.
+      expect(JSON.parse(localStorage.getItem('bo.appConfig.validated')!).schema).toBe('an older schema');
+    });
   });
 
   it('an unreachable config is an ApiError', async () => {

@@ -1,5 +1,6 @@
 import appConfigJson from '../../../app.config.json';
-import { parseAppConfig, type AppConfig } from '../../../src/core/config';
+import type { AppConfig } from '../../../src/core/config';
+import { parseAppConfig } from '../../../src/core/configSchema';
 import type { Session } from '../../../src/core/session';
 import { SESSION_DEFAULTS } from '../../../src/core/session';
 import type { LoggedUser } from '../../../src/contracts/identity';
