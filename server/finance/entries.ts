@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import { payableInstallments, payables, receivableInstallments, receivables } from '../../src/contracts/resources/index.js';
 
-import { entryIssues } from '../../src/contracts/resources/parts/financeEntry.js';
+import { entryIssues } from '../../src/contracts/resources/parts/entryIssues.js';
 import { SETTLEMENT_MESSAGES } from '../../src/contracts/resources/installments.js';
 import type { AnyResource } from '../../src/contracts/resource.js';
 import { findTransition, LIVE_PHASES } from '../../src/contracts/workflow.js';

@@ -9,17 +9,9 @@ import { getPixKeyInfo } from '@brazilian-utils/brazilian-utils/get-pix-key-info
 import { normaliseCnpj, normaliseCpf, validCnpj, validCpf } from './documents';
 import { normaliseEmail } from './email';
 import { isMobile, normalisePhone, validPhone } from './phone';
+import type { PixKeyType } from './pixKeyTypes';
 
-export const PIX_KEY_TYPES = ['cpf', 'cnpj', 'email', 'phone', 'evp'] as const;
-export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
-
-export const PIX_KEY_TYPE_LABELS: Readonly<Record<PixKeyType, string>> = {
-  cpf: 'CPF',
-  cnpj: 'CNPJ',
-  email: 'E-mail',
-  phone: 'Celular',
-  evp: 'Chave aleatória',
-};
+export { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, type PixKeyType } from './pixKeyTypes';
 
 export interface PixKey {
   type: PixKeyType;

@@ -10,7 +10,7 @@
 import { useState, type ReactNode } from 'react';
 import { readBoleto } from '../../contracts/brazil/boleto';
 import { buildInstallments, parsePaymentCondition, splitByPercent } from '../../contracts/paymentTerms';
-import { entryIssues } from '../../contracts/resources/parts/financeEntry';
+import { entryIssues } from '../../contracts/resources/parts/entryIssues';
 import { paymentDataIssues, receiptDataIssues } from '../../contracts/resources/parts/paymentData';
 import { formatDate } from '../../core/format/dates';
 import { formatMoney } from '../../core/format/money';

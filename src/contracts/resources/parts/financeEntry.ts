@@ -3,16 +3,12 @@
  * its category (which carries the DRE line), the total, the cost-centre split (rateio, by percent
  * or by amount, centavo-exact, always adding up to the total) and the parcelas (generated from a
  * payment condition or typed one by one; their sum always equals the total; each with its due date
- * on a business day and its payment data). Rules across fields live in `entryIssues` — the form
+ * on a business day and its payment data). Rules across fields live in `entryIssues.ts` — the form
  * shows them under the field, the server answers them as a 400 naming the field.
  */
 import type * as z from 'zod/mini';
 import { type Rule } from '../../validation/rules';
 import { date, enumOf, file, integer, list, money, percent, reference, references, text } from '../../fields';
-import { sumAmounts } from '../../money';
-import { allocationSumError, installmentsSumError } from '../../paymentTerms';
-import { formatDateBR, isBusinessDay, nextBusinessDay } from '../../brazil/businessDays';
-import { compareCompetence, RECURRENCE_MESSAGES } from '../../recurrence';
 import { notes } from './common';
 import { paymentDataCheck, paymentDataFields } from './paymentDataFields';
 import { receiptDataCheck, receiptDataFields } from './receiptDataFields';
@@ -35,11 +31,10 @@ export const ENTRY_MESSAGES = {
   noInstallments: 'Inclua ao menos uma parcela.',
   noAllocations: 'Rateie o valor em ao menos um centro de custos.',
   duplicateCostCenter: 'Este centro de custos já está no rateio.',
-  notBusinessDay: (date: string, next: string) => `${formatDateBR(date)} não é dia útil: use ${formatDateBR(next)}.`,
 } as const;
 
 /** Competência "11/2026". */
-const COMPETENCE = /^(0[1-9]|1[0-2])\/\d{4}$/;
+export const COMPETENCE = /^(0[1-9]|1[0-2])\/\d{4}$/;
 export const competenceRule = (): Rule<z.ZodMiniString<string>> => ({ z }) => z.string().check(z.trim(), z.regex(COMPETENCE, ENTRY_MESSAGES.competence));
 
 /** One line of the rateio: a cost centre with its percent (informative, basis points) and its amount. */
@@ -90,52 +85,6 @@ export function entryFields<L>(installments: L) {
 
 /** The cost centres of the rateio (read-only, for the lists' "centro de custos" filter). */
 export const COST_CENTERS_OF_ENTRY = references('Centros de custos', 'costCenters', { readOnly: true });
-
-interface EntryValues {
-  competence?: unknown;
-  recurrenceUntil?: unknown;
-  total?: unknown;
-  allocations?: unknown;
-  installments?: unknown;
-}
-
-/**
- * Rules across the fields of a lançamento (field → messages): parcelas and rateio add up to the
- * total to the centavo, one line per cost centre, every due date on a business day.
- */
-export function entryIssues(values: EntryValues): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-  const total = typeof values.total === 'number' ? values.total : null;
-  const installments = Array.isArray(values.installments) ? (values.installments as { amount?: number; dueDate?: string }[]) : [];
-  const allocations = Array.isArray(values.allocations) ? (values.allocations as { amount?: number; costCenterId?: string }[]) : [];
-  if (total !== null && installments.length) {
-    const message = installmentsSumError(total, installments.map((i) => (typeof i.amount === 'number' ? i.amount : 0)));
-    if (message) add('installments', message);
-  }
-  if (total !== null && allocations.length) {
-    const message = allocationSumError(total, allocations.map((a) => (typeof a.amount === 'number' ? a.amount : 0)));
-    if (message) add('allocations', message);
-  }
-  const seen = new Set<string>();
-  allocations.forEach((allocation, index) => {
-    if (!allocation.costCenterId) return;
-    if (seen.has(allocation.costCenterId)) add(`allocations.${index}.costCenterId`, ENTRY_MESSAGES.duplicateCostCenter);
-    seen.add(allocation.costCenterId);
-  });
-  installments.forEach((installment, index) => {
-    if (installment.dueDate && /^\d{4}-\d{2}-\d{2}$/.test(installment.dueDate) && !isBusinessDay(installment.dueDate)) add(`installments.${index}.dueDate`, ENTRY_MESSAGES.notBusinessDay(installment.dueDate, nextBusinessDay(installment.dueDate)));
-  });
-  const { competence, recurrenceUntil } = values;
-  if (typeof competence === 'string' && typeof recurrenceUntil === 'string' && COMPETENCE.test(competence) && COMPETENCE.test(recurrenceUntil) && compareCompetence(recurrenceUntil, competence) < 0) {
-    add('recurrenceUntil', RECURRENCE_MESSAGES.untilBefore);
-  }
-  return errors;
-}
-
-/** Sum of the parcelas (what the form shows next to the total). */
-export const installmentsTotal = (values: EntryValues) =>
-  sumAmounts(Array.isArray(values.installments) ? (values.installments as { amount?: number }[]).map((i) => i.amount) : []);
 
 /**
  * The lists of the requester's and the payment queue (parcelas and lançamentos a pagar): mounted

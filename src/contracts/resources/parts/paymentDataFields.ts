@@ -7,7 +7,7 @@
  */
 import type * as z from 'zod/mini';
 import { type RuleKit } from '../../validation/rules';
-import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, type PixKeyType } from '../../brazil/pix';
+import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, type PixKeyType } from '../../brazil/pixKeyTypes';
 import { cpfCnpj, enumOf, reference, text } from '../../fields';
 import { withDef, type Field } from '../../fields/field';
 

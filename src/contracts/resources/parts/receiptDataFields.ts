@@ -14,7 +14,7 @@
  * too heavy for the declarations chunk), one rule for the screen and the API.
  */
 import type * as z from 'zod/mini';
-import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, type PixKeyType } from '../../brazil/pix';
+import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, type PixKeyType } from '../../brazil/pixKeyTypes';
 import { enumOf, pixKey, reference, text } from '../../fields';
 import { installedItemRule, only, PAYMENT_METHODS, wide, type PaymentMethod } from './paymentDataFields';
 
