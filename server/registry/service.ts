@@ -471,7 +471,7 @@ export class ResourceService {
     if (writes) {
       await updateRecord(trx, call, storage, id, values, { ...managed, ...extra, ...this.serverValues(values) });
       after = (await findRecord(trx, call, storage, id))!;
-    } else after = await updateManaged(trx, call, storage, id, { ...managed, ...extra });
+    } else after = await updateManaged(trx, call, storage, id, { ...managed, ...extra }, storage.versionKept?.includes(action));
     await storage.afterUpdate?.(trx, call, after, before);
     const entry = { action: `${resource.name}.${action}`, entityId: id, before: strip(before), after: strip(after) };
     // A transition's history row and its audit entry go together (one statement).
