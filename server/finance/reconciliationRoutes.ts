@@ -52,7 +52,7 @@ export function reconciliationRoutes(ctx: AppContext) {
     r.post(
       '/bank-statements',
       { ...access('update'), bodyLimit: 12 * 1024 * 1024, schema: { tags: TAGS, summary: 'Importa um extrato OFX (1.x SGML ou 2.x XML; conteúdo em base64)', security: BEARER, body: statementImportInput, response: { 200: statementImportResult } } },
-      async (request) => run(request, (trx, call) => importStatement(trx, { orgId: call.orgId, userId: call.userId, now: ctx.clock() }, request.body)),
+      async (request) => run(request, (trx, call) => importStatement(trx, call, request.body)),
     );
 
     r.get(

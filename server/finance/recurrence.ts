@@ -27,9 +27,8 @@ export async function createSuccessor(trx: Trx, call: Call, service: ResourceSer
   const existing = await sql`SELECT 1 FROM finance_entries WHERE org_id = ${call.orgId} AND recurrence_of = ${entry.id}`.execute(trx);
   if (existing.rows.length) return;
   const owner = service.makeCall({ userId: String(entry.createdBy ?? call.userId), orgId: call.orgId, accessLevel: call.accessLevel }, { request: call.request }, call.afterCommit);
-  const created = await service.create(trx, owner, values);
-  // Set in the same transaction as the create: nobody has read the copy without its link.
-  await sql`UPDATE finance_entries SET recurrence_of = ${entry.id} WHERE id = ${created.id} AND org_id = ${call.orgId}`.execute(trx);
+  // Its link to this one is a server-managed value of the create itself (in the INSERT and its audit entry).
+  const created = await service.create(trx, owner, values, { recurrenceOf: entry.id });
   await writeHistory(trx, owner, { entityType: service.resource.name, entityId: created.id, action: 'recurrence', from: 'open', to: 'open', input: { note: RECURRENCE_MESSAGES.generated(entry.number) }, version: created.version });
 }
 

@@ -21,10 +21,16 @@ type Fields = Readonly<Record<string, FieldDef | ScalarFieldDef>>;
 function hidden(def: FieldDef | ScalarFieldDef, value: unknown): value is string {
   if (typeof value !== 'string' || !value || !def.sensitive) return false;
   // A random (EVP) key is a UUID; no other kind of key has that shape (digits, an @, a +55 phone).
-  return def.sensitive === 'account' || isRandomKeyShape(value);
+  if (def.sensitive === 'pixKey') return isRandomKeyShape(value);
+  // An account number, a copia e cola, a boleto line (its free field names the payee's bank, agency and account).
+  return true;
 }
 
-/** "12345678" → "•••• 5678"; four characters or fewer → "••••" (the last four would be all of it). */
+/**
+ * "12345678" → "•••• 5678"; four characters or fewer → "••••" (the last four would be all of it).
+ * A boleto line keeps its last four digits too: the end of its amount (fator de vencimento and
+ * valor close the linha digitável), nothing of the payee's bank data.
+ */
 export function maskValue(value: string): string {
   const kept = value.replace(/[\s.-]/g, '');
   return kept.length > 4 ? `${MASK_WORDS.dots} ${kept.slice(-4)}` : MASK_WORDS.dots;

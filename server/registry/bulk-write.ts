@@ -2,8 +2,9 @@
  * Many records of one declaration written at once (an import's chunk): each row's storage hooks
  * (beforeCreate / beforeUpdate: the server-managed columns) and the view's fixed columns, then one
  * INSERT and one UPDATE per shape of columns from a `jsonb_to_recordset` (one parameter, no round
- * trip per row), and one audit entry per row. For registries only — no workflow, numbering,
- * after-hooks, links or child rows — which `ResourceService.writeMany` checks before calling.
+ * trip per row), and one audit entry per row. A declaration with a workflow is written in bulk
+ * for creates only: each row born in the initial state with its `create` history row. No
+ * numbering, after-hooks, links or child rows — which `ResourceService.writeMany` checks before calling.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
@@ -24,6 +25,16 @@ export interface ManyRow {
   existing?: WireRecord;
   /** Kept in the audit entry's `after` beside the values (the import batch and line). */
   audit?: Values;
+  /**
+   * Columns the writer sets beyond the declaration's fields, `column → [sql type, value]` (an OFX
+   * line's FITID, file and signed amount): they take the place of the storage hook's own.
+   */
+  columns?: Readonly<Record<string, readonly [string, unknown]>>;
+}
+
+export interface WriteOptions {
+  /** `ON CONFLICT (these columns) DO NOTHING`: a row already there is left out — not written, audited or counted. */
+  skipConflicts?: readonly string[];
 }
 
 const SQL_TYPES: Partial<Record<FieldDef['type'], string>> = {
@@ -54,6 +65,12 @@ async function columnRow(trx: Trx, call: Call, storage: ResourceStorage, row: Ma
   const extra = row.existing ? await storage.beforeUpdate?.(trx, call, row.values, row.existing) : await storage.beforeCreate?.(trx, call, row.values);
   for (const [column, value] of Object.entries(extra ?? {})) columns.set(column, [typeOfValue(value), value]);
   for (const [column, value] of Object.entries(storage.filter ?? {})) columns.set(column, [typeOfValue(value), value]);
+  const workflow = resource.workflow;
+  if (workflow && !row.existing) {
+    const state = fieldStorage(storage, workflow.field);
+    if (state.kind === 'column') columns.set(state.column, ['text', workflow.initial]);
+  }
+  for (const [column, typed] of Object.entries(row.columns ?? {})) columns.set(column, [typed[0], typed[1]]);
   return columns;
 }
 
@@ -64,15 +81,27 @@ function recordsetDefinition(sample: ColumnRow): RawBuilder<unknown> {
 
 const recordsetJson = (rows: { id: string; columns: ColumnRow }[]) => JSON.stringify(rows.map(({ id, columns }) => Object.fromEntries([['id', id], ...[...columns].map(([c, [, v]]) => [c, v])])));
 
-async function insertRows(trx: Trx, call: Call, storage: ResourceStorage, rows: { id: string; columns: ColumnRow }[]): Promise<void> {
+/** Inserts the rows; answers the ids written (all of them, unless `skipConflicts` left some out). */
+async function insertRows(trx: Trx, call: Call, storage: ResourceStorage, rows: { id: string; columns: ColumnRow }[], options: WriteOptions): Promise<string[]> {
   const names = [...rows[0].columns.keys()];
   const now = call.ctx.clock();
-  await sql`INSERT INTO ${sql.table(storage.table)} (id, org_id, version, created_at, updated_at, created_by, updated_by, ${sql.join(names.map((n) => sql.ref(n)))})
+  const conflict = options.skipConflicts?.length ? sql`ON CONFLICT (${sql.join(options.skipConflicts.map((c) => sql.ref(c)))}) DO NOTHING` : sql``;
+  const written = await sql<{ id: string }>`INSERT INTO ${sql.table(storage.table)} (id, org_id, version, created_at, updated_at, created_by, updated_by, ${sql.join(names.map((n) => sql.ref(n)))})
     SELECT r.id, ${call.tenant}, 1, ${now}, ${now}, ${call.userId || null}, ${call.userId || null}, ${sql.join(names.map((n) => sql.ref(`r.${n}`)))}
-    FROM jsonb_to_recordset(${recordsetJson(rows)}::jsonb) AS r(${recordsetDefinition(rows[0].columns)})`.execute(trx);
+    FROM jsonb_to_recordset(${recordsetJson(rows)}::jsonb) AS r(${recordsetDefinition(rows[0].columns)}) ${conflict} RETURNING id`.execute(trx);
+  return written.rows.map((row) => row.id);
 }
 
-async function updateRows(trx: Trx, call: Call, storage: ResourceStorage, rows: { id: string; columns: ColumnRow }[]): Promise<void> {
+/** The `create` history row of each record born in the workflow's initial state (one statement). */
+async function historyRows(trx: Trx, call: Call, ids: readonly string[]): Promise<void> {
+  const workflow = call.resource.workflow;
+  if (!workflow || !ids.length) return;
+  await sql`INSERT INTO status_history (id, org_id, entity_type, entity_id, action, from_status, to_status, input, actor_user_id, version, at)
+    SELECT gen_random_uuid()::text, ${call.orgId}, ${call.resource.name}, e.id, 'create', NULL, ${workflow.initial}, NULL, ${call.userId || null}, 1, ${call.ctx.clock()}
+    FROM unnest(${[...ids]}::text[]) AS e(id)`.execute(trx);
+}
+
+async function updateRows(trx: Trx, call: Call, storage: ResourceStorage, rows: { id: string; columns: ColumnRow }[], _options?: WriteOptions): Promise<string[]> {
   const names = [...rows[0].columns.keys()];
   const sets = names.map((n) => sql`${sql.ref(n)} = ${sql.ref(`r.${n}`)}`);
   // The rows are materialised once and joined by hash: a freshly imported table looks empty to
@@ -84,6 +113,7 @@ async function updateRows(trx: Trx, call: Call, storage: ResourceStorage, rows: 
     FROM r WHERE t.id = r.id AND t.id = ANY(${rows.map((row) => row.id)}::text[]) AND t.org_id = ${call.tenant}`.execute(trx);
   await sql`SELECT set_config('enable_nestloop', 'on', true)`.execute(trx);
   if (Number(result.numAffectedRows ?? 0n) !== rows.length) throw new HttpError(409, BULK_MESSAGES.gone);
+  return rows.map((row) => row.id);
 }
 
 async function auditRows(trx: Trx, call: Call, rows: ManyRow[], action: string): Promise<void> {
@@ -103,11 +133,15 @@ async function auditRows(trx: Trx, call: Call, rows: ManyRow[], action: string):
     FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS r(id text, action text, entity_id text, before text, after text)`.execute(trx);
 }
 
-/** Writes the rows (creates and updates), grouped by their column lists, and audits each one as `{resource}.{action}.create|update`. */
-export async function writeRows(trx: Trx, call: Call, storage: ResourceStorage, rows: ManyRow[], action: string): Promise<{ created: string[]; updated: string[] }> {
+/**
+ * Writes the rows (creates and updates), grouped by their column lists, and audits each one
+ * written as `{resource}.{action}.create|update` (a workflow's creates: their `create` history row too).
+ */
+export async function writeRows(trx: Trx, call: Call, storage: ResourceStorage, rows: ManyRow[], action: string, options: WriteOptions = {}): Promise<{ created: string[]; updated: string[] }> {
   if (!rows.length) return { created: [], updated: [] };
   const creates: { id: string; columns: ColumnRow }[] = [];
   const updates: { id: string; columns: ColumnRow }[] = [];
+  const written = new Set<string>();
   for (const row of rows) (row.existing ? updates : creates).push({ id: row.id, columns: await columnRow(trx, call, storage, row) });
   // Rows of one statement share their columns: group by the column list (hooks may add some).
   for (const [list, write] of [
@@ -119,8 +153,10 @@ export async function writeRows(trx: Trx, call: Call, storage: ResourceStorage, 
       const signature = [...item.columns].map(([c, [t]]) => `${c}:${t}`).join(',');
       groups.set(signature, [...(groups.get(signature) ?? []), item]);
     }
-    for (const group of groups.values()) await write(trx, call, storage, group);
+    for (const group of groups.values()) for (const id of await write(trx, call, storage, group, options)) written.add(id);
   }
-  await auditRows(trx, call, rows, action);
-  return { created: creates.map((r) => r.id), updated: updates.map((r) => r.id) };
+  const done = written.size === rows.length ? rows : rows.filter((row) => written.has(row.id));
+  await historyRows(trx, call, creates.filter((r) => written.has(r.id)).map((r) => r.id));
+  if (done.length) await auditRows(trx, call, done, action);
+  return { created: creates.filter((r) => written.has(r.id)).map((r) => r.id), updated: updates.map((r) => r.id) };
 }

@@ -479,11 +479,11 @@ export async function updateRecord(trx: Trx, call: Call, storage: ResourceStorag
 
 /**
  * Writes server-managed columns only (a transition's state, a baixa's paid amount) and bumps the
- * version, answering the record as it now is in the same statement — no child rows to rewrite, so
+ * version (`keepVersion`: the storage's bookkeeping transitions leave it), answering the record as it now is in the same statement — no child rows to rewrite, so
  * RETURNING sees everything a read after it would.
  */
-export async function updateManaged(trx: Trx, call: Call, storage: ResourceStorage, id: string, columns: Record<string, unknown>): Promise<WireRecord> {
-  const sets = [...Object.entries({ ...columns, updated_at: call.ctx.clock(), updated_by: call.userId || null }).map(([name, value]) => sql`${sql.ref(name)} = ${value}`), sql`version = version + 1`];
+export async function updateManaged(trx: Trx, call: Call, storage: ResourceStorage, id: string, columns: Record<string, unknown>, keepVersion = false): Promise<WireRecord> {
+  const sets = [...Object.entries({ ...columns, updated_at: call.ctx.clock(), updated_by: call.userId || null }).map(([name, value]) => sql`${sql.ref(name)} = ${value}`), ...(keepVersion ? [] : [sql`version = version + 1`])];
   const conditions = [...scopeConditions(storage, call), sql`t.id = ${id}`];
   const result = await sql<Record<string, unknown>>`UPDATE ${sql.table(storage.table)} AS t SET ${sql.join(sets)} ${whereSql(conditions)} RETURNING ${selectSql(call.resource, storage)}`.execute(trx);
   if (result.rows.length !== 1) throw notFound();

@@ -21,7 +21,7 @@ import { HttpError, MESSAGES } from '../errors.js';
 import { heldScopes } from '../identity/users.js';
 import { sameValue } from './compare.js';
 import { actionHandler } from './declared.js';
-import { sqlType, typeOfValue, writeRows, type ManyRow } from './bulk-write.js';
+import { sqlType, typeOfValue, writeRows, type ManyRow, type WriteOptions } from './bulk-write.js';
 import { writeHistory, writeHistoryAndAudit, writeTrail, type HistoryRow } from './history.js';
 import { nextNumber } from './numbering.js';
 import { maskEntry, hasSensitive } from './audit-mask.js';
@@ -285,16 +285,19 @@ export class ResourceService {
   }
 
   /**
-   * Many records at once (an import's chunk): the storage's hooks and view per row, batched
-   * statements, one audit entry per row (`{resource}.{action}.create|update`). Registries only: a
-   * declaration with a workflow, numbering, after-hooks, links or child rows goes one by one
-   * through `create` / `update` instead.
+   * Many records at once (an import's chunk, an OFX file's lines): the storage's hooks and view
+   * per row, batched statements, one audit entry per row (`{resource}.{action}.create|update`); a
+   * workflow's new records start in its initial state, each with its `create` history row (one
+   * statement). A declaration with numbering, after-hooks, links or child rows goes one by one
+   * through `create` / `update` instead, and a workflow's records are updated one by one (locked
+   * fields, transitions). `skipConflicts`: rows a unique key already holds are left out (not
+   * audited), and the answer names only the records written.
    */
-  async writeMany(trx: Trx, call: Call, rows: ManyRow[], action: string): Promise<{ created: string[]; updated: string[] }> {
+  async writeMany(trx: Trx, call: Call, rows: ManyRow[], action: string, options: WriteOptions = {}): Promise<{ created: string[]; updated: string[] }> {
     const { resource, storage } = this;
-    const perRecord = resource.workflow || resource.numbering || storage.afterCreate || storage.afterUpdate || storage.links || storage.children;
+    const perRecord = resource.numbering || storage.afterCreate || storage.afterUpdate || storage.links || storage.children || (resource.workflow && rows.some((row) => row.existing));
     if (perRecord) throw new Error(`${resource.name} cannot be written in bulk: it has per-record work`);
-    return writeRows(trx, call, storage, rows, action);
+    return writeRows(trx, call, storage, rows, action, options);
   }
 
   /** PUT: every writable field (full replace), with the version the caller read. */
@@ -471,7 +474,7 @@ export class ResourceService {
     if (writes) {
       await updateRecord(trx, call, storage, id, values, { ...managed, ...extra, ...this.serverValues(values) });
       after = (await findRecord(trx, call, storage, id))!;
-    } else after = await updateManaged(trx, call, storage, id, { ...managed, ...extra });
+    } else after = await updateManaged(trx, call, storage, id, { ...managed, ...extra }, storage.versionKept?.includes(action));
     await storage.afterUpdate?.(trx, call, after, before);
     const entry = { action: `${resource.name}.${action}`, entityId: id, before: strip(before), after: strip(after) };
     // A transition's history row and its audit entry go together (one statement).

@@ -162,6 +162,12 @@ export interface ResourceStorage {
   /** Workflow transitions that do more than change the state (by transition name). */
   transitions?: Readonly<Record<string, TransitionHook>>;
   /**
+   * System transitions that are the server's bookkeeping, not an edit (a remessa's job offering its
+   * file): written with their history and audit like any transition, but the record's `version`
+   * stays, so a screen holding it can still act on the record.
+   */
+  versionKept?: readonly string[];
+  /**
    * Rows that a change of this record (`action`: the transition or action name, `update` for a
    * PUT) goes on to lock after its own — the lançamento a parcela's baixa settles: locked before
    * the record, so every writer takes them in one order (parent, then child) and two of them never deadlock.

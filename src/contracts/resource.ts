@@ -96,13 +96,14 @@ interface FieldCommon {
    * Never whole in a log (SECURITY.md, audit): kept in audit entries and history notes as
    * "•••• 1234" (server/registry/audit-mask.ts). `'account'`: always (a bank account number, a PIX
    * copia e cola); `'pixKey'`: when the key is account-like — a random (EVP) key; a CPF, CNPJ,
-   * e-mail or phone key is the holder's own contact and stays readable.
+   * e-mail or phone key is the holder's own contact and stays readable; `'boleto'`: always (a linha
+   * digitável or código de barras carries the payee's bank, agency and account in its free field).
    */
   sensitive?: Sensitivity;
 }
 
 /** What a log may not keep whole (`FieldCommon.sensitive`). */
-export type Sensitivity = 'account' | 'pixKey';
+export type Sensitivity = 'account' | 'pixKey' | 'boleto';
 
 /** Whether a field with `shownWhen` applies to these values (its own record, or its list item). */
 export const fieldShown = (def: { label: string; shownWhen?: { field: string; values: readonly string[] } }, values: Readonly<Record<string, unknown>>): boolean =>

@@ -257,7 +257,9 @@ describe.each(databaseKinds())('approval and money rules [%s]', (kind) => {
     expect(swapped.body).toMatchObject({ status: 'awaiting_requester', paymentChangedBy: requester.user.id });
     const history = (await call(env, 'GET', `${PARCELAS}/${id}/history`, { session: requester.session })).body;
     expect(history.at(-1)).toMatchObject({ action: 'change', actor: { id: requester.user.id } });
-    expect(history.at(-1).input.note).toContain(`Linha digitável ou código de barras: ${parcela.boletoLine} → ${bradesco}`);
+    // A boleto line is masked in the note (its free field names the payee's bank data): the change still reads before → after.
+    expect(history.at(-1).input.note).toContain(`Linha digitável ou código de barras: •••• ${parcela.boletoLine.slice(-4)} → •••• ${bradesco.slice(-4)}`);
+    expect(JSON.stringify(history)).not.toContain(bradesco);
 
     expect((await act(requester.session, PARCELAS, swapped.body, 'attest')).body.status).toBe('queued');
     // No payment queue applies to this supplier, yet the change is not authorised at once: the

@@ -3,10 +3,13 @@
  * account number — our conta financeira's, a supplier's bank data, a random (EVP) PIX key — is kept
  * in the audit as "•••• 1234": the "Histórico" (the audit API) and the audit_log rows never hold the
  * full number, and the change still reads before → after (two numbers ending alike say "(outra)").
+ * A boleto's linha digitável is masked the same way: its free field carries the payee's bank,
+ * agency and account.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeBoletoLine } from '../../src/contracts/brazil/boleto.js';
 import { ifMatch } from '../../src/contracts/resource.js';
 import { bankAccounts, suppliers } from '../../src/contracts/resources/index.js';
 import { DEMO_ORG_ID } from '../../server/db/seed.js';
@@ -16,6 +19,8 @@ import { apiPath } from './registry-support.js';
 const ACCOUNTS = '/api/finance/bank-accounts';
 const HOLDER = '11222333000181';
 const EVP = '123e4567-e89b-42d3-a456-426614174000';
+const PAYABLES = '/api/finance/payables';
+const PARCELAS = '/api/finance/payable-installments';
 
 describe.each(databaseKinds())('account numbers masked in the audit [%s]', (kind) => {
   const env = useTestEnv(kind);
@@ -83,5 +88,50 @@ describe.each(databaseKinds())('account numbers masked in the audit [%s]', (kind
     const accounts = trail.body[0].changes.find((entry: { field: string }) => entry.field === 'bankAccounts');
     expect(accounts.before[0].account).toBe('•••• 2345');
     expect(accounts.after[0].account).toBe('•••• 7890');
+  });
+
+  it('keeps a boleto line as its last four digits: the lançamento’s and the parcela’s audit, and the history note of a change', async () => {
+    const costCenterId = (await call(env, 'GET', '/api/finance/cost-centers?perPage=1', { session: admin })).body[0].id;
+    const categoryId = (await call(env, 'GET', '/api/finance/expense-categories?perPage=1', { session: admin })).body[0].id;
+    const accountId = (await call(env, 'GET', `${ACCOUNTS}?perPage=1`, { session: admin })).body[0].id;
+    const supplierId = (await call(env, 'GET', `${apiPath(suppliers)}?perPage=1`, { session: admin })).body[0].id;
+    const dueDate = '2026-12-21';
+    const amount = 150_000;
+    // Free fields holding an agency and an account (Itaú's layout: carteira, nosso número, agência, conta).
+    const first = makeBoletoLine({ bankCode: '341', dueDate, amount, freeField: '1091234567833810123450000' });
+    const second = makeBoletoLine({ bankCode: '341', dueDate, amount, freeField: '1097654321033810987650000' });
+    const installment = { number: 1, dueDate, amount, paymentMethod: 'boleto', boletoLine: first, pixKeyType: null, pixKey: null, pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null };
+    const created = await call(env, 'POST', PAYABLES, {
+      session: clerk,
+      body: {
+        supplierId, categoryId, requesterId: null, orderId: null, documentType: 'boleto', documentNumber: `NF-${randomUUID().slice(0, 6)}`, issueDate: '2026-11-20', competence: '11/2026',
+        description: 'Boleto mascarado', total: amount, bankAccountId: accountId, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
+        allocations: [{ costCenterId, percent: 10000, amount }], installments: [installment],
+      },
+    });
+    expect(created.status, created.raw).toBe(201);
+    const parcelaId = (await sql<{ id: string }>`SELECT id FROM installments WHERE entry_id = ${created.body.id}`.execute(env.db)).rows[0].id;
+    const parcela = (await call(env, 'GET', `${PARCELAS}/${parcelaId}`, { session: clerk })).body;
+    const fields = ['bankAccountId', 'paymentMethod', 'boletoLine', 'pixKeyType', 'pixKey', 'pixPayload', 'bankId', 'agency', 'account', 'accountDigit', 'holderName', 'holderDocument'];
+    const changed = await call(env, 'PUT', `${PARCELAS}/${parcelaId}`, { session: clerk, body: { ...Object.fromEntries(fields.map((f) => [f, parcela[f]])), boletoLine: second }, headers: { 'if-match': ifMatch(parcela.version) } });
+    expect(changed.status, changed.raw).toBe(200);
+    expect(changed.body.boletoLine).toBe(second);
+
+    const ending = first.slice(-4);
+    expect(second.slice(-4)).toBe(ending);
+    const entryTrail = await call(env, 'GET', `${PAYABLES}/${created.body.id}/audit`, { session: clerk });
+    const parcelaTrail = await call(env, 'GET', `${PARCELAS}/${parcelaId}/audit`, { session: clerk });
+    const history = await call(env, 'GET', `${PARCELAS}/${parcelaId}/history`, { session: clerk });
+    for (const answer of [entryTrail, parcelaTrail, history]) expect(answer.status, answer.raw).toBe(200);
+    const rawHistory = JSON.stringify((await sql`SELECT input FROM status_history WHERE entity_id IN (${created.body.id}, ${parcelaId})`.execute(env.db)).rows);
+    for (const whole of [first, second]) {
+      for (const text of [entryTrail.raw, parcelaTrail.raw, history.raw, rawHistory, await rows(created.body.id), await rows(parcelaId)]) expect(text).not.toContain(whole);
+    }
+    const creation = entryTrail.body.at(-1).changes.find((entry: { field: string }) => entry.field === 'installments');
+    expect(creation.after[0].boletoLine).toBe(`•••• ${ending}`);
+    // The parcela's own change: still before → after, the new line told apart from the old one.
+    expect(parcelaTrail.body[0].changes).toContainEqual({ field: 'boletoLine', label: 'Linha digitável ou código de barras', before: `•••• ${ending}`, after: `•••• ${ending} (outra)` });
+    // The record itself keeps the whole line (what the remessa writes).
+    expect((await call(env, 'GET', `${PARCELAS}/${parcelaId}`, { session: clerk })).body.boletoLine).toBe(second);
   });
 });

@@ -319,6 +319,10 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
       recurrence: 'monthly', recurrenceUntil: '01/2027', recurrenceOf: first.id, createdBy: clerk.user.id, supplierId,
     });
     expect(second.number).toBeGreaterThan(first.number);
+    // The link is written by the create itself: its audit entry already names the lançamento it came from.
+    const born = (await call(env, 'GET', `${PAYABLES}/${secondId}/audit`, { session: clerk.session })).body.at(-1);
+    expect(born.action).toBe('create');
+    expect(born.changes).toContainEqual(expect.objectContaining({ field: 'recurrenceOf', before: null, after: first.id }));
     expect(second.installments.map((i: { dueDate: string; amount: number; boletoLine: string | null }) => [i.dueDate, i.amount, i.boletoLine])).toEqual([
       ['2027-01-21', 33334, null],
       ['2027-02-22', 33333, null], // 20/02/2027 is a Saturday

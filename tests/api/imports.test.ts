@@ -302,6 +302,30 @@ describe.each(databaseKinds())('batch imports [%s]', (kind) => {
     ]);
     expect(table[1][2 + SUPPLIER_HEADER.indexOf('Razão Social')]).toBe(`'=HYPERLINK("http://mal.example/x")`);
     expect(text).not.toMatch(/;=HYPERLINK/);
+    // A finished batch keeps no whole account number: the report shows it as the audit does.
+    expect(table.slice(1).map((r) => r[2 + SUPPLIER_HEADER.indexOf('Conta')])).toEqual(['•••• 5678', '•••• 5678', '•••• 5678', '•••• 5678']);
+  });
+
+  it('keeps the uploaded rows whole while the batch can still run; once done, its bank columns are masked (the records keep them whole)', async () => {
+    const evp = randomUUID();
+    const documents = [newCnpj(), newCnpj()];
+    const rows = [supplierRow(documents[0], 'Theta Bancária Ltda', { Conta: '1234509876', 'Chave PIX': evp }), supplierRow(documents[1], 'Iota Bancária Ltda', { Conta: '5550001111' })];
+    const uploaded = await upload('suppliers', 'bancarios.csv', csv(rows));
+    expect(uploaded.status, uploaded.raw).toBe(201);
+    const id = uploaded.body.id;
+    const stored = async () => JSON.stringify((await sql<{ rows: unknown }>`SELECT rows FROM import_batches WHERE id = ${id}`.execute(env.db)).rows[0].rows);
+    expect((await map(id, SUPPLIER_MAPPING)).status).toBe(200);
+    for (const whole of ['1234509876', '5550001111', evp]) expect(await stored()).toContain(whole);
+    expect((await run(id)).status).toBe(202);
+    await env.app.backgroundIdle();
+    expect((await batch(id)).body).toMatchObject({ status: 'done', created: 2, failed: 0 });
+    const kept = await stored();
+    for (const whole of ['1234509876', '5550001111', evp]) expect(kept).not.toContain(whole);
+    const cells = (JSON.parse(kept) as [number, string[]][]).map(([, c]) => [c[SUPPLIER_HEADER.indexOf('Conta')], c[SUPPLIER_HEADER.indexOf('Chave PIX')], c[SUPPLIER_HEADER.indexOf('Agência')]]);
+    // A CNPJ key is the holder's own identifier and stays, as in the audit; what is not bank data is untouched.
+    expect(cells).toEqual([['•••• 9876', `•••• ${evp.slice(-4)}`, '0912'], ['•••• 1111', documents[1], '0912']]);
+    const supplier = (await call(env, 'GET', `/v1/companies/suppliers?q=${documents[0]}`, { session: admin })).body[0];
+    expect(supplier).toMatchObject({ bankAccounts: [{ account: '1234509876' }], pixKeys: [{ type: 'evp', key: evp }] });
   });
 
   it('re-importing the same file updates by natural key instead of duplicating; within a file the last row wins', async () => {

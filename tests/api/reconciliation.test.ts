@@ -174,6 +174,30 @@ describe.each(databaseKinds())('extrato e conciliação [%s]', (kind) => {
     expect(await lineCount(itauId)).toBe(5);
     const audited = await sql`SELECT 1 FROM audit_log WHERE action = 'bankStatements.import' AND entity_id = ${first.body.statementId}`.execute(env.db);
     expect(audited.rows).toHaveLength(1);
+
+    // Each line was created through its own service: a `create` history row and an audit entry,
+    // once — the lines a later file brought again got neither.
+    const line = (await sql<{ id: string }>`SELECT id FROM bank_statement_lines WHERE bank_account_id = ${itauId} AND fit_id = '20261110003'`.execute(env.db)).rows[0].id;
+    const lineUrl = `${FINANCE}/bank-accounts/${itauId}/statement-lines/${line}`;
+    const history = await call(env, 'GET', `${lineUrl}/history`, { session: treasurer });
+    expect(history.status, history.raw).toBe(200);
+    expect(history.body.map((h: { action: string; from: string | null; to: string }) => [h.action, h.from, h.to])).toEqual([['create', null, 'open']]);
+    expect(history.body[0].actor.id).toBe(treasurerId);
+    const trail = await call(env, 'GET', `${lineUrl}/audit`, { session: treasurer });
+    expect(trail.status, trail.raw).toBe(200);
+    expect(trail.body).toHaveLength(1);
+    expect(trail.body[0]).toMatchObject({ action: 'import.create', actor: { id: treasurerId } });
+    expect(trail.body[0].changes).toEqual(expect.arrayContaining([
+      { field: 'memo', label: 'Descrição', before: null, after: 'TARIFA PACOTE SERVIÇOS' },
+      { field: 'direction', label: 'Tipo', before: null, after: 'out' },
+      { field: 'value', label: 'Valor', before: null, after: 3990 },
+      { field: 'source', label: 'Origem', before: null, after: 'ofx' },
+    ]));
+    const perLine = await sql<{ n: string; lines: string }>`SELECT count(*)::text AS n, count(DISTINCT a.entity_id)::text AS lines FROM audit_log a JOIN bank_statement_lines l ON l.id = a.entity_id
+      WHERE l.bank_account_id = ${itauId} AND a.action = 'bankStatementLines.import.create'`.execute(env.db);
+    expect(perLine.rows[0]).toEqual({ n: '5', lines: '5' });
+    const created = await sql<{ n: string }>`SELECT count(*)::text AS n FROM status_history h JOIN bank_statement_lines l ON l.id = h.entity_id WHERE l.bank_account_id = ${itauId} AND h.action = 'create'`.execute(env.db);
+    expect(created.rows[0].n).toBe('5');
   });
 
   it('refuses another account’s file whole, with a message naming why', async () => {
@@ -234,10 +258,11 @@ describe.each(databaseKinds())('extrato e conciliação [%s]', (kind) => {
     expect(undone.body).toEqual({ id: l2.id, status: 'open', settlementIds: [] });
     expect((await call(env, 'POST', `${FINANCE}/bank-statement-lines/${l2.id}/unmatch`, { session: treasurer })).status).toBe(409);
     expect((await match(l2.id, [sb, sc])).status).toBe(200);
-    // The line's own history: the confirm, the undo and the confirm again, each with who and the baixas.
+    // The line's own history: its import (created through its service), the confirm, the undo and the confirm again, each with who and the baixas.
     const lineHistory = await call(env, 'GET', `${FINANCE}/bank-accounts/${account.id}/statement-lines/${l2.id}/history`, { session: treasurer });
     expect(lineHistory.status, lineHistory.raw).toBe(200);
     expect(lineHistory.body.map((h: { action: string; from: string; to: string; actor: { id: string } | null; input: unknown }) => [h.action, h.from, h.to, h.actor?.id, h.input])).toEqual([
+      ['create', null, 'open', treasurerId, null],
       ['match', 'open', 'reconciled', treasurerId, { settlementIds: [sb, sc].sort() }],
       ['unmatch', 'reconciled', 'open', treasurerId, { settlementIds: [sb, sc].sort() }],
       ['match', 'open', 'reconciled', treasurerId, { settlementIds: [sb, sc].sort() }],

@@ -74,6 +74,20 @@ describe.each(databaseKinds())('remessa gerada por job [%s]', (kind) => {
     expect(history.body.map((h: { action: string; to: string }) => `${h.action}:${h.to}`)).toEqual(['create:generating', 'finish:generated']);
     const audit = await sql<{ action: string }>`SELECT action FROM audit_log WHERE entity_id = ${accepted.body.id} ORDER BY seq`.execute(env.db);
     expect(audit.rows.map((r) => r.action)).toEqual(['remittances.create', 'remittances.finish']);
+    // The offer is the remessa's own system transition, through its service: the "Histórico" shows
+    // what changed — the state and the file's SHA-256, nothing else — and the audit row holds the
+    // whole record before → after, the version kept.
+    const trail = await call(env, 'GET', `${REMITTANCES}/${accepted.body.id}/audit`, { session: treasurer });
+    expect(trail.status, trail.raw).toBe(200);
+    expect(trail.body[0]).toMatchObject({ action: 'finish' });
+    expect(trail.body[0].changes).toEqual([
+      { field: 'sha256', label: 'SHA-256 do arquivo', before: null, after: record.sha256 },
+      { field: 'status', label: 'Situação', before: 'generating', after: 'generated' },
+    ]);
+    const finish = (await sql<{ before: any; after: any }>`SELECT before, after FROM audit_log WHERE entity_id = ${accepted.body.id} AND action = 'remittances.finish'`.execute(env.db)).rows[0];
+    const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+    expect(parsed(finish.before)).toMatchObject({ status: 'generating', fileName: record.fileName, number: record.number, sha256: null, version: 1 });
+    expect(parsed(finish.after)).toMatchObject({ status: 'generated', fileName: record.fileName, sha256: record.sha256, version: 1 });
   });
 
   it('a manual baixa of a parcela the generating remessa holds is refused (409); the remessa is offered whole, the parcela never paid twice', async () => {
@@ -130,7 +144,15 @@ describe.each(databaseKinds())('remessa gerada por job [%s]', (kind) => {
     const back = await sql<{ n: string }>`SELECT count(*)::text AS n FROM status_history WHERE entity_id IN (${sql.join(others)}) AND action = 'unremit' AND input->>'reason' LIKE 'A parcela "Serviços de manutenção — 6/6"%'`.execute(env.db);
     expect(back.rows[0].n).toBe(await remits(others));
     const history = await call(env, 'GET', `${REMITTANCES}/${failed!.id}/history`, { session: treasurer });
-    expect(history.body.at(-1)).toMatchObject({ action: 'fail', from: 'generating', to: 'failed' });
+    expect(history.body.at(-1)).toMatchObject({ action: 'fail', from: 'generating', to: 'failed', input: { reason: failed!.failureReason } });
+    // The failure is the remessa's `fail` transition: its "Histórico" shows the state and the reason, before → after.
+    const trail = await call(env, 'GET', `${REMITTANCES}/${failed!.id}/audit`, { session: treasurer });
+    expect(trail.body[0]).toMatchObject({ action: 'fail' });
+    expect(trail.body[0].changes).toEqual([
+      { field: 'failureReason', label: 'Motivo da falha', before: null, after: failed!.failureReason },
+      { field: 'status', label: 'Situação', before: 'generating', after: 'failed' },
+    ]);
+    expect(failed!.version).toBe(1);
     const next = await post(treasurer, { installmentIds: others });
     expect(next.status, next.raw).toBe(202);
     expect(await untilGenerated(env, treasurer, next.body.id)).toMatchObject({ status: 'generated', paymentCount: 5 });

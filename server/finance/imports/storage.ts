@@ -9,6 +9,7 @@
 import { sql } from 'kysely';
 import { importBatches } from '../../../src/contracts/resources/index.js';
 import { declaredStorage } from '../../registry/declared.js';
+import { maskFinishedRows } from './retention.js';
 
 export const IMPORT_BATCHES_TABLE = 'import_batches';
 
@@ -24,7 +25,9 @@ export const importBatchesStorage = declaredStorage(importBatches, IMPORT_BATCHE
       await sql`UPDATE import_batches SET run_by = ${call.userId} WHERE id = ${before.id} AND org_id = ${call.orgId}`.execute(trx);
       return { values: { startedAt: before.startedAt ?? call.ctx.clock().toISOString(), finishedAt: null, errorMessage: null } };
     },
-    async finish(_trx, call) {
+    /** Done: the stored rows keep no whole bank data (retention.ts); a failed batch keeps them to run again. */
+    async finish(trx, call, before) {
+      await maskFinishedRows(trx, call.orgId, before.id);
       return { values: { finishedAt: call.ctx.clock().toISOString(), errorMessage: null } };
     },
     /** `input.reason`: the pt-BR message the batch shows. */

@@ -7,22 +7,24 @@
  * - every line is kept once per account by its FITID (a line without one by its date, amount and
  *   memo): the unique constraint drops what an earlier or overlapping file already brought, and
  *   the answer says how many were already there. An import that brings nothing new leaves no record.
+ *   The lines are created through their own service in the catalogue, in bulk (`writeMany`, chunks
+ *   of CHUNK_LINES): each new line gets its `create` history row and its audit entry
+ *   (`bankStatementLines.import.create`), the ones already there neither.
  * No money is written here: a line becomes money only through a parcela's own baixa
  * (reconciliation.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { STATEMENT_MAX_BYTES, STATEMENT_MESSAGES, type StatementImportInput, type StatementImportResult } from '../../../src/contracts/bankStatements.js';
+import { bankStatementLines } from '../../../src/contracts/resources/index.js';
 import { audit } from '../../audit.js';
 import { HttpError } from '../../errors.js';
-import type { Trx } from '../../registry/storage.js';
-import { OfxReadError, readOfxBytes, type OfxFile, type OfxStatement } from './read.js';
+import type { ManyRow } from '../../registry/bulk-write.js';
+import type { Call, Trx } from '../../registry/storage.js';
+import { OfxReadError, readOfxBytes, type OfxFile, type OfxStatement, type OfxTransaction } from './read.js';
 
-export interface ImportCaller {
-  orgId: string;
-  userId: string;
-  now: Date;
-}
+/** Lines written per statement (one INSERT, one history INSERT, one audit INSERT). */
+const CHUNK_LINES = 1000;
 
 interface AccountRow {
   id: string;
@@ -50,7 +52,28 @@ export function accountMatches(statement: Pick<OfxStatement, 'bankId' | 'account
 const lineKey = (t: OfxFile['statements'][number]['transactions'][number]) =>
   t.fitId ?? `sem-fitid:${createHash('sha256').update(`${t.postedOn}|${t.amount}|${t.memo ?? ''}|${t.name ?? ''}`).digest('hex').slice(0, 32)}`;
 
-export async function importStatement(trx: Trx, caller: ImportCaller, input: StatementImportInput): Promise<StatementImportResult> {
+/** One OFX line as a new record of the extrato: its declared values, and the file's own columns. */
+function lineRow(t: OfxTransaction, statementId: string, accountId: string): ManyRow {
+  const document = t.checkNumber;
+  return {
+    id: randomUUID(),
+    values: { postedOn: t.postedOn, memo: t.memo, direction: t.amount < 0 ? 'out' : 'in', value: Math.abs(t.amount), document },
+    audit: { status: 'open', source: 'ofx', statementId },
+    columns: {
+      bank_account_id: ['text', accountId],
+      statement_id: ['text', statementId],
+      fit_id: ['text', lineKey(t)],
+      trn_type: ['text', t.type],
+      posted_at: ['timestamptz', t.postedAt],
+      amount: ['bigint', t.amount],
+      name: ['text', t.name],
+      source: ['text', 'ofx'],
+    },
+  };
+}
+
+export async function importStatement(trx: Trx, call: Call, input: StatementImportInput): Promise<StatementImportResult> {
+  const caller = { orgId: call.orgId, userId: call.userId, now: call.ctx.clock() };
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(input.content)) throw bad(STATEMENT_MESSAGES.content);
   const bytes = Buffer.from(input.content, 'base64');
   if (!bytes.length) throw bad(STATEMENT_MESSAGES.content);
@@ -95,12 +118,13 @@ export async function importStatement(trx: Trx, caller: ImportCaller, input: Sta
   await sql`INSERT INTO bank_statements (id, org_id, bank_account_id, file_name, sha256, format, bank_code, account_code, start_date, end_date, ledger_balance, ledger_balance_date, line_count, imported_count, created_at, created_by)
     VALUES (${statementId}, ${caller.orgId}, ${account.id}, ${fileName}, ${sha256}, ${file.version === 2 ? 'ofx2' : 'ofx1'}, ${first.bankId}, ${first.accountId}, ${startDate}, ${endDate},
       ${ledger.ledgerBalance}, ${ledger.ledgerBalanceDate}, ${transactions.length}, 0, ${caller.now}, ${caller.userId})`.execute(trx);
+  const lines = call.ctx.records(bankStatementLines.name);
+  const asLines = lines.callFrom(call);
+  asLines.parentId = account.id;
   let imported = 0;
-  for (let at = 0; at < transactions.length; at += 1000) {
-    const rows = transactions.slice(at, at + 1000).map((t) => sql`(${randomUUID()}, ${caller.orgId}, ${statementId}, ${account.id}, ${lineKey(t)}, ${t.type}, ${t.postedOn}, ${t.postedAt}, ${t.amount}, ${t.checkNumber}, ${t.memo}, ${t.name})`);
-    const inserted = await sql`INSERT INTO bank_statement_lines (id, org_id, statement_id, bank_account_id, fit_id, trn_type, posted_on, posted_at, amount, check_number, memo, name)
-      VALUES ${sql.join(rows)} ON CONFLICT (bank_account_id, fit_id) DO NOTHING`.execute(trx);
-    imported += Number(inserted.numAffectedRows ?? 0);
+  for (let at = 0; at < transactions.length; at += CHUNK_LINES) {
+    const rows = transactions.slice(at, at + CHUNK_LINES).map((t) => lineRow(t, statementId, account.id));
+    imported += (await lines.writeMany(trx, asLines, rows, 'import', { skipConflicts: ['bank_account_id', 'fit_id'] })).created.length;
   }
   const duplicates = transactions.length - imported;
   if (imported) await sql`UPDATE bank_statements SET imported_count = ${imported} WHERE id = ${statementId}`.execute(trx);

@@ -12,19 +12,19 @@
  * transaction of its own the remessa becomes `failed` with the pt-BR reason, its payments stop
  * being live and the parcelas already moved go back to autorizada (`unremit`, with the reason).
  *
- * The job's own writes (progress, `generated`, `failed`) are not edits of the record: they leave
- * its version alone (a form holding version 1 of the remessa stays valid), and write the state
- * change to the history and the audit log like a transition.
+ * The job's changes of state (`generated`, `failed`) are the remessa's own system transitions
+ * (`finish`, `fail`), run through its service in the catalogue: the state re-checked under the
+ * row lock, history, audit (before → after of the whole record). They and the progress are not
+ * edits of the record: they leave its version alone (`versionKept`; a form holding version 1 of the
+ * remessa stays valid).
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { payableInstallments, remittances } from '../../../src/contracts/resources/index.js';
-import { auditRow } from '../../audit.js';
 import type { AppContext } from '../../context.js';
 import { withTenant } from '../../db/tenant.js';
 import type { JobKind, JobQueue } from '../../jobs/queue.js';
 import { moveResumePoint, resumeLost, StepDone } from '../../jobs/steps.js';
-import { writeHistoryAndAudit } from '../../registry/history.js';
 import { selectRecords } from '../../registry/records.js';
 import type { Call, Trx } from '../../registry/storage.js';
 import { releaseItems } from './storage.js';
@@ -63,23 +63,13 @@ function jobCall(ctx: AppContext, orgId: string, userId: string): Call {
   return { ctx, request: undefined as unknown as FastifyRequest, resource: remittances, userId, orgId, accessLevel: 'User', tenant: orgId, afterCommit: [] };
 }
 
-/** The job's change of state, with its history row and audit entry; the version stays. */
+/**
+ * The job's change of state: the remessa's system transition `finish` (→ gerada, its SHA-256) or
+ * `fail` (→ falhou, the reason), through its service — only while it is still generating.
+ */
 async function setState(trx: Trx, call: Call, id: string, to: 'generated' | 'failed', reason: string | null): Promise<boolean> {
-  const changed = await sql<{ version: number; sha256: string | null; payment_count: number; total: string }>`UPDATE remittances
-    SET status = ${to}, failure_reason = ${reason}, updated_at = ${call.ctx.clock()},
-      sha256 = ${to === 'generated' ? sql`encode(sha256(content), 'hex')` : sql`sha256`}
-    WHERE id = ${id} AND org_id = ${call.orgId} AND status = 'generating' RETURNING version, sha256, payment_count, total::text`.execute(trx);
-  const row = changed.rows[0];
-  if (!row) return false;
-  const action = to === 'generated' ? 'finish' : 'fail';
-  const after = { status: to, sha256: row.sha256, paymentCount: row.payment_count, total: Number(row.total), ...(reason ? { failureReason: reason } : {}) };
-  await writeHistoryAndAudit(
-    trx,
-    call,
-    { entityType: remittances.name, entityId: id, action, from: 'generating', to, input: reason ? { reason } : null, version: Number(row.version) },
-    auditRow(call.ctx.clock(), { orgId: call.orgId, actorUserId: call.userId, entityType: remittances.name, entityId: id, action: `${remittances.name}.${action}`, before: { status: 'generating' }, after }),
-  );
-  return true;
+  const changed = await call.ctx.records(remittances.name).transitionWhere(trx, call, [sql`t.id = ${id}`], to === 'generated' ? 'finish' : 'fail', reason ? { reason } : {}, { system: true });
+  return changed.length > 0;
 }
 
 export function remittanceJob(ctx: AppContext, log: FastifyBaseLogger, queue: () => JobQueue): JobKind<RemittanceStep> {

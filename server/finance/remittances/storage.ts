@@ -73,7 +73,18 @@ export const remittancesStorage = declaredStorage(remittances, 'remittances', {
   async beforeDelete() {
     throw new HttpError(409, REMITTANCE_MESSAGES.noDelete);
   },
+  // The job's state changes are bookkeeping: a screen holding version 1 can still mark the file sent.
+  versionKept: ['finish', 'fail'],
   transitions: {
+    /** The job's last step offers the file: its SHA-256, computed from the bytes kept. */
+    async finish(trx, call, before) {
+      const digest = await sql<{ sha256: string }>`SELECT encode(sha256(content), 'hex') AS sha256 FROM remittances WHERE id = ${before.id} AND org_id = ${call.orgId}`.execute(trx);
+      return { values: { sha256: digest.rows[0].sha256 } };
+    },
+    /** `input.reason`: the pt-BR message the remessa shows (the payments are released by the job, after). */
+    async fail(_trx, _call, _before, input) {
+      return { values: { failureReason: input.reason } };
+    },
     async cancel(trx, call, before, input) {
       const released = await releaseItems(trx, call, before.id, `Remessa nº ${before.number} cancelada: ${String(input.reason)}`, 'pending');
       return { note: `${countOf(released, 'parcela devolvida', 'parcelas devolvidas')} para autorizadas.` };

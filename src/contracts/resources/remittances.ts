@@ -61,6 +61,9 @@ export const remittanceWorkflow = defineWorkflow<RemittanceState>({
       confirm: 'Cancelar esta remessa? As parcelas sem retorno voltam para autorizadas; não envie este arquivo ao banco.',
     },
     { name: 'process', label: 'Processar retorno', verb: 'processar', from: ['generated', 'sent'], to: 'processed', scope: 'update', system: true },
+    // The job's (server/finance/remittances/job.ts): the file offered, or the generation failed for good.
+    { name: 'finish', label: 'Arquivo gerado', verb: 'concluir', from: ['generating'], to: 'generated', scope: 'update', system: true },
+    { name: 'fail', label: 'Falha na geração', verb: 'interromper', from: ['generating'], to: 'failed', scope: 'update', system: true },
   ],
 });
 

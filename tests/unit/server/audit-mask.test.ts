@@ -29,4 +29,11 @@ describe('audit masking by declaration', () => {
     expect(supplier.pixKeys).toEqual([{ type: 'evp', key: '•••• 4000' }, { type: 'cnpj', key: '11222333000181' }]);
     expect((maskEntry(receivableInstallments, null, { pixKey: EVP }).after as any).pixKey).toBe('•••• 4000');
   });
+
+  it('masks a boleto line, payable or receivable, keeping its last four digits', () => {
+    const line = '34191091233456783381801234500005316670000150000';
+    expect((maskEntry(payableInstallments, null, { boletoLine: line }).after as any).boletoLine).toBe('•••• 0000');
+    expect((maskEntry(receivableInstallments, null, { boletoLine: '34191.09123 34567.833818 01234.500005 3 16670000150000' }).after as any).boletoLine).toBe('•••• 0000');
+    expect((maskEntry(payables, null, { installments: [{ boletoLine: line }] }).after as any).installments[0].boletoLine).toBe('•••• 0000');
+  });
 });

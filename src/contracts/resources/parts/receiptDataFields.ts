@@ -33,7 +33,7 @@ export const receiptDataFields = {
   paymentMethod: enumOf('Forma de recebimento', PAYMENT_METHODS, RECEIPT_METHOD_LABELS, { initial: 'boleto' }),
   bankAccountId: reference('Conta de recebimento', 'bankAccounts', { optional: true, help: 'A nossa conta financeira em que o cliente paga.' }),
   ourNumber: only(text('Nosso número', { optional: true, rule: ({ z }) => z.string().check(z.trim(), z.regex(/^\d{0,20}$/, 'Informe o nosso número com até 20 dígitos, somente números.')) }), 'boleto'),
-  boletoLine: only(wide(text('Linha digitável do nosso boleto', { max: 60, optional: true, trim: false })), 'boleto'),
+  boletoLine: only(wide(text('Linha digitável do nosso boleto', { max: 60, optional: true, trim: false, sensitive: 'boleto' })), 'boleto'),
   pixKeyType: only(enumOf('Tipo da nossa chave PIX', PIX_KEY_TYPES, PIX_KEY_TYPE_LABELS, { optional: true }), 'pix'),
   // Chosen among the receiving account's keys (bankAccounts.pixKeys), never typed: the server refuses any other (receipts.ts).
   pixKey: only(pixKey('Nossa chave PIX', { optional: true, sensitive: 'pixKey', typeField: 'pixKeyType', chosenFrom: { reference: 'bankAccountId', resource: 'bankAccounts', list: 'pixKeys' } }), 'pix'),
