@@ -2,8 +2,8 @@
  * The server as one ES module for `npm start` (`node dist-server/main.mjs`): esbuild bundles
  * server/ and src/, and kysely and zod (BUNDLED); the other packages stay in node_modules.
  * Plain node starts it in ~0.6 s and ~130 MB less than `tsx server/main.ts`, which compiles the
- * TypeScript at every start, and it has no launcher process in between that could cut a graceful shutdown short
- * (docs/decisions.md "The embedded database"). Next to it, `setup.mjs`: the setup command
+ * TypeScript at every start, and it has no launcher process in between that could cut a
+ * graceful shutdown short (docs/decisions.md "The embedded database"). Next to it, `setup.mjs`: the setup command
  * (server/setup/cli.ts, `npm run setup` from the sources). `node scripts/build-server.mjs [outfile]`.
  */
 import path from 'node:path';
