@@ -21,6 +21,7 @@ export type ResourceInput<F extends FieldMap> = Omit<ResourceDeclaration<ShapeOf
 export function defineResource<const F extends FieldMap>(input: ResourceInput<F>): ResourceDeclaration<ShapeOf<F>> & AnyResource {
   if ('schema' in input) throw new Error(`${input.name}: declare the fields with builders (contracts/fields); the schema is derived`);
   const derived = deriveFields(input.name, input.fields);
-  // `schema` stays a getter (built on first read); a spread of the declaration builds it then.
-  return Object.defineProperty({ ...input, fields: derived.fields }, 'schema', { get: () => derived.schema, enumerable: true }) as unknown as ResourceDeclaration<ShapeOf<F>> & AnyResource;
+  // `schema` stays a getter, built on first read with the rules' kit (validation/rules.ts), and not
+  // enumerable: a spread of the declaration (a list item shown as a record) does not build it.
+  return Object.defineProperty({ ...input, fields: derived.fields }, 'schema', { get: () => derived.schema, enumerable: false }) as unknown as ResourceDeclaration<ShapeOf<F>> & AnyResource;
 }
