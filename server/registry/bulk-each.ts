@@ -31,12 +31,14 @@ export type BulkOutcome = { done: string[]; failed: { id: string; message: strin
 export type RunInTransaction = <T>(fn: (trx: Trx, call: Call) => Promise<T>) => Promise<T>;
 /** One record's work inside the chunk's transaction. */
 export type RecordWork = (trx: Trx, call: Call, id: string) => Promise<unknown>;
+/** Before a chunk's first record, in its transaction: its records locked and read together (service.ts `prefetch`). */
+export type ChunkPrepare = (trx: Trx, call: Call, ids: readonly string[]) => Promise<void>;
 
 const DEADLOCK = '40P01';
 const isDeadlock = (error: unknown) => (error as { code?: string })?.code === DEADLOCK;
 
 /** Each id through `work`; what failed is reported with its pt-BR reason, in the order asked. */
-export async function eachRecord(run: RunInTransaction, log: FastifyBaseLogger, ids: readonly string[], work: RecordWork, toHttp: (error: unknown) => unknown): Promise<BulkOutcome> {
+export async function eachRecord(run: RunInTransaction, log: FastifyBaseLogger, ids: readonly string[], work: RecordWork, toHttp: (error: unknown) => unknown, prepare?: ChunkPrepare): Promise<BulkOutcome> {
   const outcomes: ({ message: string } | null)[] = new Array(ids.length);
   const failure = (index: number, error: unknown) => {
     const mapped = toHttp(error);
@@ -53,22 +55,30 @@ export async function eachRecord(run: RunInTransaction, log: FastifyBaseLogger, 
       try {
         await run(async (trx, call) => {
           call.trail = [];
+          if (prepare) await readAhead(trx, call, chunk.map((index) => ids[index]), prepare);
           for (const index of chunk) {
-            const kept = { afterCommit: call.afterCommit.length, trail: call.trail.length };
-            // Not released on success: the next record's savepoint nests in it (one round trip less a
-            // record); ROLLBACK TO goes back to the newest of the name, the record's own.
-            await sql`SAVEPOINT bulk_record`.execute(trx);
-            try {
-              await work(trx, call, ids[index]);
-              outcomes[index] = null;
-            } catch (error) {
-              await sql`ROLLBACK TO SAVEPOINT bulk_record`.execute(trx);
-              call.afterCommit.length = kept.afterCommit;
-              call.trail.length = kept.trail;
-              if (isDeadlock(error)) again.push(index);
-              else failure(index, error);
+            // A record that failed on the chunk's read-ahead copy is worked on once more, reading its
+            // own row (the copy may be older than an earlier record's write to it).
+            for (let attempt = 0; ; attempt++) {
+              const kept = { afterCommit: call.afterCommit.length, trail: call.trail.length };
+              // Not released on success: the next record's savepoint nests in it (one round trip less a
+              // record); ROLLBACK TO goes back to the newest of the name, the record's own.
+              await sql`SAVEPOINT bulk_record`.execute(trx);
+              try {
+                await work(trx, call, ids[index]);
+                outcomes[index] = null;
+              } catch (error) {
+                await sql`ROLLBACK TO SAVEPOINT bulk_record`.execute(trx);
+                call.afterCommit.length = kept.afterCommit;
+                call.trail.length = kept.trail;
+                if (attempt === 0 && call.prefetched?.taken.delete(ids[index])) continue;
+                if (isDeadlock(error)) again.push(index);
+                else failure(index, error);
+              }
+              break;
             }
           }
+          call.prefetched = undefined;
           await writeTrail(trx, call.trail);
         });
       } catch (error) {
@@ -91,6 +101,22 @@ export async function eachRecord(run: RunInTransaction, log: FastifyBaseLogger, 
     done: ids.filter((_, index) => outcomes[index] === null),
     failed: ids.flatMap((id, index) => (outcomes[index] ? [{ id, message: outcomes[index].message }] : [])),
   };
+}
+
+/**
+ * The chunk's records locked and read together, in their own savepoint: a deadlock there (another
+ * writer holding one of them while waiting for a row this chunk already holds) costs only the read
+ * ahead — each record then locks and reads its own, as without it.
+ */
+async function readAhead(trx: Trx, call: Call, ids: readonly string[], prepare: ChunkPrepare): Promise<void> {
+  await sql`SAVEPOINT bulk_read_ahead`.execute(trx);
+  try {
+    await prepare(trx, call, ids);
+  } catch (error) {
+    await sql`ROLLBACK TO SAVEPOINT bulk_read_ahead`.execute(trx);
+    call.prefetched = undefined;
+    if (!isDeadlock(error)) throw error;
+  }
 }
 
 export function errorText(error: HttpError): string {
