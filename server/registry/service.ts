@@ -541,7 +541,8 @@ export class ResourceService {
     if (!ids.length) return;
     await storage.lockFirstMany?.(trx, call, ids, action);
     const records = await lockAndSelectRecords(trx, call, storage, [sql`t.id = ANY(${ids}::text[])`]);
-    call.prefetched = { resource: this.resource.name, records: new Map(records.map((record) => [record.id, record])), taken: new Set() };
+    call.prefetched = { resource: this.resource.name, records: new Map(records.map((record) => [record.id, record])), taken: new Set(), shared: new Map() };
+    await storage.readAhead?.(trx, call, records, action);
   }
 
   private takePrefetched(call: Call, id: string): WireRecord | undefined {

@@ -55,6 +55,8 @@ export interface Prefetched {
   resource: string;
   records: Map<string, WireRecord>;
   taken: Set<string>;
+  /** What the storage's `readAhead` read for the chunk's records, under its own key. */
+  shared: Map<string, unknown>;
 }
 
 /** A transition's history row and audit entry, as they will be inserted. */
@@ -190,6 +192,11 @@ export interface ResourceStorage {
    * storage with `lockFirst` but without this one is not read ahead in bulk (each record locks its own).
    */
   lockFirstMany?(trx: Trx, call: Call, ids: readonly string[], action: string): Promise<void>;
+  /**
+   * After a bulk chunk's records were read ahead: what `action` will read for each of them, read
+   * for all at once and kept in `call.prefetched.shared` (the approval plug's queues and earlier flows).
+   */
+  readAhead?(trx: Trx, call: Call, records: readonly WireRecord[], action: string): Promise<void>;
   /** After a transition was written (same transaction): e-mails, dependent records. */
   afterTransition?(trx: Trx, call: Call, record: WireRecord, transition: string, from: string): Promise<void>;
   /**
