@@ -42,6 +42,7 @@ import {
   listRecords,
   lockAndSelectRecords,
   lockRecords,
+  selectRecords,
   notFound,
   updateManaged,
   updateManagedMany,
@@ -528,7 +529,7 @@ export class ResourceService {
   }
 
   /**
-   * A bulk chunk's records locked and read in one statement, in id order (after the rows their
+   * A bulk chunk's records locked in one statement, in id order, and read in one more (after the rows their
    * `lockFirstMany` locks: the lançamentos before their parcelas, the order every writer takes),
    * kept on the call for `change` to take instead of its own lock and read (bulk-each.ts). Not
    * when the storage locks rows first one record at a time only, nor for alias ids.
@@ -540,7 +541,11 @@ export class ResourceService {
     const ids = [...new Set(rawIds)].filter((id) => id.length <= 64 && !Object.prototype.hasOwnProperty.call(aliases, id)).sort();
     if (!ids.length) return;
     await storage.lockFirstMany?.(trx, call, ids, action);
-    const records = await lockAndSelectRecords(trx, call, storage, [sql`t.id = ANY(${ids}::text[])`]);
+    // Locked, then read by a second statement: one that waited for a lock reads the row as its holder
+    // left it, but its computed fields (subqueries: the baixas, the rateio) from the snapshot taken
+    // before the wait; the read after the locks sees everything their holders committed.
+    const locked = await lockRecords(trx, call, storage, [sql`t.id = ANY(${ids}::text[])`]);
+    const records = locked.length ? await selectRecords(trx, call, storage, [sql`t.id = ANY(${locked}::text[])`]) : [];
     call.prefetched = { resource: this.resource.name, records: new Map(records.map((record) => [record.id, record])), taken: new Set(), shared: new Map() };
     await storage.readAhead?.(trx, call, records, action);
   }
