@@ -205,7 +205,7 @@ try {
   });
   // The browser first: a missing Chromium then leaves no server running.
   const browser = await chromium.launch(chromiumOptions);
-  const server = await startServer(3205, { LOG_LEVEL: 'warn' }, dataDir);
+  const server = await startServer(Number(process.env.BENCH_PORT ?? 3205), { LOG_LEVEL: 'warn' }, dataDir);
   try {
     const session = new CarriedSession(await signedInState(browser, server.url, 'admin@demo.com.br', BENCH_PASSWORD));
 
