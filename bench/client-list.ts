@@ -16,15 +16,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
+import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import { BENCH_PASSWORD, insertAcl, insertUsers, prepareDatabase } from './registry-data';
-import { chromiumOptions, median, signedInState, startServer } from './server-process';
+import { CarriedSession, chromiumOptions, median, signedInState, startServer } from './server-process';
 
 const USERS = 10_000;
 const LOAD_RUNS = 5;
 const FLIPS = 10;
 const VIEWPORT = { width: 1280, height: 800 };
-type Storage = BrowserContextOptions['storageState'];
 
 interface ScrollFigures {
   steps: number;
@@ -124,23 +123,23 @@ const scrollLine = (label: string, f: ScrollFigures) =>
 
 const stats = (values: number[]) => `median ${median(values).toFixed(0)} ms (min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)}, n=${values.length})`;
 
-async function freshPage(browser: Browser, storageState: Storage) {
-  const context = await browser.newContext({ locale: 'pt-BR', viewport: VIEWPORT, storageState });
+async function freshPage(browser: Browser, session: CarriedSession) {
+  const context = await session.newContext(browser, { locale: 'pt-BR', viewport: VIEWPORT });
   return { context, page: await context.newPage() };
 }
 
-async function registryList(browser: Browser, url: string, storageState: Storage) {
+async function registryList(browser: Browser, url: string, session: CarriedSession) {
   const table = (page: Page) => page.getByRole('table', { name: 'Usuários' });
   const loads: number[] = [];
   for (let i = 0; i < LOAD_RUNS; i++) {
-    const { context, page } = await freshPage(browser, storageState);
+    const { context, page } = await freshPage(browser, session);
     const started = performance.now();
     await page.goto(`${url}/usuarios?perPage=100`, { waitUntil: 'commit' });
     await table(page).locator('tbody tr').nth(99).waitFor({ state: 'attached' });
     loads.push(performance.now() - started);
-    await context.close();
+    await session.close(context);
   }
-  const { context, page } = await freshPage(browser, storageState);
+  const { context, page } = await freshPage(browser, session);
   try {
     await page.goto(`${url}/usuarios?perPage=100`);
     await table(page).locator('tbody tr').nth(99).waitFor({ state: 'attached' });
@@ -164,24 +163,24 @@ async function registryList(browser: Browser, url: string, storageState: Storage
     }
     console.log(`client-list: /usuarios?perPage=100 "Próxima página" → next 100 rows shown: ${stats(flips)}`);
   } finally {
-    await context.close();
+    await session.close(context);
   }
 }
 
-async function virtualTable(browser: Browser, url: string, storageState: Storage, aclId: string, items: number) {
+async function virtualTable(browser: Browser, url: string, session: CarriedSession, aclId: string, items: number) {
   const table = (page: Page) => page.getByRole('table', { name: 'Itens' });
   const href = `${url}/configuracoes/aplicacao/acls/${aclId}/items`;
   const loads: number[] = [];
   for (let i = 0; i < LOAD_RUNS; i++) {
-    const { context, page } = await freshPage(browser, storageState);
+    const { context, page } = await freshPage(browser, session);
     const started = performance.now();
     await page.goto(href, { waitUntil: 'commit' });
     await table(page).locator('tbody tr[data-index]').first().waitFor({ state: 'visible' });
     loads.push(performance.now() - started);
-    await context.close();
+    await session.close(context);
   }
   const label = `virtualised table, ${items.toLocaleString('en')} items${items > 5000 ? ' (beyond the 5,000 the contract accepts; seeded directly)' : ' (contract maximum)'}`;
-  const { context, page } = await freshPage(browser, storageState);
+  const { context, page } = await freshPage(browser, session);
   try {
     await page.goto(href);
     await table(page).locator('tbody tr[data-index]').first().waitFor({ state: 'visible' });
@@ -193,7 +192,7 @@ async function virtualTable(browser: Browser, url: string, storageState: Storage
     const lastVisible = await table(page).getByRole('cell', { name: last, exact: true }).isVisible();
     console.log(scrollLine(`virtualised ${items.toLocaleString('en')}`, scroll) + `; last item (${last}) visible: ${lastVisible ? 'yes' : 'NO'}`);
   } finally {
-    await context.close();
+    await session.close(context);
   }
 }
 
@@ -206,12 +205,12 @@ try {
   });
   // The browser first: a missing Chromium then leaves no server running.
   const browser = await chromium.launch(chromiumOptions);
-  const server = await startServer(3205, { LOG_LEVEL: 'warn' }, dataDir);
+  const server = await startServer(Number(process.env.BENCH_PORT ?? 3205), { LOG_LEVEL: 'warn' }, dataDir);
   try {
-    const storageState = await signedInState(browser, server.url, 'admin@demo.com.br', BENCH_PASSWORD);
+    const session = new CarriedSession(await signedInState(browser, server.url, 'admin@demo.com.br', BENCH_PASSWORD));
 
-    await registryList(browser, server.url, storageState);
-    for (const [id, items] of acls) await virtualTable(browser, server.url, storageState, id, items);
+    await registryList(browser, server.url, session);
+    for (const [id, items] of acls) await virtualTable(browser, server.url, session, id, items);
   } finally {
     await browser.close();
     await server.stop();

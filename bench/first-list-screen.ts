@@ -12,7 +12,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Response } from '@playwright/test';
 import { BENCH_PASSWORD, insertUsers, prepareDatabase } from './registry-data';
-import { chromiumOptions, median, signedInState, startServer } from './server-process';
+import { CarriedSession, chromiumOptions, median, signedInState, startServer } from './server-process';
 
 const RUNS = 10;
 const BUDGET_KB = 140;
@@ -49,14 +49,14 @@ try {
   const browser = await chromium.launch(chromiumOptions);
   const server = await startServer(Number(process.env.BENCH_PORT ?? 3204), { LOG_LEVEL: 'warn' }, dataDir);
   try {
-    const storageState = await signedInState(browser, server.url, 'admin@demo.com.br', BENCH_PASSWORD);
+    const session = new CarriedSession(await signedInState(browser, server.url, 'admin@demo.com.br', BENCH_PASSWORD));
 
     const direct: number[] = [];
     const viaNavigation: number[] = [];
     let bytes = { files: 0, kb: 0 };
     let rows = 0;
     for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({ locale: 'pt-BR', storageState });
+      const context = await session.newContext(browser, { locale: 'pt-BR' });
       const page = await context.newPage();
       const measured = await downloads(page, async () => {
         const started = performance.now();
@@ -68,9 +68,9 @@ try {
         bytes = measured;
         rows = await page.getByRole('table', { name: 'Usuários' }).locator('tbody tr').count();
       }
-      await context.close();
+      await session.close(context);
 
-      const warm = await browser.newContext({ locale: 'pt-BR', storageState });
+      const warm = await session.newContext(browser, { locale: 'pt-BR' });
       const home = await warm.newPage();
       await home.goto(`${server.url}/`);
       const nav = home.getByRole('navigation', { name: 'Navegação principal' });
@@ -85,7 +85,7 @@ try {
       await link.click();
       await firstRow(home).waitFor({ state: 'visible' });
       viaNavigation.push(performance.now() - started);
-      await warm.close();
+      await session.close(warm);
     }
     const stats = (values: number[]) => `median ${median(values).toFixed(0)} ms (min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)}, n=${values.length})`;
     console.log(`first-list-screen: /usuarios (${rows} rows shown) JS+CSS ${bytes.kb.toFixed(1)} KB gz in ${bytes.files} files, cold cache (budget ${BUDGET_KB} KB: ${bytes.kb <= BUDGET_KB ? 'within' : 'OVER'})`);

@@ -21,7 +21,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../server/db/types';
 import { insertPayables, PARCELAS_PER_ENTRY } from './finance-data';
 import { BENCH_PASSWORD, onScratchPglite, onScratchPostgres, prepareDatabase, type BenchDatabase } from './registry-data';
-import { chromiumOptions, median, signedInState, startServer } from './server-process';
+import { CarriedSession, chromiumOptions, median, signedInState, startServer } from './server-process';
 
 const POSTGRES = process.env.DATABASE_URL;
 const PARCELAS = Number(process.argv[2] ?? (POSTGRES ? 200_000 : 40_000));
@@ -113,23 +113,23 @@ function print(label: string, loads: Load[]) {
 async function measure(browser: Browser, target: BenchDatabase) {
   const server = await startServer(Number(process.env.BENCH_PORT ?? 3240), { LOG_LEVEL: 'warn', DATABASE_URL: target.databaseUrl ?? '' }, target.dataDir);
   try {
-    const storageState = await signedInState(browser, server.url, 'admin@demo.com.br', BENCH_PASSWORD);
+    const session = new CarriedSession(await signedInState(browser, server.url, 'admin@demo.com.br', BENCH_PASSWORD));
     const url = `${server.url}${URL_PATH}`;
     // Once, unmeasured: the server's own first-use costs (plans, the permission cache).
     {
-      const context = await browser.newContext({ locale: 'pt-BR', storageState });
+      const context = await session.newContext(browser, { locale: 'pt-BR' });
       const { page, seen } = await prepared(context);
       await load(page, seen, url, false);
-      await context.close();
+      await session.close(context);
     }
     const cold: Load[] = [];
     const warm: Load[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({ locale: 'pt-BR', storageState });
+      const context = await session.newContext(browser, { locale: 'pt-BR' });
       const { page, seen } = await prepared(context);
       cold.push(await load(page, seen, url, false));
       warm.push(await load(page, seen, url, true));
-      await context.close();
+      await session.close(context);
     }
     print('cold (new context, empty HTTP cache)', cold);
     print('warm (same context, reloaded)', warm);

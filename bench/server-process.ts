@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContextOptions } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions } from '@playwright/test';
 
 export interface RunningServer {
   url: string;
@@ -113,6 +113,27 @@ export const chromiumOptions = {
 };
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * A stored session carried from one browser context to the next: the portal rotates its refresh
+ * token while in use, and the server ends a session whose old token comes back, so a bench of
+ * many cold contexts opens each from the storage the last one left (as bench/first-row-vs-floor.ts
+ * does), not from the first sign-in's.
+ */
+export class CarriedSession {
+  constructor(private state: NonNullable<BrowserContextOptions['storageState']>) {}
+
+  newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+    return browser.newContext({ ...options, storageState: this.state });
+  }
+
+  /** Keeps the context's storage (once its pages' requests, a token refresh among them, are done) and closes it. */
+  async close(context: BrowserContext): Promise<void> {
+    for (const page of context.pages()) await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+    this.state = await context.storageState();
+    await context.close();
+  }
+}
 
 /**
  * Signs `login` in once through the login page and returns the context's storage (the stored

@@ -83,11 +83,37 @@ const idArray = (value: unknown): string[] => (Array.isArray(value) ? value.map(
 
 type StageDef = { name: string; min_approvals: number; approver_user_ids: unknown; approver_group_ids: unknown };
 
+type RouteRow = { id: string; name: string | null; triggers: unknown; earlier: boolean };
+
+/** The active queues of a resource (in routing order) and one record's latest flow, read ahead for a bulk chunk (`routesAhead`). */
+export interface RouteAhead {
+  queues: readonly RouteRow[];
+  earlier: string | null;
+}
+
+/**
+ * `startFlow`'s first read for many records at once (a bulk chunk's submissions): the resource's
+ * active queues once, and each record's latest flow (null: none) — one statement.
+ */
+export async function routesAhead(trx: Trx, call: Actor, resource: AnyResource, ids: readonly string[]): Promise<{ queues: RouteRow[]; earlier: Map<string, string | null> }> {
+  const rows = await sql<RouteRow & { record_id: string | null }>`SELECT id, name, triggers, earlier, record_id FROM (
+      SELECT id, name, triggers, false AS earlier, NULL::text AS record_id, priority FROM approval_queues WHERE org_id = ${call.orgId} AND resource = ${resource.name} AND is_active
+      UNION ALL
+      (SELECT DISTINCT ON (record_id) id, NULL, NULL, true, record_id, NULL FROM approval_flows WHERE org_id = ${call.orgId} AND resource = ${resource.name} AND record_id = ANY(${ids}::text[])
+        ORDER BY record_id, created_at DESC, id DESC)
+    ) AS routes ORDER BY earlier, priority, name`.execute(trx);
+  const earlier = new Map<string, string | null>(ids.map((id) => [id, null]));
+  for (const row of rows.rows) if (row.earlier && row.record_id) earlier.set(row.record_id, row.id);
+  return { queues: rows.rows.filter((row) => !row.earlier).map(({ id, name, triggers }) => ({ id, name, triggers, earlier: false })), earlier };
+}
+
 export interface RouteOptions {
   /** Who changed the record's watched data (may not decide on the flow, like its requester). */
   changedBy?: string | null;
   /** The flow of a parent that covered the record (a parcela's lançamento), asked only when the record has none of its own. */
   covered?: () => Promise<string | null>;
+  /** The queues and the record's latest flow, read ahead with its bulk chunk (instead of the first read). */
+  ahead?: RouteAhead;
 }
 
 /**
@@ -97,7 +123,10 @@ export interface RouteOptions {
  * (or of the flow that covered it) apply again. Queues and that latest flow come in one statement.
  */
 export async function startFlow(trx: Trx, call: Actor, resource: AnyResource, facts: RecordFacts, options: RouteOptions = {}): Promise<'pending' | 'auto'> {
-  const rows = await sql<{ id: string; name: string | null; triggers: unknown; earlier: boolean }>`SELECT * FROM (
+  const ahead = options.ahead;
+  const rows = ahead
+    ? { rows: [...ahead.queues, ...(ahead.earlier ? [{ id: ahead.earlier, name: null, triggers: null, earlier: true }] : [])] }
+    : await sql<RouteRow>`SELECT * FROM (
       SELECT id, name, triggers, false AS earlier, priority FROM approval_queues WHERE org_id = ${call.orgId} AND resource = ${resource.name} AND is_active
       UNION ALL
       (SELECT id, NULL, NULL, true, NULL FROM approval_flows WHERE org_id = ${call.orgId} AND resource = ${resource.name} AND record_id = ${facts.id} ORDER BY created_at DESC, id DESC LIMIT 1)

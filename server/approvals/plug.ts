@@ -23,7 +23,7 @@ import { writeHistory } from '../registry/history.js';
 import { columnValues } from '../registry/records.js';
 import type { Call, ResourceStorage, Trx, Values, WireRecord } from '../registry/storage.js';
 import { HttpError } from '../errors.js';
-import { APPROVAL_MESSAGES, factsOf, latestFlow, startFlow, voidFlows } from './engine.js';
+import { APPROVAL_MESSAGES, factsOf, latestFlow, routesAhead, startFlow, voidFlows, type RouteAhead } from './engine.js';
 
 export const CHANGE_NOTES = {
   changedAfterApproval: 'Dados alterados depois da aprovação —',
@@ -39,8 +39,15 @@ export function withApprovals(resource: AnyResource, storage: ResourceStorage): 
   const clearChange = plug.changedBy ? { [plug.changedBy]: null } : {};
   const ownBeforeUpdate = storage.beforeUpdate;
   const ownAfterTransition = storage.afterTransition;
+  const ownReadAhead = storage.readAhead;
+  const aheadKey = `approvalRoutes:${resource.name}`;
   return {
     ...storage,
+    // A bulk submission's chunk: the queues and each record's latest flow in one read (engine.ts `routesAhead`).
+    async readAhead(trx, call, records, action) {
+      await ownReadAhead?.(trx, call, records, action);
+      if (action === plug.submit && call.prefetched) call.prefetched.shared.set(aheadKey, await routesAhead(trx, call, resource, records.map((record) => record.id)));
+    },
     transitions: {
       ...storage.transitions,
       async [plug.submit](trx, call, before, input) {
@@ -51,6 +58,7 @@ export function withApprovals(resource: AnyResource, storage: ResourceStorage): 
         const changedBy = plug.changedBy ? ((before[plug.changedBy] as string | null) ?? null) : null;
         const routed = await startFlow(trx, call, resource, factsOf(resource, plug, { ...before, version: before.version + 1 }), {
           changedBy,
+          ahead: takeRoutes(call, aheadKey, before.id),
           covered: changedBy ? () => coveringApproval(trx, call, plug, before) : undefined,
         });
         if (routed !== 'auto') return { ...own, to: waiting };
@@ -89,6 +97,15 @@ export function withApprovals(resource: AnyResource, storage: ResourceStorage): 
       await ownAfterTransition?.(trx, call, record, transition, from);
     },
   };
+}
+
+/** The record's routes read ahead with its bulk chunk, taken once (a record worked on again reads its own). */
+function takeRoutes(call: Call, key: string, id: string): RouteAhead | undefined {
+  const ahead = call.prefetched?.shared.get(key) as Awaited<ReturnType<typeof routesAhead>> | undefined;
+  if (!ahead?.earlier.has(id)) return undefined;
+  const earlier = ahead.earlier.get(id) ?? null;
+  ahead.earlier.delete(id);
+  return { queues: ahead.queues, earlier };
 }
 
 /** The latest approval of the parent that covered the record (its watched data changed since): its stages apply when no queue does. */

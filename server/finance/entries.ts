@@ -230,6 +230,11 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
       if (!SETTLING.has(action) && action !== 'update') return;
       await sql`SELECT e.id FROM finance_entries e JOIN installments i ON i.entry_id = e.id WHERE i.id = ${id.slice(0, 64)} AND i.org_id = ${call.orgId} AND e.org_id = ${call.orgId} FOR UPDATE OF e`.execute(trx);
     },
+    async lockFirstMany(trx, call, ids, action) {
+      if (!SETTLING.has(action) && action !== 'update') return;
+      await sql`SELECT e.id FROM finance_entries e JOIN installments i ON i.entry_id = e.id WHERE i.id = ANY(${ids}::text[]) AND i.org_id = ${call.orgId} AND e.org_id = ${call.orgId}
+        ORDER BY e.id FOR UPDATE OF e`.execute(trx);
+    },
     transitions: {
       // Approved lançamento: to the requester's atesto when one was named, else straight to the payment queue.
       ...(direction === 'payable' ? { release: async (_trx: Trx, _call: Call, before: WireRecord) => ({ to: before.requesterId ? 'awaiting_requester' : 'queued' }) } : {}),

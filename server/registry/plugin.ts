@@ -263,7 +263,8 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
           const ids = [...new Set((request.body as { ids: string[] }).ids)];
           // A parent outside the tenant answers 404 for the whole call, like a missing one.
           if (resource.parent) await run(request, async () => null);
-          return eachRecord((fn) => run(request, fn), request.log, ids, (trx, call, id) => (action === 'delete' ? service.remove(trx, call, id, undefined) : service.runAction(trx, call, id, action, {}, undefined)), toHttp);
+          const readAhead = action === 'delete' ? undefined : (trx: Trx, call: Call, chunk: readonly string[]) => service.prefetch(trx, call, chunk, action);
+          return eachRecord((fn) => run(request, fn), request.log, ids, (trx, call, id) => (action === 'delete' ? service.remove(trx, call, id, undefined) : service.runAction(trx, call, id, action, {}, undefined)), toHttp, readAhead);
         });
         break;
       }
@@ -309,7 +310,9 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
           const ids = [...new Set(body.ids)];
           const key = transition.idempotent ? idempotencyKey(request) : undefined;
           return onceAcrossTransactions((fn) => run(request, fn), request, key, () =>
-            eachRecord((fn) => run(request, fn), request.log, ids, (trx, call, id) => service.runAction(trx, call, id, transition.name, parsed.data as Values, undefined), toHttp),
+            eachRecord((fn) => run(request, fn), request.log, ids, (trx, call, id) => service.runAction(trx, call, id, transition.name, parsed.data as Values, undefined), toHttp, (trx, call, chunk) =>
+              service.prefetch(trx, call, chunk, transition.name),
+            ),
           );
         });
         break;

@@ -43,6 +43,20 @@ export interface Call {
    * record and written together before the chunk commits (history.ts `writeTrail`). Absent: written at once.
    */
   trail?: TrailRow[];
+  /**
+   * A bulk chunk's records of `resource`, locked and read together before its first record
+   * (service.ts `prefetch`): each taken once, by the change of that id, instead of its own lock and read.
+   */
+  prefetched?: Prefetched;
+}
+
+/** Records read ahead for a bulk chunk; `taken`: ids whose record a change has used. */
+export interface Prefetched {
+  resource: string;
+  records: Map<string, WireRecord>;
+  taken: Set<string>;
+  /** What the storage's `readAhead` read for the chunk's records, under its own key. */
+  shared: Map<string, unknown>;
 }
 
 /** A transition's history row and audit entry, as they will be inserted. */
@@ -173,6 +187,16 @@ export interface ResourceStorage {
    * the record, so every writer takes them in one order (parent, then child) and two of them never deadlock.
    */
   lockFirst?(trx: Trx, call: Call, id: string, action: string): Promise<void>;
+  /**
+   * `lockFirst` for a bulk chunk's records at once, in one statement and a fixed order (by id). A
+   * storage with `lockFirst` but without this one is not read ahead in bulk (each record locks its own).
+   */
+  lockFirstMany?(trx: Trx, call: Call, ids: readonly string[], action: string): Promise<void>;
+  /**
+   * After a bulk chunk's records were read ahead: what `action` will read for each of them, read
+   * for all at once and kept in `call.prefetched.shared` (the approval plug's queues and earlier flows).
+   */
+  readAhead?(trx: Trx, call: Call, records: readonly WireRecord[], action: string): Promise<void>;
   /** After a transition was written (same transaction): e-mails, dependent records. */
   afterTransition?(trx: Trx, call: Call, record: WireRecord, transition: string, from: string): Promise<void>;
   /**

@@ -438,6 +438,26 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
     expect(history.at(-1)).toMatchObject({ action: 'authorize', to: 'authorized' });
   });
 
+  it.runIf(kind === 'postgres')('bulk authorisations sent at once over overlapping parcelas authorise each one once, never a 500', async () => {
+    const entries = await Promise.all(Array.from({ length: 4 }, () => approved()));
+    const ids = (await Promise.all(entries.map((entry) => parcelasOf(entry.id)))).flat().map((row) => row.id);
+    // The same parcelas in other orders and a part of them: the calls' chunks lock overlapping rows.
+    const selections = [ids, [...ids].reverse(), ids.filter((_, index) => index % 2 === 1)];
+    const answers = await Promise.all(selections.map((selection) => call(env, 'POST', `${PARCELAS}/bulk/authorize`, { session: treasurer.session, body: { ids: selection } })));
+    for (const answer of answers) expect(answer.status, answer.raw).toBe(200);
+    for (const id of ids) {
+      const done = answers.filter((answer) => answer.body.done.includes(id));
+      expect(done).toHaveLength(1);
+      // The others found it authorised already: refused for its state, not failed.
+      for (const answer of answers) for (const failed of answer.body.failed as { id: string; message: string }[]) if (failed.id === id) expect(failed.message).toMatch(/autorizada/i);
+    }
+    const counts = await sql<{ status: string; history: string; audit: string }>`SELECT i.status,
+        (SELECT count(*) FROM status_history h WHERE h.entity_id = i.id AND h.action = 'authorize')::text AS history,
+        (SELECT count(*) FROM audit_log a WHERE a.entity_id = i.id AND a.action = 'payableInstallments.authorize')::text AS audit
+      FROM installments i WHERE i.id = ANY(${ids}::text[])`.execute(env.db);
+    expect(counts.rows).toEqual(ids.map(() => ({ status: 'authorized', history: '1', audit: '1' })));
+  });
+
   it('filters lançamentos and parcelas by a cost centre of their rateio, totals included', async () => {
     const third = (await call(env, 'GET', `${FINANCE}/cost-centers?perPage=3`, { session: admin })).body[2].id as string;
     const only = await approved({ allocations: [{ costCenterId: third, percent: 10000, amount: 100000 }] });
