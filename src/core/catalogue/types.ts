@@ -30,3 +30,9 @@ export interface WorkflowSummary {
   field: string;
   states: Readonly<Record<string, { label: string; tone: Tone }>>;
 }
+
+/** The generated entries with each one's `name` set to its key (entries.ts leaves it out). */
+export function withNames<const T extends Readonly<Record<string, Omit<CatalogueEntry, 'name'>>>>(entries: T): { readonly [K in keyof T]: T[K] & { readonly name: K & string } } {
+  for (const [name, entry] of Object.entries(entries)) (entry as { name?: string }).name = name;
+  return entries as { readonly [K in keyof T]: T[K] & { readonly name: K & string } };
+}
