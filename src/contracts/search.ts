@@ -14,15 +14,15 @@ export const SEARCH_PER_RESOURCE = 5;
 
 const searchHit = ({ z }: RuleKit) =>
   z.object({
-  resource: z.string(),
-  id: z.string(),
-  /** The record's name as its page titles it ("Pedido nº 42", "Comercial Horizonte Ltda"). */
-  title: z.string(),
-  /** The kind of record ("Pedido", "Fornecedor"). */
-  kind: z.string(),
-  /** The record's page in the portal. */
-  path: z.string(),
-});
+    resource: z.string(),
+    id: z.string(),
+    /** The record's name as its page titles it ("Pedido nº 42", "Comercial Horizonte Ltda"). */
+    title: z.string(),
+    /** The kind of record ("Pedido", "Fornecedor"). */
+    kind: z.string(),
+    /** The record's page in the portal. */
+    path: z.string(),
+  });
 export type SearchHit = z.infer<ReturnType<typeof searchHit>>;
 
 // Built on the server's first read: the portal's frame calls the search and loads no zod for it.

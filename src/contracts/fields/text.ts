@@ -57,7 +57,7 @@ export interface ValueOptions extends Common, MayBeEmpty {
   rule?: Rule<StringRule>;
 }
 
-/** A builder of a string type whose rule is fixed (`schemas.cpf()`…). */
+/** A builder of a string type whose rule is fixed (the kit's `brazil.cpf()`…). */
 function fixed<T extends 'cpf' | 'cnpj' | 'cpfCnpj' | 'phone' | 'email'>(type: T) {
   return <const O extends ValueOptions>(label: string, options?: O) => field((kit) => options?.rule?.(kit) ?? kit.brazil[type](), { type, label }, options);
 }

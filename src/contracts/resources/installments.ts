@@ -51,13 +51,13 @@ const nonNegative = ({ z, money }: RuleKit, message: string) => money().check(z.
 export const settleInput = (kit: RuleKit) => {
   const { z } = kit;
   return z.object({
-  paidOn: kit.date(),
-  amount: kit.money().check(z.minimum(1, SETTLEMENT_MESSAGES.amount)),
-  interest: z.optional(nonNegative(kit, 'Os juros não podem ser negativos.')),
-  fine: z.optional(nonNegative(kit, 'A multa não pode ser negativa.')),
-  discount: z.optional(nonNegative(kit, 'O desconto não pode ser negativo.')),
-  bankAccountId: z.string().check(z.minLength(1, 'Escolha a conta financeira.'), z.maxLength(64)),
-  note: z.optional(z.string().check(z.maxLength(500, 'Use no máximo 500 caracteres.'))),
+    paidOn: kit.date(),
+    amount: kit.money().check(z.minimum(1, SETTLEMENT_MESSAGES.amount)),
+    interest: z.optional(nonNegative(kit, 'Os juros não podem ser negativos.')),
+    fine: z.optional(nonNegative(kit, 'A multa não pode ser negativa.')),
+    discount: z.optional(nonNegative(kit, 'O desconto não pode ser negativo.')),
+    bankAccountId: z.string().check(z.minLength(1, 'Escolha a conta financeira.'), z.maxLength(64)),
+    note: z.optional(z.string().check(z.maxLength(500, 'Use no máximo 500 caracteres.'))),
   });
 };
 
