@@ -12,6 +12,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, isBusinessDay, nextBusinessDay } from '../../src/contracts/brazil/businessDays.js';
 import { reportsDatabase } from '../../server/db/connect.js';
 import type { Database } from '../../server/db/types.js';
 import { call, loginSession, useTestEnv, type Session } from './fixture.js';
@@ -20,6 +21,12 @@ import { download, parseCsv } from './registry-support.js';
 const BI = '/api/finance-reporting';
 const ROLE = `rt_reports_${randomBytes(4).toString('hex')}`;
 const postgres = Boolean(process.env.DATABASE_URL);
+
+/** A parcela's due date must be a business day: the last one of this month up to `day`, else the next one (a month opening on a weekend). */
+function businessDayOfMonthUpTo(day: string): string {
+  for (let date = day; date.slice(0, 7) === day.slice(0, 7); date = addDays(date, -1)) if (isBusinessDay(date)) return date;
+  return nextBusinessDay(day);
+}
 
 describe.skipIf(!postgres)('BI: reports on a SELECT-only login (a read replica) [postgres]', () => {
   let reportsDb: Kysely<Database> | undefined;
@@ -66,7 +73,7 @@ describe.skipIf(!postgres)('BI: reports on a SELECT-only login (a read replica) 
         customerId: customer.id, categoryId: category.body.id, documentType: 'invoice', documentNumber: `RPL-${randomUUID().slice(0, 6)}`, issueDate: today, competence: `${today.slice(5, 7)}/${year}`,
         description: 'Réplica', total: 43210, bankAccountId: account.id, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
         allocations: [{ costCenterId: centre.id, percent: null, amount: 43210 }],
-        installments: [{ number: 1, dueDate: today, amount: 43210, paymentMethod: 'cash', ...blank, pixKeyType: null, pixKey: null, bankAccountId: account.id }],
+        installments: [{ number: 1, dueDate: businessDayOfMonthUpTo(today), amount: 43210, paymentMethod: 'cash', ...blank, pixKeyType: null, pixKey: null, bankAccountId: account.id }],
       },
     });
     expect(created.status, created.raw).toBe(201);

@@ -26,7 +26,9 @@ import type { JobKind, JobQueue } from '../../jobs/queue.js';
 import { moveResumePoint, resumeLost, StepDone } from '../../jobs/steps.js';
 import type { Call, Trx } from '../../registry/storage.js';
 import { evaluate, importTarget, preparePlan, writeChunk, type Evaluated, type Plan } from './engine.js';
-import type { ReadRow } from './read.js';
+import { storedColumns, storedMapping, storedRows } from './stored.js';
+
+export { storedColumns, storedMapping, storedRows } from './stored.js';
 
 export const CHUNK_ROWS = 1000;
 /** Plans kept in memory per process (one per batch being run). */
@@ -35,24 +37,6 @@ const PLANS_KEPT = 4;
 export const JOB_MESSAGES = {
   failed: 'A importação foi interrompida por um erro inesperado. Execute-a novamente para continuar de onde parou.',
 } as const;
-
-/** Stored rows (`[line, cells]`) → rows. */
-export function storedRows(value: unknown): ReadRow[] {
-  const list = typeof value === 'string' ? (JSON.parse(value) as unknown[]) : ((value as unknown[]) ?? []);
-  return list.map((item) => {
-    const [line, cells] = item as [number, string[]];
-    return { line, cells };
-  });
-}
-
-/** Mapping as stored (`[{column, field}]`) → column → field. */
-export function storedMapping(value: unknown): Record<string, string> {
-  const list = typeof value === 'string' ? (JSON.parse(value) as { column: string; field: string }[]) : ((value as { column: string; field: string }[]) ?? []);
-  return Object.fromEntries(list.map((m) => [m.column, m.field]));
-}
-
-export const storedColumns = (value: unknown): string[] =>
-  (typeof value === 'string' ? (JSON.parse(value) as { name: string }[]) : ((value as { name: string }[]) ?? [])).map((c) => c.name);
 
 /** A `Call` for work done outside a request (the job): the user who started the run. */
 export function jobCall(ctx: AppContext, orgId: string, userId: string, type: ImportResourceType): Call {

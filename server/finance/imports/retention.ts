@@ -12,7 +12,7 @@ import type { FieldDef, ScalarFieldDef } from '../../../src/contracts/resource.j
 import { findResource } from '../../../src/contracts/resources/index.js';
 import { maskField } from '../../registry/audit-mask.js';
 import type { Trx } from '../../registry/storage.js';
-import { storedColumns, storedMapping, storedRows } from './job.js';
+import { storedColumns, storedMapping, storedRows } from './stored.js';
 
 /** The declaration of an import field key (`name`, or `list.0.sub` for a list's first item). */
 function fieldDef(type: ImportResourceType, key: string): FieldDef | ScalarFieldDef | undefined {
