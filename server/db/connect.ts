@@ -17,8 +17,8 @@
  * with LOGIN and its own password) so that the app's connections cannot `RESET ROLE` back to
  * the owner. On PGlite the one connection switches role and flag when it changes hands.
  */
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createRequire } from 'node:module';
+import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -29,12 +29,17 @@ import {
   PostgresDialect,
   type TransactionSettings,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './types.js';
+import { openPgliteInWorker, type PgliteLike } from './pglite-remote.js';
 import { namesPreparedStatements } from './prepared.js';
 import { sendsStatementsTogether } from './tenant.js';
 
 const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
+/** `pg` and PGlite load when a database of their kind opens: the embedded server never loads `pg`, nor PGlite on its main thread. */
+const requirePackage = createRequire(import.meta.url);
+let pgModule: typeof pg | undefined;
+const pgLibrary = () => (pgModule ??= requirePackage('pg') as typeof pg);
 const asText = (value: string) => value;
 
 /** The role the application runs as (created by migration 0002). */
@@ -95,32 +100,10 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/**
- * PostgreSQL settings of the embedded database (issue 9 "the embedded database";
- * bench/embedded-db.ts). PGlite is one single-user backend inside the WebAssembly heap, where
- * shared memory is ordinary heap that is zeroed (so resident) at start: the data directory's
- * default `shared_buffers = 128MB` alone costs ~120 MB of RSS. 16 MB holds the demo
- * organisation's hot pages; reads past it come from the OS page cache.
- */
-export const PGLITE_SETTINGS: Readonly<Record<string, string>> = { shared_buffers: '16MB' };
+export { openPglite, PGLITE_SETTINGS } from './pglite-open.js';
 
-/**
- * Opens (or creates) a PGlite database in `dataDir` (undefined → in memory), with pg_trgm
- * (trigram indexes of the list searches, migration 0003) and PGLITE_SETTINGS (`tuned: false`:
- * the data directory's own settings, for bench/embedded-db.ts).
- */
-export async function openPglite(dataDir: string | undefined, options: { tuned?: boolean } = {}): Promise<PGlite> {
-  const settings = options.tuned === false ? [] : Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
-  const pglite = new PGlite(dataDir, {
-    parsers: { [pgliteTypes.INT8]: asText, [OID.NUMERIC]: asText, [OID.DATE]: asText },
-    extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, ...settings],
-  });
-  await pglite.waitReady;
-  return pglite;
-}
-
-export function pgliteDatabase(pglite: PGlite): DatabaseHandle {
+/** The three handles on one PGlite: in this thread (`openPglite`, the tests) or in a worker (`openPgliteInWorker`, the server). */
+export function pgliteDatabase(pglite: PgliteLike): DatabaseHandle {
   const gate = new PgliteGate(pglite);
   const make = (context: DbContext) => new Kysely<Database>({ dialect: new GatedPGliteDialect(gate, context) });
   const db = make('owner');
@@ -153,6 +136,7 @@ export function pgliteDatabase(pglite: PGlite): DatabaseHandle {
 }
 
 export function postgresPool(connectionString: string, max = 10): pg.Pool {
+  const pg = pgLibrary();
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -223,9 +207,13 @@ export function reportsDatabase(connectionString: string, max = 5): Kysely<Datab
   return handle;
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; appDatabaseUrl?: string; dataDir: string; tuned?: boolean }): Promise<DatabaseHandle> {
+/**
+ * PostgreSQL at `databaseUrl`, else PGlite in `dataDir`, in a worker thread (pglite-remote.ts).
+ * `onLost`: that worker died (the embedded database is gone; the server should stop).
+ */
+export async function openDatabase(opts: { databaseUrl?: string; appDatabaseUrl?: string; dataDir: string; tuned?: boolean; onLost?: (error: Error) => void }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) return postgresDatabase(opts.databaseUrl, 10, opts.appDatabaseUrl || opts.databaseUrl);
-  return pgliteDatabase(await openPglite(opts.dataDir, { tuned: opts.tuned }));
+  return pgliteDatabase(await openPgliteInWorker(opts.dataDir, { tuned: opts.tuned, onLost: opts.onLost }));
 }
 
 /**
@@ -238,14 +226,14 @@ export async function openDatabase(opts: { databaseUrl?: string; appDatabaseUrl?
 class PgliteGate {
   tail: Promise<void> = Promise.resolve();
   context: DbContext | undefined;
-  constructor(readonly pglite: PGlite) {}
+  constructor(readonly pglite: PgliteLike) {}
 }
 
 class GatedPGliteDialect extends PGliteDialect {
   readonly #gate: PgliteGate;
   readonly #context: DbContext;
   constructor(gate: PgliteGate, context: DbContext) {
-    super({ pglite: gate.pglite });
+    super({ pglite: gate.pglite as PGlite });
     this.#gate = gate;
     this.#context = context;
   }

@@ -161,13 +161,7 @@ export class JobQueue {
       }
       await boss.updateQueue(kind.name, { name: kind.name, ...options });
     }
-    // Steps are enqueued inside tenant transactions (role retaguarda_app). Also under a lock of
-    // its own (set-ups not serialised by `exclusively`): two GRANTs at once fail with "tuple
-    // concurrently updated". One simple-protocol message = one transaction, holding the lock.
-    await this.executeSql(
-      `SELECT pg_advisory_xact_lock(hashtext('retaguarda.jobs.grants'));
-       GRANT USAGE ON SCHEMA ${JOB_SCHEMA} TO ${APP_ROLE}; GRANT SELECT ON ${JOB_SCHEMA}.queue TO ${APP_ROLE}; GRANT SELECT, INSERT ON ${JOB_SCHEMA}.job TO ${APP_ROLE};`,
-    );
+    await grantQueueToApp(this.executeSql);
   }
 
   /** Runs the kinds' `recover` (at start, every RECOVER_MS; tests call it). */
@@ -231,4 +225,22 @@ export class JobQueue {
       quiet = this.inFlight || this.running ? 0 : quiet + 1;
     }
   }
+}
+
+/**
+ * Steps are enqueued inside tenant transactions (role retaguarda_app), which needs these grants:
+ * given by the queue's start, and at every server start before it listens when the queue's
+ * tables are there (run.ts: the queue itself starts later, and a request may enqueue first).
+ * False: no queue tables yet (the queue's start creates them).
+ * Under a lock of its own (set-ups not serialised by `exclusively`): two GRANTs at once fail
+ * with "tuple concurrently updated". One simple-protocol message = one transaction, holding the lock.
+ */
+export async function grantQueueToApp(executeSql: SqlExecutor): Promise<boolean> {
+  const { rows } = await executeSql(`SELECT to_regclass('${JOB_SCHEMA}.job') IS NOT NULL AND to_regclass('${JOB_SCHEMA}.queue') IS NOT NULL AS there`);
+  if (!(rows[0] as { there: boolean } | undefined)?.there) return false;
+  await executeSql(
+    `SELECT pg_advisory_xact_lock(hashtext('retaguarda.jobs.grants'));
+     GRANT USAGE ON SCHEMA ${JOB_SCHEMA} TO ${APP_ROLE}; GRANT SELECT ON ${JOB_SCHEMA}.queue TO ${APP_ROLE}; GRANT SELECT, INSERT ON ${JOB_SCHEMA}.job TO ${APP_ROLE};`,
+  );
+  return true;
 }

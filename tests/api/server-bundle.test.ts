@@ -5,7 +5,7 @@
  * as data only (issue 23): no React, jotai or UI kit in the bundle.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../server/db/migrations/index.js';
@@ -33,7 +33,11 @@ describe.each(databaseKinds())('npm start: the bundled server process [%s]', (ki
   });
 
   it("carries none of the client's screens: no React, jotai or UI kit", () => {
-    const bundle = readFileSync(path.join(bundleDir, 'main.mjs'), 'utf8');
+    // The entries and the chunks they share (scripts/build-server.mjs).
+    const bundle = readdirSync(bundleDir)
+      .filter((file) => file.endsWith('.mjs'))
+      .map((file) => readFileSync(path.join(bundleDir, file), 'utf8'))
+      .join('\n');
     const imported = [...bundle.matchAll(/^import\b[^;]*?\bfrom\s*"([^"]+)"|^import\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/gm)].map((found) => found[1] ?? found[2] ?? found[3]);
     expect(imported).toContain('fastify');
     const client = /^(react|react-dom|jotai|history|ofetch|@r2wc|@floating-ui|@tanstack|@vanilla-extract)(\/|$)/;
