@@ -74,6 +74,17 @@ export class ChunkWrites {
     const parked = this.parked;
     this.parked = [];
     if (!parked.length) return;
+    // A record flushing from its own work (a write of its that cannot park): nothing the finishing ones do parks in its place.
+    const open = this.open;
+    this.open = undefined;
+    try {
+      await this.finish(parked);
+    } finally {
+      this.open = open;
+    }
+  }
+
+  private async finish(parked: Parked[]): Promise<void> {
     const written = new Map<string, WireRecord>();
     try {
       for (const rows of groups(parked)) for (const record of await rows[0].write(rows, rows[0].keepVersion)) written.set(record.id, record);
