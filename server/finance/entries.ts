@@ -235,6 +235,9 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
       await sql`SELECT e.id FROM finance_entries e JOIN installments i ON i.entry_id = e.id WHERE i.id = ANY(${ids}::text[]) AND i.org_id = ${call.orgId} AND e.org_id = ${call.orgId}
         ORDER BY e.id FOR UPDATE OF e`.execute(trx);
     },
+    // Only a baixa or an estorno goes on to its lançamento (counting its parcelas); a parcela's other
+    // transitions touch nothing of another parcela: a bulk chunk writes them in one statement.
+    writesTogether: (action) => !SETTLING.has(action) && action !== 'update',
     transitions: {
       // Approved lançamento: to the requester's atesto when one was named, else straight to the payment queue.
       ...(direction === 'payable' ? { release: async (_trx: Trx, _call: Call, before: WireRecord) => ({ to: before.requesterId ? 'awaiting_requester' : 'queued' }) } : {}),

@@ -19,6 +19,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import { HttpError, MESSAGES } from '../errors.js';
+import { ChunkWrites, GuardChunk } from './chunk-writes.js';
 import { writeTrail } from './history.js';
 import type { Call, Trx } from './storage.js';
 
@@ -55,6 +56,9 @@ export async function eachRecord(run: RunInTransaction, log: FastifyBaseLogger, 
       if (prepare) await readAhead(trx, call, chunk.map((index) => ids[index]), prepare);
       const counted = new StatementCount();
       const watched = trx.withPlugin(counted) as Trx;
+      // Unguarded, the writes its storage allows go together (chunk-writes.ts): a parked record is
+      // done unless the flush throws GuardChunk, which reruns the chunk guarded.
+      const writes = (call.writes = guarded ? undefined : new ChunkWrites());
       for (const index of chunk) {
         const id = ids[index];
         const kept = { afterCommit: call.afterCommit.length, trail: call.trail.length };
@@ -62,25 +66,28 @@ export async function eachRecord(run: RunInTransaction, log: FastifyBaseLogger, 
         // rules refuse it before it writes, or it writes and succeeds. One that fails after a
         // statement of its own has left something to undo: the chunk is rolled back and worked on
         // again with a savepoint per record.
-        if (!guarded && call.prefetched?.records.has(id)) {
+        if (writes && call.prefetched?.records.has(id)) {
           counted.statements = 0;
-          try {
-            await work(watched, call, id);
+          const outcome = await writes.run(() => work(watched, call, id));
+          if (outcome === 'parked' || outcome.ok) {
             outcomes[index] = null;
             continue;
-          } catch (error) {
-            if (counted.statements > 0) throw new GuardChunk();
-            call.afterCommit.length = kept.afterCommit;
-            call.trail.length = kept.trail;
-            // Refused on the read-ahead copy: worked on once more below, reading its own row.
-            if (!call.prefetched?.taken.delete(id)) {
-              failure(index, error);
-              continue;
-            }
+          }
+          if (counted.statements > 0 || outcome.error instanceof GuardChunk) throw new GuardChunk();
+          call.afterCommit.length = kept.afterCommit;
+          call.trail.length = kept.trail;
+          // Refused on the read-ahead copy: worked on once more below, reading its own row.
+          if (!call.prefetched?.taken.delete(id)) {
+            failure(index, outcome.error);
+            continue;
           }
         }
+        // The earlier records' writes go before this record's own statements.
+        await writes?.flush();
         await inSavepoint(trx, call, index, again);
       }
+      await writes?.flush();
+      call.writes = undefined;
       call.prefetched = undefined;
       await writeTrail(trx, call.trail);
     });
@@ -156,9 +163,6 @@ async function readAhead(trx: Trx, call: Call, ids: readonly string[], prepare: 
     if (!isDeadlock(error)) throw error;
   }
 }
-
-/** Thrown out of a chunk whose record failed after writing without a savepoint: the chunk rolls back and runs again guarded. */
-class GuardChunk extends Error {}
 
 /** Statements sent through a handle (a record's own, in a chunk). */
 class StatementCount implements KyselyPlugin {

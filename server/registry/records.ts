@@ -491,6 +491,48 @@ export async function updateManaged(trx: Trx, call: Call, storage: ResourceStora
 }
 
 /**
+ * Server-managed columns of many records at once, each its own values (a bulk chunk's transitions:
+ * chunk-writes.ts), bumping versions unless `keepVersion`; answers each record as it now is, as
+ * `updateManaged` does for one (RETURNING the view). The rows are read as the table's own row type
+ * (`jsonb_populate_recordset`): every column typed as stored, whatever the hooks add.
+ */
+export async function updateManagedRows(trx: Trx, call: Call, storage: ResourceStorage, rows: readonly { id: string; columns: Readonly<Record<string, unknown>> }[], keepVersion: boolean): Promise<WireRecord[]> {
+  if (!rows.length) return [];
+  const names = Object.keys(rows[0].columns);
+  const jsonColumns = listColumns(call.resource, storage);
+  const json = JSON.stringify(
+    rows.map(({ id, columns }) => {
+      const row: Record<string, unknown> = { id };
+      for (const name of names) row[name] = jsonColumns.has(name) && typeof columns[name] === 'string' ? JSON.parse(columns[name] as string) : columns[name];
+      return row;
+    }),
+  );
+  // Renamed apart from the table's columns: an expression of the view naming a column bare still means the table's.
+  const picked = sql.join([sql`p.id AS r_id`, ...names.map((name, n) => sql`${sql.ref(`p.${name}`)} AS ${sql.id(`r_${n}`)}`)]);
+  const sets = [...names.map((name, n) => sql`${sql.ref(name)} = ${sql.ref(`r.r_${n}`)}`), sql`updated_at = ${call.ctx.clock()}`, sql`updated_by = ${call.userId || null}`, ...(keepVersion ? [] : [sql`version = t.version + 1`])];
+  const conditions = [...scopeConditions(storage, call), sql`t.id = ANY(${rows.map((row) => row.id)}::text[])`, sql`t.id = r.r_id`];
+  const result = await sql<Record<string, unknown>>`UPDATE ${sql.table(storage.table)} AS t SET ${sql.join(sets)}
+    FROM (SELECT ${picked} FROM jsonb_populate_recordset(NULL::${sql.table(storage.table)}, ${json}::jsonb) AS p) AS r
+    ${whereSql(conditions)} RETURNING ${selectSql(call.resource, storage)}`.execute(trx);
+  return recordsOf(trx, call, storage, result.rows);
+}
+
+/** Columns of the declaration's `list` fields (jsonb: a value written as JSON text goes in parsed). */
+const listColumnsOf = new WeakMap<ResourceStorage, Set<string>>();
+function listColumns(resource: AnyResource, storage: ResourceStorage): Set<string> {
+  let columns = listColumnsOf.get(storage);
+  if (!columns) {
+    columns = new Set();
+    for (const [field, def] of Object.entries(resource.fields)) {
+      const where = fieldStorage(storage, field);
+      if (def.type === 'list' && where.kind === 'column') columns.add(where.column);
+    }
+    listColumnsOf.set(storage, columns);
+  }
+  return columns;
+}
+
+/**
  * Server-managed columns of many records at once, each row its own values (`column → [sql type,
  * value]`, the same columns in every row): one statement from a `jsonb_to_recordset`, versions
  * bumped. Answers each record's new version and time (the caller knows the rest); 404 when one is gone.

@@ -46,6 +46,7 @@ import {
   notFound,
   updateManaged,
   updateManagedMany,
+  updateManagedRows,
   updateRecord,
 } from './records.js';
 import { fieldColumn, fieldStorage, toColumn, type Call, type ResourceStorage, type StorageLookup, type Trx, type Values, type WireRecord } from './storage.js';
@@ -475,9 +476,10 @@ export class ResourceService {
     const extra = await storage.beforeUpdate?.(trx, call, values, before, action);
     let after: WireRecord;
     if (writes) {
+      if (call.writes?.pending) await call.writes.flush();
       await updateRecord(trx, call, storage, id, values, { ...managed, ...extra, ...this.serverValues(values) });
       after = (await findRecord(trx, call, storage, id))!;
-    } else after = await updateManaged(trx, call, storage, id, { ...managed, ...extra }, storage.versionKept?.includes(action));
+    } else after = await this.writeManaged(trx, call, id, { ...managed, ...extra }, storage.versionKept?.includes(action) ?? false, Boolean(ahead) && Boolean(storage.writesTogether?.(action)));
     // Read ahead, yet written meanwhile by an earlier record of the chunk: the rules saw an old copy.
     const bump = !writes && storage.versionKept?.includes(action) ? 0 : 1;
     if (ahead && Number(after.version) !== Number(before.version) + bump) throw new StalePrefetch(id);
@@ -487,6 +489,19 @@ export class ResourceService {
     if (history) await writeHistoryAndAudit(trx, call, history(after), auditRow(this.ctx.clock(), this.auditEntry(call, entry), call.request));
     else await this.log(trx, call, entry);
     return after;
+  }
+
+  /**
+   * Server-managed columns of one record, answering it as written. In a bulk chunk (`call.writes`), a
+   * record read ahead whose action may be written `together` parks its row for the chunk's one UPDATE;
+   * any other write sends the parked ones first, so writes keep the records' order.
+   */
+  private async writeManaged(trx: Trx, call: Call, id: string, columns: Record<string, unknown>, keepVersion: boolean, together: boolean): Promise<WireRecord> {
+    const writes = call.writes;
+    const parked = together ? writes?.park({ id, group: this.storage, columns, keepVersion, write: (rows, keep) => updateManagedRows(trx, call, this.storage, rows, keep) }) : undefined;
+    if (parked) return parked;
+    if (writes?.pending) await writes.flush();
+    return updateManaged(trx, call, this.storage, id, columns, keepVersion);
   }
 
   /** Column values of the declared totals, computed from the values being written. */

@@ -13,6 +13,7 @@ import type { AnyResource, FieldDef, RecordBase, RefLabel } from '../../src/cont
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/types.js';
 import type { FieldErrors } from '../errors.js';
+import type { ChunkWrites } from './chunk-writes.js';
 
 export type Trx = Transaction<Database>;
 /** Wire values of a record's own fields (what the declaration's schema describes). */
@@ -48,6 +49,8 @@ export interface Call {
    * (service.ts `prefetch`): each taken once, by the change of that id, instead of its own lock and read.
    */
   prefetched?: Prefetched;
+  /** A bulk chunk's writes sent together (chunk-writes.ts), for the actions its storage allows (`writesTogether`). */
+  writes?: ChunkWrites;
 }
 
 /** Records read ahead for a bulk chunk; `taken`: ids whose record a change has used. */
@@ -197,6 +200,13 @@ export interface ResourceStorage {
    * for all at once and kept in `call.prefetched.shared` (the approval plug's queues and earlier flows).
    */
   readAhead?(trx: Trx, call: Call, records: readonly WireRecord[], action: string): Promise<void>;
+  /**
+   * Transitions and actions a bulk chunk may write for all its records in one UPDATE (chunk-writes.ts):
+   * each record's rules and hooks before its write run before the earlier records' writes are sent,
+   * its after-hooks after all of them. Say it only when neither reads nor writes what another record
+   * of the chunk writes (a baixa's lançamento counting its parcelas does: not for those).
+   */
+  writesTogether?(action: string): boolean;
   /** After a transition was written (same transaction): e-mails, dependent records. */
   afterTransition?(trx: Trx, call: Call, record: WireRecord, transition: string, from: string): Promise<void>;
   /**

@@ -438,6 +438,29 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
     expect(history.at(-1)).toMatchObject({ action: 'authorize', to: 'authorized' });
   });
 
+  it('a bulk authorisation (its chunk written in one statement) leaves each parcela, history row and audit entry as one authorisation does', async () => {
+    const [alone, ...inBulk] = await parcelasOf((await approved()).id);
+    const single = await act(treasurer.session, PARCELAS, await get(treasurer.session, PARCELAS, alone.id), 'authorize');
+    expect(single.status, single.raw).toBe(200);
+    const bulk = await call(env, 'POST', `${PARCELAS}/bulk/authorize`, { session: treasurer.session, body: { ids: inBulk.map((row) => row.id) } });
+    expect(bulk.body.done, bulk.raw).toEqual(inBulk.map((row) => row.id));
+    const trail = await sql<{ id: string; version: number; updated_by: string; history: number; before: Record<string, unknown>; after: Record<string, unknown> }>`SELECT i.id, i.version, i.updated_by,
+        (SELECT h.version FROM status_history h WHERE h.entity_id = i.id AND h.action = 'authorize') AS history,
+        a.before, a.after
+      FROM installments i JOIN audit_log a ON a.entity_id = i.id AND a.action = 'payableInstallments.authorize'
+      WHERE i.id = ANY(${[alone.id, ...inBulk.map((row) => row.id)]}::text[]) ORDER BY i.position`.execute(env.db);
+    // What differs from one parcela to another (ids, amounts, dates, lines) and the instants aside.
+    const shape = (row: (typeof trail.rows)[number]) => {
+      const { id: _id, number: _n, dueDate: _d, amount: _a, openBalance: _o, boletoLine: _b, description: _t, updatedAt: _u, createdAt: _c, ...after } = row.after;
+      return { version: row.version, updatedBy: row.updated_by, history: row.history, afterVersion: after.version, beforeVersion: row.before.version, before: row.before.status, after };
+    };
+    const [one, ...many] = trail.rows.map(shape);
+    expect(one).toMatchObject({ version: one.afterVersion, updatedBy: treasurer.user.id, history: one.afterVersion, beforeVersion: Number(one.afterVersion) - 1, before: 'queued' });
+    expect(one.after.status).toBe('authorized');
+    for (const row of many) expect(row).toEqual(one);
+    for (const row of inBulk) expect((await get(treasurer.session, PARCELAS, row.id)).status).toBe('authorized');
+  });
+
   it.runIf(kind === 'postgres')('bulk authorisations sent at once over overlapping parcelas authorise each one once, never a 500', async () => {
     const entries = await Promise.all(Array.from({ length: 4 }, () => approved()));
     const ids = (await Promise.all(entries.map((entry) => parcelasOf(entry.id)))).flat().map((row) => row.id);
