@@ -121,7 +121,7 @@ function listScreenChunk() {
       }
       for (const moduleId of inList) if (!loadedBy.has(moduleId)) chunkOf.set(moduleId, 'list');
     }
-    return chunkOf.get(id) ?? (FIELD_BUILDERS.test(id) ? 'fields' : undefined);
+    return chunkOf.get(id) ?? DECLARATION_PARTS.find(([pattern]) => pattern.test(id))?.[1];
   };
 }
 
@@ -131,6 +131,22 @@ function listScreenChunk() {
  * its own request) on a list's first screen.
  */
 const FIELD_BUILDERS = /\/src\/contracts\/(fields\/[^/]+|define)\.ts$/;
+
+/**
+ * The small modules the declarations share, grouped so that a list's declaration is a few files
+ * rather than ten: left to rollup, /fornecedores' declaration pulled nine chunks of 0.1–1.1 KB gz
+ * (person, contact, payment, bankAccount, ufs, states…). On HTTP/1.1 a browser opens six
+ * connections to the server, so each extra file of a cold list queues behind the others — and the
+ * list's early data request queues behind them too (docs/decisions.md, issue 23 "first row").
+ * Each group holds modules that their users load together; `fields` takes the two tiny Brazilian
+ * modules that most declarations with a payment field import (+0.3 KB gz where unused).
+ */
+const DECLARATION_PARTS = [
+  [FIELD_BUILDERS, 'fields'],
+  [/\/src\/contracts\/brazil\/(pixKeyTypes|bankAccount)\.ts$/, 'fields'],
+  // The states (UF) and the DRE's lines: imported together by the declarations, reports and forms that use either.
+  [/(\/src\/contracts\/brazil\/(ufs|dre)\.ts|\/@brazilian-utils\/brazilian-utils\/dist\/(get-states|states-[\w-]+)\.js)$/, 'places'],
+];
 
 export default {
   input: {

@@ -57,7 +57,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'rt-bench-bundle-'));
 await prepareDatabase({ dataDir }, insertFirstListRecords);
 // The browser first: a missing Chromium then leaves no server running.
 const browser = await chromium.launch(chromiumOptions);
-const server = await startServer(3201, {}, dataDir);
+const server = await startServer(Number(process.env.BENCH_PORT ?? 3201), {}, dataDir);
 try {
   const page = await browser.newPage();
   const login = await measure(page, async () => {
