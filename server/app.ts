@@ -4,6 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+// @fastify/cookie loads `cookie` (an ES module) with `await import()` when registered: imported
+// here, it is read with the other modules at load, and that import finds it loaded. Otherwise
+// `buildApp` waited on the file read (issue 23: 150–500 ms idle on a loaded machine).
+import 'cookie';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -18,6 +22,7 @@ import type { Database } from './db/types.js';
 import { findPoisonedKey, HttpError, MESSAGES, registerErrorHandling } from './errors.js';
 import { describeRegistryContract } from './http/openapi.js';
 import { healthRoutes } from './http/health.js';
+import { named } from './http/named-plugin.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { securityHeaders } from './http/security.js';
 import { webRoutes } from './http/web.js';
@@ -132,6 +137,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // JSON-schema compilers: ajv and fast-json-stringify's compiler are never loaded (issue 23:
     // ~150 ms of CPU and 0.3–1 s of wall clock off the start on a loaded machine).
     schemaController: { compilersFactory: ZOD_COMPILERS },
+    // No load time-out per plugin: avvio arms (and clears) a timer for every plugin and for every
+    // route's `after`, ~700 of them at start (issue 23: ~80 ms). Our plugins only await the start
+    // (a stuck one would hang the start rather than fail it after 10 s).
+    pluginTimeout: 0,
   });
 
   const pending = new Set<Promise<unknown>>();
@@ -210,15 +219,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transformObject: (documents) => describeRegistryContract('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject),
   });
 
-  await app.register(identityPlugin(ctx, authRateLimit), { prefix: IDENTITY_PREFIX });
+  await app.register(named(identityPlugin(ctx, authRateLimit)), { prefix: IDENTITY_PREFIX });
   // The organisation's first-run checklist (issue 28): which steps are done.
-  await app.register(onboardingRoutes(ctx), { prefix: IDENTITY_PREFIX });
+  await app.register(named(onboardingRoutes(ctx)), { prefix: IDENTITY_PREFIX });
   // The permission matrix of profiles and a user's effective permissions (issue 27).
-  await app.register(permissionMatrixRoutes(ctx), { prefix: IDENTITY_PREFIX });
-  await app.register(styleGuideRoutes(ctx), { prefix: IDENTITY_PREFIX });
+  await app.register(named(permissionMatrixRoutes(ctx)), { prefix: IDENTITY_PREFIX });
+  await app.register(named(styleGuideRoutes(ctx)), { prefix: IDENTITY_PREFIX });
   // Generated routes of every declaration of the served families (registry/families.ts).
   await registryFamilies(app, ctx);
-  await app.register(approvalRoutes(ctx), { prefix: FAMILY_PREFIXES.approvals });
+  await app.register(named(approvalRoutes(ctx)), { prefix: FAMILY_PREFIXES.approvals });
   // Hand-written routes next to them: batch imports (finance), the postal-code and CNPJ lookups (commons).
   const jobs = new JobQueue(options.jobs.executeSql, app.log, { ...DEFAULT_JOB_SETTINGS, ...options.jobs.settings }, options.jobs.databaseKind, options.jobs.exclusively);
   jobs.register(importJob(ctx, app.log, () => jobs));
@@ -230,23 +239,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => {
     await jobs.stop();
   });
-  await app.register(importRoutes(ctx, jobs), { prefix: FAMILY_PREFIXES.finance });
-  await app.register(financeSummaryRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
-  await app.register(pricingRoutes(ctx), { prefix: FAMILY_PREFIXES.pricing });
-  await app.register(remittanceRoutes(ctx, jobs), { prefix: FAMILY_PREFIXES.finance });
-  await app.register(balanceRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
-  await app.register(biReportRoutes(ctx), { prefix: FAMILY_PREFIXES.financeReporting });
-  await app.register(dashboardRoutes(ctx), { prefix: FAMILY_PREFIXES.financeReporting });
-  await app.register(reconciliationRoutes(ctx), { prefix: FAMILY_PREFIXES.finance });
-  await app.register(accountTokenRoutes(ctx), { prefix: FAMILY_PREFIXES.financeReporting });
-  await app.register(postalCodeRoutes(ctx, options.postalCodes), { prefix: FAMILY_PREFIXES.commons });
-  await app.register(companyLookupRoutes(ctx, options.companyLookup), { prefix: FAMILY_PREFIXES.commons });
+  await app.register(named(importRoutes(ctx, jobs)), { prefix: FAMILY_PREFIXES.finance });
+  await app.register(named(financeSummaryRoutes(ctx)), { prefix: FAMILY_PREFIXES.finance });
+  await app.register(named(pricingRoutes(ctx)), { prefix: FAMILY_PREFIXES.pricing });
+  await app.register(named(remittanceRoutes(ctx, jobs)), { prefix: FAMILY_PREFIXES.finance });
+  await app.register(named(balanceRoutes(ctx)), { prefix: FAMILY_PREFIXES.finance });
+  await app.register(named(biReportRoutes(ctx)), { prefix: FAMILY_PREFIXES.financeReporting });
+  await app.register(named(dashboardRoutes(ctx)), { prefix: FAMILY_PREFIXES.financeReporting });
+  await app.register(named(reconciliationRoutes(ctx)), { prefix: FAMILY_PREFIXES.finance });
+  await app.register(named(accountTokenRoutes(ctx)), { prefix: FAMILY_PREFIXES.financeReporting });
+  await app.register(named(postalCodeRoutes(ctx, options.postalCodes)), { prefix: FAMILY_PREFIXES.commons });
+  await app.register(named(companyLookupRoutes(ctx, options.companyLookup)), { prefix: FAMILY_PREFIXES.commons });
   // "Ir para…" finds records of every kind the caller reads (search/routes.ts).
-  await app.register(searchRoutes(ctx), { prefix: FAMILY_PREFIXES.commons });
+  await app.register(named(searchRoutes(ctx)), { prefix: FAMILY_PREFIXES.commons });
   // Files uploaded in 64 KB parts: the spec lists `files` in the commons, cart and pricing families.
-  for (const family of FILE_FAMILIES) await app.register(fileRoutes(ctx), { prefix: FAMILY_PREFIXES[family] });
+  for (const family of FILE_FAMILIES) await app.register(named(fileRoutes(ctx)), { prefix: FAMILY_PREFIXES[family] });
   // The supplier's answer link of a cotação: a page outside the API families (pricing/supplier-link-routes.ts).
-  await app.register(supplierLinkRoutes(ctx));
+  await app.register(named(supplierLinkRoutes(ctx)));
   await webRoutes(app, ctx);
   return app;
 }

@@ -25,6 +25,7 @@ import { todayIn } from '../approvals/engine.js';
 import { hashToken } from '../auth/crypto.js';
 import type { AppContext } from '../context.js';
 import { forbidden, tooMany, unauthenticated, type FieldErrors } from '../errors.js';
+import { named } from '../http/named-plugin.js';
 import { countHit } from '../http/rate-limit-store.js';
 import { bearerToken, scopeSubject } from '../identity/guard.js';
 import { hasScope } from '../identity/users.js';
@@ -94,7 +95,7 @@ export function accountTokenRoutes(ctx: AppContext) {
       },
     );
     // A token's uses, paged (token-uses.ts).
-    await app.register(tokenUsesRoutes(ctx));
+    await app.register(named(tokenUsesRoutes(ctx)));
   };
 }
 

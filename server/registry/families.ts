@@ -17,6 +17,7 @@ import { identityStorages } from '../identity/resources.js';
 import { pricingStorages } from '../pricing/resources.js';
 import { supplyStorages } from '../supply/resources.js';
 import { biStorages } from '../bi/resources.js';
+import { named } from '../http/named-plugin.js';
 import { registryPlugin } from './plugin.js';
 import type { ResourceStorage, Storages } from './storage.js';
 
@@ -73,6 +74,6 @@ export function servedResources(): AnyResource[] {
 /** Mounts the registry plugin of every served family under its prefix. */
 export async function registryFamilies(app: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const [family, storages] of Object.entries(FAMILY_STORAGES) as [ApiFamily, Storages][]) {
-    await app.register(registryPlugin(ctx, { family, storages, lookup: storageByName }), { prefix: FAMILY_PREFIXES[family] });
+    await app.register(named(registryPlugin(ctx, { family, storages, lookup: storageByName })), { prefix: FAMILY_PREFIXES[family] });
   }
 }

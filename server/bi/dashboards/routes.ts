@@ -10,6 +10,7 @@ import { todayIn } from '../../approvals/engine.js';
 import type { AppContext } from '../../context.js';
 import { withTenant } from '../../db/tenant.js';
 import { serveEndpoint } from '../../http/endpoint.js';
+import { named } from '../../http/named-plugin.js';
 import { costCentres } from './costCentres.js';
 import { homeFiguresRoutes } from './home.js';
 import { overview } from './overview.js';
@@ -27,6 +28,6 @@ export function dashboardRoutes(ctx: AppContext) {
       const { orgId } = request.auth!;
       return withTenant(ctx.tenantDb, orgId, (trx) => costCentres(trx, orgId, (request.query as { year: number }).year, (request.query as { basis?: Basis }).basis));
     });
-    await app.register(homeFiguresRoutes(ctx));
+    await app.register(named(homeFiguresRoutes(ctx)));
   };
 }
