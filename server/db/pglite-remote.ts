@@ -90,8 +90,12 @@ class RemotePglite implements PgliteLike {
     });
   }
 
-  query = (<T>(sql: string, params?: unknown[], options?: { rowMode?: 'object' | 'array' }) =>
-    this.#call<Results<T>>({ op: 'query', sql, params, options: options?.rowMode ? { rowMode: options.rowMode } : undefined })) as PGlite['query'];
+  /** A statement, in the open transaction (`tx`) or not; of PGlite's query options only the row mode crosses (the parsers live in the worker). */
+  #query<T>(sql: string, params: unknown[] | undefined, options: { rowMode?: 'object' | 'array' } | undefined, tx?: boolean) {
+    return this.#call<Results<T>>({ op: 'query', tx, sql, params, options: options?.rowMode ? { rowMode: options.rowMode } : undefined });
+  }
+
+  query = (<T>(sql: string, params?: unknown[], options?: { rowMode?: 'object' | 'array' }) => this.#query<T>(sql, params, options)) as PGlite['query'];
 
   exec = ((sql: string) => this.#call<Results[]>({ op: 'exec', sql })) as PGlite['exec'];
 
@@ -105,7 +109,7 @@ class RemotePglite implements PgliteLike {
     const tx = {
       query: async (sql: string, params?: unknown[], options?: { rowMode?: 'object' | 'array' }) => {
         open();
-        return this.#call({ op: 'query', tx: true, sql, params, options: options?.rowMode ? { rowMode: options.rowMode } : undefined });
+        return this.#query(sql, params, options, true);
       },
       exec: async (sql: string) => {
         open();

@@ -38,6 +38,8 @@ type Direction = 'payable' | 'receivable';
 
 /** Transitions that write or undo a baixa: the lançamento is locked first and follows afterwards. */
 const SETTLING = new Set(['settle', 'settleRemitted', 'reverse']);
+/** A parcela's actions that go on to its lançamento: a baixa or an estorno settles or reopens it, an edit may restart its approval. */
+const reachesEntry = (action: string) => SETTLING.has(action) || action === 'update';
 
 export const IN_GENERATION_MESSAGE = (number: number) =>
   `Esta parcela está na remessa nº ${number}, cujo arquivo está sendo gerado: aguarde o fim da geração para dar baixa ou devolvê-la à fila (ou cancele a remessa depois de gerada).`;
@@ -227,17 +229,16 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
     // A baixa or an estorno goes on to settle or reopen the lançamento, which a cancel locks before its
     // parcelas; so does a parcela's own edit (it may restart the lançamento's approval).
     async lockFirst(trx, call, id, action) {
-      if (!SETTLING.has(action) && action !== 'update') return;
+      if (!reachesEntry(action)) return;
       await sql`SELECT e.id FROM finance_entries e JOIN installments i ON i.entry_id = e.id WHERE i.id = ${id.slice(0, 64)} AND i.org_id = ${call.orgId} AND e.org_id = ${call.orgId} FOR UPDATE OF e`.execute(trx);
     },
     async lockFirstMany(trx, call, ids, action) {
-      if (!SETTLING.has(action) && action !== 'update') return;
+      if (!reachesEntry(action)) return;
       await sql`SELECT e.id FROM finance_entries e JOIN installments i ON i.entry_id = e.id WHERE i.id = ANY(${ids}::text[]) AND i.org_id = ${call.orgId} AND e.org_id = ${call.orgId}
         ORDER BY e.id FOR UPDATE OF e`.execute(trx);
     },
-    // Only a baixa or an estorno goes on to its lançamento (counting its parcelas); a parcela's other
-    // transitions touch nothing of another parcela: a bulk chunk writes them in one statement.
-    writesTogether: (action) => !SETTLING.has(action) && action !== 'update',
+    // The other actions touch nothing of another parcela: a bulk chunk writes them in one statement.
+    writesTogether: (action) => !reachesEntry(action),
     transitions: {
       // Approved lançamento: to the requester's atesto when one was named, else straight to the payment queue.
       ...(direction === 'payable' ? { release: async (_trx: Trx, _call: Call, before: WireRecord) => ({ to: before.requesterId ? 'awaiting_requester' : 'queued' }) } : {}),
