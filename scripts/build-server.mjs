@@ -16,19 +16,24 @@ import { build } from 'esbuild';
 export const SERVER_BUNDLE = 'dist-server/main.mjs';
 
 /**
- * Packages bundled in (the others stay in node_modules): pure ES modules of many small files,
- * which node resolves and links one file at a time at every start (issue 23: kysely and zod
- * are ~300 files). fastify-type-provider-zod goes with zod: it must see the same zod classes
- * (`instanceof $ZodType`) as the declarations.
+ * Packages left in node_modules; every other package the server imports is bundled in (issue 23:
+ * node resolved, read and compiled ~140 files of fastify, its plugins and their dependencies one
+ * at a time at every start, ~0.35 s of CPU; kysely and zod were ~300 more). Left out: native
+ * and WebAssembly code with files of its own (argon2, PGlite), what loads only when used
+ * (`pg` and pg-boss on PostgreSQL or with the job queue, the spreadsheet, XML, QR and mail
+ * libraries), and the build tools the setup command never reaches.
  */
-const BUNDLED = new Set(['kysely', 'zod', 'fastify-type-provider-zod']);
+const EXTERNAL = new Set(['@node-rs/argon2', '@electric-sql/pglite', 'pg', 'pg-native', 'pg-boss', 'exceljs', 'nodemailer', 'qrcode', 'esbuild', 'rollup', 'tsx']);
 const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 const externalPackages = {
   name: 'external-packages',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => (BUNDLED.has(packageName(args.path)) ? undefined : { path: args.path, external: true }));
+    build.onResolve({ filter: /^[^./]/ }, (args) => (EXTERNAL.has(packageName(args.path)) || args.path.startsWith('node:') ? { path: args.path, external: true } : undefined));
   },
 };
+
+/** CommonJS packages bundled into ES modules still call `require` (node's own modules): each file gets one. */
+const REQUIRE_BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 export async function buildServer(outfile = SERVER_BUNDLE) {
   const outdir = path.dirname(outfile);
@@ -44,6 +49,9 @@ export async function buildServer(outfile = SERVER_BUNDLE) {
     platform: 'node',
     format: 'esm',
     plugins: [externalPackages],
+    banner: { js: REQUIRE_BANNER },
+    // server/app.ts imports `cookie` for its load-time side (see there); bundled, that import has no use and esbuild says so.
+    logOverride: { 'ignored-bare-import': 'silent' },
     target: 'node20',
     logLevel: 'warning',
   });

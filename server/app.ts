@@ -141,6 +141,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // route's `after`, ~700 of them at start (issue 23: ~80 ms). Our plugins only await the start
     // (a stuck one would hang the start rather than fail it after 10 s).
     pluginTimeout: 0,
+    // No HEAD route beside each GET: they doubled the router's work at start (find-my-way compiles
+    // a matcher per node and per method; issue 23: ~250 ms of CPU for ~330 GETs) and its memory.
+    // A HEAD is answered by the GET it stands for, run inside (http/head.ts).
+    exposeHeadRoutes: false,
   });
 
   const pending = new Set<Promise<unknown>>();

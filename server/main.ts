@@ -47,7 +47,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from './db/connect.js';
+import { startDatabase } from './db/connect.js';
 import { EXIT_CONFIG, productionProblems } from './setup/deployment.js';
 import { recordServerPid } from './setup/server-pid.js';
 
@@ -71,7 +71,7 @@ function appSecret(): string {
 /**
  * Milliseconds since the process started, per start-up step (logged; bench/server.ts and
  * bench/embedded-db.ts read them): `modulesLoaded` this entry, `serverModulesLoaded` the rest of
- * the server (run.ts and the app), `databaseOpen` the database (in parallel with those).
+ * the server (run.ts and the app), `databaseOpen` the database (in parallel with those and the app's build).
  */
 const startup: Record<string, number> = { modulesLoaded: Math.round(performance.now()) };
 const step = (name: string) => (startup[name] = Math.round(performance.now()));
@@ -84,8 +84,11 @@ async function main() {
   }
   const secret = appSecret();
   if (!env.DATABASE_URL) mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
-  // The embedded database starts in its worker thread now; the main thread loads the server meanwhile.
-  const opening = openDatabase({
+  // The setup command must not open the embedded database while this process holds it (from now on).
+  const releasePid = env.DATABASE_URL ? undefined : recordServerPid(dataDir);
+  // The embedded database starts in its worker thread; its handles take statements at once (they
+  // wait there until PostgreSQL is up), so the main thread loads and builds the server meanwhile.
+  const { database, opened } = startDatabase({
     databaseUrl: env.DATABASE_URL,
     appDatabaseUrl: env.DATABASE_APP_URL,
     dataDir: path.join(dataDir, 'pglite'),
@@ -94,17 +97,17 @@ async function main() {
       console.error('O banco de dados embutido parou / the embedded database stopped:', error);
       process.exit(1);
     },
-  }).then((database) => {
-    step('databaseOpen');
-    return database;
   });
-  const loading = import('./run.js').then((run) => {
-    step('serverModulesLoaded');
-    return run;
-  });
-  const [database, { runServer }] = await Promise.all([opening, loading]);
-  // The setup command must not open the embedded database while this process holds it.
-  const releasePid = database.kind === 'pglite' ? recordServerPid(dataDir) : undefined;
+  opened.then(
+    () => step('databaseOpen'),
+    (error: unknown) => {
+      releasePid?.();
+      console.error('Falha ao iniciar o servidor:', error);
+      process.exit(1);
+    },
+  );
+  const { runServer } = await import('./run.js');
+  step('serverModulesLoaded');
   await runServer({ env, port, host, publicUrl, secret, database, releasePid, startup, step });
 }
 

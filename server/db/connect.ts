@@ -31,7 +31,7 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import type { Database } from './types.js';
-import { openPgliteInWorker, type PgliteLike } from './pglite-remote.js';
+import { startPgliteInWorker, type PgliteLike } from './pglite-remote.js';
 import { namesPreparedStatements } from './prepared.js';
 import { sendsStatementsTogether } from './tenant.js';
 
@@ -102,7 +102,7 @@ export interface DatabaseHandle {
 
 export { openPglite, PGLITE_SETTINGS } from './pglite-open.js';
 
-/** The three handles on one PGlite: in this thread (`openPglite`, the tests) or in a worker (`openPgliteInWorker`, the server). */
+/** The three handles on one PGlite: in this thread (`openPglite`, the tests) or in a worker (`startPgliteInWorker`, the server). */
 export function pgliteDatabase(pglite: PgliteLike): DatabaseHandle {
   const gate = new PgliteGate(pglite);
   const make = (context: DbContext) => new Kysely<Database>({ dialect: new GatedPGliteDialect(gate, context) });
@@ -207,13 +207,31 @@ export function reportsDatabase(connectionString: string, max = 5): Kysely<Datab
   return handle;
 }
 
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  appDatabaseUrl?: string;
+  dataDir: string;
+  tuned?: boolean;
+  /** The embedded database's worker died (the embedded database is gone; the server should stop). */
+  onLost?: (error: Error) => void;
+}
+
 /**
- * PostgreSQL at `databaseUrl`, else PGlite in `dataDir`, in a worker thread (pglite-remote.ts).
- * `onLost`: that worker died (the embedded database is gone; the server should stop).
+ * PostgreSQL at `databaseUrl`, else PGlite in `dataDir`, in a worker thread (pglite-remote.ts),
+ * whose handles are usable at once: their statements wait in the worker until PostgreSQL is up
+ * (the server builds its app meanwhile). `opened` settles then, or rejects with why it did not.
  */
-export async function openDatabase(opts: { databaseUrl?: string; appDatabaseUrl?: string; dataDir: string; tuned?: boolean; onLost?: (error: Error) => void }): Promise<DatabaseHandle> {
-  if (opts.databaseUrl) return postgresDatabase(opts.databaseUrl, 10, opts.appDatabaseUrl || opts.databaseUrl);
-  return pgliteDatabase(await openPgliteInWorker(opts.dataDir, { tuned: opts.tuned, onLost: opts.onLost }));
+export function startDatabase(opts: DatabaseOptions): { database: DatabaseHandle; opened: Promise<void> } {
+  if (opts.databaseUrl) return { database: postgresDatabase(opts.databaseUrl, 10, opts.appDatabaseUrl || opts.databaseUrl), opened: Promise.resolve() };
+  const pglite = startPgliteInWorker(opts.dataDir, { tuned: opts.tuned, onLost: opts.onLost });
+  return { database: pgliteDatabase(pglite), opened: pglite.waitReady };
+}
+
+/** As startDatabase, settling once the database is open. */
+export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
+  const { database, opened } = startDatabase(opts);
+  await opened;
+  return database;
 }
 
 /**

@@ -21,6 +21,7 @@ import { escapeHtml } from '../mail/templates.js';
 import type { ResourceName } from '../../src/core/catalogue/entries.js';
 import { DECLARATION_MODULES } from '../../src/core/catalogue/sources.js';
 import { firstPageMeta, listAt, reportAt } from './firstPage.js';
+import { answerHeadAsGet } from './head.js';
 
 const API_PREFIXES = ['/v1/', '/api/', '/dist/', '/dev/'];
 
@@ -185,6 +186,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
   if (isDir(staticDir)) bundleFiles(app, staticDir);
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method === 'HEAD') return answerHeadAsGet(app, request, reply);
     const [url, query] = request.url.split(/\?(.*)/s, 2);
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (request.method === 'GET' && wantsHtml && !API_PREFIXES.some((p) => url.startsWith(p)) && existsSync(path.join(demoDir, 'index.html'))) {

@@ -1,6 +1,6 @@
 /**
  * Which process holds an embedded database: a server on PGlite writes its pid to
- * `DATA_DIR/server.pid` once the database is open and removes it when it stops; the setup
+ * `DATA_DIR/server.pid` as it starts opening the database and removes it when it stops; the setup
  * command refuses to open the directory while that process lives (a PGlite data directory
  * belongs to one process: two would corrupt it). A file left by a crash names a process that no
  * longer exists and is ignored.

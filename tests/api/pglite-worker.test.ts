@@ -5,12 +5,12 @@
  * back and refuse to commit after an error, one caller at a time — and the data outlives the
  * worker.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AbortedTransactionError, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../server/db/connect.js';
+import { openDatabase, startDatabase, type DatabaseHandle } from '../../server/db/connect.js';
 
 describe('the embedded database in its worker thread', () => {
   let dir: string;
@@ -87,5 +87,26 @@ describe('the embedded database in its worker thread', () => {
     await expect(closed.executeSql('SELECT 1')).rejects.toThrow();
     database = await openDatabase({ dataDir: dir });
     expect((await sql`SELECT count(*)::int AS n FROM t`.execute(database.db)).rows).toEqual([{ n: 5 }]);
+  }, 120_000);
+
+  it('takes statements before PostgreSQL is up (the server builds its app meanwhile); one that cannot open fails them with its reason', async () => {
+    await database.close();
+    const started = startDatabase({ dataDir: dir });
+    // Issued at once: it waits in the worker and runs once the database is open.
+    const early = sql<{ n: number }>`SELECT count(*)::int AS n FROM t`.execute(started.database.db);
+    await started.opened;
+    expect((await early).rows).toEqual([{ n: 5 }]);
+    database = started.database;
+
+    // A data directory that is a file: the open fails, and so does the statement that waited for it.
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'rt-pglite-worker-bad-')), 'not-a-directory');
+    writeFileSync(file, 'x');
+    const broken = startDatabase({ dataDir: file });
+    const waiting = broken.database.executeSql('SELECT 1');
+    const [opened, statement] = await Promise.allSettled([broken.opened, waiting]);
+    expect(opened.status).toBe('rejected');
+    expect(statement).toEqual({ status: 'rejected', reason: (opened as PromiseRejectedResult).reason });
+    await broken.database.close();
+    rmSync(path.dirname(file), { recursive: true, force: true });
   }, 120_000);
 });

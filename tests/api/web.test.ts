@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { IDENTITY_PATHS } from '../../src/contracts/identity.js';
 import { FAMILY_PREFIXES, servedResources } from '../../server/registry/families.js';
 import { routeTable } from '../../server/registry/route-table.js';
-import { call, databaseKinds, ROOT, useTestEnv } from './fixture.js';
+import { call, databaseKinds, loginSession, ROOT, useTestEnv } from './fixture.js';
 
 function fixtureDirs() {
   const base = mkdtempSync(path.join(tmpdir(), 'retaguarda-web-'));
@@ -269,5 +269,22 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
     expect(html.raw).toContain('Caixa de entrada');
     expect(html.raw).toContain('Recuperação de senha — Retaguarda');
     expect(html.raw).not.toContain('<script');
+  });
+
+  it('answers a HEAD as the GET it stands for: its status and headers, no body (no HEAD route per GET)', async () => {
+    const session = await loginSession(env, 'compras@demo.com.br');
+    const get = await call(env, 'GET', '/v1/companies/suppliers?perPage=2', { session });
+    const head = await call(env, 'HEAD', '/v1/companies/suppliers?perPage=2', { session });
+    expect(get.status).toBe(200);
+    expect(head.status).toBe(200);
+    expect(head.raw).toBe('');
+    for (const name of ['content-type', 'content-length', 'x-total-count', 'link', 'cache-control', 'content-security-policy']) expect(head.headers[name], name).toEqual(get.headers[name]);
+    // The GET's own checks: no session, no rows (and a HEAD counts against the rate limit as the GET does).
+    expect((await call(env, 'HEAD', '/v1/companies/suppliers')).status).toBe(401);
+    expect((await call(env, 'HEAD', '/v1/companies/nada')).status).toBe(404);
+    // Pages and health answer HEAD too.
+    expect((await call(env, 'HEAD', '/healthz')).status).toBe(200);
+    const page = await call(env, 'HEAD', '/fornecedores', { headers: { accept: 'text/html' } });
+    expect([page.status, page.headers['content-type'], page.raw]).toEqual([200, 'text/html; charset=utf-8', '']);
   });
 });
