@@ -1,6 +1,7 @@
 /**
  * The server as ES modules for `npm start` (`node dist-server/main.mjs`): esbuild bundles
- * server/ and src/, and kysely and zod (BUNDLED); the other packages stay in node_modules.
+ * server/ and src/ with the packages they import, except those in EXTERNAL (still read from
+ * node_modules: keep it beside the bundle).
  * Three entries share chunks (`chunk-*.mjs`): `main.mjs` is small — it starts the embedded
  * database's worker (`pglite-worker.mjs`) and then imports the rest of the server, so that the
  * two load in parallel (server/main.ts).
