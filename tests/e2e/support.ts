@@ -99,6 +99,9 @@ export async function expandNavigation(page: Page) {
 
 /** Signs out with the header's "Sair" button and waits for the login page to say so. */
 export async function signOut(page: Page) {
+  // A page still loading leaves the one on screen inert (RouterHost): a click there does nothing,
+  // so a person waits for the page, and so does the test (a "Sair" right after a delete was lost).
+  await expect(page.locator('[data-navigation-progress]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page.getByText('Você foi desconectado da sua conta.')).toBeVisible();
 }
