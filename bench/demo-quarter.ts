@@ -10,6 +10,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { START_NODE_FLAGS } from '../scripts/start-command';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3221);
@@ -22,7 +23,7 @@ interface Start {
 
 /** Starts the bundle on `dir`, waits for its "listening" log line, stops it. */
 async function start(dir: string, quarter: boolean): Promise<Start> {
-  const child = spawn(process.execPath, ['dist-server/main.mjs'], {
+  const child = spawn(process.execPath, [...START_NODE_FLAGS, 'dist-server/main.mjs'], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dir, LOG_FORMAT: 'json', DEMO_QUARTER: quarter ? '1' : '' },
     stdio: ['ignore', 'pipe', 'inherit'],

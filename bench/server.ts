@@ -4,14 +4,15 @@
  * (autocannon, 10 connections, 10 s).
  *
  * Issue 23 ("ready ≤ 1.5 s on an existing data directory, ≤ 250 MB resident after 50 calls"):
- * `node dist-server/main.mjs` (what `npm start` runs after its build; built here) on one data
- * directory made by a first start, READY_RUNS (5) warm starts, medians:
+ * `node <flags> dist-server/main.mjs` (what `npm start` runs after its build, its node flags
+ * included: scripts/start-command.ts; built here) on one data directory made by a first start,
+ * READY_RUNS (5) warm starts, medians:
  *   - ready: from spawning the process to the first answered request (GET /readyz 200);
  *   - RSS after 50 calls: the node process's resident memory after a password login and 49
  *     authenticated GETs across the families (lists, records by id, the caller's account).
  * Also the server's CPU time (user + system) at ready: on a machine shared with other work the
  * wall-clock figure moves with the load, the CPU time much less.
- * Knobs: READY_RUNS, BENCH_PORT (4623), BENCH_NODE_ARGS (extra node flags for the server),
+ * Knobs: READY_RUNS, BENCH_PORT (4623), BENCH_NODE_ARGS (node flags for the server after npm start's),
  * BENCH_BUNDLE (another build of the bundle, inside the checkout so that it finds node_modules,
  * e.g. an older commit's: `node scripts/build-server.mjs dist-base/main.mjs` there),
  * SKIP_THROUGHPUT=1 (only issue 23's figures).
@@ -23,6 +24,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { DEMO_PASSWORD } from '../server/db/seed';
 import { median, startServer } from './server-process';
+import { START_NODE_FLAGS } from '../scripts/start-command';
 
 const READY_GOAL_MS = 1500;
 const RSS_GOAL_MB = 250;
@@ -75,7 +77,7 @@ async function fiftyCalls(): Promise<void> {
 }
 
 async function readyAndMemory(dir: string, measure: boolean): Promise<{ readyMs: number; cpuMs: number; rss: number; steps: Record<string, number> }> {
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [...START_NODE_FLAGS, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const spawned = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, process.env.BENCH_BUNDLE ?? 'dist-server/main.mjs'], {
     cwd: ROOT,
@@ -116,7 +118,7 @@ try {
   const ready = median(runs.map((r) => r.readyMs));
   const rss = median(runs.map((r) => r.rss));
   const load = loadavg().map((l) => l.toFixed(2)).join(' ');
-  console.log(`server (issue 23, node ${process.env.BENCH_BUNDLE ?? 'dist-server/main.mjs'}, existing data directory, median of ${READY_RUNS}; load average ${load}):`);
+  console.log(`server (issue 23, node ${[...START_NODE_FLAGS, process.env.BENCH_NODE_ARGS ?? ''].join(' ').trim()} ${process.env.BENCH_BUNDLE ?? 'dist-server/main.mjs'}, existing data directory, median of ${READY_RUNS}; load average ${load}):`);
   console.log(`  ready (spawn → first answered request): ${ready.toFixed(0)} ms (goal ≤ ${READY_GOAL_MS}: ${ready <= READY_GOAL_MS ? 'met' : 'missed'}; runs ${runs.map((r) => r.readyMs.toFixed(0)).join(', ')})`);
   console.log(`  CPU time of the server at ready:        ${median(runs.map((r) => r.cpuMs)).toFixed(0)} ms (runs ${runs.map((r) => r.cpuMs.toFixed(0)).join(', ')})`);
   console.log(`  RSS after 50 authenticated calls:       ${rss.toFixed(0)} MB (goal ≤ ${RSS_GOAL_MB}: ${rss <= RSS_GOAL_MB ? 'met' : 'missed'}; runs ${runs.map((r) => r.rss.toFixed(0)).join(', ')})`);

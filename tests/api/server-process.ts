@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { emptyPostgresDatabase, freshDatabaseLocation, ROOT, type DbKind } from './fixture.js';
+import { START_NODE_FLAGS } from '../../scripts/start-command.js';
 
 export interface ServerProcess {
   url: string;
@@ -72,11 +73,11 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the server and resolves once GET /readyz answers 200: `tsx server/main.ts`, or
- * `script` with plain node (the bundle of `npm start`).
+ * `script` with plain node and `npm start`'s node flags (the bundle, as `npm start` runs it).
  */
 export async function startServerProcess(env: Record<string, string>, script?: string): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, script ? [script] : ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, script ? [...START_NODE_FLAGS, script] : ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: processEnv({ PORT: String(port), HOST: '127.0.0.1', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
