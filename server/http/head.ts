@@ -3,7 +3,8 @@
  * false`): a HEAD that no route took runs the GET of the same URL, with the same headers and
  * client address, inside the server (`inject`), and answers its status and headers. Node's HTTP
  * server sends no body on a HEAD and keeps the GET's Content-Length. The GET's own hooks apply
- * (authentication, permissions, rate limit: a HEAD counts like the GET it runs).
+ * (authentication, permissions, rate limit: a HEAD counts once, as the GET it runs — rate-limit.ts
+ * leaves the HEAD itself uncounted).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 

@@ -56,6 +56,8 @@ export async function registerRateLimit(app: FastifyInstance, ctx: AppContext): 
   const general = app.rateLimit();
   app.addHook('onRequest', async (request, reply) => {
     if (!isLimited(request) || request.routeOptions.config?.rateLimit) return;
+    // An API path has no HEAD route: its HEAD is answered by running its GET (http/head.ts), which is counted.
+    if (request.method === 'HEAD') return;
     await general.call(app, request, reply);
   });
   let cleaner: NodeJS.Timeout | undefined;

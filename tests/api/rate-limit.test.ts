@@ -106,6 +106,15 @@ describe.each(databaseKinds())('rate limit keys and answers [%s]', (kind) => {
     expect((await call(env, 'GET', '/produtos', { headers: HTML })).status).toBe(200);
   });
 
+  it('counts a HEAD once, like the GET it answers with (http/head.ts runs that GET inside)', async () => {
+    const user = await createUser(env);
+    const session = await loginSession(env, user.email, user.password);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await call(env, 'HEAD', 'users/me', { session })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect((await call(env, 'GET', 'users/me', { session })).status).toBe(429);
+  });
+
   it('counts anonymous calls (and forged tokens) per address; a browser navigation gets a pt-BR page with the wait', async () => {
     const forged = { token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.assinatura-falsa' };
     const statuses = await exhaust(env, forged, '/v1/identity/users/me');
