@@ -1,7 +1,7 @@
 /**
  * The node flags `npm start` gives the server (package.json's start script: `node <flags>
- * dist-server/main.mjs`), read from there so that the benches that run the bundle measure the
- * command a user starts (docs/operations.md "Memory of one instance").
+ * dist-server/main.mjs`), read from there so that the benches and API tests that run the bundle
+ * measure and test the command a user starts (docs/operations.md "Memory of one instance").
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
