@@ -73,7 +73,8 @@ function compile(path: string): Compiled {
   let known = compiled.get(path);
   if (!known) {
     const segments = splitPath(path).map((raw): Segment => {
-      const m = /^\{(\w+)([*+])?\}$/.exec(raw);
+      // Most segments are static: the pattern only for those that may be a param (every route is compiled on a cold load).
+      const m = raw.charCodeAt(0) === 123 /* { */ ? /^\{(\w+)([*+])?\}$/.exec(raw) : null;
       if (!m) return { kind: 'static', value: raw };
       return m[2] ? { kind: 'splat', name: m[1] } : { kind: 'param', name: m[1] };
     });
@@ -121,11 +122,17 @@ function compareSpecificity(a: Segment[], b: Segment[]): number {
   return 0;
 }
 
+type Indexed = { route: RouteData; segments: Segment[] }[];
+
 interface RouteIndex {
   size: number;
-  /** Routes without a splat, by how many segments they take. */
-  byLength: Map<number, { route: RouteData; segments: Segment[] }[]>;
-  splats: { route: RouteData; segments: Segment[] }[];
+  /**
+   * Routes without a splat, by how many segments they take, then by their first segment when it
+   * is static (`''`: a param): a path is tried against the few that can take it, not every route
+   * of its length (the sidebar asks for each of its links whether it has a screen).
+   */
+  byLength: Map<number, Map<string, Indexed>>;
+  splats: Indexed;
 }
 const indexes = new WeakMap<readonly RouteData[], RouteIndex>();
 
@@ -140,8 +147,9 @@ function routeIndex(routes: readonly RouteData[]): RouteIndex {
         built.splats.push({ route, segments });
         continue;
       }
-      const sameLength = built.byLength.get(length) ?? [];
-      sameLength.push({ route, segments });
+      const sameLength = built.byLength.get(length) ?? new Map<string, Indexed>();
+      const first = segments[0]?.kind === 'static' ? segments[0].value : '';
+      sameLength.set(first, [...(sameLength.get(first) ?? []), { route, segments }]);
       built.byLength.set(length, sameLength);
     }
     indexes.set(routes, built);
@@ -159,9 +167,12 @@ export function matchRoute<R extends RouteData>(routes: readonly R[], pathname: 
   const parts = splitPath(pathname.split(/[?#]/, 1)[0]).map(decode);
   const { byLength, splats } = routeIndex(routes);
   let best: { match: RouteMatch<R>; segments: Segment[] } | null = null;
-  // Two routes as specific as each other both have their splats in the same places: they are in
-  // the same list, in their order, so the first one declared still wins.
-  for (const { route, segments } of [...(byLength.get(parts.length) ?? []), ...splats]) {
+  // Two routes as specific as each other both have their splats in the same places (and a static
+  // first segment or both a param): they are in the same list, in their order, so the first one
+  // declared still wins.
+  const sameLength = byLength.get(parts.length);
+  const staticFirst = parts.length ? sameLength?.get(parts[0]) : undefined;
+  for (const { route, segments } of [...(staticFirst ?? []), ...(sameLength?.get('') ?? []), ...splats]) {
     const params = matchSegments(segments, parts);
     if (!params) continue;
     if (!best || compareSpecificity(segments, best.segments) < 0) best = { match: { route: route as R, params }, segments };
