@@ -122,7 +122,7 @@ function compareSpecificity(a: Segment[], b: Segment[]): number {
   return 0;
 }
 
-type Indexed = { route: RouteData; segments: Segment[] }[];
+type Indexed = RouteData[];
 
 interface RouteIndex {
   size: number;
@@ -136,21 +136,41 @@ interface RouteIndex {
 }
 const indexes = new WeakMap<readonly RouteData[], RouteIndex>();
 
-/** The routes grouped by length (a portal has hundreds: a path is tried against those that can take it). */
+/**
+ * How many segments a route path takes (null with a splat) and its first segment ('' for a
+ * param), read off the text: the index is built on a cold load from every route (hundreds), and
+ * only the routes a path is tried against are compiled.
+ */
+function shapeOf(path: string): { length: number | null; first: string } {
+  if (path.includes('*}') || path.includes('+}')) return { length: null, first: '' };
+  let length = 0;
+  let first = '';
+  for (let at = 0; at < path.length; at++) {
+    if (path[at] === '/' || (at > 0 && path[at - 1] !== '/')) continue;
+    if (length++ === 0) {
+      const end = path.indexOf('/', at);
+      first = path[at] === '{' ? '' : path.slice(at, end < 0 ? path.length : end);
+    }
+  }
+  return { length, first };
+}
+
+/** The routes grouped by length and first segment (a portal has hundreds). */
 function routeIndex(routes: readonly RouteData[]): RouteIndex {
   let index = indexes.get(routes);
   if (!index || index.size !== routes.length) {
     const built: RouteIndex = { size: routes.length, byLength: new Map(), splats: [] };
     for (const route of routes) {
-      const { segments, length } = compile(route.path);
+      const { length, first } = shapeOf(route.path);
       if (length === null) {
-        built.splats.push({ route, segments });
+        built.splats.push(route);
         continue;
       }
-      const sameLength = built.byLength.get(length) ?? new Map<string, Indexed>();
-      const first = segments[0]?.kind === 'static' ? segments[0].value : '';
-      sameLength.set(first, [...(sameLength.get(first) ?? []), { route, segments }]);
-      built.byLength.set(length, sameLength);
+      let sameLength = built.byLength.get(length);
+      if (!sameLength) built.byLength.set(length, (sameLength = new Map()));
+      const sameFirst = sameLength.get(first);
+      if (sameFirst) sameFirst.push(route);
+      else sameLength.set(first, [route]);
     }
     indexes.set(routes, built);
     index = built;
@@ -172,7 +192,8 @@ export function matchRoute<R extends RouteData>(routes: readonly R[], pathname: 
   // declared still wins.
   const sameLength = byLength.get(parts.length);
   const staticFirst = parts.length ? sameLength?.get(parts[0]) : undefined;
-  for (const { route, segments } of [...(staticFirst ?? []), ...(sameLength?.get('') ?? []), ...splats]) {
+  for (const route of [...(staticFirst ?? []), ...(sameLength?.get('') ?? []), ...splats]) {
+    const { segments } = compile(route.path);
     const params = matchSegments(segments, parts);
     if (!params) continue;
     if (!best || compareSpecificity(segments, best.segments) < 0) best = { match: { route: route as R, params }, segments };

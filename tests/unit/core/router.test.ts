@@ -59,6 +59,16 @@ describe('matchRoute', () => {
     expect(matchRoute(twins, '/a/1%2F2')?.params).toEqual({ x: '1/2' });
   });
 
+  it('a route whose first segment is a param still takes a path another route starts like', () => {
+    const mixed = [r('/{tenant}/painel'), r('/pedidos/{orderId}'), r('/{tenant}/{page}'), r('//pedidos//lista//')];
+    expect(path('/pedidos/painel')).toBe('/pedidos/{orderId}');
+    expect(matchRoute(mixed, '/acme/painel')?.route.path).toBe('/{tenant}/painel');
+    expect(matchRoute(mixed, '/pedidos/painel')?.route.path).toBe('/pedidos/{orderId}');
+    expect(matchRoute(mixed, '/acme/outra')?.params).toEqual({ tenant: 'acme', page: 'outra' });
+    // Empty segments of a declared path count for nothing, as in a visited path.
+    expect(matchRoute(mixed, '/pedidos/lista')?.route.path).toBe('//pedidos//lista//');
+  });
+
   it('unknown path → null', () => {
     expect(matchRoute(routes, '/nada')).toBeNull();
     expect(matchRoute(routes, '/pedidos/1/2/3')).toBeNull();
