@@ -145,12 +145,9 @@ function shapeOf(path: string): { length: number | null; first: string } {
   if (path.includes('*}') || path.includes('+}')) return { length: null, first: '' };
   let length = 0;
   let first = '';
-  for (let at = 0; at < path.length; at++) {
-    if (path[at] === '/' || (at > 0 && path[at - 1] !== '/')) continue;
-    if (length++ === 0) {
-      const end = path.indexOf('/', at);
-      first = path[at] === '{' ? '' : path.slice(at, end < 0 ? path.length : end);
-    }
+  for (const part of path.split('/')) {
+    if (!part) continue;
+    if (length++ === 0 && part.charCodeAt(0) !== 123 /* { */) first = part;
   }
   return { length, first };
 }
