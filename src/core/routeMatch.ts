@@ -73,7 +73,7 @@ function compile(path: string): Compiled {
   let known = compiled.get(path);
   if (!known) {
     const segments = splitPath(path).map((raw): Segment => {
-      // Most segments are static: the pattern only for those that may be a param (every route is compiled on a cold load).
+      // Most segments are static: the pattern only for those that may be a param.
       const m = raw.charCodeAt(0) === 123 /* { */ ? /^\{(\w+)([*+])?\}$/.exec(raw) : null;
       if (!m) return { kind: 'static', value: raw };
       return m[2] ? { kind: 'splat', name: m[1] } : { kind: 'param', name: m[1] };

@@ -4,8 +4,8 @@
  * because roots adopt the same sheet object, they all see later additions at once.
  * A chunk's modules add their parts one by one while it evaluates; the sheet is parsed again
  * once for them all, in a microtask (before the browser renders anything, so no frame shows
- * a screen without its styles), not once per part: the whole text was parsed again for each of
- * the ~20 parts of a cold list, ~3–5 ms of the main thread before its first row.
+ * a screen without its styles), not once per part: the whole text was parsed again for each
+ * part a cold list adds (about ten), ~4 ms of a CPU profile before its first row.
  */
 const parts = new Map<string, string>();
 let sheet: CSSStyleSheet | null = null;
