@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { build } from 'esbuild';
+import { compressDir } from '../scripts/compress-bundle';
 import { apiLogin, BENCH_PASSWORD, prepareDatabase } from './registry-data';
 import { chromiumOptions, median, signedInState, startServer } from './server-process';
 
@@ -35,6 +36,8 @@ const floorDir = path.resolve('dist/bench-floor');
 mkdirSync(floorDir, { recursive: true });
 await build({ entryPoints: ['bench/floor/floor.tsx'], bundle: true, minify: true, format: 'esm', jsx: 'automatic', define: { 'process.env.NODE_ENV': '"production"' }, outfile: path.join(floorDir, 'floor.js'), logLevel: 'warning' });
 writeFileSync(path.join(floorDir, 'index.html'), '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Piso</title><script type="module" src="/dist/bench-floor/floor.js"></script></head><body><div id="root"></div></body></html>');
+// Compressed as the build compresses the bundle (scripts/compress-bundle.ts): the server sends both pages' files alike.
+compressDir(floorDir);
 
 /**
  * Reports (`__benchFirstRow`) the page's time of the first frame showing a data row: a table cell

@@ -7,6 +7,9 @@
  * A file is read on its first request and kept. A hashed chunk never changes under its name; any
  * other file (the entry files, the manifests) is checked against its size and mtime on every
  * request, so a rebuild under a running server is served at once.
+ * The build writes brotli and gzip variants beside the text files (scripts/compress-bundle.ts);
+ * a browser that accepts one gets it (`vary: accept-encoding`, a validator of its own). A variant
+ * older than its file (a build still writing) is not used.
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
@@ -39,13 +42,52 @@ const TYPES: Record<string, string> = {
  */
 const staticCacheControl = (relativePath: string): string => (HASHED_CHUNK.test(relativePath) ? IMMUTABLE : 'no-cache');
 
-interface BundleFile {
+/** The content codings the build writes, in the order a browser that accepts both gets them. */
+const CODINGS = [
+  { name: 'br', extension: '.br' },
+  { name: 'gzip', extension: '.gz' },
+] as const;
+type Coding = (typeof CODINGS)[number]['name'];
+
+interface Variant {
   body: Buffer;
   etag: string;
+}
+
+interface BundleFile extends Variant {
   type: string;
   cacheControl: string;
   size: number;
   mtimeMs: number;
+  encoded: Partial<Record<Coding, Variant>>;
+}
+
+/** The codings an Accept-Encoding header allows (a `q=0` refuses one). */
+export function acceptedCodings(header: string | string[] | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const entry of String(header ?? '').split(',')) {
+    const [name, ...parameters] = entry.trim().toLowerCase().split(';');
+    const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+const etagOf = (body: Buffer, suffix = '') => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}${suffix}"`;
+
+/** The build's variants of `file` written after it (a variant older than its file is left out). */
+async function encodedVariants(file: string, mtimeMs: number, etag: string): Promise<BundleFile['encoded']> {
+  const encoded: BundleFile['encoded'] = {};
+  for (const { name, extension } of CODINGS) {
+    try {
+      if ((await stat(file + extension)).mtimeMs < mtimeMs) continue;
+      // The identity's validator with the coding: a cache never takes one coding's bytes for another's.
+      encoded[name] = { body: await readFile(file + extension), etag: `${etag.slice(0, -1)}-${name}"` };
+    } catch {
+      // no such variant: the file goes as it is
+    }
+  }
+  return encoded;
 }
 
 /** A path of the bundle a client may ask for: relative, no dot segment or dotfile, no NUL. */
@@ -64,13 +106,15 @@ export function bundleFiles(app: FastifyInstance, staticDir: string): void {
       if (!info.isFile()) return null;
       if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) return known;
       const body = await readFile(file);
+      const etag = etagOf(body);
       const loaded: BundleFile = {
         body,
-        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+        etag,
         type: TYPES[path.extname(relative)] ?? 'application/octet-stream',
         cacheControl: staticCacheControl(relative),
         size: info.size,
         mtimeMs: info.mtimeMs,
+        encoded: await encodedVariants(file, info.mtimeMs, etag),
       };
       files.set(relative, loaded);
       return loaded;
@@ -85,8 +129,14 @@ export function bundleFiles(app: FastifyInstance, staticDir: string): void {
     const file = servable(relative) ? await load(relative) : null;
     if (!file) return sendError(reply, 404, { message: MESSAGES.notFound });
     // The bundle may be embedded by intranet pages of another origin.
-    reply.header('cross-origin-resource-policy', 'cross-origin').header('cache-control', file.cacheControl).header('etag', file.etag);
-    if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
-    return reply.type(file.type).send(file.body);
+    reply.header('cross-origin-resource-policy', 'cross-origin').header('cache-control', file.cacheControl);
+    const accepted = Object.keys(file.encoded).length ? acceptedCodings(request.headers['accept-encoding']) : undefined;
+    const coding = accepted && CODINGS.find(({ name }) => file.encoded[name] && accepted.has(name))?.name;
+    const variant: Variant = coding ? file.encoded[coding]! : file;
+    if (accepted) reply.header('vary', 'accept-encoding');
+    if (coding) reply.header('content-encoding', coding);
+    reply.header('etag', variant.etag);
+    if (request.headers['if-none-match'] === variant.etag) return reply.code(304).send();
+    return reply.type(file.type).send(variant.body);
   });
 }

@@ -1,8 +1,10 @@
 /** Static serving, app config, build manifest, OpenAPI, headers, CORS, dev mailbox, SPA fallback. */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { compressFile } from '../../scripts/compress-bundle.js';
 import { IDENTITY_PATHS } from '../../src/contracts/identity.js';
 import { FAMILY_PREFIXES, servedResources } from '../../server/registry/families.js';
 import { routeTable } from '../../server/registry/route-table.js';
@@ -180,6 +182,54 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
     // A file removed by a rebuild is gone.
     rmSync(path.join(dirs.dist, 'bo-teste.js'));
     expect((await call(env, 'GET', '/dist/bo-teste.js')).status).toBe(404);
+  });
+
+  it('sends the build\'s brotli or gzip variant to a browser that accepts it, with its own validator, and never a variant older than its file', async () => {
+    mkdirSync(path.join(dirs.dist, 'chunks'), { recursive: true });
+    const source = `export const linhas = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `Fornecedor ${i}`))};`;
+    const chunk = path.join(dirs.dist, 'chunks', 'grande-AbCdEf12.js');
+    writeFileSync(chunk, source);
+    compressFile(chunk);
+    const url = '/dist/chunks/grande-AbCdEf12.js';
+
+    const br = await call(env, 'GET', url, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(br.bytes.length).toBeLessThan(source.length / 3);
+    expect(brotliDecompressSync(br.bytes).toString()).toBe(source);
+
+    const gzip = await call(env, 'GET', url, { headers: { 'accept-encoding': 'gzip;q=1, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.bytes).toString()).toBe(source);
+
+    const plain = await call(env, 'GET', url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    expect(plain.raw).toBe(source);
+
+    // One validator per coding: a cache never answers one coding's request with another's bytes.
+    expect(new Set([br.headers.etag, gzip.headers.etag, plain.headers.etag]).size).toBe(3);
+    expect((await call(env, 'GET', url, { headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } })).status).toBe(304);
+    expect((await call(env, 'GET', url, { headers: { 'if-none-match': String(br.headers.etag) } })).status).toBe(200);
+    const head = await call(env, 'HEAD', url, { headers: { 'accept-encoding': 'br' } });
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+
+    // An entry file rebuilt while its variants are not yet: the new file goes as it is, not the old variant.
+    const entry = path.join(dirs.dist, 'bo-grande.js');
+    writeFileSync(entry, source);
+    compressFile(entry);
+    expect((await call(env, 'GET', '/dist/bo-grande.js', { headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBe('br');
+    const later = new Date(Date.now() + 5_000);
+    writeFileSync(entry, `${source}\nexport const versao = 2;`);
+    utimesSync(entry, later, later);
+    const rebuilt = await call(env, 'GET', '/dist/bo-grande.js', { headers: { 'accept-encoding': 'br' } });
+    expect(rebuilt.headers['content-encoding']).toBeUndefined();
+    expect(rebuilt.raw).toContain('versao = 2');
+    // A small file (under 1 KB) has no variant: it goes as it is.
+    expect((await call(env, 'GET', '/dist/retaguarda.js', { headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
   });
 
   it('lists the chunks of the page\'s elements (and of a registry list\'s screen) as modulepreload links (build manifest)', async () => {
