@@ -7,9 +7,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync, rmSync } from 'node
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-
-const COMPRESSIBLE = /\.(js|mjs|css|json|html|svg|txt)$/;
-const MIN_BYTES = 1024;
+import { isCompressible } from '../server/http/compressible';
 
 /** Writes the .br and .gz variants of `file` (and removes a stale one that would not be smaller). */
 export function compressFile(file: string): void {
@@ -24,13 +22,13 @@ export function compressFile(file: string): void {
   }
 }
 
-/** Every compressible file of `dir` of at least MIN_BYTES, recursively. */
+/** Every compressible file of `dir` (server/http/compressible.ts), recursively. */
 export function compressDir(dir: string): number {
   let count = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) count += compressDir(file);
-    else if (COMPRESSIBLE.test(entry.name) && statSync(file).size >= MIN_BYTES) {
+    else if (isCompressible(entry.name, statSync(file).size)) {
       compressFile(file);
       count++;
     }

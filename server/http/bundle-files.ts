@@ -16,6 +16,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES, sendError } from '../errors.js';
+import { isCompressible } from './compressible.js';
 
 const HASHED_CHUNK = /^chunks\/[^/]+-[A-Za-z0-9_-]{8,}\.js$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -63,7 +64,7 @@ interface BundleFile extends Variant {
 }
 
 /** The codings an Accept-Encoding header allows (a `q=0` refuses one). */
-export function acceptedCodings(header: string | string[] | undefined): Set<string> {
+function acceptedCodings(header: string | string[] | undefined): Set<string> {
   const accepted = new Set<string>();
   for (const entry of String(header ?? '').split(',')) {
     const [name, ...parameters] = entry.trim().toLowerCase().split(';');
@@ -73,7 +74,7 @@ export function acceptedCodings(header: string | string[] | undefined): Set<stri
   return accepted;
 }
 
-const etagOf = (body: Buffer, suffix = '') => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}${suffix}"`;
+const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /** The build's variants of `file` written after it (a variant older than its file is left out). */
 async function encodedVariants(file: string, mtimeMs: number, etag: string): Promise<BundleFile['encoded']> {
@@ -99,8 +100,11 @@ export function bundleFiles(app: FastifyInstance, staticDir: string): void {
 
   const load = async (relative: string): Promise<BundleFile | null> => {
     const known = files.get(relative);
-    if (known && known.cacheControl === IMMUTABLE) return known;
     const file = path.join(root, relative);
+    // A file asked for while the build was still compressing: its variants are looked for again.
+    const variantsDue = (loaded: BundleFile) => !Object.keys(loaded.encoded).length && isCompressible(relative, loaded.size);
+    if (known && variantsDue(known)) known.encoded = await encodedVariants(file, known.mtimeMs, known.etag);
+    if (known && known.cacheControl === IMMUTABLE) return known;
     try {
       const info = await stat(file);
       if (!info.isFile()) return null;

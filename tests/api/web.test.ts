@@ -228,6 +228,14 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
     const rebuilt = await call(env, 'GET', '/dist/bo-grande.js', { headers: { 'accept-encoding': 'br' } });
     expect(rebuilt.headers['content-encoding']).toBeUndefined();
     expect(rebuilt.raw).toContain('versao = 2');
+    // A chunk asked for before the build compressed it goes as it is, then compressed once its variants are written.
+    const early = path.join(dirs.dist, 'chunks', 'cedo-AbCdEf12.js');
+    writeFileSync(early, source);
+    expect((await call(env, 'GET', '/dist/chunks/cedo-AbCdEf12.js', { headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
+    compressFile(early);
+    const compressed = await call(env, 'GET', '/dist/chunks/cedo-AbCdEf12.js', { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.bytes).toString()).toBe(source);
     // A small file (under 1 KB) has no variant: it goes as it is.
     expect((await call(env, 'GET', '/dist/retaguarda.js', { headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
   });
