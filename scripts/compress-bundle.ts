@@ -23,17 +23,12 @@ export function compressFile(file: string): void {
 }
 
 /** Every compressible file of `dir` (server/http/compressible.ts), recursively. */
-export function compressDir(dir: string): number {
-  let count = 0;
+export function compressDir(dir: string): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) count += compressDir(file);
-    else if (isCompressible(entry.name, statSync(file).size)) {
-      compressFile(file);
-      count++;
-    }
+    if (entry.isDirectory()) compressDir(file);
+    else if (isCompressible(entry.name, statSync(file).size)) compressFile(file);
   }
-  return count;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) compressDir(process.argv[2] ?? 'dist');

@@ -138,18 +138,13 @@ const indexes = new WeakMap<readonly RouteData[], RouteIndex>();
 
 /**
  * How many segments a route path takes (null with a splat) and its first segment ('' for a
- * param), read off the text: the index is built on a cold load from every route (hundreds), and
- * only the routes a path is tried against are compiled.
+ * param): the index is built on a cold load from every route (hundreds), and only the routes a
+ * path is tried against are compiled.
  */
 function shapeOf(path: string): { length: number | null; first: string } {
-  if (path.includes('*}') || path.includes('+}')) return { length: null, first: '' };
-  let length = 0;
-  let first = '';
-  for (const part of path.split('/')) {
-    if (!part) continue;
-    if (length++ === 0 && part.charCodeAt(0) !== 123 /* { */) first = part;
-  }
-  return { length, first };
+  const parts = splitPath(path);
+  if (parts.some((part) => part.startsWith('{') && /^\{\w+[*+]\}$/.test(part))) return { length: null, first: '' };
+  return { length: parts.length, first: parts.length && !parts[0].startsWith('{') ? parts[0] : '' };
 }
 
 /** The routes grouped by length and first segment (a portal has hundreds). */
