@@ -74,7 +74,7 @@ function preloadManifest() {
  * bo-portal.js. The rest of the bundle is left to rollup.
  */
 function listScreenChunk() {
-  const listRoots = ['/src/modules/registry/ListPage.tsx', '/src/modules/registry/primeList.ts'];
+  const listRoots = ['/src/modules/registry/ListPage.tsx', '/src/modules/registry/primeList.ts', '/src/core/i18n/recordTexts.ts'];
   let chunkOf = null;
   return (id, { getModuleIds, getModuleInfo }) => {
     if (!chunkOf) {
@@ -126,26 +126,31 @@ function listScreenChunk() {
 }
 
 /**
- * The field builders and `defineResource`, in one chunk: every declaration uses most of them, and
- * left to rollup they were nine files of 0.1–0.6 KB gz, each with its own imports and exports (and
- * its own request) on a list's first screen.
+ * The field builders, `defineResource` and what every declaration shares: in the list's chunk.
+ * Each declaration imports the list chunk already (its field types live there), and every screen
+ * that loads a declaration loads that chunk too, so they cost nobody a byte there; left to rollup
+ * they were nine files of 0.1–0.6 KB gz, then one more file for every record screen.
  */
-const FIELD_BUILDERS = /\/src\/contracts\/(fields\/[^/]+|define)\.ts$/;
+const FIELD_BUILDERS = /\/src\/contracts\/(fields\/[^/]+|define|resources\/parts\/common)\.ts$/;
 
 /**
- * The small modules the declarations share, grouped so that a list's declaration is a few files
- * rather than ten: left to rollup, /fornecedores' declaration pulled nine chunks of 0.1–1.1 KB gz
- * (person, contact, payment, bankAccount, ufs, states…). On HTTP/1.1 a browser opens six
- * connections to the server, so each extra file of a cold list queues behind the others — and the
- * list's early data request queues behind them too (docs/decisions.md, issue 23 "first row").
- * Each group holds modules that their users load together; `fields` takes the two tiny Brazilian
- * modules that most declarations with a payment field import (+0.3 KB gz where unused).
+ * The small modules the declarations share, grouped so that a list's declaration is one or two
+ * files rather than ten: left to rollup, /fornecedores' declaration pulled nine chunks of 0.1–1.1 KB
+ * gz (person, contact, payment, bankAccount, ufs, states…). On HTTP/1.1 a browser opens six
+ * connections to the server, so each extra file of a cold list queues behind the others, and on a
+ * busy 2-core machine each costs the browser more than its bytes: ~7 ms to the first row per file,
+ * paired A/B (docs/decisions.md, issue 23 "first row").
+ * Each group holds modules that their users load together: a family's declarations go with the
+ * parts only that family uses (suppliers, customers and persons with the person's fields).
  */
 const DECLARATION_PARTS = [
-  [FIELD_BUILDERS, 'fields'],
-  [/\/src\/contracts\/brazil\/(pixKeyTypes|bankAccount)\.ts$/, 'fields'],
+  [FIELD_BUILDERS, 'list'],
+  [/\/src\/contracts\/brazil\/(pixKeyTypes|bankAccount)\.ts$/, 'list'],
   // The states (UF) and the DRE's lines: imported together by the declarations, reports and forms that use either.
   [/(\/src\/contracts\/brazil\/(ufs|dre)\.ts|\/@brazilian-utils\/brazilian-utils\/dist\/(get-states|states-[\w-]+)\.js)$/, 'places'],
+  [/\/src\/contracts\/resources\/(parts\/(person|address|contact|payment)|suppliers|customers|persons)\.ts$/, 'person'],
+  // A lançamento's fields and its parcelas' payment and receipt data: the payables', installments' and their screens'.
+  [/\/src\/contracts\/(resources\/parts\/(financeEntry|paymentDataFields|receiptDataFields)|recurrence)\.ts$/, 'financeEntry'],
 ];
 
 export default {

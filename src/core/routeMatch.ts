@@ -38,6 +38,11 @@ export interface RouteData {
   title?: string;
   /** One record of this route's registry (`labels.one`), for breadcrumbs: "Pedido 12". */
   recordLabel?: string;
+  /**
+   * False on a signed-in screen that shows no records (its texts are its area's own): it loads
+   * without the record screens' texts (core/i18n/recordTexts.ts), which travel in the list's chunk.
+   */
+  recordTexts?: false;
 }
 
 /** The registry part of a route's data (its loader binds the spec, the view and the tab). */

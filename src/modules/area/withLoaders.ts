@@ -19,10 +19,11 @@ const recordTexts = () => import('../../core/i18n/recordTexts');
 /**
  * A screen of a signed-in layout loads with the texts of record screens (recordTexts.ts), in
  * parallel with its own code; the sign-in screens do without them, so a signed-out visitor
- * never downloads them (issue 23).
+ * never downloads them (issue 23), and so does a screen that shows no records (`recordTexts: false`):
+ * the texts travel in the list's chunk, which every record screen loads anyway.
  */
 function withTexts(route: RouteData, load: RouteDef['load']): RouteDef['load'] {
-  if (route.public || route.layout === 'login') return load;
+  if (route.public || route.layout === 'login' || route.recordTexts === false) return load;
   return () => Promise.all([load(), recordTexts()]).then(([module]) => module);
 }
 

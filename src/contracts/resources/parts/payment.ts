@@ -2,7 +2,8 @@
  * Payment data of a payee as `list` items: bank accounts (TED / crédito em conta: bank,
  * agência, conta, dígito, holder) and PIX keys (each validated for its type).
  */
-import { BANK_ACCOUNT_TYPE_LABELS, BANK_ACCOUNT_TYPES, PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES } from '../../brazil';
+import { BANK_ACCOUNT_TYPE_LABELS, BANK_ACCOUNT_TYPES } from '../../brazil/bankAccount';
+import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES } from '../../brazil/pixKeyTypes';
 import { boolean, cpfCnpj, enumOf, list, pixKey, reference, text } from '../../fields';
 import type { FieldDef } from '../../resource';
 
