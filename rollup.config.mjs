@@ -55,8 +55,10 @@ function preloadManifest() {
 }
 
 /**
- * The list screen in one chunk: every module the generic list screen (ListPage) and its prime
- * (primeList) import statically, except what an element's own code already loads up front. A
+ * The list screen in one chunk: every module the generic list screen (ListPage), its prime
+ * (primeList) and the record screens' texts (core/i18n/recordTexts.ts, which every signed-in record
+ * screen loads with the list chunk anyway) import statically, except what an element's own code
+ * already loads up front. A
  * cold list otherwise fetched ~20 small chunks after the element's; each file costs the browser
  * and the server a request of their own (docs/decisions.md, "Fewer files, the first request
  * before the first render").
@@ -138,8 +140,8 @@ const FIELD_BUILDERS = /\/src\/contracts\/(fields\/[^/]+|define|resources\/parts
  * files rather than ten: left to rollup, /fornecedores' declaration pulled nine chunks of 0.1–1.1 KB
  * gz (person, contact, payment, bankAccount, ufs, states…). On HTTP/1.1 a browser opens six
  * connections to the server, so each extra file of a cold list queues behind the others, and on a
- * busy 2-core machine each costs the browser more than its bytes: ~7 ms to the first row per file,
- * paired A/B (docs/decisions.md, issue 23 "first row").
+ * busy 2-core machine each costs the browser some CPU of its own: 15 → 8 files took ~5–15 ms off
+ * the first row, paired A/B (docs/decisions.md, issue 23 "First row … a fifth look").
  * Each group holds modules that their users load together: a family's declarations go with the
  * parts only that family uses (suppliers, customers and persons with the person's fields).
  */

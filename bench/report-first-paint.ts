@@ -20,6 +20,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../server/db/types';
 import { insertPayables, PARCELAS_PER_ENTRY } from './finance-data';
+import { firstCellClock } from './first-row-pages';
 import { BENCH_PASSWORD, onScratchPglite, onScratchPostgres, prepareDatabase, type BenchDatabase } from './registry-data';
 import { CarriedSession, chromiumOptions, median, signedInState, startServer } from './server-process';
 
@@ -29,36 +30,7 @@ const RUNS = 10;
 const URL_PATH = '/bi/relatorios/dre?year=2026';
 
 /** Reports (`__benchFirstNumber`) the first frame with a table cell showing money ("R$ …"). */
-const FIRST_NUMBER_CLOCK = `(function () {
-  var done = false;
-  var money = /R\\$\\s?[-\\d]/;
-  var isNumberCell = function (node) { return node.nodeName === 'TD' && money.test(node.textContent || ''); };
-  var found = function (node) {
-    if (node.nodeType === 3) node = node.parentNode;
-    if (!node || node.nodeType !== 1) return false;
-    if (isNumberCell(node) || (node.closest && node.closest('td') && isNumberCell(node.closest('td')))) return true;
-    var cells = node.querySelectorAll ? node.querySelectorAll('td') : [];
-    for (var i = 0; i < cells.length; i++) if (isNumberCell(cells[i])) return true;
-    return false;
-  };
-  var report = function () {
-    if (done) return;
-    done = true;
-    requestAnimationFrame(function () { window.__benchFirstNumber(performance.now()); });
-  };
-  var observer = new MutationObserver(function (records) {
-    if (done) return;
-    for (var r = 0; r < records.length; r++) {
-      var record = records[r];
-      if (record.type === 'characterData' && found(record.target)) return report();
-      for (var i = 0; i < record.addedNodes.length; i++) if (found(record.addedNodes[i])) return report();
-    }
-  });
-  var watch = function (root) { observer.observe(root, { childList: true, subtree: true, characterData: true }); };
-  var attach = Element.prototype.attachShadow;
-  Element.prototype.attachShadow = function (init) { var root = attach.call(this, init); watch(root); return root; };
-  watch(document);
-})();`;
+const FIRST_NUMBER_CLOCK = firstCellClock('__benchFirstNumber', 'money.test(text)', 'var money = /R\\$\\s?[-\\d]/;');
 
 interface Load {
   /** goto → the page reported its first number (the script's clock). */
