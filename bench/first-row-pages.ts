@@ -41,7 +41,8 @@ export async function buildFloor(staticDir: string): Promise<() => void> {
 export const firstCellClock = (binding: string, matches: string, prelude = '') => `(function () {
   ${prelude}
   var done = false;
-  var isWanted = function (node) { var text = (node.textContent || '').trim(); return node.nodeName === 'TD' && (${matches}); };
+  // The cell's name first: the text of a bigger node (a whole screen being added) is never read.
+  var isWanted = function (node) { if (node.nodeName !== 'TD') return false; var text = (node.textContent || '').trim(); return ${matches}; };
   var found = function (node) {
     if (node.nodeType === 3) node = node.parentNode;
     if (!node || node.nodeType !== 1) return false;
