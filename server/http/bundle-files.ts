@@ -43,6 +43,9 @@ const TYPES: Record<string, string> = {
  */
 const staticCacheControl = (relativePath: string): string => (HASHED_CHUNK.test(relativePath) ? IMMUTABLE : 'no-cache');
 
+/** How long after a file was written its variants may still arrive (scripts/compress-bundle.ts runs after the bundle). */
+const VARIANTS_WINDOW_MS = 60_000;
+
 /** The content codings the build writes, in the order a browser that accepts both gets them. */
 const CODINGS = [
   { name: 'br', extension: '.br' },
@@ -101,8 +104,10 @@ export function bundleFiles(app: FastifyInstance, staticDir: string): void {
   const load = async (relative: string): Promise<BundleFile | null> => {
     const known = files.get(relative);
     const file = path.join(root, relative);
-    // A file asked for while the build was still compressing: its variants are looked for again.
-    const variantsDue = (loaded: BundleFile) => !Object.keys(loaded.encoded).length && isCompressible(relative, loaded.size);
+    // A file asked for while the build was still compressing: its variants are looked for again, but
+    // only while the file is fresh (a build writes them within seconds), not on every request of a
+    // file that has none (a build without compression, or a variant that would not be smaller).
+    const variantsDue = (loaded: BundleFile) => !Object.keys(loaded.encoded).length && isCompressible(relative, loaded.size) && Date.now() - loaded.mtimeMs < VARIANTS_WINDOW_MS;
     if (known && variantsDue(known)) known.encoded = await encodedVariants(file, known.mtimeMs, known.etag);
     if (known && known.cacheControl === IMMUTABLE) return known;
     try {

@@ -70,6 +70,9 @@ interface Compiled {
 }
 const compiled = new Map<string, Compiled>();
 
+/** A param segment of a route path: `{name}`, or a splat `{name*}` / `{name+}` (group 2). */
+const PARAM_SEGMENT = /^\{(\w+)([*+])?\}$/;
+
 function splitPath(pathname: string): string[] {
   return pathname.split('/').filter((s) => s !== '');
 }
@@ -79,7 +82,7 @@ function compile(path: string): Compiled {
   if (!known) {
     const segments = splitPath(path).map((raw): Segment => {
       // Most segments are static: the pattern only for those that may be a param.
-      const m = raw.charCodeAt(0) === 123 /* { */ ? /^\{(\w+)([*+])?\}$/.exec(raw) : null;
+      const m = raw.charCodeAt(0) === 123 /* { */ ? PARAM_SEGMENT.exec(raw) : null;
       if (!m) return { kind: 'static', value: raw };
       return m[2] ? { kind: 'splat', name: m[1] } : { kind: 'param', name: m[1] };
     });
@@ -148,7 +151,7 @@ const indexes = new WeakMap<readonly RouteData[], RouteIndex>();
  */
 function shapeOf(path: string): { length: number | null; first: string } {
   const parts = splitPath(path);
-  if (parts.some((part) => part.startsWith('{') && /^\{\w+[*+]\}$/.test(part))) return { length: null, first: '' };
+  if (parts.some((part) => part.startsWith('{') && PARAM_SEGMENT.exec(part)?.[2])) return { length: null, first: '' };
   return { length: parts.length, first: parts.length && !parts[0].startsWith('{') ? parts[0] : '' };
 }
 
