@@ -129,6 +129,8 @@ test('a user group with a policy changes a member’s navigation after they sign
   await page.getByRole('link', { name: POLICY }).click();
   await expect(page.getByRole('heading', { level: 1, name: POLICY })).toBeVisible();
   await deleteOpenRecord(page);
+  // The delete goes back to the policies' list: "Sair" on the page being left is lost (it is inert while the list loads).
+  await expect(page.getByRole('heading', { level: 1, name: 'Políticas', exact: true })).toBeVisible();
   await signOut(page);
 
   await signIn(page, 'solicitante@demo.com.br');
