@@ -13,7 +13,7 @@ import { ensureAppConfig } from './config';
 import { t } from './i18n';
 import { fieldErrorLines, notify } from './notices';
 import { forgetAllDrafts } from './formDraftStore';
-import { installSessionLife, signingOut } from './sessionLife';
+import { installSessionLife, pageIsBeingLeft, signingOut } from './sessionLife';
 import { applyAuthResponse, getAccessToken, getSession, readStoredField, reloadSessionFromStorage, resetAuthKeys, resetSession, setFields, setLoggedUser, setPermissions } from './session';
 
 export const IDENTITY_API = 'identity';
@@ -61,7 +61,8 @@ export interface LoginInput {
 
 /**
  * POST auth with grantType Password. Empty or unreadable answer → "O login falhou."; 401 →
- * "Login ou senha inválidos…". Any failure resets every stored session key. Success stores
+ * "Login ou senha inválidos…". Any failure resets every stored session key, except on a page
+ * being left (its calls were cut short, not refused: the next page keeps the session). Success stores
  * the tokens and returns the next step: 'setup' / 'code' for a PreAuthorization token, else
  * 'done' (user and permissions loaded).
  */
@@ -97,7 +98,10 @@ export async function login(input: LoginInput, options: ActionOptions = {}): Pro
     await loadPermissions({ silent: true });
     return 'done';
   } catch (error) {
-    resetSession();
+    // A page left before the sign-in finished (a link or a reload once the portal showed) had its
+    // calls cut short, not refused: the session the server issued stays for the next page, whose
+    // guard loads the user and permissions still missing.
+    if (!pageIsBeingLeft()) resetSession();
     const e = toApiError(error);
     showError(e, LOGIN_NOTICE_ID, options);
     throw e;

@@ -235,6 +235,12 @@ function stopSeen(): void {
   seenTimer = undefined;
 }
 
+/** The page is going away (pagehide): its calls cut short were not refused. */
+let pageLeft = false;
+
+/** Whether the page is being left (a link, a reload, a closed tab); false again if it comes back from the back-forward cache. */
+export const pageIsBeingLeft = (): boolean => pageLeft;
+
 /** logout() is about to clear the session on purpose: no 401 notice for it. */
 export function signingOut(): void {
   leaving = true;
@@ -261,7 +267,11 @@ export function installSessionLife(next: SessionLifeDeps): void {
     if (document.visibilityState === 'visible') arm();
   });
   window.addEventListener('pagehide', () => {
+    pageLeft = true;
     if (liveSid !== null && !getSession().rememberMe) markBrowserSessionSeen();
+  });
+  window.addEventListener('pageshow', () => {
+    pageLeft = false;
   });
   arm();
 }

@@ -69,3 +69,23 @@ test('remember me keeps the session through a reload', async ({ page }) => {
   await expect(page.getByText('Conectado como compras@demo.com.br')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('bo.rememberMe'))).toBe('true');
 });
+
+test('a page left while the sign-in still loads the permissions keeps the session', async ({ page }) => {
+  // The real server answers; its answer to the permissions call is only held back, so the portal is
+  // on screen ("Conectado como …") before the sign-in has finished, and the person moves on then.
+  let held = false;
+  await page.route(/\/v1\/identity\/users\/me\/policies\/effective-permissions$/, async (route) => {
+    if (held) return route.continue();
+    held = true;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto('/login');
+  await fillLogin(page, 'compras@demo.com.br');
+  await expect(page.getByText('Conectado como compras@demo.com.br')).toBeVisible();
+  expect(held).toBe(true);
+  await page.goto('/minha-conta');
+  await expect(page.getByText('Conectado como compras@demo.com.br')).toBeVisible();
+  await expect(page).toHaveURL(/\/minha-conta$/);
+  await expect(page.getByRole('button', { name: 'Entrar' })).toHaveCount(0);
+});

@@ -91,6 +91,30 @@ describe('login', () => {
     await expect(login({ login: 'a', secret: 'b' }, { silent: true })).rejects.toMatchObject({ message: 'O login é inválido.' });
     expect(getSession().accessToken).toBeNull();
   });
+  it('a failure on a page being left keeps the session the server issued (the next page loads the rest)', async () => {
+    let left = false;
+    routes = {
+      auth: () => jsonResponse({ accessToken: FUTURE_JWT, tokenType: 'Authorization', refreshToken: 'r1' }),
+      'users/me': () => {
+        // The person follows a link while the sign-in finishes: the page goes, its next call is cut short.
+        if (!left) window.dispatchEvent(new Event('pagehide'));
+        left = true;
+        return jsonResponse(makeUser());
+      },
+      'users/me/policies/effective-permissions': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    };
+    try {
+      await expect(login({ login: 'a', secret: 'b' }, { silent: true })).rejects.toBeTruthy();
+      expect(getSession()).toMatchObject({ accessToken: FUTURE_JWT, refreshToken: 'r1', loggedUser: { id: 'u1' }, policyEffectivePermissions: null });
+    } finally {
+      window.dispatchEvent(new Event('pageshow'));
+    }
+    // Back on the page (the back-forward cache), the same failure resets as before.
+    await expect(login({ login: 'a', secret: 'b' }, { silent: true })).rejects.toBeTruthy();
+    expect(getSession().accessToken).toBeNull();
+  });
 });
 
 describe('loadUser', () => {
