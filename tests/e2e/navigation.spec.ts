@@ -169,16 +169,33 @@ test('on a slow network the page being left says another is on its way (after 30
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     await route.continue();
   });
+  // The bar is drawn for only ~100 ms here (the new page shows after its 400 ms wait for data,
+  // with its rows still loading): the page records what it shows, so no poll can miss it.
+  await page.evaluate(() => {
+    const root = document.querySelector('bo-portal')!.shadowRoot!;
+    const seen: { at: number; bar: 'added' | 'drawn' | 'removed'; opacity: string }[] = [];
+    (window as unknown as { progressSeen: typeof seen }).progressSeen = seen;
+    const record = (bar: 'added' | 'drawn' | 'removed', element: Element | null) =>
+      seen.push({ at: performance.now(), bar, opacity: element ? getComputedStyle(element).opacity : '' });
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        const target = mutation.target as Element;
+        if (mutation.type === 'attributes' && target.hasAttribute('data-drawn')) record('drawn', target);
+        for (const node of mutation.addedNodes) if (node instanceof Element && node.matches('[data-navigation-progress]')) record('added', node);
+        for (const node of mutation.removedNodes) if (node instanceof Element && node.matches('[data-navigation-progress]')) record('removed', null);
+      }
+    }).observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-drawn'] });
+  });
   await page.keyboard.press('Control+k');
   await page.keyboard.type('clientes');
   await page.keyboard.press('Enter');
   const progress = page.getByRole('progressbar', { name: 'Carregando…' });
-  await expect(progress).toBeVisible();
-  // Drawn only once the wait passes 300 ms.
-  await expect(progress).toHaveCSS('opacity', '1');
-  await page.screenshot({ path: `${SHOTS}/navigation-progress.png` });
   await expect(page.getByRole('heading', { name: 'Clientes', level: 1 })).toBeVisible({ timeout: 15_000 });
   await expect(progress).toHaveCount(0);
+  const seen = await page.evaluate(() => (window as unknown as { progressSeen: { at: number; bar: string; opacity: string }[] }).progressSeen);
+  expect(seen.map((entry) => [entry.bar, entry.opacity])).toEqual([['added', '0'], ['drawn', '1'], ['removed', '']]);
+  // Drawn only once the wait passes 300 ms (a timer: a little early is impossible, late is not).
+  expect(seen[1].at - seen[0].at).toBeGreaterThanOrEqual(295);
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 

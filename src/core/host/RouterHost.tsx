@@ -7,8 +7,7 @@ import { waitAtMost } from '../waitAtMost';
 import type { FirstScreenPrime } from './firstScreen';
 import { SESSION_REFRESH_EVENT } from './loginWindow';
 import { startNavigation, type Guard, type PendingNavigation } from './pendingNavigation';
-import { t } from '../i18n';
-import * as ui from '../ui/ui.css';
+import { NavigationProgress } from './NavigationProgress';
 
 export type { Guard, GuardOutcome } from './pendingNavigation';
 
@@ -162,7 +161,7 @@ export function RouterHost({ router, guard, render, firstPrime = null }: Props) 
   return (
     <NavigationContext.Provider value={navigation}>
       <div ref={anchor} hidden />
-      {leaving && <div className={ui.navigationProgress} role="progressbar" aria-label={t('ui.loading')} data-navigation-progress />}
+      {leaving && <NavigationProgress />}
       <div style={{ display: 'contents' }} inert={leaving || undefined} aria-busy={leaving || undefined}>
         {render(view)}
       </div>

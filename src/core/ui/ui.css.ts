@@ -117,10 +117,10 @@ export const spinner = style({
 });
 
 /**
- * The bar that says another page is on its way: shown only once the wait passes 300 ms (a quick
- * navigation flashes nothing), an indeterminate stripe at the top of the element.
+ * The bar that says another page is on its way: drawn only once the wait passes 300 ms (a quick
+ * navigation flashes nothing; NavigationProgress sets data-drawn), an indeterminate stripe at the
+ * top of the element.
  */
-const appear = keyframes({ to: { opacity: 1 } });
 const slide = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(250%)' } });
 export const navigationProgress = style({
   position: 'sticky',
@@ -130,7 +130,7 @@ export const navigationProgress = style({
   marginBottom: -3,
   overflow: 'hidden',
   opacity: 0,
-  animation: `${appear} 0s linear 300ms forwards`,
+  selectors: { '&[data-drawn]': { opacity: 1 } },
   '::after': { content: '""', display: 'block', width: '40%', height: '100%', background: vars.color.primary, animation: `${slide} 1.2s ease-in-out infinite` },
   '@media': { '(prefers-reduced-motion: reduce)': { '::after': { width: '100%', animation: 'none' } } },
 });

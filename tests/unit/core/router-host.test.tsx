@@ -13,7 +13,7 @@ const flush = () => act(async () => {
 });
 
 describe('RouterHost', () => {
-  it('keeps the current page on screen but inert while the next one loads; a query change keeps it live', async () => {
+  it('keeps the current page on screen but inert under the progress bar (drawn after 300 ms) while the next one loads; a query change keeps it live', async () => {
     let release!: () => void;
     const slow = new Promise<void>((resolve) => { release = resolve; });
     const routes: RouteDef[] = [
@@ -39,11 +39,18 @@ describe('RouterHost', () => {
     expect(container.querySelector('input')).not.toBeNull();
     expect(container.querySelector('[inert]')?.contains(container.querySelector('input'))).toBe(true);
     expect(container.querySelector('[inert]')!.getAttribute('aria-busy')).toBe('true');
+    // The bar is there from the start, drawn only once the wait passes 300 ms.
+    const bar = () => container.querySelector('[role="progressbar"]');
+    expect(bar()).not.toBeNull();
+    expect(bar()!.hasAttribute('data-drawn')).toBe(false);
+    await act(async () => { await new Promise((resolve) => setTimeout(resolve, 320)); });
+    expect(bar()!.hasAttribute('data-drawn')).toBe(true);
 
     release();
     await flush();
     expect(container.textContent).toContain('Recuperar senha');
     expect(container.querySelector('[inert]')).toBeNull();
+    expect(bar()).toBeNull();
     await act(async () => root.unmount());
     container.remove();
   });
