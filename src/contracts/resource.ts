@@ -231,7 +231,7 @@ export type FieldDef =
 export interface ColumnDef<F extends string = string> {
   field: F | 'createdAt' | 'updatedAt' | 'createdBy';
   sortable?: boolean;
-  /** CSS width hint (`'12rem'`). */
+  /** CSS width hint (`'192px'`). */
   width?: string;
 }
 

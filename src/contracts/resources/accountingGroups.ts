@@ -19,7 +19,7 @@ export const accountingGroups = defineResource({
     isActive: boolean('Ativo', { initial: true }),
   },
   list: {
-    columns: [{ field: 'code', sortable: true, width: '10rem' }, { field: 'name', sortable: true }, { field: 'isActive' }],
+    columns: [{ field: 'code', sortable: true, width: '160px' }, { field: 'name', sortable: true }, { field: 'isActive' }],
     defaultSort: 'code',
     searchFields: ['code', 'name'],
     filters: [{ field: 'isActive' }],

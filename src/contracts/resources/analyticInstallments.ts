@@ -49,7 +49,7 @@ export const analyticInstallments = defineResource({
   },
   list: {
     columns: [
-      { field: 'dueDate', sortable: true, width: '8rem' },
+      { field: 'dueDate', sortable: true, width: '128px' },
       { field: 'direction' },
       { field: 'description', sortable: true },
       { field: 'supplierId' },

@@ -54,7 +54,7 @@ export const approvalQueues = defineResource({
     }),
   },
   list: {
-    columns: [{ field: 'name', sortable: true }, { field: 'resource' }, { field: 'priority', sortable: true, width: '8rem' }, { field: 'isActive' }],
+    columns: [{ field: 'name', sortable: true }, { field: 'resource' }, { field: 'priority', sortable: true, width: '128px' }, { field: 'isActive' }],
     defaultSort: 'priority',
     searchFields: ['name'],
     filters: [{ field: 'resource' }, { field: 'isActive' }],

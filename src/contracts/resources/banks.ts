@@ -23,7 +23,7 @@ export const banks = defineResource({
     isActive: boolean('Ativo', { initial: true }),
   },
   list: {
-    columns: [{ field: 'code', sortable: true, width: '8rem' }, { field: 'name', sortable: true }, { field: 'shortName' }, { field: 'ispb' }, { field: 'isActive' }],
+    columns: [{ field: 'code', sortable: true, width: '128px' }, { field: 'name', sortable: true }, { field: 'shortName' }, { field: 'ispb' }, { field: 'isActive' }],
     defaultSort: 'code',
     searchFields: ['code', 'name', 'shortName', 'ispb'],
     filters: [{ field: 'isActive' }],

@@ -24,7 +24,7 @@ export const chartAccounts = defineResource({
     acceptsEntries: boolean('Analítica (recebe lançamentos)'),
   },
   list: {
-    columns: [{ field: 'code', sortable: true, width: '10rem' }, { field: 'name', sortable: true }, { field: 'nature', sortable: true }, { field: 'acceptsEntries' }, { field: 'parentId' }, { field: 'isActive' }],
+    columns: [{ field: 'code', sortable: true, width: '160px' }, { field: 'name', sortable: true }, { field: 'nature', sortable: true }, { field: 'acceptsEntries' }, { field: 'parentId' }, { field: 'isActive' }],
     defaultSort: 'code',
     searchFields: ['code', 'name'],
     filters: [{ field: 'nature' }, { field: 'acceptsEntries' }, { field: 'parentId' }, { field: 'isActive' }],

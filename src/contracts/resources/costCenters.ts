@@ -13,7 +13,7 @@ export const costCenters = defineResource({
   titleField: 'name',
   fields: treeFields,
   list: {
-    columns: [{ field: 'code', sortable: true, width: '10rem' }, { field: 'name', sortable: true }, { field: 'parentId' }, { field: 'isActive' }],
+    columns: [{ field: 'code', sortable: true, width: '160px' }, { field: 'name', sortable: true }, { field: 'parentId' }, { field: 'isActive' }],
     defaultSort: 'code',
     searchFields: ['code', 'name'],
     filters: [{ field: 'parentId' }, { field: 'isActive' }],

@@ -25,7 +25,7 @@ export const departments = defineResource({
     description: notes('Descrição', 2000),
   },
   list: {
-    columns: [{ field: 'code', sortable: true, width: '10rem' }, { field: 'name', sortable: true }, { field: 'managerId' }, { field: 'costCenterId' }, { field: 'isActive' }],
+    columns: [{ field: 'code', sortable: true, width: '160px' }, { field: 'name', sortable: true }, { field: 'managerId' }, { field: 'costCenterId' }, { field: 'isActive' }],
     defaultSort: 'name',
     searchFields: ['code', 'name'],
     filters: [{ field: 'managerId' }, { field: 'costCenterId' }, { field: 'isActive' }],

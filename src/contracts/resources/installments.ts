@@ -183,10 +183,10 @@ const SETTLEMENTS_SECTION = { key: 'settlements', title: 'Baixas', fields: ['set
 const installmentList = <P extends 'supplierId' | 'customerId', C extends 'bankAccountId', E extends 'requesterId'>(party: P, extraColumns: readonly C[], extraFilters: readonly E[]) =>
   ({
     columns: [
-      { field: 'dueDate', sortable: true, width: '8rem' },
+      { field: 'dueDate', sortable: true, width: '128px' },
       { field: party },
       { field: 'description', sortable: true },
-      { field: 'number', width: '5rem' },
+      { field: 'number', width: '80px' },
       { field: 'status' },
       ...extraColumns.map((field) => ({ field })),
       { field: 'amount', sortable: true },

@@ -28,7 +28,7 @@ export const ledgerAccounts = defineResource({
     description: notes('Descrição', 2000),
   },
   list: {
-    columns: [{ field: 'code', sortable: true, width: '10rem' }, { field: 'name', sortable: true }, { field: 'nature' }, { field: 'chartAccountId' }, { field: 'accountingGroupId' }, { field: 'isActive' }],
+    columns: [{ field: 'code', sortable: true, width: '160px' }, { field: 'name', sortable: true }, { field: 'nature' }, { field: 'chartAccountId' }, { field: 'accountingGroupId' }, { field: 'isActive' }],
     defaultSort: 'code',
     searchFields: ['code', 'name', 'externalCode'],
     filters: [{ field: 'nature' }, { field: 'chartAccountId' }, { field: 'accountingGroupId' }, { field: 'isActive' }],

@@ -114,7 +114,7 @@ export const orders = defineResource({
     total: money('Total estimado', { readOnly: true }),
   },
   list: {
-    columns: [{ field: 'number', sortable: true, width: '6rem' }, { field: 'title', sortable: true }, { field: 'status' }, { field: 'costCenterId' }, { field: 'total', sortable: true }, { field: 'createdBy' }, { field: 'createdAt', sortable: true }],
+    columns: [{ field: 'number', sortable: true, width: '96px' }, { field: 'title', sortable: true }, { field: 'status' }, { field: 'costCenterId' }, { field: 'total', sortable: true }, { field: 'createdBy' }, { field: 'createdAt', sortable: true }],
     defaultSort: '-createdAt',
     searchFields: ['number', 'title', 'justification'],
     filters: [{ field: 'status' }, { field: 'costCenterId' }, { field: 'departmentId' }, { field: 'total' }, { field: 'createdAt' }],

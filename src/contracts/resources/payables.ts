@@ -80,7 +80,7 @@ const ENTRY_SECTIONS = [
 /** The list of lançamentos: number, counterparty, document, state, total and open balance, with the footer totals. */
 const entryList = <P extends 'supplierId' | 'customerId', E extends 'requesterId'>(party: P, extraFilters: readonly E[]) => ({
   columns: [
-    { field: 'number', sortable: true, width: '6rem' },
+    { field: 'number', sortable: true, width: '96px' },
     { field: party },
     { field: 'description', sortable: true },
     { field: 'documentNumber' },

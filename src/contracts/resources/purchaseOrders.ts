@@ -107,7 +107,7 @@ export const purchaseOrders = defineResource({
     }, { readOnly: true }),
   },
   list: {
-    columns: [{ field: 'number', sortable: true, width: '6rem' }, { field: 'supplierId' }, { field: 'status' }, { field: 'total', sortable: true }, { field: 'expectedOn', sortable: true }, { field: 'createdAt', sortable: true }],
+    columns: [{ field: 'number', sortable: true, width: '96px' }, { field: 'supplierId' }, { field: 'status' }, { field: 'total', sortable: true }, { field: 'expectedOn', sortable: true }, { field: 'createdAt', sortable: true }],
     defaultSort: '-createdAt',
     searchFields: ['number', 'notes'],
     filters: [{ field: 'status' }, { field: 'supplierId' }, { field: 'costCenterId' }, { field: 'total' }, { field: 'createdAt' }],

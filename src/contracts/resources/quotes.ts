@@ -104,7 +104,7 @@ export const quotes = defineResource({
     }, { readOnly: true }),
   },
   list: {
-    columns: [{ field: 'number', sortable: true, width: '6rem' }, { field: 'title', sortable: true }, { field: 'status' }, { field: 'deadline', sortable: true }, { field: 'createdBy' }, { field: 'createdAt', sortable: true }],
+    columns: [{ field: 'number', sortable: true, width: '96px' }, { field: 'title', sortable: true }, { field: 'status' }, { field: 'deadline', sortable: true }, { field: 'createdBy' }, { field: 'createdAt', sortable: true }],
     defaultSort: '-createdAt',
     searchFields: ['number', 'title'],
     filters: [{ field: 'status' }, { field: 'deadline' }, { field: 'createdAt' }],

@@ -42,7 +42,7 @@ export const receipts = defineResource({
     }, { min: 1, minMessage: 'Inclua ao menos um item.', max: 200, addLabel: 'Adicionar item recebido' }),
   },
   list: {
-    columns: [{ field: 'number', sortable: true, width: '6rem' }, { field: 'purchaseOrderId' }, { field: 'receivedOn', sortable: true }, { field: 'createdBy' }, { field: 'createdAt', sortable: true }],
+    columns: [{ field: 'number', sortable: true, width: '96px' }, { field: 'purchaseOrderId' }, { field: 'receivedOn', sortable: true }, { field: 'createdBy' }, { field: 'createdAt', sortable: true }],
     defaultSort: '-createdAt',
     searchFields: ['number', 'document', 'notes'],
     filters: [{ field: 'purchaseOrderId' }, { field: 'receivedOn' }],

@@ -107,12 +107,12 @@ export const remittances = defineResource({
   },
   list: {
     columns: [
-      { field: 'number', sortable: true, width: '6rem' },
+      { field: 'number', sortable: true, width: '96px' },
       { field: 'fileName' },
       { field: 'createdAt', sortable: true },
       { field: 'bankAccountId' },
-      { field: 'fileSequence', width: '6rem' },
-      { field: 'paymentCount', width: '7rem' },
+      { field: 'fileSequence', width: '96px' },
+      { field: 'paymentCount', width: '112px' },
       { field: 'total', sortable: true },
       { field: 'status' },
     ],

@@ -45,7 +45,7 @@ export default function AccountBalancePage({ record }: SubPageProps) {
   return (
     <section className={ui.stack} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} style={{ margin: 0 }}>{t('balances.title', { date: formatDate(on) })}</h2>
-      <div className={ui.field} style={{ maxWidth: '14rem' }}>
+      <div className={ui.field} style={{ maxWidth: '224px' }}>
         <label className={ui.label} htmlFor={`${id}-on`}>{t('balances.date')}</label>
         <input id={`${id}-on`} type="date" className={ui.input} value={on} onChange={(event) => setOn(event.target.value)} />
       </div>

@@ -14,7 +14,7 @@ export const step = style({
   alignItems: 'start',
   // In a narrow column (a phone, or the element in a side column of an intranet page) the
   // "Pular" button goes under the step instead of squeezing its text.
-  '@container': { '(max-width: 30rem)': { gridTemplateColumns: 'minmax(0, 1fr)', justifyItems: 'start' } },
+  '@container': { '(max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)', justifyItems: 'start' } },
 });
 export const stepSettled = style({ background: vars.color.background });
 export const stepTitle = style({ margin: 0, fontSize: vars.font.size, display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center' });
@@ -23,4 +23,4 @@ export const description = style({ margin: 0, color: vars.color.muted, fontSize:
 export const links = style({ display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.md}`, margin: 0, padding: 0, listStyle: 'none' });
 export const templates = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const template = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center', justifyContent: 'space-between' });
-export const templateText = style({ flex: '1 1 16rem', minWidth: 0 });
+export const templateText = style({ flex: '1 1 256px', minWidth: 0 });

@@ -6,5 +6,5 @@ export const overline = style({ margin: 0, fontSize: vars.font.sizeSmall, fontWe
 /** The ordem's number: what the supplier copies into the NF-e's xPed. */
 export const bigNumber = style({ margin: 0, fontSize: 44, lineHeight: 1.1, fontWeight: 800, fontVariantNumeric: 'tabular-nums' });
 export const totals = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
-export const receiptLine = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, padding: vars.space.md, margin: 0, minWidth: 0, display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fill, minmax(min(12rem, 100%), 1fr))', alignItems: 'end' });
+export const receiptLine = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, padding: vars.space.md, margin: 0, minWidth: 0, display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fill, minmax(min(192px, 100%), 1fr))', alignItems: 'end' });
 export const legend = style({ fontWeight: 700, padding: 0, overflowWrap: 'anywhere' });

@@ -41,7 +41,7 @@ export function BulkOutcome({ result, lines }: { result: BulkMatchResult; lines:
     <Alert tone={result.failed.length ? 'info' : 'success'}>
       <p style={{ margin: 0 }}>{t('reconciliation.bulk.done', { count: result.done.length })}</p>
       {result.failed.length > 0 && (
-        <ul style={{ margin: '0.25rem 0 0' }}>
+        <ul style={{ margin: '4px 0 0' }}>
           {result.failed.map((failure) => {
             const line = byId.get(failure.lineId);
             return <li key={failure.lineId}>{t('reconciliation.bulk.failed', { date: line ? formatDate(line.postedOn) : '—', amount: line ? formatMoney(line.amount) : '—', message: failure.message })}</li>;

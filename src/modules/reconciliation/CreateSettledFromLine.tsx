@@ -43,7 +43,7 @@ export function CreateSettledFromLine({ line, rule, busy, onCreate }: { line: St
   return (
     <details>
       <summary style={{ cursor: 'pointer' }}>{t('reconciliation.create.open')}{rule && ` — ${t('reconciliation.create.rule', { pattern: rule.pattern })}`}</summary>
-      <div className={ui.stack} style={{ gap: '0.5rem', marginTop: '0.25rem' }}>
+      <div className={ui.stack} style={{ gap: '8px', marginTop: '4px' }}>
         <span className={ui.hint}>{t(debit ? 'reconciliation.create.helpPayable' : 'reconciliation.create.helpReceivable')}</span>
         {(Object.keys(targets) as Field[]).map((field) => (
           <div key={field} className={ui.field} data-field={field}>

@@ -32,14 +32,14 @@ export function MarkedGroup({ lines, settlements, busy, onConfirm, onClear }: Pr
   const problem = groupProblem(lines, settlements);
   const money = { fontVariantNumeric: 'tabular-nums' } as const;
   return (
-    <section className={ui.card} aria-labelledby={`${id}-title`} style={{ position: 'sticky', bottom: 0, zIndex: 1, padding: '0.75rem 1rem' }}>
+    <section className={ui.card} aria-labelledby={`${id}-title`} style={{ position: 'sticky', bottom: 0, zIndex: 1, padding: '12px 16px' }}>
       <h3 id={`${id}-title`} style={{ margin: 0 }}>{t('reconciliation.group.title')}</h3>
-      <p style={{ margin: '0.25rem 0' }}>
+      <p style={{ margin: '4px 0' }}>
         <span style={money}>{t('reconciliation.group.lines', { count: lines.length, amount: formatMoney(lines.reduce((sum, l) => sum + l.amount, 0)) })}</span>
         {' · '}
         <span style={money}>{t('reconciliation.group.settlements', { count: settlements.length, amount: formatMoney(settlements.reduce((sum, s) => sum + s.amount, 0)) })}</span>
       </p>
-      <p id={`${id}-state`} className={ui.hint} aria-live="polite" style={{ margin: '0 0 0.5rem' }}>{problem ?? t('reconciliation.group.agrees')}</p>
+      <p id={`${id}-state`} className={ui.hint} aria-live="polite" style={{ margin: '0 0 8px' }}>{problem ?? t('reconciliation.group.agrees')}</p>
       <div className={ui.row}>
         <button type="button" className={ui.button.primary} disabled={busy || problem !== null} aria-describedby={`${id}-state`} onClick={onConfirm}>{t('reconciliation.group.confirm')}</button>
         <button type="button" className={ui.button.secondary} disabled={busy} onClick={onClear}>{t('reconciliation.group.clear')}</button>

@@ -162,7 +162,7 @@ export default function ReconciliationPage({ record }: SubPageProps) {
       <fieldset className={ui.row} style={{ border: 0, padding: 0, margin: 0, flexWrap: 'wrap' }}>
         <legend className={ui.label}>{t('reconciliation.period')}</legend>
         {(['from', 'to'] as const).map((key) => (
-          <div key={key} className={ui.field} style={{ maxWidth: '12rem' }}>
+          <div key={key} className={ui.field} style={{ maxWidth: '192px' }}>
             <label className={ui.label} htmlFor={`${id}-${key}`}>{t(`reconciliation.${key}`)}</label>
             <input id={`${id}-${key}`} type="date" className={ui.input} value={period[key] ?? ''} onChange={(event) => {
               const next = { ...period, [key]: event.target.value };
@@ -192,7 +192,7 @@ export default function ReconciliationPage({ record }: SubPageProps) {
           {view.truncated && <Alert tone="info">{t('reconciliation.lines.truncated', { count: formatInteger(view.lines.length) })}</Alert>}
           <div className={css.tableWrap}>
             <table className={`${css.table} ${css.cards}`}>
-              <caption style={{ textAlign: 'left', fontWeight: 600, padding: '0.5rem 0' }}>{t('reconciliation.lines.caption')}</caption>
+              <caption style={{ textAlign: 'left', fontWeight: 600, padding: '8px 0' }}>{t('reconciliation.lines.caption')}</caption>
               <thead>
                 <tr>
                   <th className={css.th} scope="col">{t('reconciliation.settlements.mark')}</th>
@@ -226,20 +226,20 @@ export default function ReconciliationPage({ record }: SubPageProps) {
                       <td className={css.td} data-label={t('reconciliation.lines.status')}><StatusBadge label={t(`reconciliation.status.${line.status}`)} tone={line.status === 'reconciled' ? 'success' : 'warning'} /></td>
                       <td className={css.td} data-label={t('reconciliation.lines.match')} style={{ gridColumn: '1 / -1' }}>
                         {line.status === 'reconciled' ? (
-                          <div className={ui.stack} style={{ gap: '0.25rem' }}>
+                          <div className={ui.stack} style={{ gap: '4px' }}>
                             <span className={ui.hint}>{t('reconciliation.matchedWith', { count: line.settlementIds.length, what: line.settlementIds.map((sid) => byId.get(sid)).filter((s): s is OpenSettlement => Boolean(s)).map(settlementText).join('; ') })}</span>
                             {line.matchLineIds.length > 1 && <span className={ui.hint}>{t('reconciliation.matchedLines', { count: line.matchLineIds.length - 1, what: othersText(line.matchLineIds, line.id) })}</span>}
                             <div><button type="button" className={ui.button.secondary} disabled={busy} aria-label={t('reconciliation.undoLabel', lineLabel(line))} onClick={() => void act(() => unmatchLine(line.id), t('reconciliation.undone', lineLabel(line)))}>{t('reconciliation.undo')}</button></div>
                           </div>
                         ) : (
-                          <div className={ui.stack} style={{ gap: '0.25rem' }}>
+                          <div className={ui.stack} style={{ gap: '4px' }}>
                             {suggestion && (
                               <>
                                 <span className={ui.hint}>{t('reconciliation.suggestion', { what: `${suggested.map(settlementText).join(' + ')} (${t(`reconciliation.suggestion.reason.${suggestion.reason}`)})` })}</span>
                                 {suggestion.lineIds && <span className={ui.hint}>{t('reconciliation.suggestion.with', { count: suggestion.lineIds.length - 1, what: othersText(suggestion.lineIds, line.id) })}</span>}
                                 <div className={ui.row} style={{ alignItems: 'center', flexWrap: 'wrap' }}>
                                   <button type="button" className={ui.button.primary} disabled={busy} aria-label={t('reconciliation.confirmLabel', lineLabel(line))} onClick={() => void confirmSuggestion(line, suggestion)}>{t('reconciliation.confirm')}</button>
-                                  <label className={ui.row} style={{ alignItems: 'center', gap: '0.25rem' }}>
+                                  <label className={ui.row} style={{ alignItems: 'center', gap: '4px' }}>
                                     <input type="checkbox" checked={chosen.has(suggestion.lineId)} onChange={(event) => {
                                       const next = new Set(chosen);
                                       if (event.target.checked) next.add(suggestion.lineId);
@@ -269,7 +269,7 @@ export default function ReconciliationPage({ record }: SubPageProps) {
 
           <div className={css.tableWrap}>
             <table className={`${css.table} ${css.cards}`}>
-              <caption style={{ textAlign: 'left', fontWeight: 600, padding: '0.5rem 0' }}>{t('reconciliation.settlements.caption')}</caption>
+              <caption style={{ textAlign: 'left', fontWeight: 600, padding: '8px 0' }}>{t('reconciliation.settlements.caption')}</caption>
               <thead>
                 <tr>
                   <th className={css.th} scope="col">{t('reconciliation.settlements.mark')}</th>
@@ -330,7 +330,7 @@ function SettleFromLine({ accountId, line, busy, onSettle }: { accountId: string
     <details onToggle={(event) => (event.currentTarget as HTMLDetailsElement).open && load()}>
       <summary style={{ cursor: 'pointer' }}>{t('reconciliation.settle.open')}</summary>
       {!parcelas ? <Spinner /> : !parcelas.length ? <p className={ui.hint}>{t('reconciliation.settle.none')}</p> : (
-        <div className={ui.stack} style={{ gap: '0.25rem', marginTop: '0.25rem' }}>
+        <div className={ui.stack} style={{ gap: '4px', marginTop: '4px' }}>
           <label className={ui.label} htmlFor={`${id}-parcela`}>{t('reconciliation.settle.parcela')}</label>
           <select id={`${id}-parcela`} className={ui.input} value={chosen} onChange={(event) => setChosen(event.target.value)}>
             <option value="">{t('reconciliation.settle.choose')}</option>

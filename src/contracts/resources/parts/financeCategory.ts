@@ -19,7 +19,7 @@ export function financeCategoryParts<L extends readonly [DreLine, ...DreLine[]]>
       ledgerAccountId: reference('Conta contábil', 'ledgerAccounts', { optional: true }),
     },
     list: {
-      columns: [{ field: 'code', sortable: true, width: '10rem' }, { field: 'name', sortable: true }, { field: 'dreLine', sortable: true }, { field: 'parentId' }, { field: 'isActive' }],
+      columns: [{ field: 'code', sortable: true, width: '160px' }, { field: 'name', sortable: true }, { field: 'dreLine', sortable: true }, { field: 'parentId' }, { field: 'isActive' }],
       defaultSort: 'code',
       searchFields: ['code', 'name'],
       filters: [{ field: 'dreLine' }, { field: 'dfcGroup' }, { field: 'parentId' }, { field: 'ledgerAccountId' }, { field: 'isActive' }],

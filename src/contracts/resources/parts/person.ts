@@ -47,7 +47,7 @@ const SECTIONS: readonly SectionDef<PersonField>[] = [
 
 const COLUMNS: readonly ColumnDef<PersonField>[] = [
   { field: 'name', sortable: true },
-  { field: 'document', width: '13rem' },
+  { field: 'document', width: '208px' },
   { field: 'kind', sortable: true },
   { field: 'isCustomer' },
   { field: 'isSupplier' },
