@@ -3,7 +3,7 @@ import { t } from '../i18n';
 import * as ui from '../ui/ui.css';
 
 /** How long a page may take to come before the bar says another is on its way. */
-export const PROGRESS_DELAY_MS = 300;
+const PROGRESS_DELAY_MS = 300;
 
 /**
  * The bar shown while another page loads: present at once (the page being left is inert under
