@@ -98,4 +98,20 @@ describe('session persistence (spec §3)', () => {
     );
     expect(getSession().tokenType).toBe('Authorization');
   });
+
+  it("follows a sign-out in another tab: a removed key is the field's default again, the others stay", () => {
+    for (const [key, value] of [['bo.tokenType', 'Authorization'], ['bo.rememberMe', true]] as const) {
+      localStorage.setItem(key, JSON.stringify(value));
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: JSON.stringify(value), storageArea: localStorage }));
+    }
+    localStorage.removeItem('bo.tokenType');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'bo.tokenType', newValue: null, storageArea: localStorage }));
+    expect(getSession().tokenType).toBeNull();
+    expect(getSession().rememberMe).toBe(true);
+  });
+
+  it('ignores storage events of another storage area', () => {
+    window.dispatchEvent(new StorageEvent('storage', { key: 'bo.tokenType', newValue: JSON.stringify('Authorization'), storageArea: sessionStorage }));
+    expect(getSession().tokenType).toBeNull();
+  });
 });

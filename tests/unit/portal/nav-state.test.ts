@@ -112,6 +112,10 @@ describe('breadcrumbs', () => {
     expect(trail('/bi/dashboards')).toEqual(['Início /', 'Painéis /bi/dashboards']);
   });
 
+  it('the finance queues say the word of their tabs ("Parcelas", not the path\'s "parcelamentos")', () => {
+    expect(trail('/fila-de-pagamentos/parcelamentos/fila')).toEqual(['Início /', 'Fila de Pagamentos /fila-de-pagamentos', 'Parcelas /fila-de-pagamentos/parcelamentos', 'Fila /fila-de-pagamentos/parcelamentos/fila']);
+  });
+
   it('no breadcrumbs outside the portal layout or for unknown paths', () => {
     expect(trail('/login')).toEqual([]);
     expect(trail('/nada/aqui')).toEqual([]);

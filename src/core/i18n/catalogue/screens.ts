@@ -116,7 +116,7 @@ export const screens = {
   'portal.crumbs.segment.proposta': 'Proposta',
   'portal.crumbs.segment.fila': 'Fila',
   'portal.crumbs.segment.lancamentos': 'Lançamentos',
-  'portal.crumbs.segment.parcelamentos': 'Parcelamentos',
+  'portal.crumbs.segment.parcelamentos': 'Parcelas',
   'portal.crumbs.segment.autorizados': 'Autorizados',
   'portal.crumbs.segment.remessas-geradas': 'Remessas geradas',
   'portal.crumbs.segment.perfis-ativos': 'Perfis ativos',
