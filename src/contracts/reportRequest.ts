@@ -6,8 +6,9 @@
  * here, so both build the same URL.
  */
 import type { ReportDeclaration } from './reports';
+import { saoPauloToday } from './today';
 
-export const saoPauloToday = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+export { saoPauloToday };
 
 /** The report's filters: the defaults, then each declared filter the page's query holds. */
 export function reportFilters(declaration: Pick<ReportDeclaration, 'filters' | 'defaults'>, query: URLSearchParams, today = saoPauloToday()): Record<string, string> {

@@ -146,10 +146,10 @@ describe.each(databaseKinds())('contas a receber: receipt data [%s]', (kind) => 
     expect(created.status, created.raw).toBe(201);
     const parcela = await get(PARCELAS, (await row(created.body.id)).id!);
     expect(parcela._actions).toContain('settle');
-    const received = await act(PARCELAS, parcela, 'settle', { paidOn: '2026-12-22', amount: 50000, bankAccountId: bank.id });
+    const received = await act(PARCELAS, parcela, 'settle', { paidOn: '2026-11-22', amount: 50000, bankAccountId: bank.id });
     expect(received.status, received.raw).toBe(200);
-    expect(received.body).toMatchObject({ status: 'received', openBalance: 0, paidAmount: 50000, lastPaidOn: '2026-12-22' });
-    expect(received.body.settlements).toEqual([expect.objectContaining({ paidOn: '2026-12-22', amount: 50000, bankAccountId: bank.id, reversed: false })]);
+    expect(received.body).toMatchObject({ status: 'received', openBalance: 0, paidAmount: 50000, lastPaidOn: '2026-11-22' });
+    expect(received.body.settlements).toEqual([expect.objectContaining({ paidOn: '2026-11-22', amount: 50000, bankAccountId: bank.id, reversed: false })]);
     const entry = await get(RECEIVABLES, created.body.id);
     expect(entry.status).toBe('settled');
     const history = (await call(env, 'GET', `${PARCELAS}/${parcela.id}/history`, { session: clerk })).body as { action: string; to: string }[];
@@ -193,7 +193,7 @@ describe.each(databaseKinds())('contas a receber: receipt data [%s]', (kind) => 
     const stale = await put(moved.body, { pixKey: 'outra@demo.com.br' });
     expect(stale.status, stale.raw).toBe(400);
     expect(stale.body.errors?.bankAccountId?.join(' ')).toMatch(/inativa/);
-    const received = await act(PARCELAS, moved.body, 'settle', { paidOn: '2026-12-21', amount: 50000, bankAccountId: bank.id });
+    const received = await act(PARCELAS, moved.body, 'settle', { paidOn: '2026-11-21', amount: 50000, bankAccountId: bank.id });
     expect(received.status, received.raw).toBe(200);
     expect(received.body.status).toBe('received');
     // Every change is in the audit, before → after.
@@ -232,7 +232,7 @@ describe.each(databaseKinds())('contas a receber: receipt data [%s]', (kind) => 
     const parcela = await get(PARCELAS, id);
     expect(parcela).toMatchObject({ paymentMethod: 'transfer', bankAccountId: bank.id });
     expect(parcela).not.toHaveProperty('holderName');
-    const received = await act(PARCELAS, parcela, 'settle', { paidOn: '2026-12-21', amount: 50000, bankAccountId: bank.id });
+    const received = await act(PARCELAS, parcela, 'settle', { paidOn: '2026-11-21', amount: 50000, bankAccountId: bank.id });
     expect(received.status, received.raw).toBe(200);
     // Nothing typed before is lost.
     expect((await row(created.body.id)).holder_name).toBe('Cliente S.A.');

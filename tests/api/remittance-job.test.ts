@@ -98,7 +98,7 @@ describe.each(databaseKinds())('remessa gerada por job [%s]', (kind) => {
     expect(accepted.status, accepted.raw).toBe(202);
     const settled = await call(env, 'POST', `${PARCELAS}/${last}/actions/settle`, {
       session: treasurer2,
-      body: { paidOn: '2026-12-21', amount: 6000, bankAccountId: parties.accountId },
+      body: { paidOn: '2026-11-21', amount: 6000, bankAccountId: parties.accountId },
       headers: { 'if-match': `"${parcela.version}"` },
     });
     // Still held by the generation (the usual case: its step has not come yet), or already em remessa.

@@ -23,6 +23,7 @@
 import type * as z from 'zod/mini';
 import type { RuleKit } from '../validation/rules';
 import { defineResource } from '../define';
+import { saoPauloToday } from '../today';
 import { boolean, date, enumOf, integer, list, money, reference, text } from '../fields';
 import { defineWorkflow, reasonInput, reasonRule, stateLabels } from '../workflow';
 import { COST_CENTERS_OF_ENTRY, FINANCE_QUEUE_LISTS } from './parts/financeEntry';
@@ -43,15 +44,20 @@ export const SETTLEMENT_MESSAGES = {
   reconciled: 'Esta baixa está conciliada com o extrato: desfaça a conciliação antes de estorná-la.',
   nothingToReverse: 'Não há baixa a estornar nesta parcela.',
   selfAuthorize: 'Quem lançou a conta não pode autorizar o seu pagamento.',
+  futurePaidOn: 'A data da baixa não pode ser depois de hoje.',
 } as const;
 
 const nonNegative = ({ z, money }: RuleKit, message: string) => money().check(z.minimum(0, message));
 
-/** A baixa: payment date, principal settled, interest, fine and discount, and the account it left from. */
+/**
+ * A baixa: payment date, principal settled, interest, fine and discount, and the account it left from.
+ * The date is when the money moved: never after today in São Paulo (a future one would count as
+ * realised in the balances and the cash flow before it happened).
+ */
 export const settleInput = (kit: RuleKit) => {
   const { z } = kit;
   return z.object({
-    paidOn: kit.date(),
+    paidOn: kit.date().check(z.refine((day: string) => !/^\d{4}-\d{2}-\d{2}$/.test(day) || day <= saoPauloToday(), SETTLEMENT_MESSAGES.futurePaidOn)),
     amount: kit.money().check(z.minimum(1, SETTLEMENT_MESSAGES.amount)),
     interest: z.optional(nonNegative(kit, 'Os juros não podem ser negativos.')),
     fine: z.optional(nonNegative(kit, 'A multa não pode ser negativa.')),

@@ -5,6 +5,7 @@
  * so a date is a date picker, money the money input, an account a reference select; a `reason` or
  * `note` is a text box; `settlementId` chooses one of the record's baixas not yet reversed.
  */
+import { saoPauloToday } from '../../contracts/today';
 import { useId } from 'react';
 import { isOptionalSchema, type AnyResource, type FieldDef, type ScalarFieldDef } from '../../contracts/resource';
 import { inputSchema, type Transition } from '../../contracts/workflow';
@@ -35,14 +36,14 @@ export function inputDef(resource: AnyResource, name: string): ScalarFieldDef | 
   return own && own.type !== 'list' ? ({ ...own, readOnly: false } as ScalarFieldDef) : null;
 }
 
-const today = () => new Date().toLocaleDateString('sv-SE');
 
 /** Start values: today for a date, the record's own value for a reference (its bank account), and the transition's `inputFrom`. */
 export function initialInput(resource: AnyResource, transition: Transition, record?: Row): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const name of inputFields(transition)) {
     const def = inputDef(resource, name);
-    if (def?.type === 'date') values[name] = today();
+    // São Paulo's today, the day the server's rules count in (a baixa may not be dated after it).
+    if (def?.type === 'date') values[name] = saoPauloToday();
     else if (def?.type === 'reference' && record && record[name]) values[name] = record[name];
     // A declared start value from the record: a baixa starts at the open balance (the whole rest).
     const from = transition.inputFrom?.[name];
