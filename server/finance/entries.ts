@@ -198,7 +198,8 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
     filter: { direction },
     columns: { [party]: 'party_id' },
     computed: {
-      openBalance: sql`t.amount - t.paid_amount`,
+      // A cancelled parcela owes nothing (its lançamento's balance leaves it out too).
+      openBalance: sql`CASE WHEN ${inPhases(sql.ref('t.status'), resource.workflow!, ['void'])} THEN 0 ELSE t.amount - t.paid_amount END`,
       costCenterIds: costCentersOf(sql`t.entry_id`),
       isOverdue: sql`(t.due_date < (now() AT TIME ZONE 'America/Sao_Paulo')::date AND ${inPhases(sql.ref('t.status'), resource.workflow!, LIVE_PHASES)})`,
       settlements: sql`COALESCE((SELECT jsonb_agg(jsonb_build_object('id', s.id, 'paidOn', s.paid_on, 'amount', s.amount, 'interest', s.interest, 'fine', s.fine,

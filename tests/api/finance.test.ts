@@ -63,7 +63,7 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
     return submitted.body;
   };
   const settle = (who: Session, parcela: { id: string; version: number }, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    act(who, PARCELAS, parcela, 'settle', { paidOn: '2026-12-21', bankAccountId: accountId, ...body }, headers);
+    act(who, PARCELAS, parcela, 'settle', { paidOn: '2026-11-21', bankAccountId: accountId, ...body }, headers);
 
   beforeAll(async () => {
     admin = await loginSession(env, 'admin@demo.com.br');
@@ -196,6 +196,13 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
     expect(cancelled.status, cancelled.raw).toBe(200);
     expect((await parcelasOf(entry.id)).map((r) => r.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
     const parcela = await get(treasurer.session, PARCELAS, rows[0].id);
+    // A cancelled parcela owes nothing: on its page, in its list's totals, as its lançamento says.
+    expect(parcela.openBalance).toBe(0);
+    const listed = await call(env, 'GET', `${PARCELAS}?status=cancelled&perPage=100`, { session: treasurer.session });
+    expect(listed.status, listed.raw).toBe(200);
+    const ids = new Set(rows.map((row) => row.id));
+    expect(listed.body.filter((p: { id: string }) => ids.has(p.id)).map((p: { openBalance: number }) => p.openBalance)).toEqual([0, 0, 0]);
+    expect((await get(clerk.session, PAYABLES, entry.id)).openBalance).toBe(0);
     const refused = await settle(treasurer.session, parcela, { amount: 100 });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Não é possível dar baixa em uma parcela a pagar cancelada.');
@@ -203,6 +210,12 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
     const busy = await approved();
     const [p1] = await parcelasOf(busy.id);
     const authorised = (await act(treasurer.session, PARCELAS, await get(treasurer.session, PARCELAS, p1.id), 'authorize')).body;
+    // A baixa is dated when the money moved: never after today in São Paulo.
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() + 86_400_000));
+    const future = await settle(treasurer.session, authorised, { amount: 100, paidOn: tomorrow });
+    expect(future.status, future.raw).toBe(400);
+    expect(future.body.errors).toEqual({ paidOn: ['A data da baixa não pode ser depois de hoje.'] });
+    expect((await get(treasurer.session, PARCELAS, p1.id)).paidAmount).toBe(0);
     expect((await settle(treasurer.session, authorised, { amount: 100 })).status).toBe(200);
     const refusedCancel = await act(clerk.session, PAYABLES, await get(clerk.session, PAYABLES, busy.id), 'cancel', { reason: 'Não deveria.' });
     expect(refusedCancel.status).toBe(409);
@@ -544,10 +557,10 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
     expect(created.status, created.raw).toBe(201);
     const [p1] = await parcelasOf(created.body.id);
     const parcela = await get(clerk.session, RECEIVABLE_PARCELAS, p1.id);
-    const part = await act(clerk.session, RECEIVABLE_PARCELAS, parcela, 'settle', { paidOn: '2026-12-01', amount: 20000, bankAccountId: accountId });
+    const part = await act(clerk.session, RECEIVABLE_PARCELAS, parcela, 'settle', { paidOn: '2026-11-01', amount: 20000, bankAccountId: accountId });
     expect(part.status, part.raw).toBe(200);
     expect(part.body).toMatchObject({ status: 'open', openBalance: 30000 });
-    const full = await act(clerk.session, RECEIVABLE_PARCELAS, part.body, 'settle', { paidOn: '2026-12-02', amount: 30000, bankAccountId: accountId });
+    const full = await act(clerk.session, RECEIVABLE_PARCELAS, part.body, 'settle', { paidOn: '2026-11-02', amount: 30000, bankAccountId: accountId });
     expect(full.body.status).toBe('received');
     expect((await get(clerk.session, RECEIVABLES, created.body.id)).status).toBe('settled');
     const undo = await act(clerk.session, RECEIVABLE_PARCELAS, full.body, 'reverse', { settlementId: full.body.settlements[1].id, reason: 'Cheque devolvido.' });
