@@ -7,7 +7,7 @@
  * the search could not be answered (an ended session is never an empty list).
  */
 import { autoUpdate, flip, offset, size, useDismiss, useFloating, useInteractions, useListNavigation } from '@floating-ui/react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { ResourceSummary } from '../catalogue/types';
 import { t } from '../i18n';
 import type { PathParams } from '../resources/paths';
@@ -109,6 +109,18 @@ export default function ReferenceSelect({ id, label, target, params, multiple = 
     onChange(ids, ids.map((i) => ({ id: i, label: labels.get(i) ?? i })));
   };
 
+  // Focus leaving the field for anything outside the input and its own list closes the list (Tab
+  // to the next field, the sidebar…). The list lives in the same shadow root as the input, so the
+  // event's relatedTarget is the node to test. No relatedTarget: the window lost focus (the input
+  // is still its root's active element: stays open) or a press on nothing focusable (closes).
+  const closeWhenFocusLeaves = (event: FocusEvent) => {
+    const next = event.relatedTarget;
+    const input = refs.domReference.current;
+    if (next instanceof Node ? input?.contains(next) || refs.floating.current?.contains(next) : (input?.getRootNode() as Document | ShadowRoot | undefined)?.activeElement === input) return;
+    setOpen(false);
+    setActiveIndex(null);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       if (open && activeIndex !== null && visible[activeIndex]) {
@@ -160,6 +172,7 @@ export default function ReferenceSelect({ id, label, target, params, multiple = 
         {...getReferenceProps({
           onFocus: () => setOpen(true),
           onClick: () => setOpen(true),
+          onBlur: closeWhenFocusLeaves,
           onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
             setSearch(event.target.value);
             setActiveIndex(null);
@@ -172,7 +185,9 @@ export default function ReferenceSelect({ id, label, target, params, multiple = 
         <button type="button" className={ui.button.link} onClick={() => onChange([], [])}>{t('registry.select.clear')}</button>
       )}
       {open && (
-        <div ref={refs.setFloating} style={floatingStyles} className={css.listbox} {...getFloatingProps({ 'aria-orientation': undefined, onScroll: (event: React.UIEvent<HTMLDivElement>) => {
+        // Not a tab stop (a scrollable box is one by default): the input drives the list. A press
+        // anywhere in it keeps the focus on the input, as the options and "load more" already do.
+        <div ref={refs.setFloating} style={floatingStyles} className={css.listbox} tabIndex={-1} {...getFloatingProps({ 'aria-orientation': undefined, onBlur: closeWhenFocusLeaves, onMouseDown: (event: React.MouseEvent) => event.preventDefault(), onScroll: (event: React.UIEvent<HTMLDivElement>) => {
           const el = event.currentTarget;
           if (el.scrollTop + el.clientHeight >= el.scrollHeight - 24) loadMore();
         } })}>

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../../src/contracts/resources';
 import ReferenceSelect from '../../../src/core/ui/ReferenceSelect';
+import { act } from 'react';
 import { calls, flush, key, mount, pageResponse, resetApi, signIn, stubApi, type } from './harness';
 
 const people = Array.from({ length: 25 }, (_, i) => ({ id: `u${i + 1}`, version: 1, name: `Pessoa ${String(i + 1).padStart(2, '0')}` }));
@@ -107,6 +108,99 @@ describe('ReferenceSelect', () => {
     await flush();
     expect(onChange).toHaveBeenLastCalledWith(['u1'], [{ id: 'u1', label: 'Pessoa 01' }]);
     expect(input.getAttribute('aria-expanded')).toBe('false');
+    view.unmount();
+  });
+
+  it('closes when focus leaves for another field (Tab): never two lists open at once', async () => {
+    serve();
+    const onChange = vi.fn();
+    const view = await mount(
+      () => (
+        <>
+          <ReferenceSelect label="Centro de custos" target={users} params={{}} value={[]} onChange={onChange} />
+          <ReferenceSelect label="Departamento" target={users} params={{}} value={[]} onChange={onChange} />
+          <button type="button" id="salvar">Salvar</button>
+        </>
+      ),
+      { shadow: true },
+    );
+    const root = view.container.getRootNode() as ShadowRoot;
+    const [first, second] = [...root.querySelectorAll<HTMLInputElement>('input[role="combobox"]')];
+    const listboxes = () => [...root.querySelectorAll('[role="listbox"]')].map((l) => l.getAttribute('aria-label'));
+    await act(async () => first.focus());
+    await flush();
+    expect(first.getAttribute('aria-expanded')).toBe('true');
+    expect(listboxes()).toEqual(['Centro de custos']);
+    await act(async () => second.focus());
+    await flush();
+    expect(first.getAttribute('aria-expanded')).toBe('false');
+    expect(second.getAttribute('aria-expanded')).toBe('true');
+    expect(listboxes()).toEqual(['Departamento']);
+    await act(async () => root.querySelector<HTMLButtonElement>('#salvar')!.focus());
+    await flush();
+    expect(second.getAttribute('aria-expanded')).toBe('false');
+    expect(listboxes()).toEqual([]);
+    // focus leaving the shadow root altogether (the sidebar) closes it too
+    await act(async () => first.focus());
+    await flush();
+    expect(listboxes()).toEqual(['Centro de custos']);
+    const outside = document.body.appendChild(document.createElement('button'));
+    await act(async () => outside.focus());
+    await flush();
+    expect(first.getAttribute('aria-expanded')).toBe('false');
+    expect(listboxes()).toEqual([]);
+    outside.remove();
+    view.unmount();
+  });
+
+  it('stays open while focus moves into its own list, and a mouse choice still lands', async () => {
+    serve();
+    const { view, input, onChange, root } = await open();
+    const loadMore = root.querySelector<HTMLButtonElement>('[role="listbox"] ~ button')!;
+    expect(loadMore).not.toBeNull();
+    await act(async () => loadMore.focus());
+    await flush();
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    const option = root.querySelectorAll<HTMLElement>('[role="option"]')[1];
+    await act(async () => {
+      option.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, composed: true }));
+      option.dispatchEvent(new MouseEvent('mouseup', { bubbles: true, cancelable: true, composed: true }));
+      option.click();
+    });
+    await flush();
+    expect(onChange).toHaveBeenLastCalledWith(['u2'], [{ id: 'u2', label: 'Pessoa 02' }]);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    view.unmount();
+  });
+
+  it('closes when focus leaves its own list for elsewhere; a press in the list keeps the focus on the field', async () => {
+    serve();
+    const { view, input, root } = await open();
+    const popup = root.querySelector('[role="listbox"]')!.parentElement!;
+    expect(popup.tabIndex).toBe(-1);
+    const press = new MouseEvent('mousedown', { bubbles: true, cancelable: true, composed: true });
+    popup.querySelector('[role="status"]')!.dispatchEvent(press);
+    expect(press.defaultPrevented).toBe(true);
+    await act(async () => popup.querySelector<HTMLButtonElement>('button')!.focus());
+    await flush();
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    const outside = document.body.appendChild(document.createElement('button'));
+    await act(async () => outside.focus());
+    await flush();
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(root.querySelector('[role="listbox"]')).toBeNull();
+    outside.remove();
+    view.unmount();
+  });
+
+  it('Escape closes the open list and focus stays on the field', async () => {
+    serve();
+    const { view, input, root } = await open();
+    expect(root.querySelector('[role="listbox"]')).not.toBeNull();
+    await key(input, 'Escape');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(root.querySelector('[role="listbox"]')).toBeNull();
+    expect((root as ShadowRoot).activeElement).toBe(input);
     view.unmount();
   });
 });
