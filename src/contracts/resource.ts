@@ -492,6 +492,16 @@ export const isOptionalSchema = (schema: unknown): boolean => (schema as { _zod?
 /** Whether the declaration lets `field` be left empty. */
 export const isOptionalField = (resource: AnyResource, field: string): boolean => isOptionalSchema(resource.schema.shape[field]);
 
+type SchemaDef = { _zod?: { def?: { innerType?: SchemaDef; element?: SchemaDef; shape?: Record<string, unknown> } } };
+
+/** Whether a field of a list's items (`lines`, `unitPrice`) accepts a missing value; true when the list or the field is unknown. */
+export function isOptionalItemField(resource: AnyResource, list: string, field: string): boolean {
+  let schema = resource.schema.shape[list] as SchemaDef | undefined;
+  while (schema?._zod?.def?.innerType) schema = schema._zod.def.innerType;
+  const item = schema?._zod?.def?.element?._zod?.def?.shape?.[field];
+  return item === undefined || isOptionalSchema(item);
+}
+
 /** Names of the writable fields (not readOnly). */
 export function writableFields(resource: AnyResource): string[] {
   return Object.keys(resource.fields).filter((name) => !resource.fields[name].readOnly);

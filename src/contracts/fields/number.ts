@@ -1,11 +1,12 @@
 /** Builders of the numeric and date fields: `integer`, `money`, `percent`, `date`, `datetime`. */
 import type * as z from 'zod/mini';
 import type { Rule, RuleKit } from '../validation/rules';
+import { formatMoney } from '../money';
 import { field, type Common, type MayBeEmpty } from './field';
 
 type NumberRule = z.core.$ZodType<number, number>;
 
-/** Bounds of a number, each with its message (default: zod's own). */
+/** Bounds of a number, each with its message (default: "Informe um número maior ou igual a 0." / "menor ou igual a …"). */
 export interface Bounds {
   min?: number;
   minMessage?: string;
@@ -21,11 +22,18 @@ export interface IntegerOptions extends Common, MayBeEmpty, Bounds {
   initial?: number;
 }
 
-/** `base` with the `min` / `max` checks of `bounds` (min first). */
-function bounded({ z }: RuleKit, base: z.ZodMiniType<number, number>, bounds: Bounds): NumberRule {
+const wholeNumber = (value: number) => value.toLocaleString('pt-BR');
+
+/**
+ * `base` with the `min` / `max` checks of `bounds` (min first). A bound without a message of its own
+ * says the bound (`show`n as the field shows it): the type's message ("Informe um número inteiro.")
+ * would otherwise be said for -1 too.
+ */
+function bounded({ z }: RuleKit, base: z.ZodMiniType<number, number>, bounds: Bounds, show: (value: number) => string = wholeNumber): NumberRule {
+  const noun = show === wholeNumber ? 'um número' : 'um valor';
   const checks = [
-    ...(bounds.min !== undefined ? [bounds.minMessage === undefined ? z.minimum(bounds.min) : z.minimum(bounds.min, bounds.minMessage)] : []),
-    ...(bounds.max !== undefined ? [bounds.maxMessage === undefined ? z.maximum(bounds.max) : z.maximum(bounds.max, bounds.maxMessage)] : []),
+    ...(bounds.min !== undefined ? [z.minimum(bounds.min, { error: () => bounds.minMessage ?? `Informe ${noun} maior ou igual a ${show(bounds.min!)}.` })] : []),
+    ...(bounds.max !== undefined ? [z.maximum(bounds.max, { error: () => bounds.maxMessage ?? `Informe ${noun} menor ou igual a ${show(bounds.max!)}.` })] : []),
   ];
   return checks.length ? base.check(...checks) : base;
 }
@@ -52,7 +60,7 @@ export interface MoneyOptions extends Common, MayBeEmpty, Bounds {
  * server computes is `money('Total', {readOnly: true})`.
  */
 export const money = <const O extends MoneyOptions>(label: string, options?: O) =>
-  field((kit) => options?.rule?.(kit) ?? bounded(kit, kit.money(), options ?? {}), { type: 'money', label }, options);
+  field((kit) => options?.rule?.(kit) ?? bounded(kit, kit.money(), options ?? {}, formatMoney), { type: 'money', label }, options);
 
 /** Integer basis points (12,34% = 1234), between `min` and `max` (default 0 – 10.000). */
 export const percent = <const O extends Common & MayBeEmpty & { min?: number; max?: number; initial?: number }>(label: string, options?: O) =>

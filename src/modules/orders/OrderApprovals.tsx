@@ -3,6 +3,7 @@
  * newest first; a submit (a new version of the record) shows its new flow at once. Where it stands
  * ("Aguardando Carla, etapa 2 de 3") is under the page's title (registry/RecordStanding.tsx).
  */
+import { formatDateTime } from '../../core/format/dates';
 import { registerCatalogue, t } from '../../core/i18n';
 import { Alert } from '../../core/ui/Alert';
 import { Spinner } from '../../core/ui/Spinner';
@@ -24,7 +25,7 @@ export default function OrderApprovals({ resource, record }: SubPageProps) {
     <div className={ui.stack}>
       <h2 style={{ margin: 0 }}>{t('orders.tabs.approvals')}</h2>
       {flows.data.map((flow) => (
-        <section key={flow.id} className={ui.stack} aria-label={`${flow.queueName} — ${flow.createdAt}`}>
+        <section key={flow.id} className={ui.stack} aria-label={`${flow.queueName} — ${formatDateTime(flow.createdAt)}`}>
           <FlowSummary flow={flow} />
           <FlowStages flow={flow} />
         </section>

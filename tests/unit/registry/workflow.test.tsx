@@ -107,6 +107,14 @@ describe('keyed line items', () => {
     view.unmount();
   });
 
+  it("mark each line's required fields as the form marks its own: price and description, not product or date", async () => {
+    const view = await mount(() => createElement(RecordForm, { resource: orders, params: {}, record: order(), onSaved: () => undefined }));
+    const marked = (field: string) => Boolean(view.container.querySelector(`[data-field="lines.0.${field}"] [aria-hidden="true"]`)?.textContent?.includes('*'));
+    expect(['description', 'quantity', 'unitPrice'].filter(marked)).toEqual(['description', 'quantity', 'unitPrice']);
+    expect(['productId', 'neededBy'].filter(marked)).toEqual([]);
+    view.unmount();
+  });
+
   it('shows a per-line server error under that line', async () => {
     stubApi(() => json({ message: 'Verifique os campos.', errors: { 'lines.1.quantity': ['A quantidade deve ser maior que zero.'] } }, { status: 400 }));
     const view = await mount(() => createElement(RecordForm, { resource: orders, params: {}, record: order(), onSaved: () => undefined }));

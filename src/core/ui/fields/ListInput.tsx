@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { fieldShown, typesSetByChoice, type ScalarFieldDef } from '../../../contracts/resource';
+import { fieldShown, isOptionalItemField, typesSetByChoice, type ScalarFieldDef } from '../../../contracts/resource';
 import { t } from '../../i18n';
 import { fillPatch, referenceFill } from '../../resources/fills';
 import { emptyValue } from '../../resources/values';
@@ -26,6 +26,9 @@ export function ListInput({ id, resource, field, def, value, onChange, params, e
   const of = Object.entries(def.of) as [string, ScalarFieldDef][];
   // The type of a chosen PIX key follows the choice (typesSetByChoice): no input of its own.
   const setByChoice = typesSetByChoice(def.of);
+  // The list's own name in a nested path (`installments.0.allocations` → `allocations`) and which of its items' fields are required (marked as in the form).
+  const listName = field.split('.').pop() ?? field;
+  const required = (name: string, sub: ScalarFieldDef) => !['boolean', 'references', 'scopes'].includes(sub.type) && !sub.readOnly && !isOptionalItemField(resource, listName, name);
   const initial: Item = Object.fromEntries(of.map(([name, sub]) => [name, emptyValue(sub)]));
   const blank = (): Item => ({ ...initial });
   const patch = (index: number, change: Item) => onChange(items.map((item, i) => (i === index ? { ...item, ...change } : item)));
@@ -54,6 +57,7 @@ export function ListInput({ id, resource, field, def, value, onChange, params, e
               field={`${field}.${index}.${name}`}
               label={sub.label}
               def={sub}
+              required={required(name, sub)}
               value={item[name]}
               onChange={(next) => changeSub(index, name, sub, next)}
               params={params}
