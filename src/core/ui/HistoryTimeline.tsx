@@ -50,7 +50,8 @@ export function HistoryTimeline({ resource, params, id }: { resource: AnyResourc
           {entries.map((entry) => (
             <li key={entry.id} className={css.timelineItem}>
               <span>
-                {entry.from ? <>{badge(entry.from)} → {badge(entry.to)}</> : badge(entry.to)}
+                {/* A step that kept the state (a partial baixa, a change of data) shows the state once. */}
+                {entry.from && entry.from !== entry.to ? <>{badge(entry.from)} → {badge(entry.to)}</> : badge(entry.to)}
               </span>
               <span className={css.muted}>
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>{' '}

@@ -247,6 +247,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
                   siblings={withKinds}
                   onSiblings={setMany}
                   required={isRequired(resource, field)}
+                  labelShownBySection={label.trim().toLocaleLowerCase('pt-BR') === sectionTitle(resource, section).trim().toLocaleLowerCase('pt-BR')}
                 />
               );
             })}

@@ -1,3 +1,4 @@
+import { visuallyHidden } from '../../../src/core/styles/base.css';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InboxItem } from '../../../src/contracts/approvals';
@@ -112,6 +113,15 @@ describe('keyed line items', () => {
     const marked = (field: string) => Boolean(view.container.querySelector(`[data-field="lines.0.${field}"] [aria-hidden="true"]`)?.textContent?.includes('*'));
     expect(['description', 'quantity', 'unitPrice'].filter(marked)).toEqual(['description', 'quantity', 'unitPrice']);
     expect(['productId', 'neededBy'].filter(marked)).toEqual([]);
+    view.unmount();
+  });
+
+  it('say the section\'s title once: the list under "Itens" keeps its name for screen readers only', async () => {
+    const view = await mount(() => createElement(RecordForm, { resource: orders, params: {}, record: order(), onSaved: () => undefined }));
+    const listLabel = view.container.querySelector('[data-field="lines"] > span[id$="-label"]')!;
+    expect(text(listLabel)).toContain('Itens');
+    expect(listLabel.className).toBe(visuallyHidden);
+    expect(view.container.querySelector('[data-field="lines"] [role="group"]')!.getAttribute('aria-label')).toBe('Itens');
     view.unmount();
   });
 

@@ -9,6 +9,7 @@ import type { PathParams } from '../../resources/paths';
 import type { FieldErrors } from '../../resources/values';
 import * as ui from '../ui.css';
 import * as css from '../data.css';
+import { visuallyHidden } from '../../styles/base.css';
 import { CepInput } from './CepInput';
 import { BooleanInput, EnumInput, ScopesInput } from './ChoiceInputs';
 import { CityInput } from './CityInput';
@@ -65,12 +66,14 @@ export interface FieldProps {
   errors?: FieldErrors;
   refs?: RefLabel[];
   required?: boolean;
+  /** The label is said by the section around it ("Itens" under "Itens"): kept for screen readers, not shown twice. */
+  labelShownBySection?: boolean;
   siblings?: InputProps['siblings'];
   onSiblings?: InputProps['onSiblings'];
   allRefs?: InputProps['allRefs'];
 }
 
-export function Field({ resource, field, label, def, value, onChange, params, errors, refs, required, siblings, onSiblings, allRefs }: FieldProps) {
+export function Field({ resource, field, label, def, value, onChange, params, errors, refs, required, labelShownBySection, siblings, onSiblings, allRefs }: FieldProps) {
   const id = useId();
   // A chosen PIX key sets its type (no input of its own: typesSetByChoice): the type's errors show here.
   const typePath = def.type === 'pixKey' && def.chosenFrom && def.typeField ? field.replace(/[^.]+$/, def.typeField) : null;
@@ -96,7 +99,7 @@ export function Field({ resource, field, label, def, value, onChange, params, er
         <label className={ui.checkbox} htmlFor={id}>{input}<span>{labelText}</span></label>
       ) : (
         <>
-          {isGroup ? <span className={ui.label} id={`${id}-label`}>{labelText}</span> : <label className={ui.label} htmlFor={id}>{labelText}</label>}
+          {isGroup ? <span className={labelShownBySection ? visuallyHidden : ui.label} id={`${id}-label`}>{labelText}</span> : <label className={ui.label} htmlFor={id}>{labelText}</label>}
           {input}
         </>
       )}
