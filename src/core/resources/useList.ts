@@ -35,9 +35,15 @@ export function useList(resource: AnyResource, state: ListState, params: PathPar
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
     if (!enabled) return;
-    const primedAnswer = firstRun.current ? primedPage : undefined;
+    // Later runs too: a navigation within the list (a search, a page) primes the new page while its
+    // guard runs; the list takes that request instead of sending the same one again.
+    const first = firstRun.current;
+    const primedAnswer = first ? primedPage : takePrimed<Row>(resource.api, path, key);
     firstRun.current = false;
-    if (primedAnswer?.value) return;
+    if (primedAnswer?.value) {
+      if (!first) setResult(shown(primedAnswer.value));
+      return;
+    }
     const controller = new AbortController();
     setResult((r) => ({ ...r, loading: true, error: null }));
     const { page, perPage, ...query } = JSON.parse(key) as Record<string, never>;

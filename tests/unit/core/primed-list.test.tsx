@@ -1,5 +1,5 @@
 /** Render while fetching: a list route's first page asked for while the guard runs, taken by the list. */
-import { act } from 'react';
+import { act, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createMemoryHistory } from 'history';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { appConfigAtom } from '../../../src/core/config';
 import { RouteView } from '../../../src/core/host/RouteView';
 import { RouterHost, type Guard, type GuardOutcome } from '../../../src/core/host/RouterHost';
 import { apiPath } from '../../../src/core/resources/paths';
+import { apiQuery, readListState } from '../../../src/core/resources/query';
 import { useList } from '../../../src/core/resources/useList';
 import { createRouter, type RouteDef } from '../../../src/core/router';
 import { resetSession, setFields } from '../../../src/core/session';
@@ -167,4 +168,32 @@ describe('a list route primes its first page while the guard runs', () => {
     await flush();
     expect(asked()).toBe(1);
   });
+
+  it('a search within the mounted list takes the page its navigation primed: one request, not two', async () => {
+    const searched = readListState(resource, new URLSearchParams('q=acme'));
+    let setShown!: (next: typeof state) => void;
+    function Searchable() {
+      const [shown, set] = useState(state);
+      setShown = set;
+      const list = useList(resource, shown, {});
+      return <ul aria-busy={list.loading}>{list.rows.map((row) => <li key={row.id}>{String(row.name)}</li>)}</ul>;
+    }
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    await act(async () => root.render(<Searchable />));
+    await flush();
+    const pages = () => sent.filter((url) => url.includes('/companies/suppliers'));
+    expect(pages()).toHaveLength(1);
+    // The navigation to ?q=acme primes its page while its guard runs; then the list shows that state.
+    primePage(resource.api, apiPath(resource, {}), JSON.stringify(apiQuery(searched)));
+    await act(async () => setShown(searched));
+    await flush();
+    expect(pages()).toHaveLength(2);
+    expect(pages()[1]).toContain('q=acme');
+    expect(container.textContent).toContain('Fornecedor Um');
+    await act(async () => root.unmount());
+    container.remove();
+  });
 });
+
