@@ -57,6 +57,9 @@ export const registry = {
   'registry.filters.from': '{label} — de',
   'registry.filters.to': '{label} — até',
   'registry.filters.clear': 'Limpar filtros',
+  'registry.filters.invalidValue': 'Valor inválido.',
+  'registry.filters.invalidDate': 'Data inválida.',
+  'registry.filters.inverted': 'O início é depois do fim.',
 
   'registry.table.selectAll': 'Selecionar todos desta página',
   'registry.table.selectRow': 'Selecionar {title}',
