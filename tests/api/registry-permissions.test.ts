@@ -43,7 +43,7 @@ function bodyFor(route: RouteSpec, resource: AnyResource, refs: Record<string, s
 /** Valid values for the required inputs of a transition (a reason, a baixa), by name. */
 const INPUT_SAMPLES: Record<string, () => unknown> = {
   reason: () => 'Motivo de teste.',
-  paidOn: () => '2026-12-01',
+  paidOn: () => '2026-11-01',
   amount: () => 100,
   bankAccountId: () => randomUUID(),
   settlementId: () => randomUUID(),
