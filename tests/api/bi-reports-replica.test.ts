@@ -58,7 +58,8 @@ describe.skipIf(!postgres)('BI: reports on a SELECT-only login (a read replica) 
 
   beforeAll(async () => {
     admin = await loginSession(env, 'admin@demo.com.br');
-    today = env.clock.now().toISOString().slice(0, 10);
+    // São Paulo's day, the one the server's rules and reports count in (UTC is tomorrow there after 21:00).
+    today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(env.clock.now());
     year = today.slice(0, 4);
     // A receivable of this month, received: numbers in every report.
     const category = await call(env, 'POST', '/api/finance/revenue-categories', { session: admin, body: { code: `R${randomUUID().slice(0, 6)}`, name: 'Réplica', parentId: null, isActive: true, description: null, dreLine: 'grossRevenue', dfcGroup: 'financing', ledgerAccountId: null } });
