@@ -29,16 +29,20 @@ export function useList(resource: AnyResource, state: ListState, params: PathPar
   // which shows its rows when the answer is already there.
   const [primedPage] = useState(() => (enabled ? takePrimed<Row>(resource.api, path, key) : undefined));
   const firstRun = useRef(true);
+  const shownKey = useRef(`${path} ${key}`);
   const [result, setResult] = useState<Omit<ListResult, 'reload'>>(() =>
     primedPage?.value ? shown(primedPage.value) : { rows: [], pagination: null, total: null, totalOver: null, loading: true, error: null },
   );
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
     if (!enabled) return;
-    // Later runs too: a navigation within the list (a search, a page) primes the new page while its
-    // guard runs; the list takes that request instead of sending the same one again.
+    // A later page too: a navigation within the list (a search, a page) primes the new page while its
+    // guard runs; the list takes that request instead of sending the same one again. Never on a
+    // reload of the same page (a change was saved): that one asks the server again.
     const first = firstRun.current;
-    const primedAnswer = first ? primedPage : takePrimed<Row>(resource.api, path, key);
+    const newPage = shownKey.current !== `${path} ${key}`;
+    shownKey.current = `${path} ${key}`;
+    const primedAnswer = first ? primedPage : newPage ? takePrimed<Row>(resource.api, path, key) : undefined;
     firstRun.current = false;
     if (primedAnswer?.value) {
       if (!first) setResult(shown(primedAnswer.value));

@@ -172,10 +172,12 @@ describe('a list route primes its first page while the guard runs', () => {
   it('a search within the mounted list takes the page its navigation primed: one request, not two', async () => {
     const searched = readListState(resource, new URLSearchParams('q=acme'));
     let setShown!: (next: typeof state) => void;
+    let reload!: () => void;
     function Searchable() {
       const [shown, set] = useState(state);
       setShown = set;
       const list = useList(resource, shown, {});
+      reload = list.reload;
       return <ul aria-busy={list.loading}>{list.rows.map((row) => <li key={row.id}>{String(row.name)}</li>)}</ul>;
     }
     const container = document.createElement('div');
@@ -192,6 +194,14 @@ describe('a list route primes its first page while the guard runs', () => {
     expect(pages()).toHaveLength(2);
     expect(pages()[1]).toContain('q=acme');
     expect(container.textContent).toContain('Fornecedor Um');
+    // A page primed again for the same address (the sidebar's link to the list it shows) is not
+    // what a reload after a save shows: the reload asks the server.
+    primePage(resource.api, apiPath(resource, {}), JSON.stringify(apiQuery(searched)));
+    await flush();
+    expect(pages()).toHaveLength(3);
+    await act(async () => reload());
+    await flush();
+    expect(pages()).toHaveLength(4);
     await act(async () => root.unmount());
     container.remove();
   });
