@@ -56,6 +56,16 @@ export interface FormRegion {
 
 const OPTIONAL_FREE = new Set(['boolean', 'list', 'references', 'scopes']);
 
+/** Where an error is, for the summary: "Título", or a line's field — "Itens › Item 2 › Preço unitário estimado". */
+function errorPlace(resource: AnyResource, key: string): string {
+  const [field, index, sub] = key.split('.');
+  const def = resource.fields[field];
+  const label = fieldLabel(resource, field);
+  if (def?.type !== 'list' || !/^\d+$/.test(index ?? '')) return label;
+  const item = t('registry.list.item', { n: Number(index) + 1 });
+  return sub && def.of[sub] ? `${label} › ${item} › ${def.of[sub].label}` : `${label} › ${item}`;
+}
+
 function isRequired(resource: AnyResource, field: string): boolean {
   const def = resource.fields[field];
   if (!def || OPTIONAL_FREE.has(def.type) || (def.type === 'enum' && def.multiple)) return false;
@@ -160,7 +170,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
   const otherChanges = current && base ? changedFields(initialValues(resource, base), initialValues(resource, current)).map((f) => fieldLabel(resource, f)) : [];
   const known = new Set(Object.keys(resource.fields));
   const loose = Object.entries(errors).filter(([key]) => !known.has(key.split('.')[0]));
-  const summary = Object.entries(errors).flatMap(([key, messages]) => messages.map((m) => `${known.has(key.split('.')[0]) ? `${fieldLabel(resource, key.split('.')[0])}: ` : ''}${m}`));
+  const summary = Object.entries(errors).flatMap(([key, messages]) => messages.map((m) => `${known.has(key.split('.')[0]) ? `${errorPlace(resource, key)}: ` : ''}${m}`));
 
   return (
     <form ref={formRef} className={ui.stack} onSubmit={submit} noValidate aria-labelledby={labelledBy} aria-label={labelledBy ? undefined : resourceLabel(resource, 'one')}>

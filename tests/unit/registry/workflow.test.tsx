@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InboxItem } from '../../../src/contracts/approvals';
 import { orders } from '../../../src/contracts/resources/orders';
 import { FieldValue } from '../../../src/core/ui/fields/FieldValue';
+import { forgetAllDrafts } from '../../../src/core/formDraftStore';
 import { RecordForm } from '../../../src/core/ui/RecordForm';
 import { WorkflowActions } from '../../../src/core/ui/WorkflowActions';
 import { BulkDecision, InboxTable } from '../../../src/modules/approvals/InboxPage';
@@ -123,6 +124,20 @@ describe('keyed line items', () => {
     expect(listLabel.className).toBe(visuallyHidden);
     expect(view.container.querySelector('[data-field="lines"] [role="group"]')!.getAttribute('aria-label')).toBe('Itens');
     view.unmount();
+  });
+
+  it("name a line's field in the error summary: which item, which field", async () => {
+    stubApi(() => json(order()));
+    const view = await mount(() => createElement(RecordForm, { resource: orders, params: {}, record: order(), onSaved: () => undefined }));
+    const price = view.container.querySelector<HTMLInputElement>('[data-field="lines.1.unitPrice"] input')!;
+    await type(price, '');
+    await click(byText(view.container, 'button', 'Salvar'));
+    await flush();
+    expect(text(view.container.querySelector('[role="alert"], .alert') ?? view.container)).toContain('Itens › Item 2 › Preço unitário estimado: Informe o valor.');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    view.unmount();
+    // The form kept what was typed as this tab's draft: not the next test's.
+    forgetAllDrafts();
   });
 
   it('shows a per-line server error under that line', async () => {
