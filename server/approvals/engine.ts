@@ -19,6 +19,7 @@ import type { AnyResource } from '../../src/contracts/resource.js';
 import { findResource } from '../../src/contracts/resources/index.js';
 import type { ApprovalPlug } from '../../src/contracts/workflow.js';
 import { formatMoney } from '../../src/core/format/money.js';
+import { saoPauloToday } from '../../src/contracts/today.js';
 import { HttpError } from '../errors.js';
 import type { Call, Trx, Values } from '../registry/storage.js';
 
@@ -248,7 +249,7 @@ async function stageApprovers(trx: Trx, orgId: string, stage: Pick<StageRow, 'ap
 }
 
 /** The calendar date in Brasília (delegations are date ranges). */
-export const todayIn = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+export const todayIn = (now: Date) => saoPauloToday(now);
 
 export type Outcome = 'counted' | 'repeated' | 'stageApproved' | 'approved' | 'rejected';
 

@@ -8,6 +8,7 @@
  * tab / carriage return) is neutralised with a leading apostrophe so no spreadsheet runs it as a
  * formula (SECURITY.md "uploads").
  */
+import { saoPauloToday } from '../../src/contracts/today.js';
 import * as z from 'zod/mini';
 import { fold } from '../../src/contracts/brazil/text.js';
 import { maskCep, maskCnpj, maskCpf, maskCpfCnpj, maskPhone, maskPixKey } from '../../src/contracts/brazil/masks.js';
@@ -137,7 +138,7 @@ export function csvOf(header: readonly string[], rows: readonly Cell[][]): Buffe
 /** "dre-por-mes-2026-11-24.xlsx": a pt-BR title without accents, and the Brasília date. */
 export function fileNameOf(title: string, fallback: string, now: Date, format: string): string {
   const slug = fold(title).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || fallback;
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+  const day = saoPauloToday(now);
   return `${slug}-${day}.${format}`;
 }
 

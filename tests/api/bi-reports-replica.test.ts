@@ -9,6 +9,7 @@
  * writes its audit row, on the primary (the login may not INSERT it; the handle counts its queries).
  * PostgreSQL only: PGlite is one embedded connection with no login roles to restrict.
  */
+import { saoPauloToday } from '../../src/contracts/today';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,7 +60,7 @@ describe.skipIf(!postgres)('BI: reports on a SELECT-only login (a read replica) 
   beforeAll(async () => {
     admin = await loginSession(env, 'admin@demo.com.br');
     // São Paulo's day, the one the server's rules and reports count in (UTC is tomorrow there after 21:00).
-    today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(env.clock.now());
+    today = saoPauloToday(env.clock.now());
     year = today.slice(0, 4);
     // A receivable of this month, received: numbers in every report.
     const category = await call(env, 'POST', '/api/finance/revenue-categories', { session: admin, body: { code: `R${randomUUID().slice(0, 6)}`, name: 'Réplica', parentId: null, isActive: true, description: null, dreLine: 'grossRevenue', dfcGroup: 'financing', ledgerAccountId: null } });

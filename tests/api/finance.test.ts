@@ -6,6 +6,7 @@
  * nothing changed; the idempotency contract (parallel replays settle once); two treasurers on one
  * parcela; queue totals; tenant isolation.
  */
+import { saoPauloToday } from '../../src/contracts/today';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -211,7 +212,7 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
     const [p1] = await parcelasOf(busy.id);
     const authorised = (await act(treasurer.session, PARCELAS, await get(treasurer.session, PARCELAS, p1.id), 'authorize')).body;
     // A baixa is dated when the money moved: never after today in São Paulo.
-    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() + 86_400_000));
+    const tomorrow = saoPauloToday(new Date(Date.now() + 86_400_000));
     const future = await settle(treasurer.session, authorised, { amount: 100, paidOn: tomorrow });
     expect(future.status, future.raw).toBe(400);
     expect(future.body.errors).toEqual({ paidOn: ['A data da baixa não pode ser depois de hoje.'] });

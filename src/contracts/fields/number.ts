@@ -22,15 +22,20 @@ export interface IntegerOptions extends Common, MayBeEmpty, Bounds {
   initial?: number;
 }
 
-const wholeNumber = (value: number) => value.toLocaleString('pt-BR');
+/** How a bound is said in its default message: "Informe um número maior ou igual a 100.000." */
+interface BoundWords {
+  noun: string;
+  show: (value: number) => string;
+}
+const WHOLE_NUMBER: BoundWords = { noun: 'um número', show: (value) => value.toLocaleString('pt-BR') };
+const MONEY_AMOUNT: BoundWords = { noun: 'um valor', show: formatMoney };
 
 /**
  * `base` with the `min` / `max` checks of `bounds` (min first). A bound without a message of its own
  * says the bound (`show`n as the field shows it): the type's message ("Informe um número inteiro.")
  * would otherwise be said for -1 too.
  */
-function bounded({ z }: RuleKit, base: z.ZodMiniType<number, number>, bounds: Bounds, show: (value: number) => string = wholeNumber): NumberRule {
-  const noun = show === wholeNumber ? 'um número' : 'um valor';
+function bounded({ z }: RuleKit, base: z.ZodMiniType<number, number>, bounds: Bounds, { noun, show }: BoundWords = WHOLE_NUMBER): NumberRule {
   const checks = [
     ...(bounds.min !== undefined ? [z.minimum(bounds.min, { error: () => bounds.minMessage ?? `Informe ${noun} maior ou igual a ${show(bounds.min!)}.` })] : []),
     ...(bounds.max !== undefined ? [z.maximum(bounds.max, { error: () => bounds.maxMessage ?? `Informe ${noun} menor ou igual a ${show(bounds.max!)}.` })] : []),
@@ -60,7 +65,7 @@ export interface MoneyOptions extends Common, MayBeEmpty, Bounds {
  * server computes is `money('Total', {readOnly: true})`.
  */
 export const money = <const O extends MoneyOptions>(label: string, options?: O) =>
-  field((kit) => options?.rule?.(kit) ?? bounded(kit, kit.money(), options ?? {}, formatMoney), { type: 'money', label }, options);
+  field((kit) => options?.rule?.(kit) ?? bounded(kit, kit.money(), options ?? {}, MONEY_AMOUNT), { type: 'money', label }, options);
 
 /** Integer basis points (12,34% = 1234), between `min` and `max` (default 0 – 10.000). */
 export const percent = <const O extends Common & MayBeEmpty & { min?: number; max?: number; initial?: number }>(label: string, options?: O) =>

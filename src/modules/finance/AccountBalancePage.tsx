@@ -3,6 +3,7 @@
  * balance + baixas up to the date) and projected (+ the open parcelas due up to it), from
  * GET bank-accounts/{id}/balance (server/finance/balanceRoutes.ts).
  */
+import { saoPauloToday } from '../../contracts/today';
 import { useEffect, useId, useState } from 'react';
 import { request } from '../../core/api';
 import { formatDate } from '../../core/format/dates';
@@ -18,11 +19,10 @@ registerCatalogue(balanceTexts);
 
 interface Balance { on: string; balance: number; projected: number; toPay: number; toReceive: number }
 
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
 export default function AccountBalancePage({ record }: SubPageProps) {
   const id = useId();
-  const [on, setOn] = useState(today);
+  const [on, setOn] = useState(() => saoPauloToday());
   const [balance, setBalance] = useState<Balance | null>(null);
 
   useEffect(() => {

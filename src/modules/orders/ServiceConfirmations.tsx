@@ -4,6 +4,7 @@
  * the entrega is recorded in their name) or contests it (a reason). Nothing shows for a pedido
  * without services.
  */
+import { saoPauloToday } from '../../contracts/today';
 import { useId, useState } from 'react';
 import { confirmServiceEndpoint, contestServiceEndpoint, serviceLinesEndpoint, type ServiceLine } from '../../contracts/serviceConfirmation';
 import { formatDate } from '../../core/format/dates';
@@ -25,7 +26,6 @@ registerCatalogue(serviceTexts);
 
 type Mode = { line: ServiceLine; kind: 'confirm' | 'contest' };
 const TONES = { pending: 'warning', confirmed: 'success', contested: 'danger' } as const;
-const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 
 export function ServiceConfirmations({ orderId }: { orderId: string }) {
   const lines = useQuery<ServiceLine[]>(['orderServices', orderId], (signal) => callEndpoint(serviceLinesEndpoint, { params: { orderId }, signal, silent: true }));
@@ -78,7 +78,7 @@ export function ServiceConfirmations({ orderId }: { orderId: string }) {
 }
 
 function ServiceDialog({ orderId, mode, onClose, onDone }: { orderId: string; mode: Mode; onClose: () => void; onDone: () => void }) {
-  const [performedOn, setPerformedOn] = useState(today);
+  const [performedOn, setPerformedOn] = useState(() => saoPauloToday());
   const [text, setText] = useState('');
   const formId = useId();
   const [busy, setBusy] = useState(false);
