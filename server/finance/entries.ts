@@ -98,8 +98,13 @@ function entryStorage(resource: AnyResource, direction: Direction, party: 'suppl
     children: {
       allocations: { table: 'finance_entry_allocations', own: 'entry_id' },
       // A parcela is born in its service's view (its direction) with its lançamento's creator (nobody
-      // authorises what they entered) and, when its line names none, its lançamento's account.
-      installments: { table: 'installments', own: 'entry_id', inherit: { direction: 'direction', created_by: 'created_by', bank_account_id: 'bank_account_id' } },
+      // authorises what they entered), when its line names none its lançamento's account, and at the
+      // time of the write that made it (the lançamento's `updated_at`: the app's clock, not the database's).
+      installments: {
+        table: 'installments',
+        own: 'entry_id',
+        inherit: { direction: 'direction', created_by: 'created_by', bank_account_id: 'bank_account_id', created_at: 'updated_at', updated_at: 'updated_at' },
+      },
     },
     validate: (values) => entryIssues(values),
     ...(direction === 'receivable'

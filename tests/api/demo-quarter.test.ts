@@ -107,6 +107,10 @@ describe.each(databaseKinds())('demo quarter [%s]', (kind) => {
     expect(now - span.oldest).toBeGreaterThan(60 * 86_400);
     expect(now - span.oldest).toBeLessThan(100 * 86_400);
     expect(span.newest).toBeLessThanOrEqual(now);
+    // Each parcela was created at its lançamento's step, by the quarter's clock: never "Criado em" after its last change, nor today.
+    const misdated = await sql<{ n: number }>`SELECT count(*)::int AS n FROM installments i JOIN finance_entries e ON e.id = i.entry_id
+      WHERE i.org_id = ${DEMO_ORG_ID} AND (i.created_at > i.updated_at OR i.created_at < e.created_at)`.execute(env.db);
+    expect(misdated.rows[0].n).toBe(0);
   });
 
   it('shows the quarter in the portal’s lists, to each profile as its permissions allow', async () => {

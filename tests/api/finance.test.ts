@@ -93,6 +93,33 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
     expect(parcela).toMatchObject({ supplierId, entryId: created.body.id, amount: 33334, openBalance: 33334, description: 'Manutenção do ar-condicionado — 1/3' });
   });
 
+  it('dates a parcela born with its lançamento, or added by an edit, by the app\'s clock: never "Criado em" after "Atualizado em"', async () => {
+    const realNow = env.clock.now();
+    // Three days back: the database's own now() would be three days later than the app's clock.
+    env.clock.set(new Date(realNow.getTime() - 3 * 86_400_000));
+    try {
+      const created = await create(clerk.session, payable());
+      expect(created.status, created.raw).toBe(201);
+      const born = await get(clerk.session, PARCELAS, (await parcelasOf(created.body.id))[0].id);
+      expect(born.createdAt).toBe(created.body.createdAt);
+      expect(born.updatedAt).toBe(created.body.createdAt);
+
+      env.clock.advance(3_600_000);
+      const entry = await get(clerk.session, PAYABLES, created.body.id);
+      const body = { ...payable(), installments: [...entry.installments, installment(4, '2026-12-22', 1)] };
+      const first = body.installments[0];
+      body.installments[0] = { ...first, amount: first.amount - 1, boletoLine: makeBoletoLine({ bankCode: '341', dueDate: first.dueDate, amount: first.amount - 1 }) };
+      const edited = await call(env, 'PUT', `${FINANCE}/payables/${created.body.id}`, { session: clerk.session, body, headers: { 'if-match': ifMatch(entry.version) } });
+      expect(edited.status, edited.raw).toBe(200);
+      const rows = await parcelasOf(created.body.id);
+      const added = await get(clerk.session, PARCELAS, rows[rows.length - 1].id);
+      expect(added.createdAt).toBe(edited.body.updatedAt);
+      expect(await get(clerk.session, PARCELAS, rows[0].id)).toMatchObject({ createdAt: created.body.createdAt });
+    } finally {
+      env.clock.set(realNow);
+    }
+  });
+
   it('refuses bad input naming the field, and writes nothing', async () => {
     const before = Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM finance_entries`.execute(env.db)).rows[0].n);
     const wrongDigit = makeBoletoLine({ bankCode: '341', dueDate: '2026-12-21', amount: 33334 }).replace(/^(\d{9})(\d)/, (_m, head: string, dv: string) => `${head}${(Number(dv) + 1) % 10}`);
