@@ -42,7 +42,8 @@ export const APPROVAL_MESSAGES = {
 export interface RecordFacts {
   id: string;
   title: string;
-  amount: number;
+  /** Null when the plug declares no amount. */
+  amount: number | null;
   requesterId: string | null;
   version: number;
   costCenterId?: string | null;
@@ -60,19 +61,20 @@ interface Trigger {
 
 /** Every filled condition of the trigger holds for the record. */
 export function triggerMatches(trigger: Trigger, facts: RecordFacts): boolean {
-  if (trigger.minAmount != null && facts.amount < trigger.minAmount) return false;
-  if (trigger.maxAmount != null && facts.amount > trigger.maxAmount) return false;
+  if ((trigger.minAmount != null || trigger.maxAmount != null) && facts.amount === null) return false;
+  if (trigger.minAmount != null && facts.amount! < trigger.minAmount) return false;
+  if (trigger.maxAmount != null && facts.amount! > trigger.maxAmount) return false;
   for (const key of ['costCenterId', 'departmentId', 'supplierId'] as const) if (trigger[key] && trigger[key] !== facts[key]) return false;
   return true;
 }
 
 /** The facts a plug compares with triggers, from a record's values. */
 export function factsOf(resource: AnyResource, plug: ApprovalPlug, values: Values & { id: string; version: number; createdBy?: string | null }): RecordFacts {
-  const derive = resource.totals?.[plug.amount];
+  const derive = plug.amount ? resource.totals?.[plug.amount] : undefined;
   const facts: RecordFacts = {
     id: values.id,
     title: String(values[resource.titleField] ?? ''),
-    amount: Number(derive ? derive(values) : (values[plug.amount] ?? 0)),
+    amount: plug.amount ? Number(derive ? derive(values) : (values[plug.amount] ?? 0)) : null,
     requesterId: values.createdBy ?? null,
     version: values.version,
   };
@@ -187,7 +189,7 @@ export interface FlowRow {
   resource: string;
   record_id: string;
   record_title: string;
-  amount: string | number;
+  amount: string | number | null;
   requester_id: string | null;
   changed_by: string | null;
   status: 'pending' | 'approved' | 'rejected' | 'voided';
@@ -365,7 +367,7 @@ async function notifyStage(trx: Trx, call: Actor, flowId: string, position: numb
   const users = (await sql<{ email: string; name: string }>`SELECT email, name FROM users WHERE org_id = ${call.orgId} AND id IN (${sql.join(ids)})`.execute(trx)).rows;
   const link = `${call.ctx.settings.publicUrl}/filas-de-aprovacao/${flowId}`;
   for (const user of users) {
-    const message = awaitingApprovalMail(user.email, user.name, describe(row), row.stage_name, formatMoney(Number(row.amount)), link);
+    const message = awaitingApprovalMail(user.email, user.name, describe(row), row.stage_name, row.amount === null ? null : formatMoney(Number(row.amount)), link);
     call.afterCommit.push(() => call.ctx.mailer.send(message));
   }
 }

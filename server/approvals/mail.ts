@@ -15,8 +15,9 @@ function mail(to: string, subject: string, lines: string[], link: string, linkTe
 }
 
 /** To each approver of a stage that has just opened. */
-export function awaitingApprovalMail(to: string, name: string, what: string, stage: string, amount: string, link: string): MailMessage {
-  return mail(to, `Aprovação pendente: ${what} — Retaguarda`, [`Olá, ${name}.`, '', `${what} (${amount}) aguarda a sua aprovação na etapa "${stage}".`], link, 'Abrir a aprovação');
+/** `amount`: null for a record without one (a change of bank data). */
+export function awaitingApprovalMail(to: string, name: string, what: string, stage: string, amount: string | null, link: string): MailMessage {
+  return mail(to, `Aprovação pendente: ${what} — Retaguarda`, [`Olá, ${name}.`, '', `${what}${amount === null ? '' : ` (${amount})`} aguarda a sua aprovação na etapa "${stage}".`], link, 'Abrir a aprovação');
 }
 
 /** To the requester when the flow ends. */

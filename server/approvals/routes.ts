@@ -22,6 +22,9 @@ import type { Caller } from '../registry/service.js';
 import type { Trx } from '../registry/storage.js';
 import { avoidedPrincipals, decide, eligibility, todayIn, type Actor, type FlowRow, type Outcome } from './engine.js';
 
+/** A flow's amount in centavos; null for a record that carries none (a change of bank data). */
+const amountOf = (value: string | number | null) => (value === null ? null : Number(value));
+
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
 const person = (id: string | null, name: string | null) => (id ? { id, label: name ?? '' } : null);
 const ids = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
@@ -101,7 +104,7 @@ export function approvalRoutes(ctx: AppContext) {
         resource: row.resource,
         recordId: row.record_id,
         title: row.record_title,
-        amount: Number(row.amount),
+        amount: amountOf(row.amount),
         queueName: row.queue_name,
         stageId: row.stage_id,
         stageName: row.stage_name,
@@ -122,7 +125,7 @@ export function approvalRoutes(ctx: AppContext) {
       const where = sql`d.org_id = ${orgId} AND d.user_id = ${userId} ${query.resource ? sql`AND f.resource = ${query.resource}` : sql``}`;
       const { rows, total } = await inTenant(request, async (trx) => {
         const count = await sql<{ total: string }>`SELECT count(*) AS total FROM (SELECT 1 FROM approval_decisions d JOIN approval_flows f ON f.id = d.flow_id WHERE ${where} LIMIT ${COUNT_CAP}) AS m`.execute(trx);
-        const rows = await sql<{ id: string; decision_id: string; resource: string; record_id: string; record_title: string; amount: string; queue_name: string; status: FlowView['status']; stage_name: string; decision: 'approve' | 'reject'; reason: string | null; at: Date; requester_id: string | null; requester_name: string | null }>`
+        const rows = await sql<{ id: string; decision_id: string; resource: string; record_id: string; record_title: string; amount: string | null; queue_name: string; status: FlowView['status']; stage_name: string; decision: 'approve' | 'reject'; reason: string | null; at: Date; requester_id: string | null; requester_name: string | null }>`
           SELECT f.id, d.id AS decision_id, f.resource, f.record_id, f.record_title, f.amount, f.queue_name, f.status, s.name AS stage_name, d.decision, d.reason, d.at, f.requester_id, u.name AS requester_name
           FROM approval_decisions d JOIN approval_flows f ON f.id = d.flow_id JOIN approval_flow_stages s ON s.id = d.flow_stage_id
           LEFT JOIN users u ON u.id = f.requester_id AND u.org_id = f.org_id
@@ -136,7 +139,7 @@ export function approvalRoutes(ctx: AppContext) {
         resource: row.resource,
         recordId: row.record_id,
         title: row.record_title,
-        amount: Number(row.amount),
+        amount: amountOf(row.amount),
         queueName: row.queue_name,
         status: row.status,
         stageName: row.stage_name,
@@ -212,7 +215,7 @@ export function approvalRoutes(ctx: AppContext) {
         if (!view) throw new HttpError(404, MESSAGES.notFound);
         // Whoever may see the flow sees the document it decides on (an approver needs no read scope on the resource).
         const service = findResource(view.resource) && storageByName(view.resource) ? ctx.records(view.resource) : null;
-        const call = service?.makeCall(user, { request });
+        const call = service ? await service.recordCall(trx, user, view.recordId, { request }) : undefined;
         const record = service && call ? await findRecord(trx, call, service.storage, view.recordId) : undefined;
         if (service && call && record) await service.decorate(trx, call, [record]);
         return { ...view, record: record ? stripLinks(record) : null };
@@ -226,7 +229,7 @@ export function approvalRoutes(ctx: AppContext) {
         // The record must be one the caller may read (their own, or with the read scope).
         const user = caller(request);
         const ownOnly = !(await mayRead(trx, user, resource));
-        const record = await findRecord(trx, service.makeCall(user, { ownOnly }), service.storage, recordId);
+        const record = await findRecord(trx, await service.recordCall(trx, user, recordId, { ownOnly }), service.storage, recordId);
         if (!record) throw new HttpError(404, MESSAGES.notFound);
         const flows = await sql<{ id: string }>`SELECT id FROM approval_flows WHERE org_id = ${user.orgId} AND resource = ${resource} AND record_id = ${recordId} ORDER BY created_at DESC`.execute(trx);
         const views: FlowView[] = [];
@@ -238,14 +241,14 @@ export function approvalRoutes(ctx: AppContext) {
     async function decideOne(request: FastifyRequest, id: string, decision: 'approve' | 'reject', reason: string | null): Promise<{ outcome: Outcome; view: FlowView }> {
       return inTenant(request, async (trx, actor) => {
         const user = caller(request);
-        const recordCall = (flow: FlowRow) => serviceOf(flow.resource).makeCall(user, { request }, actor.afterCommit);
+        const recordCall = (flow: FlowRow) => serviceOf(flow.resource).recordCall(trx, user, flow.record_id, { request }, actor.afterCommit);
         const outcome = await decide(trx, actor, id, decision, reason, {
-          lockRecord: async (flow) => (await findRecord(trx, recordCall(flow), serviceOf(flow.resource).storage, flow.record_id, true))?.version ?? 0,
+          lockRecord: async (flow) => (await findRecord(trx, await recordCall(flow), serviceOf(flow.resource).storage, flow.record_id, true))?.version ?? 0,
           visible: (flow) => mayRead(trx, user, flow.resource),
           finish: async (flow, approved) => {
             const service = serviceOf(flow.resource);
             const plug = service.workflow!.approval!;
-            await service.runAction(trx, recordCall(flow), flow.record_id, approved ? plug.approve : plug.reject, approved ? {} : { reason: reason ?? '' }, undefined, { system: true });
+            await service.runAction(trx, await recordCall(flow), flow.record_id, approved ? plug.approve : plug.reject, approved ? {} : { reason: reason ?? '' }, undefined, { system: true });
           },
         });
         await audit(trx, ctx.clock(), { orgId: user.orgId, actorUserId: user.userId, action: `approvals.${decision}`, entityType: 'approvalFlows', entityId: id, after: { outcome, reason } }, request);
@@ -319,7 +322,7 @@ export function approvalRoutes(ctx: AppContext) {
         resource: flow.resource,
         recordId: flow.record_id,
         title: flow.record_title,
-        amount: Number(flow.amount),
+        amount: amountOf(flow.amount),
         queueName: flow.queue_name,
         status: flow.status,
         reason: flow.reason,

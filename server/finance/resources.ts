@@ -5,7 +5,7 @@
  * - banks: seeded per organisation from the official COMPE/ISPB list (db/seed-registries.ts);
  *   editable and extendable; a bank in use by an account cannot be deleted (409).
  * - bankAccounts: bank data required unless the account is a cash box (registry/rules.ts);
- *   agreements (convênios) nested under them.
+ *   agreements (convênios) and changes of their bank data (bankAccountChanges.ts) nested under them.
  * - costCenters, chartAccounts, expenseCategories, revenueCategories: trees — a parent of the
  *   same tenant, never the node itself nor one of its descendants, no deletion of a node with
  *   children.
@@ -32,6 +32,7 @@ import { declaredStorage } from '../registry/declared.js';
 import { bankAccountRule, billDatesRule } from '../registry/rules.js';
 import type { Storages } from '../registry/storage.js';
 import { importBatchesStorage } from './imports/storage.js';
+import { bankAccountChangesStorage } from './bankAccountChanges.js';
 import { balanceColumns } from './balances.js';
 import { entryStorages } from './entries.js';
 import { remittancesStorage } from './remittances/storage.js';
@@ -72,6 +73,7 @@ export const financeStorages: Storages = {
   banks: declaredStorage(banks, 'banks'),
   bankAccounts: bankAccountsStorage,
   bankAccountAgreements: agreementsStorage,
+  bankAccountChanges: bankAccountChangesStorage,
   bankStatementLines: statementLinesStorage,
   reconciliationRules: reconciliationRulesStorage,
   costCenters: declaredStorage(costCenters, 'cost_centers'),

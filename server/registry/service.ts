@@ -124,6 +124,19 @@ export class ResourceService {
   }
 
   /**
+   * A call on one record known by its id alone (an approval's decision, its document): a nested
+   * record's parent is read from its row, as the nested route's path would have named it.
+   */
+  async recordCall(trx: Trx, caller: Caller, recordId: string, options: CallOptions = {}, afterCommit: Call['afterCommit'] = []): Promise<Call> {
+    const call = this.makeCall(caller, options, afterCommit);
+    const { parent, table, tenantColumn } = this.storage;
+    if (!parent) return call;
+    const tenant = tenantColumn ? sql`AND ${sql.ref(tenantColumn)} = ${caller.orgId}` : sql``;
+    const row = await sql<{ parent: string }>`SELECT ${sql.ref(parent.column)} AS parent FROM ${sql.table(table)} WHERE id = ${recordId} ${tenant}`.execute(trx);
+    return { ...call, parentId: row.rows[0]?.parent ?? '' };
+  }
+
+  /**
    * A call on this resource for the actor of `from`, in the same transaction: a cascade from another
    * record (a lançamento cancelling its parcelas) runs with the same user, tenant and after-commit work.
    */
@@ -306,6 +319,7 @@ export class ResourceService {
   async update(trx: Trx, call: Call, rawId: string, values: Values, version: number | undefined): Promise<WireRecord> {
     return this.change(trx, call, rawId, version, 'update', async (before) => {
       this.checkLocked(before, values);
+      this.checkChangedThrough(before, values);
       return values;
     });
   }
@@ -514,6 +528,12 @@ export class ResourceService {
   }
 
   /** 409 when the values change a field the record's state locks. */
+  /** A user's PUT never changes what only an approved change record may (`changedThrough`: a conta financeira's bank data). */
+  private checkChangedThrough(before: WireRecord, values: Values): void {
+    const through = this.resource.changedThrough;
+    if (through && through.fields.some((field) => field in values && !sameValue(before[field], values[field]))) throw new HttpError(409, through.note);
+  }
+
   private checkLocked(before: WireRecord, values: Values): void {
     if (!this.workflow) return;
     const state = String(before[this.workflow.field] ?? '');

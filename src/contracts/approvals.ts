@@ -26,7 +26,8 @@ export const inboxItem = z.object({
   resource: z.string(),
   recordId: z.string(),
   title: z.string(),
-  amount: z.number(),
+  /** Centavos; null for a record that carries no amount (a change of bank data). */
+  amount: z.nullable(z.number()),
   queueName: z.string(),
   stageId: z.string(),
   stageName: z.string(),
@@ -66,7 +67,8 @@ export const flowView = z.object({
   resource: z.string(),
   recordId: z.string(),
   title: z.string(),
-  amount: z.number(),
+  /** Centavos; null for a record that carries no amount (a change of bank data). */
+  amount: z.nullable(z.number()),
   queueName: z.string(),
   status: z.enum(FLOW_STATES),
   reason: z.nullable(z.string()),
@@ -92,7 +94,8 @@ export const decidedItem = z.object({
   resource: z.string(),
   recordId: z.string(),
   title: z.string(),
-  amount: z.number(),
+  /** Centavos; null for a record that carries no amount (a change of bank data). */
+  amount: z.nullable(z.number()),
   queueName: z.string(),
   status: z.enum(FLOW_STATES),
   stageName: z.string(),

@@ -367,6 +367,15 @@ export interface ResourceDeclaration<Shape extends z.core.$ZodShape = z.core.$Zo
    * atomic counter (`sequence`, default the resource's name: a pedido's "nº 42").
    */
   numbering?: { field: string; sequence?: string };
+  /**
+   * Fields of an existing record that change only through an approved record of `resource` (a
+   * conta financeira's bank data, through its "Alteração de dados bancários"): a PUT changing one
+   * is a 409 with `note`, and the edit form shows them read-only under `note`. That record's service
+   * applies an approved change with a system update (server/registry/service.ts `updateWhere`).
+   */
+  changedThrough?: { resource: string; fields: readonly (keyof Shape & string)[]; note: string };
+  /** A nested record's create form starts with these fields' values read from its parent record. */
+  startsFromParent?: readonly (keyof Shape & string)[];
 }
 
 /**

@@ -104,8 +104,11 @@ export interface ApprovalPlug<S extends string = string> {
   /** System transitions run when the flow is approved / rejected (the reject takes `reason`). */
   approve: string;
   reject: string;
-  /** Money field compared with the triggers' amount range. */
-  amount: string;
+  /**
+   * Money field compared with the triggers' amount range. None (a change of bank data): the flow
+   * carries no amount (shown as "—") and a trigger with an amount range never takes the record.
+   */
+  amount?: string;
   /** Reference fields compared with the triggers (trigger key → field of the record). */
   dimensions?: Readonly<Partial<Record<'costCenterId' | 'departmentId' | 'supplierId', string>>>;
   /** A change of any of these in one of `restartFrom` voids the approval and starts the flow again. */

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeBoletoLine } from '../../src/contracts/brazil/boleto.js';
 import { ifMatch } from '../../src/contracts/resource.js';
-import { bankAccounts, suppliers } from '../../src/contracts/resources/index.js';
+import { bankAccountChanges, bankAccounts, suppliers } from '../../src/contracts/resources/index.js';
 import { DEMO_ORG_ID } from '../../server/db/seed.js';
 import { call, databaseKinds, loginSession, userInGroups, useTestEnv, type Session } from './fixture.js';
 import { apiPath } from './registry-support.js';
@@ -38,6 +38,15 @@ describe.each(databaseKinds())('account numbers masked in the audit [%s]', (kind
     expect(answer.status, answer.raw).toBe(200);
     return answer.body;
   };
+  /** A conta financeira's bank data change, proposed and sent (no queue takes it here: applied at once); its id. */
+  const applyChange = async (who: Session, url: string, values: Record<string, unknown>) => {
+    const record = (await call(env, 'GET', url, { session: who })).body;
+    const proposed = await call(env, 'POST', `${url}/changes`, { session: who, body: writable(bankAccountChanges.fields, record, { reason: 'Conta nova no banco', ...values }) });
+    expect(proposed.status, proposed.raw).toBe(201);
+    const sent = await call(env, 'POST', `${url}/changes/${proposed.body.id}/actions/submit`, { session: who, body: {}, headers: { 'if-match': ifMatch(proposed.body.version) } });
+    expect(sent.body.status, sent.raw).toBe('applied');
+    return proposed.body.id as string;
+  };
   /** Every audit_log row of the record, as text. */
   const rows = async (id: string) => JSON.stringify((await sql`SELECT before, after FROM audit_log WHERE entity_id = ${id}`.execute(env.db)).rows);
 
@@ -54,15 +63,17 @@ describe.each(databaseKinds())('account numbers masked in the audit [%s]', (kind
     });
     expect(created.status, created.raw).toBe(201);
     const url = `${ACCOUNTS}/${created.body.id}`;
-    await change(clerk, url, bankAccounts.fields, { account: '9876504321', pixKeys: [{ type: 'email', key: 'recebe@demo.com.br', isDefault: false }] });
+    const first = await applyChange(clerk, url, { account: '9876504321', pixKeys: [{ type: 'email', key: 'recebe@demo.com.br', isDefault: false }] });
     // Same last four digits, another number: still a change.
-    await change(clerk, url, bankAccounts.fields, { account: '5555504321' });
+    const second = await applyChange(clerk, url, { account: '5555504321' });
 
     const trail = await call(env, 'GET', `${url}/audit`, { session: clerk });
     expect(trail.status, trail.raw).toBe(200);
     for (const whole of ['1234506789', '9876504321', '5555504321', EVP]) {
       expect(trail.raw).not.toContain(whole);
       expect(await rows(created.body.id)).not.toContain(whole);
+      // Nor in the changes' own trail (their proposed number, their before → after).
+      for (const id of [first, second]) expect(await rows(id)).not.toContain(whole);
     }
     const [sameEnd, update, creation] = trail.body;
     expect(sameEnd.changes).toEqual([{ field: 'account', label: 'Conta', before: '•••• 4321', after: '•••• 4321 (outra)' }]);

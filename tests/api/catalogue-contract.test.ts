@@ -68,7 +68,7 @@ describe.each(databaseKinds().slice(0, 1))('catalogue contract [%s]', (kind) => 
       const plug = resource.workflow!.approval!;
       for (const name of [plug.submit, plug.approve, plug.reject]) expect(findTransition(resource.workflow!, name), `${resource.name}.${name}`).toBeDefined();
       expect(findTransition(resource.workflow!, plug.approve)!.system && findTransition(resource.workflow!, plug.reject)!.system).toBe(true);
-      for (const field of [plug.amount, ...plug.watched, ...Object.values(plug.dimensions ?? {})]) expect(resource.fields[field], `${resource.name}.${field}`).toBeDefined();
+      for (const field of [...(plug.amount ? [plug.amount] : []), ...plug.watched, ...Object.values(plug.dimensions ?? {})]) expect(resource.fields[field], `${resource.name}.${field}`).toBeDefined();
       for (const state of [...plug.restartFrom, ...(plug.frozenFrom ?? [])]) expect(resource.workflow!.states, `${resource.name}: ${state}`).toHaveProperty(state);
       if (plug.changedBy) expect(resource.fields[plug.changedBy]).toMatchObject({ type: 'reference', resource: 'users', readOnly: true });
       if (plug.coveredBy) {

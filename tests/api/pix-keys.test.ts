@@ -3,15 +3,15 @@
  * for its type, none twice, one principal at most, a CPF/CNPJ key being the holder's own document;
  * a parcela a receber paid by PIX chooses one of its receiving account's keys — through its
  * lançamento or edited on its own, any other key is a pt-BR 400 naming the field and nothing is
- * written. A change of the keys or bank data is audited before → after and needs
- * `bankAccounts: update`. Keys typed on receivables before migration 0044 are copied onto their
- * accounts.
+ * written. A change of the keys or bank data goes through an "Alteração de dados bancários"
+ * (bank-account-changes.test.ts: its approval), needs `bankAccounts: update` and is audited before →
+ * after on the account. Keys typed on receivables before migration 0044 are copied onto their accounts.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ifMatch } from '../../src/contracts/resource.js';
-import { bankAccounts } from '../../src/contracts/resources/index.js';
+import { bankAccountChanges, bankAccounts } from '../../src/contracts/resources/index.js';
 import { DEMO_ORG_ID } from '../../server/db/seed.js';
 import pixKeysMigration from '../../server/db/migrations/0044_bank_account_pix_keys.js';
 import { call, databaseKinds, loginSession, userInGroups, useTestEnv, type Session } from './fixture.js';
@@ -35,15 +35,14 @@ describe.each(databaseKinds())('our PIX keys on the conta financeira [%s]', (kin
   let main: Record<string, any>;
   let second: Record<string, any>;
 
-  const writable = (record: Record<string, any>, change: Record<string, unknown> = {}) => ({
-    ...Object.fromEntries(Object.entries(bankAccounts.fields).filter(([, def]) => !def.readOnly).map(([name]) => [name, record[name] ?? null])),
+  const writable = (record: Record<string, any>, change: Record<string, unknown> = {}, resource: typeof bankAccounts | typeof bankAccountChanges = bankAccounts) => ({
+    ...Object.fromEntries(Object.entries(resource.fields).filter(([, def]) => !def.readOnly).map(([name]) => [name, record[name] ?? null])),
     ...change,
   });
   const getAccount = async (id: string) => (await call(env, 'GET', `${ACCOUNTS}/${id}`, { session: clerk })).body;
-  const putAccount = async (who: Session, id: string, change: Record<string, unknown>) => {
-    const record = await getAccount(id);
-    return call(env, 'PUT', `${ACCOUNTS}/${id}`, { session: who, body: writable(record, change), headers: { 'if-match': ifMatch(record.version) } });
-  };
+  /** A proposed change of the account's data (an "Alteração de dados bancários"), not yet sent. */
+  const proposeChange = async (who: Session, id: string, change: Record<string, unknown>) =>
+    call(env, 'POST', `${ACCOUNTS}/${id}/changes`, { session: who, body: writable(await getAccount(id), { reason: 'Chaves revistas', ...change }, bankAccountChanges) });
   const receivable = (installment: Record<string, unknown>) => ({
     customerId, categoryId: revenueCategoryId, documentType: 'nfse', documentNumber: `NFS-${randomUUID().slice(0, 6)}`, issueDate: '2026-11-20', competence: '11/2026',
     description: 'Consultoria', total: 50000, bankAccountId: main.id, companyId: null, paymentCondition: 'à vista', documentFileId: null, notes: null,
@@ -84,12 +83,12 @@ describe.each(databaseKinds())('our PIX keys on the conta financeira [%s]', (kin
       ['someone else’s CNPJ', [{ type: 'cnpj', key: '33445566000186', isDefault: false }], 'pixKeys.0.key', 'Uma chave CPF ou CNPJ desta conta deve ser o documento do titular.'],
     ];
     for (const [name, pixKeys, field, message] of cases) {
-      const answer = await putAccount(clerk, main.id, { pixKeys });
+      const answer = await proposeChange(clerk, main.id, { pixKeys });
       expect(answer.status, `${name}: ${answer.raw}`).toBe(400);
       expect(answer.body.errors?.[field], `${name}: ${answer.raw}`).toEqual([message]);
     }
     const cash = (await sql<{ id: string }>`SELECT id FROM bank_accounts WHERE org_id = ${DEMO_ORG_ID} AND type = 'cash' LIMIT 1`.execute(env.db)).rows[0].id;
-    const onCash = await putAccount(clerk, cash, { pixKeys: [{ type: 'email', key: 'caixa@demo.com.br', isDefault: false }] });
+    const onCash = await proposeChange(clerk, cash, { pixKeys: [{ type: 'email', key: 'caixa@demo.com.br', isDefault: false }] });
     expect(onCash.status, onCash.raw).toBe(400);
     expect(onCash.body.errors?.pixKeys).toEqual(['Um caixa não tem chaves PIX: cadastre-as numa conta bancária.']);
     expect(await keysInDb(main.id)).toEqual(before);
@@ -97,14 +96,19 @@ describe.each(databaseKinds())('our PIX keys on the conta financeira [%s]', (kin
 
   it('audits a change of the keys before → after, and refuses it without bankAccounts: update', async () => {
     const keys = [...main.pixKeys, { type: 'phone', key: '+5511987654321', isDefault: false }];
-    const denied = await putAccount(buyer, main.id, { pixKeys: keys });
+    const denied = await proposeChange(buyer, main.id, { pixKeys: keys });
     expect(denied.status, denied.raw).toBe(403);
     expect(await keysInDb(main.id)).toEqual(main.pixKeys);
 
-    const saved = await putAccount(clerk, main.id, { pixKeys: keys });
-    expect(saved.status, saved.raw).toBe(200);
+    // No approval queue takes it here: sent, it is applied at once.
+    const proposed = await proposeChange(clerk, main.id, { pixKeys: keys });
+    expect(proposed.status, proposed.raw).toBe(201);
+    const sent = await call(env, 'POST', `${ACCOUNTS}/${main.id}/changes/${proposed.body.id}/actions/submit`, { session: clerk, body: {}, headers: { 'if-match': ifMatch(proposed.body.version) } });
+    expect(sent.status, sent.raw).toBe(200);
+    expect(sent.body.status).toBe('applied');
+    const saved = { body: await getAccount(main.id) };
     expect(saved.body.pixKeys).toEqual(keys);
-    const entry = await env.db.selectFrom('audit_log').selectAll().where('entity_id', '=', main.id).where('action', '=', 'bankAccounts.update').orderBy('seq', 'desc').executeTakeFirstOrThrow();
+    const entry = await env.db.selectFrom('audit_log').selectAll().where('entity_id', '=', main.id).where('action', '=', 'bankAccounts.applyChange').orderBy('seq', 'desc').executeTakeFirstOrThrow();
     expect(entry.before).toMatchObject({ pixKeys: main.pixKeys });
     expect(entry.after).toMatchObject({ pixKeys: keys });
     expect(entry.actor_user_id).not.toBeNull();

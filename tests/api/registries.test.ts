@@ -262,13 +262,18 @@ describe.each(databaseKinds())('registries: rules of the declarations [%s]', (ki
     expect(bank.body.errors.bankId).toEqual([RULE_MESSAGES.bankDataRequired]);
     const cash = await post(`${FINANCE}/bank-accounts`, { ...base, type: 'cash' });
     expect(cash.status, cash.raw).toBe(201);
-    // Changing the cash box into a checking account needs the data too.
-    const change = await put(env, admin, `${FINANCE}/bank-accounts/${cash.body.id}`, { ...base, type: 'savings' }, 1);
+    // Changing the cash box into a bank account needs the data too, through an alteração de dados bancários.
+    const changes = `${FINANCE}/bank-accounts/${cash.body.id}/changes`;
+    const proposal = { type: 'savings', bankId: null, agency: null, agencyDigit: null, account: null, accountDigit: null, holderName: 'Demo', holderDocument: '11222333000181', pixKeys: [], reason: 'O caixa vira conta poupança' };
+    const change = await post(changes, proposal);
     expect(change.status).toBe(400);
+    expect(Object.keys(change.body.errors).sort()).toEqual(['account', 'accountDigit', 'agency', 'bankId']);
     const itau = (await get(`${FINANCE}/banks?q=341`)).body.find((b: { code: string }) => b.code === '341');
-    const fixed = await put(env, admin, `${FINANCE}/bank-accounts/${cash.body.id}`, { ...base, type: 'savings', bankId: itau.id, agency: '1234', account: '998877', accountDigit: '1' }, 1);
-    expect(fixed.status, fixed.raw).toBe(200);
-    expect(fixed.body._refs).toBeUndefined();
+    const fixed = await post(changes, { ...proposal, bankId: itau.id, agency: '1234', account: '998877', accountDigit: '1' });
+    expect(fixed.status, fixed.raw).toBe(201);
+    const applied = await call(env, 'POST', `${changes}/${fixed.body.id}/actions/submit`, { session: admin, body: {}, headers: { 'if-match': `"${fixed.body.version}"` } });
+    expect(applied.status, applied.raw).toBe(200);
+    expect(applied.body.status).toBe('applied');
     expect((await get(`${FINANCE}/bank-accounts/${cash.body.id}`)).body._refs.bankId).toEqual([{ id: itau.id, label: itau.name }]);
   });
 

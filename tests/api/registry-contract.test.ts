@@ -157,7 +157,17 @@ describe.each(databaseKinds())('resource registry contract [%s]', (kind) => {
       expect(Number(list.headers['x-total-count'])).toBeGreaterThanOrEqual(1);
       for (const column of resource.list?.columns ?? []) for (const row of list.body) expect(row, `${resource.name} column ${column.field}`).toHaveProperty(column.field);
 
-      const changed = sampleValues(resource, refs);
+      // Fields that change only through an approved record (`changedThrough`: a conta financeira's bank
+      // data) keep their values in the update; changing one is a 409 that writes nothing.
+      const through = resource.changedThrough?.fields ?? [];
+      const changed = { ...sampleValues(resource, refs), ...Object.fromEntries(through.map((field) => [field, values[field]])) };
+      const other = sampleValues(resource, refs);
+      const moved = through.find((field) => JSON.stringify(other[field]) !== JSON.stringify(values[field]));
+      if (through.length) {
+        expect(moved, `${resource.name}: a sample that changes a changedThrough field`).toBeDefined();
+        const refused = await put(env, admin, `${url}/${id}`, { ...changed, [moved!]: other[moved!] }, 1);
+        expect(refused.status, refused.raw).toBe(409);
+      }
       const stale = await put(env, admin, `${url}/${id}`, changed, 0);
       expect(stale.status).toBe(412);
       const updated = await put(env, admin, `${url}/${id}`, changed, 1);

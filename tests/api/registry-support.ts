@@ -164,6 +164,7 @@ const KNOWN_TO_SERVER: Readonly<Record<string, Readonly<Record<string, unknown>>
   applicationPolicies: { statements: [{ kind: 'resource', name: 'orders', scopes: ['read'] }] },
   // The sample account is a caixa (no bank data needed), and a caixa has no PIX keys (registry/rules.ts).
   bankAccounts: { pixKeys: [] },
+  bankAccountChanges: { pixKeys: [] },
 };
 const monthAhead = () => new Date(Date.now() + 30 * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 

@@ -33,13 +33,14 @@ import { STATEMENT_TABLES } from '../../server/db/migrations/0031_bank_statement
 import { RULE_TABLES } from '../../server/db/migrations/0037_statement_lines_and_rules.js';
 import { SERVICE_CONFIRMATION_TABLES } from '../../server/db/migrations/0039_service_confirmations.js';
 import { MATCH_MEMBER_TABLES } from '../../server/db/migrations/0040_statement_match_groups.js';
+import { BANK_ACCOUNT_CHANGE_TABLES } from '../../server/db/migrations/0046_bank_account_changes.js';
 import { databaseKinds, loginSession, useTestEnv } from './fixture.js';
 
 type Row = Record<string, unknown>;
 
 /** Every table with a tenant column, by migration. */
 const TENANT_TABLES = [...IDENTITY_TENANT_TABLES, ...REGISTRY_TENANT_TABLES, ...FILE_TENANT_TABLES, 'status_history', 'org_counters', ...ORDER_APPROVAL_TABLES, ...RECOVERY_TENANT_TABLES, ...FINANCE_TABLES, ...LIST_PREFERENCE_TABLES, ...PERMISSION_EPOCH_TABLES, ...BUYING_CYCLE_TABLES, ...BANK_FILE_TABLES, ...ONBOARDING_TABLES, ...SUPPLIER_LINK_TABLES, ...BI_TENANT_TABLES, ...STATEMENT_TABLES, ...RULE_TABLES, ...SERVICE_CONFIRMATION_TABLES, ...MATCH_MEMBER_TABLES];
-TENANT_TABLES.push(...ACCOUNT_TOKEN_TABLES);
+TENANT_TABLES.push(...ACCOUNT_TOKEN_TABLES, ...BANK_ACCOUNT_CHANGE_TABLES);
 
 describe.each(databaseKinds())('row-level security [%s]', (kind) => {
   const env = useTestEnv(kind);

@@ -11,6 +11,7 @@
 import { expect, test } from '@playwright/test';
 import { formatBoletoLine, makeBoletoLine } from '../../src/contracts/brazil/boleto';
 import { buildInstallments, parsePaymentCondition } from '../../src/contracts/paymentTerms';
+import { BANK_DATA_NOTE } from '../../src/contracts/resources/bankAccounts';
 import { fillValues, noAxeViolations, pick, searchRows, shown } from './finance-support';
 import { shoot } from './screens';
 import { api, signIn, signOut } from './support';
@@ -125,7 +126,7 @@ test('a person finds it in the list and receives the PIX parcela: data do recebi
   await signOut(page);
 });
 
-test('our PIX keys are kept on the conta financeira: shown on the account and edited in its form', async ({ page }) => {
+test('our PIX keys are kept on the conta financeira: shown on the account and in its form, changed only through an alteração', async ({ page }) => {
   await signIn(page, 'tesouraria@demo.com.br');
   await page.goto('/contas-financeiras');
   const rows = await searchRows(page, page, 'Itaú', 1);
@@ -134,9 +135,10 @@ test('our PIX keys are kept on the conta financeira: shown on the account and ed
   await expect(page.getByText('financeiro@demo.com.br')).toBeVisible();
   await shoot(page, 'conta-financeira-chaves-pix', { atEachWidth: () => noAxeViolations(page) });
   await page.getByRole('link', { name: 'Editar' }).or(page.getByRole('button', { name: 'Editar' })).first().click();
-  const keys = page.getByRole('group', { name: 'Chaves PIX' });
-  await expect(keys.getByRole('checkbox', { name: 'Chave principal' }).first()).toBeChecked();
-  await keys.scrollIntoViewIfNeeded();
+  // Shown, not edited there: they change through an approved alteração de dados bancários (bank-account-changes.spec).
+  await expect(page.getByText(BANK_DATA_NOTE)).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Chave principal' })).toHaveCount(0);
+  await expect(page.getByText('financeiro@demo.com.br')).toBeVisible();
   await shoot(page, 'conta-financeira-form-chaves-pix', { atEachWidth: () => noAxeViolations(page) });
   await signOut(page);
 });

@@ -45,6 +45,7 @@ import biWriteOverhead from './0042_bi_write_overhead.js';
 import biStatusChanges from './0043_bi_status_changes.js';
 import bankAccountPixKeys from './0044_bank_account_pix_keys.js';
 import returnJobs from './0045_return_jobs.js';
+import bankAccountChanges from './0046_bank_account_changes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -88,6 +89,7 @@ export const migrations: Record<string, Migration> = {
   '0043_bi_status_changes': biStatusChanges,
   '0044_bank_account_pix_keys': bankAccountPixKeys,
   '0045_return_jobs': returnJobs,
+  '0046_bank_account_changes': bankAccountChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

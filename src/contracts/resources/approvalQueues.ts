@@ -11,8 +11,15 @@ import { boolean, enumOf, integer, list, money, reference, references, text } fr
 import { activationActions, deleteAction, notes } from './parts/common';
 
 /** Resources that plug into the approval service (declarations with `workflow.approval`). */
-export const APPROVAL_RESOURCES = ['orders', 'purchaseOrders', 'invoices', 'payables', 'payableInstallments'] as const;
-export const APPROVAL_RESOURCE_LABELS: Readonly<Record<string, string>> = { orders: 'Pedidos', purchaseOrders: 'Ordens de compra', invoices: 'Faturamentos divergentes', payables: 'Lançamentos a pagar', payableInstallments: 'Pagamentos' };
+export const APPROVAL_RESOURCES = ['orders', 'purchaseOrders', 'invoices', 'payables', 'payableInstallments', 'bankAccountChanges'] as const;
+export const APPROVAL_RESOURCE_LABELS: Readonly<Record<string, string>> = {
+  orders: 'Pedidos',
+  purchaseOrders: 'Ordens de compra',
+  invoices: 'Faturamentos divergentes',
+  payables: 'Lançamentos a pagar',
+  payableInstallments: 'Pagamentos',
+  bankAccountChanges: 'Alterações de dados bancários',
+};
 
 /** A stage: its approvers (users and/or user groups) and how many of them must approve (N of M). */
 const STAGE = {

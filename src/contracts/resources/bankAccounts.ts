@@ -10,15 +10,19 @@
  * Our PIX keys (`pixKeys`, migration 0044): the keys this account receives on, each valid for its
  * type, none twice, at most one principal. A parcela a receber paid by PIX chooses one of the keys
  * of its receiving account (server/finance/receipts.ts): nobody types where a customer's money goes.
- * A change of the bank data or of the keys is audited before → after (registry audit) and needs
- * `bankAccounts: update` like any change of the account (docs/decisions.md, "Our PIX keys").
+ * Once the account exists, its bank data, holder and keys (`BANK_DATA_FIELDS`) change only through
+ * an approved "Alteração de dados bancários" (bankAccountChanges, the account's "Alterações" tab):
+ * a PUT that changes one is a 409, and the form shows them read-only (`changedThrough`); the change's
+ * approval applies it (docs/decisions.md, "Dual control of a conta financeira's bank data").
  */
 import { defineResource } from '../define';
-import { boolean, cpfCnpj, date, enumOf, money, reference, text } from '../fields';
+import { boolean, date, money, text } from '../fields';
+import { BANK_DATA_FIELDS, bankDataFields } from './parts/bankData';
 import { activationActions, deleteAction, notes } from './parts/common';
-import { pixKeys } from './parts/payment';
 
-export const BANK_ACCOUNT_KINDS = ['checking', 'savings', 'investment', 'cash'] as const;
+export { BANK_ACCOUNT_KINDS } from './parts/bankData';
+
+export const BANK_DATA_NOTE = 'Dados bancários, titular e chaves PIX de uma conta existente mudam por uma alteração aprovada: use a aba "Alterações de dados".';
 
 export const bankAccounts = defineResource({
   name: 'bankAccounts',
@@ -30,16 +34,7 @@ export const bankAccounts = defineResource({
   titleField: 'name',
   fields: {
     name: text('Nome da conta', { max: 80, help: 'Como a conta aparece nas listas (ex.: Itaú — Pagamentos).' }),
-    type: enumOf('Tipo', BANK_ACCOUNT_KINDS, { checking: 'Conta corrente', savings: 'Poupança', investment: 'Aplicação', cash: 'Caixa' }),
-    bankId: reference('Banco', 'banks', { optional: true }),
-    agency: text('Agência', { rule: ({ brazil }) => brazil.agency(), optional: true }),
-    agencyDigit: text('Dígito da agência', { rule: ({ brazil }) => brazil.agencyDigit(), optional: true }),
-    account: text('Conta', { rule: ({ brazil }) => brazil.accountNumber(), optional: true, sensitive: 'account' }),
-    accountDigit: text('Dígito da conta', { rule: ({ brazil }) => brazil.accountDigit(), optional: true }),
-    holderName: text('Titular (razão social)'),
-    holderDocument: cpfCnpj('CNPJ/CPF do titular'),
-    // Left out of a write (clients of before 0044): no keys.
-    pixKeys: pixKeys(20, { omittable: true, defaultLabel: 'Chave principal', help: 'As chaves PIX desta conta em que os clientes nos pagam; uma delas pode ser a principal.' }),
+    ...bankDataFields(),
     openingBalance: money('Saldo inicial'),
     openingBalanceDate: date('Data do saldo inicial'),
     currentBalance: money('Saldo atual', { readOnly: true, help: 'Saldo inicial mais as baixas e recebimentos lançados nesta conta até hoje.' }),
@@ -66,6 +61,8 @@ export const bankAccounts = defineResource({
   tabs: [
     { path: 'extrato-de-movimentacoes', label: 'Extrato', resource: 'bankStatementLines' },
     { path: 'convenios', label: 'Convênios', resource: 'bankAccountAgreements' },
+    { path: 'alteracoes', label: 'Alterações de dados', resource: 'bankAccountChanges' },
   ],
+  changedThrough: { resource: 'bankAccountChanges', fields: BANK_DATA_FIELDS, note: BANK_DATA_NOTE },
   actions: [...activationActions('Inativar as contas selecionadas?'), deleteAction('Excluir as contas selecionadas? Contas com movimentação não podem ser excluídas.')],
 });

@@ -19,6 +19,7 @@ import { companies } from './companies';
 import { banks } from './banks';
 import { bankAccounts } from './bankAccounts';
 import { bankAccountAgreements } from './bankAccountAgreements';
+import { bankAccountChanges } from './bankAccountChanges';
 import { costCenters } from './costCenters';
 import { chartAccounts } from './chartAccounts';
 import { ledgerAccounts } from './ledgerAccounts';
@@ -49,7 +50,7 @@ import { bankStatementLines } from './bankStatementLines';
 import { reconciliationRules } from './reconciliationRules';
 
 export { applicationAcls, applicationPolicies, applicationResources, applications, organizations, settings, userGroups, users };
-export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations, payables, receivables, payableInstallments, receivableInstallments, quotes, quoteRequests, purchaseOrders, receipts, invoices, purchasingSettings, remittances };
+export { persons, customers, suppliers, companyTypes, companies, banks, bankAccounts, bankAccountAgreements, bankAccountChanges, costCenters, chartAccounts, ledgerAccounts, accountingGroups, expenseCategories, revenueCategories, departments, companyBills, categories, products, importBatches, orders, approvalQueues, approvalDelegations, payables, receivables, payableInstallments, receivableInstallments, quotes, quoteRequests, purchaseOrders, receipts, invoices, purchasingSettings, remittances };
 export { accountBalances };
 export { accountTokens };
 export { analyticInstallments };
@@ -73,6 +74,7 @@ export const resources = {
   banks,
   bankAccounts,
   bankAccountAgreements,
+  bankAccountChanges,
   bankStatementLines,
   reconciliationRules,
   costCenters,

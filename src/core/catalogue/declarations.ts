@@ -22,6 +22,7 @@ export const DECLARATIONS: Record<ResourceName, () => Promise<AnyResource>> = {
   banks: () => import('../../contracts/resources/banks').then((m) => m.banks),
   bankAccounts: () => import('../../contracts/resources/bankAccounts').then((m) => m.bankAccounts),
   bankAccountAgreements: () => import('../../contracts/resources/bankAccountAgreements').then((m) => m.bankAccountAgreements),
+  bankAccountChanges: () => import('../../contracts/resources/bankAccountChanges').then((m) => m.bankAccountChanges),
   bankStatementLines: () => import('../../contracts/resources/bankStatementLines').then((m) => m.bankStatementLines),
   reconciliationRules: () => import('../../contracts/resources/reconciliationRules').then((m) => m.reconciliationRules),
   costCenters: () => import('../../contracts/resources/costCenters').then((m) => m.costCenters),

@@ -21,6 +21,7 @@ export const DECLARATION_MODULES: Record<ResourceName, string> = {
   banks: 'banks',
   bankAccounts: 'bankAccounts',
   bankAccountAgreements: 'bankAccountAgreements',
+  bankAccountChanges: 'bankAccountChanges',
   bankStatementLines: 'bankStatementLines',
   reconciliationRules: 'reconciliationRules',
   costCenters: 'costCenters',

@@ -5,6 +5,7 @@
 import type { WorkflowSummary } from './types';
 
 export const WORKFLOWS = {
+  bankAccountChanges: { field: 'status', states: { draft: { label: 'Rascunho', tone: 'neutral' }, awaitingApproval: { label: 'Aguardando aprovação', tone: 'warning' }, applied: { label: 'Aplicada', tone: 'success' }, rejected: { label: 'Recusada', tone: 'danger' }, cancelled: { label: 'Cancelada', tone: 'neutral' } } },
   bankStatementLines: { field: 'status', states: { open: { label: 'Não conciliada', tone: 'warning' }, reconciled: { label: 'Conciliada', tone: 'success' } } },
   companyBills: { field: 'status', states: { open: { label: 'Aberta', tone: 'info' }, closed: { label: 'Fechada', tone: 'neutral' }, paid: { label: 'Paga', tone: 'success' }, cancelled: { label: 'Cancelada', tone: 'danger' } } },
   importBatches: { field: 'status', states: { uploaded: { label: 'Enviado', tone: 'neutral' }, mapped: { label: 'Colunas associadas', tone: 'info' }, running: { label: 'Importando', tone: 'info' }, done: { label: 'Concluída', tone: 'success' }, failed: { label: 'Falhou', tone: 'danger' } } },

@@ -105,6 +105,9 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
   // Fields the record's workflow state locks are shown, not edited (the server refuses them too).
   const setByChoice = typesSetByChoice(resource.fields);
   const locked = new Set(base && resource.workflow ? lockedFields(resource.workflow, String(base[resource.workflow.field] ?? ''), writableFields(resource)) : []);
+  // And those that change only through an approved change record (a conta financeira's bank data).
+  const changedThrough = base && editable ? resource.changedThrough : undefined;
+  for (const field of changedThrough?.fields ?? []) locked.add(field);
 
   const set = (field: string, value: unknown) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -205,6 +208,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
       )}
       {save.error && summary.length === 0 && loose.length === 0 && <Alert tone="error">{save.error}</Alert>}
       {restart && editable && <Alert tone="info">{restart.notice}</Alert>}
+      {changedThrough && <Alert tone="info">{changedThrough.note}</Alert>}
       {resource.form.sections.map((section) => (
         <fieldset key={section.key} className={css.section}>
           <legend className={css.legend}>{sectionTitle(resource, section)}</legend>

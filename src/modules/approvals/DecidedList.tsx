@@ -46,7 +46,7 @@ export function DecidedList({ page }: { page: number }) {
                 <tr key={item.decisionId}>
                   <td className={data.td}><NavLink href={`/filas-de-aprovacao/${encodeURIComponent(item.id)}`} className={data.rowLink}>{item.title}</NavLink></td>
                   <td className={data.td} data-label={t('approvals.col.kind')}>{kindOf(item.resource)}</td>
-                  <td className={`${data.td} ${data.right}`} data-label={t('approvals.col.amount')}>{formatMoney(item.amount)}</td>
+                  <td className={`${data.td} ${data.right}`} data-label={t('approvals.col.amount')}>{item.amount === null ? '—' : formatMoney(item.amount)}</td>
                   <td className={data.td} data-label={t('approvals.col.decision')}>
                     {t(`approvals.decision.${item.decision}`)}{item.reason ? `: ${item.reason}` : ''}
                   </td>

@@ -42,7 +42,11 @@ export function FlowSummary({ flow }: { flow: FlowView }) {
     <dl className={data.dl}>
       <dt className={data.dt}>{t('approvals.flow.queue')}</dt><dd className={data.dd}>{flow.queueName}</dd>
       <dt className={data.dt}>{t('approvals.flow.status')}</dt><dd className={data.dd}><FlowBadge status={flow.status} /></dd>
-      <dt className={data.dt}>{t('approvals.flow.amount')}</dt><dd className={data.dd}>{formatMoney(flow.amount)}</dd>
+      {flow.amount !== null && (
+        <>
+          <dt className={data.dt}>{t('approvals.flow.amount')}</dt><dd className={data.dd}>{formatMoney(flow.amount)}</dd>
+        </>
+      )}
       <dt className={data.dt}>{t('approvals.flow.requester')}</dt><dd className={data.dd}>{flow.requester?.label ?? t('registry.none')}</dd>
       {flow.changedBy && <><dt className={data.dt}>{t('approvals.flow.changedBy')}</dt><dd className={data.dd}>{flow.changedBy.label}</dd></>}
       <dt className={data.dt}>{t('approvals.flow.createdAt')}</dt><dd className={data.dd}>{formatDateTime(flow.createdAt)}</dd>

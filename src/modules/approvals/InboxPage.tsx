@@ -54,7 +54,7 @@ export function InboxTable({ items, selected, onSelect }: { items: InboxItem[]; 
               <td className={data.checkCell}><input type="checkbox" checked={selected.has(item.id)} aria-label={t('approvals.select', { title: item.title })} onChange={(event) => toggle(item.id, event.target.checked)} /></td>
               <td className={data.td} data-label={t('approvals.col.title')}><NavLink href={`/filas-de-aprovacao/${encodeURIComponent(item.id)}`} className={data.rowLink}>{item.title}</NavLink></td>
               <td className={data.td} data-label={t('approvals.col.kind')}>{kindOf(item.resource)}</td>
-              <td className={`${data.td} ${data.right}`} data-label={t('approvals.col.amount')}>{formatMoney(item.amount)}</td>
+              <td className={`${data.td} ${data.right}`} data-label={t('approvals.col.amount')}>{item.amount === null ? '—' : formatMoney(item.amount)}</td>
               <td className={data.td} data-label={t('approvals.col.requester')}>{item.requester?.label ?? t('registry.none')}</td>
               <td className={data.td} data-label={t('approvals.col.stage')}>{item.stageName}</td>
               <td className={data.td} data-label={t('approvals.col.progress')}>{t('approvals.progress', { n: item.approvals, m: item.minApprovals })}</td>

@@ -14,6 +14,7 @@ import { Spinner } from '../../core/ui/Spinner';
 import * as ui from '../../core/ui/ui.css';
 import { PageHeader } from './PageHeader';
 import type { RegistryPageProps } from './spec';
+import { useParentStart } from './useParentStart';
 import { useRegistry } from './useRegistry';
 
 export default function FormPage(props: RegistryPageProps) {
@@ -25,12 +26,13 @@ export default function FormPage(props: RegistryPageProps) {
   const { record, loading, error, setRecord } = useRecord(resource, routes.params, creating ? undefined : id, allowed);
   const titleId = `form-${resource.name}`;
   const events = useContext(RecordEventsContext);
-  /** Values a new record starts with (a module's create view passes them: the cart's lines). */
-  const initial = props.initial as FormValues | undefined;
+  /** Values a new record starts with (a module's create view passes them: the cart's lines; or its parent's, `startsFromParent`). */
+  const fromParent = useParentStart(resource, routes.params, creating && allowed);
+  const initial = (props.initial as FormValues | undefined) ?? fromParent ?? undefined;
   const showUrl = (recordId: string) => (props.spec.single ? routes.base : showHref(routes, recordId));
 
   if (!allowed) return <Alert>{t('registry.forbidden')}</Alert>;
-  if (loading) return <Spinner />;
+  if (loading || fromParent === undefined) return <Spinner />;
   if (!creating && (error || !record)) return <Alert>{error?.message ?? t('registry.loadFailed')}</Alert>;
 
   const title = creating

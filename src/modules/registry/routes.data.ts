@@ -19,6 +19,7 @@ export const registryRouteData: RouteData[] = [
   // The account's "saldo em <data>" (issue 25): a show sub-page of the finance area.
   ...resourceRouteData('bankAccounts', { pages: [{ path: 'saldo', label: 'balances.tab', view: 'accountBalance' }, { path: 'conciliacao-de-conta', label: 'reconciliation.tab', view: 'reconciliation' }] }),
   ...resourceRouteData('bankAccountAgreements'),
+  ...resourceRouteData('bankAccountChanges'),
   ...resourceRouteData('bankStatementLines'),
   ...resourceRouteData('reconciliationRules'),
   ...resourceRouteData('persons'),
