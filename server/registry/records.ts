@@ -218,8 +218,10 @@ function referenceSites(resource: AnyResource): ReferenceSite[] {
     if (!REFERENCE_TYPES.has(def.type)) return null;
     return { field, sub, target: def.type === 'tree' ? resource.name : (def as { resource: string }).resource };
   };
-  // Who created and changed it: named where the screens show it (owned and workflow records).
-  if (resource.ownership || resource.workflow) for (const field of ['createdBy', 'updatedBy']) sites.push({ field, target: 'users' });
+  // Who created and changed it: named where the screens show it (owned and workflow records, and a
+  // list with a "Criado por" or "Atualizado por" column: the entregas).
+  const shownInList = (field: string) => resource.list?.columns.some((column) => column.field === field) ?? false;
+  if (resource.ownership || resource.workflow || shownInList('createdBy') || shownInList('updatedBy')) for (const field of ['createdBy', 'updatedBy']) sites.push({ field, target: 'users' });
   for (const [field, def] of Object.entries(resource.fields)) {
     if (def.type === 'list') {
       for (const [sub, subDef] of Object.entries(def.of)) {

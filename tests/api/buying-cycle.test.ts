@@ -238,6 +238,10 @@ describe.each(databaseKinds())('buying cycle [%s]', (kind) => {
     const { purchaseOrderId, receivedOn, document, notes, lines } = first.body;
     const edit = await call(env, 'PUT', `${PRICING}/receipts/${first.body.id}`, { session: buyer, body: { purchaseOrderId, receivedOn, document, notes, lines: [{ ...lines[0], received: 1 }] }, headers: { 'if-match': ifMatch(first.body.version) } });
     expect([edit.status, edit.body.message]).toEqual([409, 'Entregas não são alteradas nem excluídas: registre uma nova entrega para corrigir.']);
+    // The list's "Criado por" names who registered it, not their id.
+    const listed = (await call(env, 'GET', `${PRICING}/receipts?perPage=100`, { session: buyer })).body.find((row: { id: string }) => row.id === first.body.id);
+    const creator = (await sql<{ name: string }>`SELECT u.name FROM users u JOIN receipts r ON r.created_by = u.id WHERE r.id = ${first.body.id}`.execute(env.db)).rows[0].name;
+    expect(listed._refs.createdBy).toEqual([{ id: first.body.createdBy, label: creator }]);
 
     const other = await sentOrder(2);
     expect((await receive(other, 1)).status).toBe(201);

@@ -129,7 +129,7 @@ describe.each(databaseKinds())('permissions and tenants of every route [%s]', (k
     const names = (family: string) => SERVED.filter((r) => r.api === family).map((r) => r.name).sort();
     expect(names('companies')).toEqual(['companies', 'companyTypes', 'customers', 'persons', 'suppliers']);
     expect(names('finance')).toEqual(
-      ['accountingGroups', 'bankAccountAgreements', 'bankAccounts', 'bankStatementLines', 'banks', 'chartAccounts', 'companyBills', 'costCenters', 'departments', 'expenseCategories', 'importBatches', 'ledgerAccounts', 'payableInstallments', 'payables', 'receivableInstallments', 'receivables', 'reconciliationRules', 'remittances', 'revenueCategories'],
+      ['accountingGroups', 'bankAccountAgreements', 'bankAccountChanges', 'bankAccounts', 'bankStatementLines', 'banks', 'chartAccounts', 'companyBills', 'costCenters', 'departments', 'expenseCategories', 'importBatches', 'ledgerAccounts', 'payableInstallments', 'payables', 'receivableInstallments', 'receivables', 'reconciliationRules', 'remittances', 'revenueCategories'],
     );
     expect(names('supply')).toEqual(['categories', 'orders']);
     expect(names('cart')).toEqual(['products']);

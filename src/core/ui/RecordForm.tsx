@@ -10,6 +10,7 @@ import '../../contracts/validation/provide';
 import { documentKind } from '../../contracts/brazil/documents';
 import { hasMessage, t } from '../i18n';
 import { notify } from '../notices';
+import { errorPlace } from '../resources/errorPlace';
 import { fieldLabel, resourceLabel, sectionTitle } from '../resources/labels';
 import type { PathParams } from '../resources/paths';
 import type { Row } from '../resources/useList';
@@ -55,16 +56,6 @@ export interface FormRegion {
 }
 
 const OPTIONAL_FREE = new Set(['boolean', 'list', 'references', 'scopes']);
-
-/** Where an error is, for the summary: "Título", or a line's field — "Itens › Item 2 › Preço unitário estimado". */
-function errorPlace(resource: AnyResource, key: string): string {
-  const [field, index, sub] = key.split('.');
-  const def = resource.fields[field];
-  const label = fieldLabel(resource, field);
-  if (def?.type !== 'list' || !/^\d+$/.test(index ?? '')) return label;
-  const item = t('registry.list.item', { n: Number(index) + 1 });
-  return sub && def.of[sub] ? `${label} › ${item} › ${def.of[sub].label}` : `${label} › ${item}`;
-}
 
 function isRequired(resource: AnyResource, field: string): boolean {
   const def = resource.fields[field];

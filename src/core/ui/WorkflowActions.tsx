@@ -6,8 +6,9 @@
  * reload it while the dialog keeps what was typed.
  */
 import { useId, useState, type FormEvent } from 'react';
+import { recordErrorLines } from '../resources/errorPlace';
 import { errorsAfterEdit } from '../resources/values';
-import { idempotencyKeys, initialInput, inputBody, TransitionInputs } from './TransitionInputs';
+import { idempotencyKeys, initialInput, inputBody, inputFields, TransitionInputs } from './TransitionInputs';
 import * as z from 'zod/mini';
 import type { AnyResource } from '../../contracts/resource';
 import { type Transition } from '../../contracts/workflow';
@@ -102,6 +103,8 @@ export function WorkflowActions({ resource, params, record, onChange, onReload, 
     void run(open, checked.data as Record<string, unknown>);
   };
 
+  const recordLines = open ? recordErrorLines(resource, errors, inputFields(open)) : [];
+
   return (
     <>
       <span role="group" aria-label={t('workflow.actions')} className={ui.row} part="actions">
@@ -120,6 +123,8 @@ export function WorkflowActions({ resource, params, record, onChange, onReload, 
             {failure && (
               <Alert tone="error">
                 <p style={{ margin: 0 }}>{failure.message}</p>
+                {/* What the record itself lacks (a category to accept a faturamento, a due date on a business day): named, not only "invalid". */}
+                {recordLines.length > 0 && <ul>{recordLines.map((line) => <li key={line}>{line}</li>)}</ul>}
                 {failure.stale && (
                   <button type="button" className={ui.button.secondary} style={{ marginTop: 8 }} onClick={() => {
                     onReload();

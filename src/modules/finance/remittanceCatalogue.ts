@@ -35,7 +35,7 @@ export const remittanceTexts = {
   'remittances.return.send': 'Importar retorno',
   'remittances.return.sending': 'Importando…',
   'remittances.return.noFile': 'Escolha o arquivo de retorno.',
-  'remittances.return.summary': '{payments} pagamentos: {paid} pagos, {rejected} rejeitados, {scheduled} agendados, {unknown} com ocorrência desconhecida, {unchanged} sem alteração.',
+  'remittances.return.summary': '{payments} {payments:pagamento|pagamentos}: {paid} {paid:pago|pagos}, {rejected} {rejected:rejeitado|rejeitados}, {scheduled} {scheduled:agendado|agendados}, {unknown} com ocorrência desconhecida, {unchanged} sem alteração.',
   'remittances.return.progress': 'Progresso da importação',
   'remittances.return.progressStatus': '{processed} de {total} linhas de pagamento aplicadas.',
   'remittances.return.status.processing': 'Processando: as linhas são aplicadas em segundo plano; pode sair desta página.',

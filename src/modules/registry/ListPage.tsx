@@ -145,7 +145,11 @@ export default function ListPage(props: RegistryPageProps) {
       )}
       {!selectionActions && selectable && selected.size > 0 && (
         <Suspense fallback={<div className={css.bulkBar}><span>{t('registry.selection.count', { count: selected.size })}</span></div>}>
-          <BulkActions resource={resource} params={routes.params} actions={bulkActions} transitions={bulkTransitions} selected={selected} onSelect={setSelected} rows={list.rows} onDone={list.reload} />
+          <BulkActions resource={resource} params={routes.params} actions={bulkActions} transitions={bulkTransitions} selected={selected} onSelect={setSelected} rows={list.rows} onDone={() => {
+            // The rows and the footer's totals of every filtered row: a bulk change moves both.
+            void list.reload();
+            void totals.reload();
+          }} />
         </Suspense>
       )}
 

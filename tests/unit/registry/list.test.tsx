@@ -1,6 +1,6 @@
 import { act, createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { users } from '../../../src/contracts/resources';
+import { payableInstallments, users } from '../../../src/contracts/resources';
 import { DataTable } from '../../../src/core/ui/DataTable';
 import { Pagination } from '../../../src/core/ui/Pagination';
 import { parseLinkHeader } from '../../../src/core/api';
@@ -108,6 +108,29 @@ describe('ListPage', () => {
     await click(byText(empty.container, 'button', 'Limpar pesquisa e filtros'));
     expect(empty.navigations.at(-1)).toBe('/usuarios');
     empty.unmount();
+  });
+});
+
+describe('the list footer after a bulk change', () => {
+  it('asks for the totals of the filtered rows again: the authorised parcelas leave the count and the sums', async () => {
+    const parcelaSpec: RegistrySpec = { resource: 'payableInstallments', base: '/contas-a-pagar/parcelamentos', idParam: 'installmentId', title: 'Parcelas' };
+    const parcelas = ['p1', 'p2'].map((id, i) => sampleRecord(payableInstallments, { id, description: `Parcela ${i + 1}`, amount: 10000, openBalance: 10000, status: 'queued', _actions: ['authorize'] }));
+    let left = parcelas;
+    stubApi((call) => {
+      if (call.method === 'POST') return json({ done: ['p1', 'p2'], failed: [] });
+      if (call.path.endsWith('/totals')) return json({ count: left.length, sums: { amount: 10000 * left.length, openBalance: 10000 * left.length }, groups: {} });
+      return pageResponse(left);
+    });
+    const view = await mount(() => createElement(ListPage, { spec: parcelaSpec, view: 'list' }), { path: '/contas-a-pagar/parcelamentos' });
+    await eventually(() => (text(view.container).includes('2 registros') ? true : undefined));
+    const totalsAsked = () => calls.filter((c) => c.method === 'GET' && c.path.endsWith('/totals')).length;
+    const before = totalsAsked();
+    await click(view.container.querySelector('thead input[type="checkbox"]'));
+    left = [parcelas[0]];
+    await click(await eventually(() => byText(view.container, 'button', 'Autorizar pagamento')));
+    await flush();
+    expect(totalsAsked()).toBeGreaterThan(before);
+    view.unmount();
   });
 });
 

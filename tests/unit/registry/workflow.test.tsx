@@ -83,6 +83,38 @@ describe('workflow actions bar', () => {
     view.unmount();
   });
 
+  it('names what the record lacks when the server refuses a transition on its fields (400): the field and the line, not only "invalid"', async () => {
+    stubApi(() => json({ message: 'Os dados enviados são inválidos.', errors: { costCenterId: ['Escolha o centro de custos.'], 'lines.1.unitPrice': ['Informe o valor.'] } }, { status: 400 }));
+    const view = await mount(() => <WorkflowActions resource={orders} params={{}} record={order({ _actions: ['submit'] })} onChange={() => undefined} onReload={() => undefined} />);
+    await click(byText(view.container, 'button', 'Enviar para aprovação'));
+    const dialog = text(document.querySelector('[role="dialog"]')!);
+    expect(dialog).toContain('Os dados enviados são inválidos.');
+    expect(dialog).toContain('Centro de custos: Escolha o centro de custos.');
+    expect(dialog).toContain('Itens › Item 2 › Preço unitário estimado: Informe o valor.');
+    view.unmount();
+  });
+
+  it('keeps Tab and Shift+Tab inside the dialog: the page behind the backdrop is never reached', async () => {
+    const view = await mount(() => <WorkflowActions resource={orders} params={{}} record={order({ status: 'submitted', _actions: ['cancel'] })} onChange={() => undefined} onReload={() => undefined} />);
+    await click(byText(view.container, 'button', 'Cancelar pedido'));
+    const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
+    const controls = [...dialog.querySelectorAll<HTMLElement>('button, textarea, input')];
+    const [first, last] = [controls[0], controls[controls.length - 1]];
+    const tab = (from: HTMLElement, shiftKey = false) => {
+      from.focus();
+      const event = new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, cancelable: true });
+      from.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(tab(last)).toBe(true);
+    expect(document.activeElement).toBe(first);
+    expect(tab(first, true)).toBe(true);
+    expect(document.activeElement).toBe(last);
+    // In between, the browser moves focus itself.
+    expect(tab(controls[1])).toBe(false);
+    view.unmount();
+  });
+
   it('renders nothing when the record offers no transition', async () => {
     const view = await mount(() => <WorkflowActions resource={orders} params={{}} record={order({ _actions: [] })} onChange={() => undefined} onReload={() => undefined} />);
     expect(view.container.querySelector('[data-transition]')).toBeNull();
