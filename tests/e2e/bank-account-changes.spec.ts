@@ -17,7 +17,7 @@ const RUN = Date.now().toString(36);
 
 test('tesouraria changes a conta financeira’s agência through an alteração de dados bancários, before → after', async ({ page }) => {
   await signIn(page, 'tesouraria@demo.com.br');
-  const banks = await api(page, 'GET', '/api/finance/banks?q=237&perPage=1');
+  const banks = await api(page, 'GET', '/api/finance/banks?q=Bradesco&perPage=1');
   const account = {
     name: `Bradesco — Alterações ${RUN}`, type: 'checking', bankId: banks.body[0].id, agency: '3381', agencyDigit: null, account: '99887', accountDigit: '1', holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181',
     pixKeys: [{ type: 'cnpj', key: '11222333000181', isDefault: true }], openingBalance: 0, openingBalanceDate: '2026-01-01', isActive: true, notes: null,
@@ -62,6 +62,11 @@ test('tesouraria changes a conta financeira’s agência through an alteração 
 
     await page.goto(`/contas-financeiras/${created.body.id}`);
     await expect(shown(page, 'Agência')).toHaveText('4455');
+    // The account's changes, in its tab: who asked for what, and where each stands.
+    await page.getByRole('link', { name: 'Alterações de dados' }).click();
+    const rows = page.getByRole('table', { name: 'Alterações de dados bancários' }).getByRole('row');
+    await expect(rows.filter({ hasText: 'A conta foi transferida para a agência 4455.' })).toContainText('Aplicada');
+    await shoot(page, 'alteracoes-dados-bancarios-lista', { atEachWidth: () => noAxeViolations(page) });
   } finally {
     const now = (await api(page, 'GET', `/api/finance/bank-accounts/${created.body.id}`)).body;
     const { id: _id, version, createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, currentBalance: _cur, projectedBalance: _pro, _refs, _actions, ...values } = now;

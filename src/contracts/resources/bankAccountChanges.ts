@@ -14,7 +14,7 @@
  * API: finance `bank-accounts/{bankAccountId}/changes`.
  */
 import { defineResource } from '../define';
-import { enumOf, integer, list, text } from '../fields';
+import { enumOf, integer, list, longText, text } from '../fields';
 import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
 import { BANK_DATA_FIELDS, bankDataFields } from './parts/bankData';
 import { deleteAction } from './parts/common';
@@ -85,12 +85,12 @@ export const bankAccountChanges = defineResource({
   fields: {
     number: integer('Número', { rule: ({ z }) => z.int(), readOnly: true }),
     ...bankDataFields(),
-    reason: text('Motivo da alteração', { max: 500, required: 'Diga por que os dados mudam.', help: 'Quem aprova lê este motivo (ex.: conta encerrada no banco, nova agência).' }),
+    reason: longText('Motivo da alteração', { max: 500, required: 'Diga por que os dados mudam.', help: 'Quem aprova lê este motivo (ex.: conta encerrada no banco, nova agência).' }),
     status: enumOf('Situação', BANK_ACCOUNT_CHANGE_STATES, stateLabels(BANK_ACCOUNT_CHANGE_STATES, bankAccountChangeWorkflow), { readOnly: true }),
     differences: list('Antes → depois', { field: text('Dado'), before: text('Antes'), after: text('Depois') }, { readOnly: true }),
   },
   list: {
-    columns: [{ field: 'number', sortable: true }, { field: 'status' }, { field: 'reason' }],
+    columns: [{ field: 'number', sortable: true, width: '96px' }, { field: 'status' }, { field: 'reason' }, { field: 'createdBy' }, { field: 'createdAt', sortable: true }],
     defaultSort: '-number',
     searchFields: ['number', 'reason'],
     filters: [{ field: 'status' }],

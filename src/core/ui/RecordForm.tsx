@@ -110,6 +110,15 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
     setClientErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !(key in patch))));
   };
 
+  /**
+   * Whether a field has a place in the form: shown for these values, and not a read-only list on a
+   * new record (the server fills it: a change's "Antes → depois"). A section with none is left out.
+   */
+  const inForm = (field: string) => {
+    const def = resource.fields[field];
+    return Boolean(def) && fieldShown(def, values) && !(base === null && def.readOnly && def.type === 'list');
+  };
+
   const restart = approvalRestart(resource, base, start, values);
   const [askRestart, setAskRestart] = useState(false);
 
@@ -200,13 +209,13 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
       {save.error && summary.length === 0 && loose.length === 0 && <Alert tone="error">{save.error}</Alert>}
       {restart && editable && <Alert tone="info">{restart.notice}</Alert>}
       {changedThrough && <Alert tone="info">{changedThrough.note}</Alert>}
-      {resource.form.sections.map((section) => (
+      {resource.form.sections.filter((section) => section.fields.some((field) => inForm(field))).map((section) => (
         <fieldset key={section.key} className={css.section}>
           <legend className={css.legend}>{sectionTitle(resource, section)}</legend>
           <div className={css.formGrid}>
             {section.fields.map((field) => {
               const def = resource.fields[field];
-              if (!def || !fieldShown(def, values)) return null;
+              if (!def || !inForm(field)) return null;
               const label = fieldLabel(resource, field);
               const total = resource.totals?.[field];
               if (total && editable) {

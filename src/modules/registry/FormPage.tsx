@@ -5,6 +5,7 @@ import { RecordEventsContext } from '../../core/host/embedding';
 import { t } from '../../core/i18n';
 import type { FormValues } from '../../core/resources/values';
 import { useNavigation } from '../../core/navigation';
+import { useRecordTitle } from '../../core/recordTitle';
 import { newLabel, resourceLabel } from '../../core/resources/labels';
 import { showHref } from '../../core/resources/paths';
 import { useRecord } from '../../core/resources/useRecord';
@@ -30,6 +31,9 @@ export default function FormPage(props: RegistryPageProps) {
   const fromParent = useParentStart(resource, routes.params, creating && allowed);
   const initial = (props.initial as FormValues | undefined) ?? fromParent ?? undefined;
   const showUrl = (recordId: string) => (props.spec.single ? routes.base : showHref(routes, recordId));
+  // The record's name in the breadcrumbs of its edit page too (a bookmarked /editar), not its id.
+  const named = !creating && record && !props.spec.single ? recordName(resource, record[resource.titleField]) : '';
+  useRecordTitle(record && !creating ? showUrl(record.id) : '', named === null || named === undefined || named === '' ? undefined : String(named));
 
   if (!allowed) return <Alert>{t('registry.forbidden')}</Alert>;
   if (loading || fromParent === undefined) return <Spinner />;
