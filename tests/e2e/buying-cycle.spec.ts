@@ -198,6 +198,15 @@ test('the buyer quotes two approved pedidos with two suppliers, splits the award
   await expect(row.getByRole('cell').nth(6)).toHaveText('5');
   await shootAxeClean(page, 'buying-ordem');
 
+  // A faturamento typed in from the ordem: its lines come with it (what was received), nobody types an ordem line's id.
+  await page.getByRole('button', { name: 'Registrar faturamento' }).click();
+  await expect(page).toHaveURL(/\/invoices\/adicionar\?purchaseOrderId=/);
+  const invoiceLine = page.getByRole('group', { name: 'Itens' }).getByRole('group', { name: 'Item 1' });
+  await expect(invoiceLine.getByRole('textbox', { name: 'Descrição' })).toHaveValue(/Resma de papel A4/);
+  await expect(invoiceLine.getByRole('textbox', { name: 'Quantidade' })).toHaveValue('10');
+  await expect(page.getByRole('combobox', { name: 'Ordem de compra' })).toHaveValue(/Ordem de compra nº \d+/);
+  await shootAxeClean(page, 'buying-faturamento-form');
+
   // The queue of ordens waiting for the buyer lists both (one sent, one still a draft).
   await page.goto('/ordens-de-compra/fila');
   await expect(page.getByRole('heading', { level: 1, name: 'Ordens de compra' })).toBeVisible();

@@ -16,6 +16,7 @@ import type { PathParams } from '../resources/paths';
 import type { Row } from '../resources/useList';
 import { useSave } from '../resources/useSave';
 import { changedFields, initialValues, validate, type FieldErrors, type FormValues } from '../resources/values';
+import { fillPatch, referenceFill } from '../resources/fills';
 import { Alert } from './Alert';
 import { approvalRestart } from './approvalRestart';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -103,6 +104,14 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
   const set = (field: string, value: unknown) => {
     setValues((current) => ({ ...current, [field]: value }));
     if (clientErrors[field]) setClientErrors(({ [field]: _, ...rest }) => rest);
+    // A chosen record may fill the fields still empty (a faturamento's ordem de compra → its lines).
+    const def = resource.fields[field];
+    const map = def?.type === 'reference' ? referenceFill(`${resource.name}.${field}`) : undefined;
+    if (map && def?.type === 'reference' && typeof value === 'string' && value) {
+      fillPatch(def.resource, value, map, { ...values, [field]: value }, start)
+        .then((patch) => Object.keys(patch).length > 0 && setMany(patch))
+        .catch(() => undefined);
+    }
   };
 
   const setMany = (patch: Record<string, unknown>) => {

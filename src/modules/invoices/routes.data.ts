@@ -8,5 +8,5 @@ import { resourceRouteData } from '../registry/routeData';
 
 export const invoicesRouteData: RouteData[] = [
   page('/invoices/importar-nfe', 'Faturamentos', { view: 'importNfe' }),
-  ...resourceRouteData('invoices', { views: { list: 'invoiceList' } }),
+  ...resourceRouteData('invoices', { views: { list: 'invoiceList', create: 'invoiceForm', edit: 'invoiceForm' } }),
 ];

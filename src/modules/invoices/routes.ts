@@ -4,5 +4,6 @@ import { invoicesRouteData } from './routes.data';
 
 export const invoicesRoutes = withRegistryLoaders(invoicesRouteData, {
   invoiceList: () => import('./InvoiceListPage'),
+  invoiceForm: () => import('./InvoiceFormPage'),
   importNfe: () => import('./ImportNfePage'),
 });

@@ -21,6 +21,7 @@ import * as data from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
 import type { SubPageProps } from '../registry/spec';
 import { purchasingTexts } from './catalogue';
+import { PURCHASE_ORDER_INVOICEABLE, type PurchaseOrderState } from '../../contracts/resources/purchaseOrders';
 import { receivedLines } from './lines';
 import { RECEIVABLE } from './receivable';
 
@@ -37,14 +38,18 @@ export default function PurchaseOrderDetails({ resource, record }: SubPageProps)
   const requestId = quote.data?.awards?.find((award) => award.purchaseOrderId === record.id)?.requestId;
   const here = `/ordens-de-compra/${encodeURIComponent(record.id)}`;
   const mayReceive = RECEIVABLE.includes(String(record.status)) && receiptsAccess('create');
+  const invoicesAccess = useAccess(catalogueEntry('invoices')!);
+  const mayInvoice = PURCHASE_ORDER_INVOICEABLE.includes(record.status as PurchaseOrderState) && invoicesAccess('create');
   const money = (value: unknown) => (value === null || value === undefined ? t('registry.none') : formatMoney(Number(value)));
 
   const state = stateOf(resource, record);
   return (
     <div className={ui.stack}>
-      {mayReceive && (
+      {(mayReceive || mayInvoice) && (
         <div className={ui.row}>
-          <button type="button" className={ui.button.primary} onClick={() => go(`/receipts/adicionar?purchaseOrderId=${encodeURIComponent(record.id)}`)}>{t('purchasing.receive')}</button>
+          {mayReceive && <button type="button" className={ui.button.primary} onClick={() => go(`/receipts/adicionar?purchaseOrderId=${encodeURIComponent(record.id)}`)}>{t('purchasing.receive')}</button>}
+          {/* The faturamento form starts with this ordem's lines (modules/invoices/orderFill.ts). */}
+          {mayInvoice && <button type="button" className={ui.button.secondary} onClick={() => go(`/invoices/adicionar?purchaseOrderId=${encodeURIComponent(record.id)}`)}>{t('purchasing.invoice')}</button>}
         </div>
       )}
       <dl className={data.dl}>

@@ -10,6 +10,7 @@ export const purchasingTexts = {
   'purchasing.lines.pending': 'A receber',
   'purchasing.lines.amount': 'Valor',
   'purchasing.receive': 'Registrar entrega',
+  'purchasing.invoice': 'Registrar faturamento',
   'purchasing.receipts.all': 'Ver entregas desta ordem',
   'purchasing.quote': 'Cotação de origem',
   'purchasing.proposal': 'Ver a proposta do fornecedor',
