@@ -24,6 +24,7 @@ import { HttpError, MESSAGES, fieldError, type FieldErrors } from '../errors.js'
 import { declaredStorage } from '../registry/declared.js';
 import { makeFrom } from '../registry/mapper.js';
 import type { Call, ResourceStorage, Trx, Values, WireRecord } from '../registry/storage.js';
+import { invoiceAllocations } from './invoiceAllocations.js';
 import { contestedLine } from './service-confirmations.js';
 
 /** A faturamento → its lançamento a pagar, one parcela per duplicata (or per term of the ordem's condition). */
@@ -139,7 +140,8 @@ async function makePayable(trx: Trx, call: Call, invoice: WireRecord): Promise<v
       documentType: kind === 'bill' ? 'invoice' : kind, documentNumber: invoice.number, issuedOn: invoice.issuedOn, competence: competenceOf(String(invoice.issuedOn)),
       description: `${kind === 'nfe' ? 'NF-e' : kind === 'nfse' ? 'NFS-e' : 'Fatura'} nº ${invoice.number} — ${po.supplier ?? ''}`.slice(0, 240), total,
       paymentTerms: duplicates.length ? null : po.payment_terms, notes: null,
-      allocations: [{ costCenterId: invoice.costCenterId ?? po.cost_center_id, percent: 10_000, amount: total }],
+      // By the pedidos' cost centres (invoiceAllocations.ts); a cost centre chosen on the faturamento takes it all.
+      allocations: await invoiceAllocations(trx, call, invoice, total, po.cost_center_id),
     },
     lines: plan.map((p) => ({ id: `${invoice.id}:${p.number}`, ...p, paymentMethod: 'boleto' })),
   };

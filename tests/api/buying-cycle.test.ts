@@ -342,6 +342,49 @@ describe.each(databaseKinds())('buying cycle [%s]', (kind) => {
       expect([after.status, after.body.message]).toEqual([409, `A ordem de compra nº ${po.number} está faturada: só ordens enviadas ou entregues são faturadas.`]);
     });
 
+    it('a faturamento typed in for an ordem of two pedidos splits its lançamento by the pedidos\' cost centres, freight included; a cost centre chosen on it takes it all', async () => {
+      const centres = (await call(env, 'GET', '/api/finance/cost-centers?perPage=3&sort=name', { session: admin })).body.map((c: { id: string }) => c.id) as string[];
+      const [ti, fin] = [centres[0], centres[1]];
+      const pedido = async (costCenterId: string, quantity: number) => {
+        const created = await call(env, 'POST', ORDERS, { session: requester, body: { title: 'Copa', costCenterId, departmentId: null, neededBy: null, justification: null, lines: [{ productId: products[0].id, description: products[0].name, quantity, unit: 'UN', unitPrice: 1000, neededBy: null }] } });
+        expect(created.status, created.raw).toBe(201);
+        return (await act(requester, ORDERS, created.body, 'submit')).body as { id: string };
+      };
+      const bought = async () => {
+        const [a, b] = [await pedido(ti, 3), await pedido(fin, 7)];
+        const quote = await quoteOf([a.id, b.id]);
+        const lineId = quote.lines[0].id;
+        expect(quote.lines[0].quantity).toBe(10);
+        const offer = await request(quote.id, suppliers[0], [{ lineId, unitPrice: 1000, quantity: 10 }], { freight: 1001 });
+        await act(buyer, `${PRICING}/quotes`, quote, 'send');
+        await answer(quote.id, offer);
+        const analysing = (await act(buyer, `${PRICING}/quotes`, await get(buyer, `${PRICING}/quotes/${quote.id}`), 'analyse')).body;
+        const concluded = await act(buyer, `${PRICING}/quotes`, analysing, 'conclude', { awards: [{ lineId, requestId: offer.id }] });
+        expect(concluded.status, concluded.raw).toBe(200);
+        const po = await get(buyer, `${PRICING}/purchase-orders/${concluded.body.awards[0].purchaseOrderId}`);
+        const sent = (await act(buyer, `${PRICING}/purchase-orders`, (await act(buyer, `${PRICING}/purchase-orders`, po, 'submit')).body, 'send')).body;
+        expect((await receive(sent, 10)).status).toBe(201);
+        return sent as { id: string; lines: { id: string; description: string }[] };
+      };
+      const typedIn = async (po: { id: string; lines: { id: string; description: string }[] }, number: string, costCenterId: string | null) => {
+        const created = await call(env, 'POST', `${PRICING}/invoices`, {
+          session: buyer,
+          body: { purchaseOrderId: po.id, kind: 'bill', number, series: null, accessKey: null, issuedOn: '2026-12-21', categoryId, costCenterId, notes: null, lines: [{ purchaseOrderLineId: po.lines[0].id, description: po.lines[0].description, quantity: 10, unitPrice: 1000 }], total: 10_000 + 1001, duplicates: [] },
+        });
+        expect(created.status, created.raw).toBe(201);
+        const accepted = await act(buyer, `${PRICING}/invoices`, created.body, 'accept');
+        expect(accepted.body.status, accepted.raw).toBe('accepted');
+        return (await get(admin, `/api/finance/payables/${(await get(buyer, `${PRICING}/invoices/${created.body.id}`)).payableId}`)).allocations as { costCenterId: string; percent: number; amount: number }[];
+      };
+      // 3 of the 10 units were TI's, 7 Financeiro's: R$ 110,01 (freight included) splits 30/70, centavo-exact
+      // (the centavo left over goes to the first pedido's centre, as splitAmount gives it).
+      expect(await typedIn(await bought(), 'F-301', null)).toEqual([
+        expect.objectContaining({ costCenterId: fin, percent: 7000, amount: 7700 }),
+        expect.objectContaining({ costCenterId: ti, percent: 3000, amount: 3301 }),
+      ]);
+      expect(await typedIn(await bought(), 'F-302', fin)).toEqual([expect.objectContaining({ costCenterId: fin, percent: 10_000, amount: 11_001 })]);
+    });
+
     it('two NF-e of the same units accepted at once: one becomes the lançamento, the other is refused; never two payables', async () => {
       const po = await receivedOrder();
       const first = await importNfe(po, nfeOf(po, '10.00', '9101'));

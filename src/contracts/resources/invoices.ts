@@ -92,7 +92,7 @@ export const invoices = defineResource({
     accessKey: text('Chave de acesso', { max: 50, optional: true, help: '44 caracteres da NF-e.' }),
     issuedOn: date('Emissão'),
     categoryId: reference('Categoria de despesa', 'expenseCategories', { optional: true, help: 'Vai para o lançamento a pagar.' }),
-    costCenterId: reference('Centro de custos', 'costCenters', { optional: true, help: 'Para o rateio do lançamento; em branco, o da ordem de compra.' }),
+    costCenterId: reference('Centro de custos', 'costCenters', { optional: true, help: 'Leva todo o rateio do lançamento; em branco, o rateio segue os centros de custos dos pedidos de origem (ou o da ordem de compra).' }),
     lines: list('Itens', {
       purchaseOrderLineId: text('Item da ordem', { max: 64 }),
       description: text('Descrição', { max: 240, required: 'Descreva o item.' }),

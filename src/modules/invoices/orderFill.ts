@@ -1,8 +1,9 @@
 /**
  * What an ordem de compra brings to a faturamento typed in: one line per ordem line (the line's
  * own id, which the server matches three ways, its description, the quantity received — the
- * ordered one while nothing was received — and its price), the total with the freight, and the
- * ordem's cost centre. Nobody types an ordem line's id.
+ * ordered one while nothing was received — and its price) and the total with the freight. The
+ * cost centre stays empty: the lançamento's rateio then follows the pedidos' cost centres. Nobody
+ * types an ordem line's id.
  */
 import { lineAmount, sumAmounts } from '../../contracts/money';
 import type { FillMap } from '../../core/resources/fills';
@@ -24,5 +25,4 @@ export const ORDER_TO_INVOICE: FillMap = {
   lines: invoiceLines,
   // Exact centavos (BigInt inside): NaN past the money limit, which the form's total refuses.
   total: (order: Row) => sumAmounts([...invoiceLines(order).map((line) => lineAmount(line.quantity, line.unitPrice)), Number(order.freight ?? 0)]),
-  costCenterId: 'costCenterId',
 };

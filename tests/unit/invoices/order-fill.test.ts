@@ -19,14 +19,15 @@ const order = {
 };
 
 describe('an ordem de compra filling a faturamento', () => {
-  it('brings each line with its id, the quantity received (the ordered one while none was), its price, and the total with the freight', () => {
+  it('brings each line with its id, the quantity received (the ordered one while none was), its price, and the total with the freight; not a cost centre', () => {
     const patch = patchFrom(order, ORDER_TO_INVOICE, { lines: [], total: null, costCenterId: null }, { lines: [], total: null, costCenterId: null });
     expect(patch.lines).toEqual([
       { purchaseOrderLineId: 'l1', description: 'Água mineral 500 ml', quantity: 10, unitPrice: 150 },
       { purchaseOrderLineId: 'l2', description: 'Papel toalha', quantity: 10, unitPrice: 1100 },
     ]);
     expect(patch.total).toBe(10 * 150 + 10 * 1100 + 2500);
-    expect(patch.costCenterId).toBe('cc-ti');
+    // The cost centre is left empty: the lançamento's rateio follows the pedidos' (server/pricing/invoiceAllocations.ts).
+    expect(patch).not.toHaveProperty('costCenterId');
   });
 
   it('never overwrites what the person already typed', () => {
