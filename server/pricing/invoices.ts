@@ -12,6 +12,7 @@
  * both ways, and the ordem de compra becomes "faturada" through its own transition.
  */
 import { sql } from 'kysely';
+import { nextBusinessDay } from '../../src/contracts/brazil/businessDays.js';
 import { formatMoney } from '../../src/contracts/money.js';
 import type { MapSource, RecordMapping } from '../../src/contracts/mapping.js';
 import { buildInstallments, parsePaymentCondition } from '../../src/contracts/paymentTerms.js';
@@ -127,7 +128,8 @@ async function makePayable(trx: Trx, call: Call, invoice: WireRecord): Promise<v
   const total = Number(invoice.total);
   const duplicates = (invoice.duplicates as { number: string; dueDate: string; amount: number }[]) ?? [];
   let plan: { number: number; dueDate: string; amount: number }[];
-  if (duplicates.length) plan = duplicates.map((d, i) => ({ number: i + 1, dueDate: d.dueDate, amount: d.amount }));
+  // A duplicata due on a weekend or holiday is paid on the next business day (as the bank takes it): the parcela is due then.
+  if (duplicates.length) plan = duplicates.map((d, i) => ({ number: i + 1, dueDate: nextBusinessDay(d.dueDate), amount: d.amount }));
   else {
     const parsed = parsePaymentCondition(po.payment_terms ?? '30');
     const condition = parsed.ok ? parsed.condition : { days: [30] };

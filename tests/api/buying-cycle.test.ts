@@ -342,7 +342,7 @@ describe.each(databaseKinds())('buying cycle [%s]', (kind) => {
       expect([after.status, after.body.message]).toEqual([409, `A ordem de compra nº ${po.number} está faturada: só ordens enviadas ou entregues são faturadas.`]);
     });
 
-    it('a faturamento typed in for an ordem of two pedidos splits its lançamento by the pedidos\' cost centres, freight included; a cost centre chosen on it takes it all', async () => {
+    it('a faturamento typed in for an ordem of two pedidos splits its lançamento by the pedidos\' cost centres, freight included; a cost centre chosen on it takes it all; a duplicata due on a Sunday is due on Monday', async () => {
       const centres = (await call(env, 'GET', '/api/finance/cost-centers?perPage=3&sort=name', { session: admin })).body.map((c: { id: string }) => c.id) as string[];
       const [ti, fin] = [centres[0], centres[1]];
       const pedido = async (costCenterId: string, quantity: number) => {
@@ -366,23 +366,26 @@ describe.each(databaseKinds())('buying cycle [%s]', (kind) => {
         expect((await receive(sent, 10)).status).toBe(201);
         return sent as { id: string; lines: { id: string; description: string }[] };
       };
-      const typedIn = async (po: { id: string; lines: { id: string; description: string }[] }, number: string, costCenterId: string | null) => {
+      const typedIn = async (po: { id: string; lines: { id: string; description: string }[] }, number: string, costCenterId: string | null, duplicates: unknown[] = []) => {
         const created = await call(env, 'POST', `${PRICING}/invoices`, {
           session: buyer,
-          body: { purchaseOrderId: po.id, kind: 'bill', number, series: null, accessKey: null, issuedOn: '2026-12-21', categoryId, costCenterId, notes: null, lines: [{ purchaseOrderLineId: po.lines[0].id, description: po.lines[0].description, quantity: 10, unitPrice: 1000 }], total: 10_000 + 1001, duplicates: [] },
+          body: { purchaseOrderId: po.id, kind: 'bill', number, series: null, accessKey: null, issuedOn: '2026-12-21', categoryId, costCenterId, notes: null, lines: [{ purchaseOrderLineId: po.lines[0].id, description: po.lines[0].description, quantity: 10, unitPrice: 1000 }], total: 10_000 + 1001, duplicates },
         });
         expect(created.status, created.raw).toBe(201);
         const accepted = await act(buyer, `${PRICING}/invoices`, created.body, 'accept');
         expect(accepted.body.status, accepted.raw).toBe('accepted');
-        return (await get(admin, `/api/finance/payables/${(await get(buyer, `${PRICING}/invoices/${created.body.id}`)).payableId}`)).allocations as { costCenterId: string; percent: number; amount: number }[];
+        return (await get(admin, `/api/finance/payables/${(await get(buyer, `${PRICING}/invoices/${created.body.id}`)).payableId}`)) as { allocations: { costCenterId: string; percent: number; amount: number }[]; installments: { dueDate: string }[] };
       };
       // 3 of the 10 units were TI's, 7 Financeiro's: R$ 110,01 (freight included) splits 30/70, centavo-exact
       // (the centavo left over goes to the first pedido's centre, as splitAmount gives it).
-      expect(await typedIn(await bought(), 'F-301', null)).toEqual([
+      expect((await typedIn(await bought(), 'F-301', null)).allocations).toEqual([
         expect.objectContaining({ costCenterId: fin, percent: 7000, amount: 7700 }),
         expect.objectContaining({ costCenterId: ti, percent: 3000, amount: 3301 }),
       ]);
-      expect(await typedIn(await bought(), 'F-302', fin)).toEqual([expect.objectContaining({ costCenterId: fin, percent: 10_000, amount: 11_001 })]);
+      // A duplicata due on a Sunday (17/01/2027) becomes a parcela due the next business day, as the bank takes it.
+      const chosen = await typedIn(await bought(), 'F-302', fin, [{ number: '1', dueDate: '2027-01-17', amount: 11_001 }]);
+      expect(chosen.allocations).toEqual([expect.objectContaining({ costCenterId: fin, percent: 10_000, amount: 11_001 })]);
+      expect(chosen.installments.map((installment) => installment.dueDate)).toEqual(['2027-01-18']);
     });
 
     it('two NF-e of the same units accepted at once: one becomes the lançamento, the other is refused; never two payables', async () => {
