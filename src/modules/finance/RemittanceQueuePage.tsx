@@ -139,7 +139,8 @@ export default function RemittanceQueuePage() {
       {parcelas && parcelas.length > 0 && (
         <>
           <div className={css.tableWrap}>
-            <table className={css.table}>
+            {/* On a phone (or a narrow column) each parcela is a card, its amount in sight without scrolling sideways. */}
+            <table className={`${css.table} ${css.cards}`}>
               <caption className={css.muted} style={{ textAlign: 'left', padding: '8px 12px' }}>{t('remittances.queue.caption')}</caption>
               <thead>
                 <tr>
@@ -158,10 +159,10 @@ export default function RemittanceQueuePage() {
                     <td className={css.checkCell}>
                       <input type="checkbox" aria-label={t('remittances.queue.select', { description: parcela.description })} checked={selected.has(parcela.id)} onChange={() => toggle(parcela.id)} />
                     </td>
-                    <td className={css.td}>{formatDate(parcela.dueDate)}</td>
-                    <td className={css.td}>{parcela.description}</td>
-                    <td className={css.td}>{PAYMENT_METHOD_LABELS[parcela.paymentMethod] ?? parcela.paymentMethod}</td>
-                    <td className={css.numericCell}>{formatMoney(Number(parcela.openBalance))}</td>
+                    <td className={css.td} data-label={t('remittances.queue.dueDate')}>{formatDate(parcela.dueDate)}</td>
+                    <td className={css.td} data-label={t('remittances.queue.description')}>{parcela.description}</td>
+                    <td className={css.td} data-label={t('remittances.queue.method')}>{PAYMENT_METHOD_LABELS[parcela.paymentMethod] ?? parcela.paymentMethod}</td>
+                    <td className={css.numericCell} data-label={t('remittances.queue.amount')}>{formatMoney(Number(parcela.openBalance))}</td>
                   </tr>
                 ))}
               </tbody>
