@@ -218,7 +218,7 @@ export function approvalRoutes(ctx: AppContext) {
         const call = service ? await service.recordCall(trx, user, view.recordId, { request }) : undefined;
         const record = service && call ? await findRecord(trx, call, service.storage, view.recordId) : undefined;
         if (service && call && record) await service.decorate(trx, call, [record]);
-        return { ...view, record: record ? stripLinks(record) : null };
+        return { ...view, record: record ? stripLinks(record) : null, recordParentId: call?.parentId || null };
       });
     });
 

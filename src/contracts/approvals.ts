@@ -83,6 +83,8 @@ export const flowView = z.object({
   canDecide: z.boolean(),
   /** The record under approval, as its read returns it (the approver sees the document inline); null when it is gone. */
   record: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  /** A nested record's parent id (an alteração's conta financeira): its page's path names it. */
+  recordParentId: z.optional(z.nullable(z.string())),
 });
 export type FlowView = z.infer<typeof flowView>;
 

@@ -113,6 +113,10 @@ describe.each(databaseKinds())('alterações de dados bancários [%s]', (kind) =
       const flowId = (await pendingFlow(proposed.body.id))!;
       const inbox = (await call(env, 'GET', `${APPROVALS}/inbox`, { session: approver.session })).body as { id: string; amount: number | null; title: string }[];
       expect(inbox.find((item) => item.id === flowId)).toMatchObject({ amount: null });
+      // The approver reads the change itself (its before → after) and where its page is: under its account.
+      const flow = (await call(env, 'GET', `${APPROVALS}/flows/${flowId}`, { session: approver.session })).body;
+      expect(flow).toMatchObject({ amount: null, canDecide: true, recordParentId: account.id, record: { reason: 'Conta migrada de agência', agency: '4321' } });
+      expect(flow.record.differences).toContainEqual({ field: 'Agência', before: '1234', after: '4321' });
       // Its proposer is one of the stage's approvers: still not theirs to decide.
       const own = await decide(clerk, flowId);
       expect(own.status, own.raw).toBe(403);

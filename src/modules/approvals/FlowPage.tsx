@@ -72,7 +72,10 @@ export default function FlowPage({ approvalId, approvalStageId }: { approvalId?:
   if (flow.error || !flow.data) return <Alert>{flow.error?.message ?? t('registry.loadFailed')}</Alert>;
   const view = flow.data;
   const resource = catalogueEntry(view.resource);
-  const recordHref = resource ? `${resource.route.base}/${encodeURIComponent(view.recordId)}` : null;
+  // A nested record's page is under its parent's (an alteração under its conta financeira).
+  const parentParam = resource?.parent?.param;
+  const base = resource && parentParam ? (view.recordParentId ? resource.route.base.replace(`{${parentParam}}`, encodeURIComponent(view.recordParentId)) : null) : resource?.route.base;
+  const recordHref = base ? `${base}/${encodeURIComponent(view.recordId)}` : null;
   const here = flowHref(view.id);
   const stage = approvalStageId ? view.stages.find((s) => s.id === approvalStageId) : undefined;
   if (approvalStageId && !stage) return <Alert>{t('registry.loadFailed')}</Alert>;
