@@ -76,7 +76,8 @@ test('DRE: a number drills down to its parcela; the fluxo de caixa on the same s
   await shootAxeClean(page, 'bi-cash-flow');
 
   // Saldos de conta: the registry's list, with the one entered here.
-  const [account] = (await api(page, 'GET', '/api/finance/bank-accounts?perPage=1')).body;
+  // The demo's Itaú, by name: other specs add (and close) accounts of their own that may sort before it.
+  const [account] = (await api(page, 'GET', `/api/finance/bank-accounts?perPage=1&q=${encodeURIComponent('Itaú')}`)).body;
   const balance = await api(page, 'POST', '/api/finance-reporting/account-balances', { bankAccountId: account.id, date: `${today.slice(0, 7)}-01`, amount: 15000000, description: `Extrato e2e ${RUN}`, notes: null });
   expect(balance.status, JSON.stringify(balance.body)).toBe(201);
   await page.goto('/bi/saldos-de-conta');
@@ -91,7 +92,8 @@ test('DFC: a baixa of a financing category drills down; CSV/XLSX downloads as on
   expect(category.status, JSON.stringify(category.body)).toBe(201);
   const [customer] = (await api(page, 'GET', '/v1/companies/customers?perPage=1')).body;
   const [centre] = (await api(page, 'GET', '/api/finance/cost-centers?perPage=1')).body;
-  const [account] = (await api(page, 'GET', '/api/finance/bank-accounts?perPage=1')).body;
+  // The demo's Itaú, by name: other specs add (and close) accounts of their own that may sort before it.
+  const [account] = (await api(page, 'GET', `/api/finance/bank-accounts?perPage=1&q=${encodeURIComponent('Itaú')}`)).body;
   const blank = { boletoLine: null, pixKeyType: null, pixKey: null, pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null };
   const created = await api(page, 'POST', '/api/finance/receivables', {
     customerId: customer.id, categoryId: category.body.id, documentType: 'invoice', documentNumber: `EMP-${RUN}`, issueDate: today, competence: `${today.slice(5, 7)}/${today.slice(0, 4)}`,
