@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { AnyResource } from '../../src/contracts/resource.js';
+import { recordName, type AnyResource } from '../../src/contracts/resource.js';
 import { findResource } from '../../src/contracts/resources/index.js';
 import type { ApprovalPlug } from '../../src/contracts/workflow.js';
 import { formatMoney } from '../../src/core/format/money.js';
@@ -73,7 +73,8 @@ export function factsOf(resource: AnyResource, plug: ApprovalPlug, values: Value
   const derive = plug.amount ? resource.totals?.[plug.amount] : undefined;
   const facts: RecordFacts = {
     id: values.id,
-    title: String(values[resource.titleField] ?? ''),
+    // As the record is named everywhere: "Ordem de compra nº 12", not "12", in the inbox and the e-mails.
+    title: recordName(resource, values[resource.titleField] ?? ''),
     amount: plug.amount ? Number(derive ? derive(values) : (values[plug.amount] ?? 0)) : null,
     requesterId: values.createdBy ?? null,
     version: values.version,
@@ -351,10 +352,12 @@ async function userName(trx: Trx, orgId: string, id: string): Promise<string> {
 
 // ---------------------------------------------------------------- e-mails (after commit)
 
-/** "O pedido "Cadeiras"": the plug's noun, else the declaration's label with its article. */
+/** "O pedido "Cadeiras"", "A ordem de compra nº 12": the plug's noun, else the declaration's label with its article. */
 function describe(flow: Pick<FlowRow, 'resource' | 'record_title'>): string {
   const resource = findResource(flow.resource);
   const noun = resource?.workflow?.approval?.noun ?? (resource ? `${resource.labels.gender === 'f' ? 'A' : 'O'} ${resource.labels.one.toLowerCase()}` : 'O registro');
+  // A numbered record's title already names it ("Ordem de compra nº 12"): "A ordem de compra nº 12".
+  if (resource && flow.record_title.startsWith(`${resource.labels.one} nº `)) return `${noun}${flow.record_title.slice(resource.labels.one.length)}`;
   return `${noun} "${flow.record_title}"`;
 }
 

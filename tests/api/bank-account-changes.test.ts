@@ -112,7 +112,7 @@ describe.each(databaseKinds())('alterações de dados bancários [%s]', (kind) =
 
       const flowId = (await pendingFlow(proposed.body.id))!;
       const inbox = (await call(env, 'GET', `${APPROVALS}/inbox`, { session: approver.session })).body as { id: string; amount: number | null; title: string }[];
-      expect(inbox.find((item) => item.id === flowId)).toMatchObject({ amount: null });
+      expect(inbox.find((item) => item.id === flowId)).toMatchObject({ amount: null, title: `Alteração de dados bancários nº ${proposed.body.number}` });
       // The approver reads the change itself (its before → after) and where its page is: under its account.
       const flow = (await call(env, 'GET', `${APPROVALS}/flows/${flowId}`, { session: approver.session })).body;
       expect(flow).toMatchObject({ amount: null, canDecide: true, recordParentId: account.id, record: { reason: 'Conta migrada de agência', agency: '4321' } });
