@@ -19,7 +19,7 @@ import { documentKind } from '../../src/contracts/brazil/index.js';
 import { companies, companyTypes, customers, persons, suppliers } from '../../src/contracts/resources/index.js';
 import type { AnyResource } from '../../src/contracts/resource.js';
 import { HttpError } from '../errors.js';
-import { declaredStorage } from '../registry/declared.js';
+import { declaredStorage, parentIn } from '../registry/declared.js';
 import { partyRules } from '../registry/rules.js';
 import { notFound } from '../registry/records.js';
 import type { ResourceStorage, Storages, Values } from '../registry/storage.js';
@@ -63,13 +63,7 @@ const companyTypesStorage = declaredStorage(companyTypes, 'company_types', {
 });
 
 const companiesStorage = declaredStorage(companies, 'companies', {
-  parent: {
-    column: 'company_type_id',
-    async resolve(trx, call, param) {
-      const row = await sql<{ id: string }>`SELECT id FROM company_types WHERE org_id = ${call.orgId} AND id = ${param.slice(0, 64)}`.execute(trx);
-      return row.rows[0]?.id;
-    },
-  },
+  parent: parentIn('company_types', 'company_type_id'),
   validate: (values) => partyRules(values),
 });
 

@@ -14,7 +14,7 @@ import { BANK_DATA_FIELDS } from '../../src/contracts/resources/parts/bankData.j
 import type { FieldDef } from '../../src/contracts/resource.js';
 import { HttpError } from '../errors.js';
 import { maskField } from '../registry/audit-mask.js';
-import { declaredStorage } from '../registry/declared.js';
+import { declaredStorage, parentIn } from '../registry/declared.js';
 import { sameValue } from '../registry/compare.js';
 import { bankAccountRule } from '../registry/rules.js';
 import type { Call, Trx, Values, WireRecord } from '../registry/storage.js';
@@ -67,34 +67,27 @@ async function differences(trx: Trx, call: Call, ids: readonly string[]): Promis
   );
 }
 
-/** The conta financeira a change belongs to (an approver's call carries no parent path). */
-async function accountOf(trx: Trx, changeId: string): Promise<string> {
-  const row = await sql<{ accountId: string }>`SELECT bank_account_id AS "accountId" FROM bank_account_changes WHERE id = ${changeId}`.execute(trx);
-  if (!row.rows[0]) throw new HttpError(404, 'Alteração não encontrada.');
-  return row.rows[0].accountId;
-}
+/**
+ * The conta financeira of the change in hand: every call on a nested record names its parent (its
+ * route's path, or `service.recordCall` for an approver's decision), as every statement on it needs.
+ */
+const accountOf = (call: Call): string => call.parentId!;
 
 export const bankAccountChangesStorage = declaredStorage(bankAccountChanges, 'bank_account_changes', {
-  parent: {
-    column: 'bank_account_id',
-    async resolve(trx, call, param) {
-      const row = await sql<{ id: string }>`SELECT id FROM bank_accounts WHERE org_id = ${call.orgId} AND id = ${param.slice(0, 64)}`.execute(trx);
-      return row.rows[0]?.id;
-    },
-  },
+  parent: parentIn('bank_accounts', 'bank_account_id'),
   validate: (values) => bankAccountRule(values),
   pageComputed: { differences },
   uniques: { bank_account_changes_one_waiting: { field: 'status', message: 'Outra alteração desta conta já aguarda aprovação: decida-a ou cancele-a antes de enviar esta.' } },
   // `previous`: the account's values when the change is saved, for its "Antes → depois".
-  beforeCreate: async (trx, call) => ({ previous: JSON.stringify(await accountData(trx, call, call.parentId!)) }),
+  beforeCreate: async (trx, call) => ({ previous: JSON.stringify(await accountData(trx, call, accountOf(call))) }),
   async beforeUpdate(trx, call, _values, before, action) {
-    if (action === 'update') return { previous: JSON.stringify(await accountData(trx, call, await accountOf(trx, before.id))) };
+    if (action === 'update') return { previous: JSON.stringify(await accountData(trx, call, accountOf(call))) };
   },
   transitions: {
     // Runs before the approval plug routes it: the account's row is locked first, so two submits
     // for one account take turns and the second sees the first one waiting.
     async submit(trx, call, before) {
-      const accountId = await accountOf(trx, before.id);
+      const accountId = accountOf(call);
       const now = await accountData(trx, call, accountId, true);
       const waiting = await sql<{ number: number }>`SELECT number FROM bank_account_changes WHERE bank_account_id = ${accountId} AND status = 'awaitingApproval' AND id <> ${before.id} LIMIT 1`.execute(trx);
       if (waiting.rows[0]) throw new HttpError(409, BANK_ACCOUNT_CHANGE_MESSAGES.onePending(waiting.rows[0].number));
@@ -111,6 +104,6 @@ export const bankAccountChangesStorage = declaredStorage(bankAccountChanges, 'ba
 /** The approved values onto the account, through its own service (its rules; audit `bankAccounts.applyChange`). */
 async function applyToAccount(trx: Trx, call: Call, change: WireRecord): Promise<void> {
   const accounts = call.ctx.records('bankAccounts');
-  const accountId = await accountOf(trx, change.id);
+  const accountId = accountOf(call);
   await accounts.updateWhere(trx, accounts.callFrom(call), [sql`t.id = ${accountId}`], () => bankDataOf(change), 'applyChange');
 }

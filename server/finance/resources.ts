@@ -28,7 +28,7 @@ import {
   revenueCategories,
 } from '../../src/contracts/resources/index.js';
 import { HttpError } from '../errors.js';
-import { declaredStorage } from '../registry/declared.js';
+import { declaredStorage, parentIn } from '../registry/declared.js';
 import { bankAccountRule, billDatesRule } from '../registry/rules.js';
 import type { Storages } from '../registry/storage.js';
 import { importBatchesStorage } from './imports/storage.js';
@@ -60,13 +60,7 @@ const bankAccountsStorage = declaredStorage(bankAccounts, 'bank_accounts', {
 });
 
 const agreementsStorage = declaredStorage(bankAccountAgreements, 'bank_account_agreements', {
-  parent: {
-    column: 'bank_account_id',
-    async resolve(trx, call, param) {
-      const row = await sql<{ id: string }>`SELECT id FROM bank_accounts WHERE org_id = ${call.orgId} AND id = ${param.slice(0, 64)}`.execute(trx);
-      return row.rows[0]?.id;
-    },
-  },
+  parent: parentIn('bank_accounts', 'bank_account_id'),
 });
 
 export const financeStorages: Storages = {

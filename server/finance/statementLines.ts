@@ -17,7 +17,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import { bankStatementLines, STATEMENT_LINE_MESSAGES } from '../../src/contracts/resources/bankStatementLines.js';
 import { HttpError } from '../errors.js';
-import { declaredStorage } from '../registry/declared.js';
+import { declaredStorage, parentIn } from '../registry/declared.js';
 import type { Call, Trx, Values, WireRecord } from '../registry/storage.js';
 
 /** Where the running balance of line `l` starts: the latest saldo de conta on or before its date, else the opening balance. */
@@ -80,13 +80,7 @@ export const statementLinesStorage = declaredStorage(bankStatementLines, 'bank_s
     value: sql`abs(t.amount)`,
   },
   pageComputed: { balance: runningBalances },
-  parent: {
-    column: 'bank_account_id',
-    async resolve(trx, call, param) {
-      const row = await sql<{ id: string }>`SELECT id FROM bank_accounts WHERE org_id = ${call.orgId} AND id = ${param.slice(0, 64)}`.execute(trx);
-      return row.rows[0]?.id;
-    },
-  },
+  parent: parentIn('bank_accounts', 'bank_account_id'),
   async beforeCreate(_trx, _call, values) {
     const amount = signed(values);
     return {

@@ -20,7 +20,7 @@ import { LIVE_PHASES } from '../../src/contracts/workflow.js';
 import { orders } from '../../src/contracts/resources/orders.js';
 import { todayIn } from '../approvals/engine.js';
 import { HttpError, MESSAGES, type FieldErrors } from '../errors.js';
-import { declaredStorage } from '../registry/declared.js';
+import { declaredStorage, parentIn } from '../registry/declared.js';
 import { dropStaleLinks, makeFrom } from '../registry/mapper.js';
 import { inPhases } from '../registry/phases.js';
 import type { Call, ResourceStorage, Trx, WireRecord } from '../registry/storage.js';
@@ -191,13 +191,7 @@ export const quotesStorage: ResourceStorage = declaredStorage(quotes, 'quotes', 
 
 /** Solicitações: answers only for lines of their own cotação; a cotação past "aberta" still takes new suppliers until the analysis. */
 export const quoteRequestsStorage: ResourceStorage = declaredStorage(quoteRequests, 'quote_requests', {
-  parent: {
-    column: 'quote_id',
-    async resolve(trx, call, param) {
-      const row = await sql<{ id: string }>`SELECT id FROM quotes WHERE org_id = ${call.orgId} AND id = ${param.slice(0, 64)}`.execute(trx);
-      return row.rows[0]?.id;
-    },
-  },
+  parent: parentIn('quotes', 'quote_id'),
   children: { answers: { table: 'quote_answers', own: 'request_id' } },
   actions: { resendLink: resendSupplierLink },
   async beforeCreate(trx, call, values) {

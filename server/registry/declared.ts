@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import type { AnyResource } from '../../src/contracts/resource.js';
 import { HttpError } from '../errors.js';
 import { sameValue } from './compare.js';
-import { snake, type ActionHandler, type ChildStorage, type ResourceStorage } from './storage.js';
+import { snake, type ActionHandler, type ChildStorage, type ParentStorage, type ResourceStorage } from './storage.js';
 
 export const uniqueConstraintName = (table: string, fields: readonly string[]) => `${table}_${fields.map(snake).join('_')}_unique`;
 
@@ -28,6 +28,18 @@ export function viewFilter(resource: AnyResource, columns: Readonly<Record<strin
   if (!resource.viewOf) return undefined;
   return Object.fromEntries(Object.entries(resource.viewOf.where).map(([field, value]) => [columns[field] ?? snake(field), value]));
 }
+
+/**
+ * A nested resource's parent: `column` of this table names a record of `table` in the caller's
+ * organisation (a convênio's, a statement line's or an alteração's conta financeira); any other id → 404.
+ */
+export const parentIn = (table: string, column: string): ParentStorage => ({
+  column,
+  async resolve(trx, call, param) {
+    const row = await sql<{ id: string }>`SELECT id FROM ${sql.table(table)} WHERE org_id = ${call.orgId} AND id = ${param.slice(0, 64)}`.execute(trx);
+    return row.rows[0]?.id;
+  },
+});
 
 export const HAS_CHILDREN = 'Este registro tem subordinados e não pode ser excluído. Mova ou exclua os subordinados antes.';
 
