@@ -11,7 +11,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import { MONEY_MESSAGES, withinMoneyLimit } from '../../src/contracts/money.js';
-import { MINE_PARAM, ownershipOf, type AnyResource, type Scope } from '../../src/contracts/resource.js';
+import { filledWhileHidden, MINE_PARAM, ownershipOf, type AnyResource, type Scope } from '../../src/contracts/resource.js';
 import { findResource } from '../../src/contracts/resources/index.js';
 import { ACTIONS_KEY, findTransition, lockedFields, transitionPermission, transitionRefusal, userTransitions, type AnyWorkflow, type HistoryEntry, type Transition } from '../../src/contracts/workflow.js';
 import { audit, auditMany, auditRow, type AuditEntry } from '../audit.js';
@@ -558,7 +558,7 @@ export class ResourceService {
 
   /** Rules across fields (storage.validate), and declared totals within the money limit: 400 with field errors. */
   async validate(call: Call, values: Values): Promise<void> {
-    const errors = this.storage.validate ? await this.storage.validate(values, call) : {};
+    const errors = { ...filledWhileHidden(this.resource, values), ...(this.storage.validate ? await this.storage.validate(values, call) : {}) };
     for (const [field, derive] of Object.entries(this.resource.totals ?? {})) if (!withinMoneyLimit(derive(values))) (errors[field] ??= []).push(MONEY_MESSAGES.totalTooLarge);
     if (Object.keys(errors).length) throw new HttpError(400, MESSAGES.validation, errors);
   }

@@ -91,7 +91,7 @@ interface FieldCommon {
   /** The input takes the form's whole row (a 47-digit boleto line, a PIX copia e cola). */
   wide?: boolean;
   /** Shown (form and details) only while the sibling `field` holds one of `values`: a parcela's PIX fields while it is paid by PIX. */
-  shownWhen?: { field: string; values: readonly string[] };
+  shownWhen?: ShownWhen;
   /**
    * Never whole in a log (SECURITY.md, audit): kept in audit entries and history notes as
    * "•••• 1234" (server/registry/audit-mask.ts). `'account'`: always (a bank account number, a PIX
@@ -105,9 +105,43 @@ interface FieldCommon {
 /** What a log may not keep whole (`FieldCommon.sensitive`). */
 export type Sensitivity = 'account' | 'pixKey' | 'boleto';
 
-/** Whether a field with `shownWhen` applies to these values (its own record, or its list item). */
-export const fieldShown = (def: { label: string; shownWhen?: { field: string; values: readonly string[] } }, values: Readonly<Record<string, unknown>>): boolean =>
-  !def.shownWhen || def.shownWhen.values.includes(String(values[def.shownWhen.field] ?? ''));
+/** When a field is shown (`FieldCommon.shownWhen`). */
+export interface ShownWhen {
+  field: string;
+  values: readonly string[];
+  /** A list item's field that depends on the record holding the list (a queue trigger's conditions on what the queue approves), not on its own item. */
+  of?: 'record';
+  /**
+   * Sent empty while hidden, so a value typed before the choice changed is not kept; the API
+   * refuses one filled while hidden, with this message (a queue trigger's condition that could
+   * never match).
+   */
+  emptyWhenHidden?: string;
+}
+
+/**
+ * Whether a field with `shownWhen` applies: to `values` (its own record, or its list item), or to
+ * `record` (the record holding the list) when it depends on that.
+ */
+export const fieldShown = (def: { label: string; shownWhen?: ShownWhen }, values: Readonly<Record<string, unknown>>, record: Readonly<Record<string, unknown>> = values): boolean =>
+  !def.shownWhen || def.shownWhen.values.includes(String((def.shownWhen.of === 'record' ? record : values)[def.shownWhen.field] ?? ''));
+
+const isFilled = (value: unknown) => value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
+
+/** Fields declared `emptyWhenHidden` that hold a value while hidden (dotted paths for list items), with their messages. */
+export function filledWhileHidden(resource: AnyResource, values: Readonly<Record<string, unknown>>): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  for (const [name, def] of Object.entries(resource.fields)) {
+    const value = values[name];
+    if (def.shownWhen?.emptyWhenHidden && isFilled(value) && !fieldShown(def, values)) found[name] = [def.shownWhen.emptyWhenHidden];
+    else if (def.type === 'list' && Array.isArray(value))
+      (value as Record<string, unknown>[]).forEach((item, index) => {
+        for (const [sub, subDef] of Object.entries(def.of))
+          if (subDef.shownWhen?.emptyWhenHidden && isFilled(item?.[sub]) && !fieldShown(subDef, item, values)) found[`${name}.${index}.${sub}`] = [subDef.shownWhen.emptyWhenHidden];
+      });
+  }
+  return found;
+}
 
 /**
  * The sibling type fields a chosen PIX key sets (`pixKey` with `chosenFrom` and `typeField`): the

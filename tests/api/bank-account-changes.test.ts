@@ -219,4 +219,36 @@ describe.each(databaseKinds())('alterações de dados bancários [%s]', (kind) =
     const note = (await sql<{ input: { note?: string } | null }>`SELECT input FROM status_history WHERE entity_id = ${proposed.id} AND action = 'submit'`.execute(env.db)).rows[0].input;
     expect(note?.note).toMatch(/^Aprovado automaticamente/);
   });
+
+  it('refuses a queue trigger condition its kind cannot compare (it would never match, and the change would pass unapproved); keeps those it can', async () => {
+    const queue = (resource: string, triggers: Record<string, unknown>[]) =>
+      call(env, 'POST', `${APPROVALS}/queues`, {
+        session: admin,
+        body: { name: `Gatilhos ${randomUUID().slice(0, 6)}`, resource, priority: 900, isActive: false, description: null, stages: [{ name: 'Tesouraria', minApprovals: 1, approverUserIds: [approver.user.id], approverGroupIds: [] }], triggers },
+      });
+    const blank = { minAmount: null, maxAmount: null, costCenterId: null, departmentId: null, supplierId: null };
+    const supplier = (await call(env, 'GET', '/v1/companies/suppliers?perPage=1', { session: admin })).body[0].id as string;
+    const before = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM approval_queues`.execute(env.db)).rows[0].n);
+
+    const amountOnBankData = await queue('bankAccountChanges', [{ ...blank, minAmount: 100_000 }]);
+    expect(amountOnBankData.status, amountOnBankData.raw).toBe(400);
+    expect(amountOnBankData.body.errors).toEqual({ triggers: ['Esta fila aprova sem gatilhos: ela vale para todos os registros.'] });
+    const supplierOnOrders = await queue('orders', [{ ...blank, maxAmount: 5_000 }, { ...blank, supplierId: supplier }]);
+    expect(supplierOnOrders.status, supplierOnOrders.raw).toBe(400);
+    expect(supplierOnOrders.body.errors).toEqual({ 'triggers.1.supplierId': ['Não se aplica ao que esta fila aprova: deixe em branco.'] });
+    expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM approval_queues`.execute(env.db)).rows[0].n)).toBe(before);
+
+    expect((await queue('purchaseOrders', [{ ...blank, minAmount: 100, supplierId: supplier }])).status).toBe(201);
+    expect((await queue('bankAccountChanges', [])).status).toBe(201);
+    // An edit that switches a queue to a kind that cannot compare its triggers is refused too.
+    const payables = await queue('payables', [{ ...blank, minAmount: 100 }]);
+    expect(payables.status, payables.raw).toBe(201);
+    const switched = await call(env, 'PUT', `${APPROVALS}/queues/${payables.body.id}`, {
+      session: admin,
+      body: { ...Object.fromEntries(['name', 'priority', 'isActive', 'description', 'stages', 'triggers'].map((name) => [name, payables.body[name]])), resource: 'bankAccountChanges' },
+      headers: { 'if-match': ifMatch(payables.body.version) },
+    });
+    expect(switched.status, switched.raw).toBe(400);
+    expect(switched.body.errors.triggers).toEqual(['Esta fila aprova sem gatilhos: ela vale para todos os registros.']);
+  });
 });

@@ -192,10 +192,15 @@ test('compras approves the second stage from the flow page', async ({ page }) =>
   await page.getByRole('link', { name: TITLE }).click();
   await expect(page.getByRole('heading', { name: `Aprovação: ${TITLE}` })).toBeVisible();
   await expect(page.getByText(/Gustavo Gestor aprovou em/)).toBeVisible();
+  // The breadcrumbs name the approval as its heading does, not by its id.
+  const crumbs = page.getByRole('navigation', { name: 'Você está aqui' });
+  await expect(crumbs.getByText(TITLE)).toBeVisible();
   await shoot(page, 'flow');
   await noAxeViolations(page);
   await page.getByRole('link', { name: 'Detalhes da etapa' }).last().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Etapa 2: Compras' })).toBeVisible();
+  await expect(crumbs.getByRole('link', { name: TITLE })).toBeVisible();
+  await expect(crumbs.getByText('Compras', { exact: true })).toBeVisible();
   await noAxeViolations(page);
   await page.getByRole('button', { name: 'Aprovar' }).click();
   await expect(page.getByText('Aprovação registrada.')).toBeVisible();

@@ -8,6 +8,7 @@
  */
 import { defineResource } from '../define';
 import { boolean, enumOf, integer, list, money, reference, references, text } from '../fields';
+import { withDef, type Field } from '../fields/field';
 import { activationActions, deleteAction, notes } from './parts/common';
 
 /** Resources that plug into the approval service (declarations with `workflow.approval`). */
@@ -21,6 +22,31 @@ export const APPROVAL_RESOURCE_LABELS: Readonly<Record<string, string>> = {
   bankAccountChanges: 'Alterações de dados bancários',
 };
 
+export type ApprovalResource = (typeof APPROVAL_RESOURCES)[number];
+export type TriggerCondition = 'amount' | 'costCenterId' | 'departmentId' | 'supplierId';
+
+/**
+ * What a trigger can compare for each kind: its approval plug's `amount` and `dimensions`
+ * (tests/unit/contracts/approval-conditions.test.ts checks they agree). Any other condition could
+ * never match, and the queue would silently not apply (a change of bank data auto-approved under a
+ * queue with "Valor a partir de"): the form hides it and the API refuses it.
+ */
+export const APPROVAL_TRIGGER_CONDITIONS: Readonly<Record<ApprovalResource, readonly TriggerCondition[]>> = {
+  orders: ['amount', 'costCenterId', 'departmentId'],
+  purchaseOrders: ['amount', 'costCenterId', 'departmentId', 'supplierId'],
+  invoices: ['amount', 'supplierId'],
+  payables: ['amount', 'supplierId'],
+  payableInstallments: ['amount', 'supplierId'],
+  bankAccountChanges: [],
+};
+
+const NOT_COMPARED = 'Não se aplica ao que esta fila aprova: deixe em branco.';
+const kindsComparing = (condition?: TriggerCondition) =>
+  APPROVAL_RESOURCES.filter((kind) => (condition ? APPROVAL_TRIGGER_CONDITIONS[kind].includes(condition) : APPROVAL_TRIGGER_CONDITIONS[kind].length > 0));
+/** A trigger's condition, offered only for the kinds that can compare it. */
+const comparedBy = <F extends Field>(condition: TriggerCondition, field: F): F =>
+  withDef(field, { shownWhen: { field: 'resource', values: kindsComparing(condition), of: 'record', emptyWhenHidden: NOT_COMPARED } });
+
 /** A stage: its approvers (users and/or user groups) and how many of them must approve (N of M). */
 const STAGE = {
   name: text('Etapa', { max: 80, required: 'Dê um nome à etapa.' }),
@@ -31,12 +57,13 @@ const STAGE = {
 
 /** A trigger: the queue takes a record when every condition filled in matches it. */
 const TRIGGER = {
-  minAmount: money('Valor a partir de', { min: 0, optional: true }),
-  maxAmount: money('Valor até', { min: 0, optional: true }),
-  costCenterId: reference('Centro de custos', 'costCenters', { optional: true }),
-  departmentId: reference('Departamento', 'departments', { optional: true }),
-  supplierId: reference('Fornecedor', 'suppliers', { optional: true }),
+  minAmount: comparedBy('amount', money('Valor a partir de', { min: 0, optional: true })),
+  maxAmount: comparedBy('amount', money('Valor até', { min: 0, optional: true })),
+  costCenterId: comparedBy('costCenterId', reference('Centro de custos', 'costCenters', { optional: true })),
+  departmentId: comparedBy('departmentId', reference('Departamento', 'departments', { optional: true })),
+  supplierId: comparedBy('supplierId', reference('Fornecedor', 'suppliers', { optional: true })),
 };
+
 
 export const approvalQueues = defineResource({
   name: 'approvalQueues',
@@ -53,12 +80,16 @@ export const approvalQueues = defineResource({
     isActive: boolean('Ativa', { initial: true }),
     description: notes('Descrição', 1000),
     stages: list('Etapas', STAGE, { keyed: true, addLabel: 'Adicionar etapa', min: 1, minMessage: 'Inclua ao menos uma etapa.', max: 10, maxMessage: 'No máximo 10 etapas.' }),
-    triggers: list('Gatilhos', TRIGGER, {
-      addLabel: 'Adicionar gatilho',
-      help: 'A fila vale para um registro quando algum gatilho combina com ele (todas as condições preenchidas do gatilho). Sem gatilhos, vale para todos.',
-      max: 50,
-      maxMessage: 'No máximo 50 gatilhos.',
-    }),
+    // A kind with nothing to compare (a change of bank data) has no triggers: its queue takes every record.
+    triggers: withDef(
+      list('Gatilhos', TRIGGER, {
+        addLabel: 'Adicionar gatilho',
+        help: 'A fila vale para um registro quando algum gatilho combina com ele (todas as condições preenchidas do gatilho). Sem gatilhos, vale para todos.',
+        max: 50,
+        maxMessage: 'No máximo 50 gatilhos.',
+      }),
+      { shownWhen: { field: 'resource', values: kindsComparing(), emptyWhenHidden: 'Esta fila aprova sem gatilhos: ela vale para todos os registros.' } },
+    ),
   },
   list: {
     columns: [{ field: 'name', sortable: true }, { field: 'resource' }, { field: 'priority', sortable: true, width: '128px' }, { field: 'isActive' }],

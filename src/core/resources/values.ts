@@ -3,7 +3,7 @@
  * anything is sent. Messages come from the schema when it has its own, else from the catalogue.
  */
 import * as z from 'zod/mini';
-import { isOptionalField, writableFields, type AnyResource, type FieldDef } from '../../contracts/resource';
+import { fieldShown, isOptionalField, writableFields, type AnyResource, type FieldDef } from '../../contracts/resource';
 import { writeSchema } from '../../contracts/resourceSchemas';
 // The declarations' heavier checks (a parcela's boleto / PIX payload), installed for `validate`.
 import '../../contracts/validation/provide';
@@ -51,11 +51,22 @@ export function initialValues(resource: AnyResource, record: Row | null): FormVa
   return values;
 }
 
-/** The body to send: writable fields only; blank text becomes null. */
+const hiddenEmpty = (def: FieldDef, values: FormValues, record: FormValues) => Boolean(def.shownWhen?.emptyWhenHidden) && !fieldShown(def, values, record);
+
+/** A list's items with their `emptyWhenHidden` fields emptied where hidden. */
+function itemsSent(def: FieldDef, value: unknown, record: FormValues): unknown {
+  if (def.type !== 'list' || !Array.isArray(value)) return value;
+  const hiding = Object.entries(def.of).filter(([, sub]) => sub.shownWhen?.emptyWhenHidden);
+  if (!hiding.length) return value;
+  return (value as FormValues[]).map((item) => ({ ...item, ...Object.fromEntries(hiding.filter(([, sub]) => hiddenEmpty(sub, item, record)).map(([name]) => [name, null])) }));
+}
+
+/** The body to send: writable fields only; blank text becomes null; a field hidden with `emptyWhenHidden` goes empty. */
 export function toBody(resource: AnyResource, values: FormValues): FormValues {
   const body: FormValues = {};
   for (const name of writableFields(resource)) {
-    const value = values[name];
+    const def = resource.fields[name];
+    const value = hiddenEmpty(def, values, values) ? emptyValue({ ...def, initial: undefined }) : itemsSent(def, values[name], values);
     body[name] = typeof value === 'string' && value.trim() === '' ? null : value === undefined ? null : value;
   }
   return body;

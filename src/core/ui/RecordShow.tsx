@@ -28,7 +28,7 @@ function ItemsTable({ resource, field, def, record }: { resource: AnyResource; f
     _refs: Object.fromEntries(Object.keys(def.of).map((sub) => [sub, record._refs?.[`${field}.${index}.${sub}`] ?? []])),
   }));
   // A column only some items use (a parcela's PIX key) shows when at least one item uses it.
-  const columns = Object.entries(def.of).filter(([, sub]) => rows.some((row) => fieldShown(sub, row))).map(([name]) => ({ field: name }));
+  const columns = Object.entries(def.of).filter(([, sub]) => rows.some((row) => fieldShown(sub, row, record))).map(([name]) => ({ field: name }));
   return <DataTable resource={itemResource} columns={columns} rows={rows} caption={fieldLabel(resource, field)} />;
 }
 

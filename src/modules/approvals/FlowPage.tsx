@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { catalogueEntry } from '../../core/catalogue';
 import { registerCatalogue, t } from '../../core/i18n';
 import { useNavigation } from '../../core/navigation';
+import { useRecordTitle } from '../../core/recordTitle';
 import { notify } from '../../core/notices';
 import { resourceLabel } from '../../core/resources/labels';
 import { toApiError } from '../../core/resources/transport';
@@ -68,6 +69,11 @@ export default function FlowPage({ approvalId, approvalStageId }: { approvalId?:
   const inbox = useInbox(1);
   const { go } = useNavigation();
   const titleId = useId();
+  // The breadcrumbs name the approval ("Pedido nº 12") and its stage, not their ids.
+  const flowPath = approvalId ? flowHref(approvalId) : '';
+  useRecordTitle(flowPath, flow.data?.title);
+  const stageName = approvalStageId ? flow.data?.stages.find((s) => s.id === approvalStageId)?.name : undefined;
+  useRecordTitle(approvalStageId ? `${flowPath}/etapas/${encodeURIComponent(approvalStageId)}` : '', stageName);
   if (flow.loading && !flow.data) return <Spinner />;
   if (flow.error || !flow.data) return <Alert>{flow.error?.message ?? t('registry.loadFailed')}</Alert>;
   const view = flow.data;

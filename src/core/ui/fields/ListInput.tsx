@@ -17,7 +17,7 @@ type Item = Record<string, unknown>;
  * errors (`lines.2.quantity`) show under that line's input; a reference with a registered fill
  * (a product) fills the line's empty neighbours from the chosen record.
  */
-export function ListInput({ id, resource, field, def, value, onChange, params, errors, label, allRefs }: InputProps) {
+export function ListInput({ id, resource, field, def, value, onChange, params, errors, label, allRefs, siblings }: InputProps) {
   const items: Item[] = Array.isArray(value) ? (value as Item[]) : [];
   // Latest items for the asynchronous fill (the user may keep typing meanwhile).
   const latest = useRef(items);
@@ -50,7 +50,7 @@ export function ListInput({ id, resource, field, def, value, onChange, params, e
       {items.map((item, index) => (
         <fieldset key={typeof item.id === 'string' ? item.id : `new-${index}`} className={css.listItem} data-item-id={typeof item.id === 'string' ? item.id : undefined}>
           <legend className={css.muted}>{t('registry.list.item', { n: index + 1 })}</legend>
-          {of.filter(([name, sub]) => fieldShown(sub, item) && !setByChoice.has(name)).map(([name, sub]) => (
+          {of.filter(([name, sub]) => fieldShown(sub, item, siblings) && !setByChoice.has(name)).map(([name, sub]) => (
             <Field
               key={name}
               resource={resource}
