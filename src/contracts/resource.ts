@@ -93,6 +93,12 @@ interface FieldCommon {
   /** Shown (form and details) only while the sibling `field` holds one of `values`: a parcela's PIX fields while it is paid by PIX. */
   shownWhen?: ShownWhen;
   /**
+   * A list item's text field that holds the id of a line of the record its list's record refers to
+   * (a faturamento line's ordem line: `{ reference: 'purchaseOrderId', list: 'lines', label:
+   * 'description' }`): chosen from those lines, and shown as "1. Papel A4", never as the id.
+   */
+  lineOf?: LineOf;
+  /**
    * Never whole in a log (SECURITY.md, audit): kept in audit entries and history notes as
    * "•••• 1234" (server/registry/audit-mask.ts). `'account'`: always (a bank account number, a PIX
    * copia e cola); `'pixKey'`: when the key is account-like — a random (EVP) key; a CPF, CNPJ,
@@ -104,6 +110,13 @@ interface FieldCommon {
 
 /** What a log may not keep whole (`FieldCommon.sensitive`). */
 export type Sensitivity = 'account' | 'pixKey' | 'boleto';
+
+/** `FieldCommon.lineOf`: the record's reference field, the referenced record's list, and the line's field that names it. */
+export interface LineOf {
+  reference: string;
+  list: string;
+  label: string;
+}
 
 /** When a field is shown (`FieldCommon.shownWhen`). */
 export interface ShownWhen {

@@ -204,6 +204,9 @@ test('the buyer quotes two approved pedidos with two suppliers, splits the award
   const invoiceLine = page.getByRole('group', { name: 'Itens' }).getByRole('group', { name: 'Item 1' });
   await expect(invoiceLine.getByRole('textbox', { name: 'Descrição' })).toHaveValue(/Resma de papel A4/);
   await expect(invoiceLine.getByRole('textbox', { name: 'Quantidade' })).toHaveValue('10');
+  // The ordem's line is chosen among the ordem's lines by name, not shown as its id.
+  const orderLine = invoiceLine.getByRole('combobox', { name: 'Item da ordem' });
+  await expect(orderLine.locator('option:checked')).toHaveText(/^1\. Resma de papel A4/);
   await expect(page.getByRole('combobox', { name: 'Ordem de compra' })).toHaveValue(/Ordem de compra nº \d+/);
   await shootAxeClean(page, 'buying-faturamento-form');
 

@@ -60,7 +60,7 @@ export function field<S extends z.core.$ZodType, D extends FieldDef, O extends C
 }
 
 /** `field` with more screen definition (`def`); its schema is still built on first read (a spread would build it now). */
-export function withDef<F extends Field>(field: F, def: Partial<Pick<FieldDef, 'wide' | 'shownWhen' | 'help'>>): F {
+export function withDef<F extends Field>(field: F, def: Partial<Pick<FieldDef, 'wide' | 'shownWhen' | 'help' | 'lineOf'>>): F {
   return {
     get schema() {
       return field.schema;

@@ -15,6 +15,8 @@ import { date, enumOf, integer, list, money, reference, text } from '../fields';
 import { sumAmounts } from '../money';
 import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
 import { notes } from './parts/common';
+import { ORDER_LINE } from './parts/orderLine';
+import { withDef } from '../fields/field';
 
 export const INVOICE_STATES = ['registered', 'awaitingApproval', 'accepted', 'rejected', 'cancelled'] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
@@ -94,7 +96,7 @@ export const invoices = defineResource({
     categoryId: reference('Categoria de despesa', 'expenseCategories', { optional: true, help: 'Vai para o lançamento a pagar.' }),
     costCenterId: reference('Centro de custos', 'costCenters', { optional: true, help: 'Leva todo o rateio do lançamento; em branco, o rateio segue os centros de custos dos pedidos de origem (ou o da ordem de compra).' }),
     lines: list('Itens', {
-      purchaseOrderLineId: text('Item da ordem', { max: 64 }),
+      purchaseOrderLineId: withDef(text('Item da ordem', { max: 64 }), { lineOf: ORDER_LINE }),
       description: text('Descrição', { max: 240, required: 'Descreva o item.' }),
       quantity: integer('Quantidade', { message: 'Informe uma quantidade inteira.', min: 1, minMessage: 'A quantidade deve ser maior que zero.', max: 1_000_000_000, maxMessage: 'Quantidade grande demais.' }),
       unitPrice: money('Preço unitário', { min: 0, minMessage: 'O preço não pode ser negativo.' }),

@@ -9,6 +9,8 @@ import type * as z from 'zod/mini';
 import { defineResource } from '../define';
 import { date, integer, list, reference, text } from '../fields';
 import { notes } from './parts/common';
+import { ORDER_LINE } from './parts/orderLine';
+import { withDef } from '../fields/field';
 
 export const RECEIPT_MESSAGES = {
   notReceivable: (number: number, state: string) => `A ordem de compra nº ${number} está ${state.toLowerCase()}: só ordens enviadas recebem entregas.`,
@@ -35,7 +37,7 @@ export const receipts = defineResource({
     document: text('Documento de transporte', { max: 60, optional: true, help: 'Número da nota ou do canhoto, se houver.' }),
     notes: notes('Observações'),
     lines: list('Itens recebidos', {
-      purchaseOrderLineId: text('Item da ordem', { max: 64 }),
+      purchaseOrderLineId: withDef(text('Item da ordem', { max: 64 }), { lineOf: ORDER_LINE }),
       received: integer('Quantidade recebida', { message: 'Informe uma quantidade inteira.', min: 0, minMessage: 'A quantidade não pode ser negativa.', max: 1_000_000_000, maxMessage: 'Quantidade grande demais.', initial: 0 }),
       rejected: integer('Quantidade rejeitada', { message: 'Informe uma quantidade inteira.', min: 0, minMessage: 'A quantidade não pode ser negativa.', max: 1_000_000_000, maxMessage: 'Quantidade grande demais.', initial: 0 }),
       rejectionReason: text('Motivo da rejeição', { max: 240, optional: true }),

@@ -45,7 +45,7 @@ describe('queue trigger conditions', () => {
   });
 
   it('the form shows a trigger only the conditions of the chosen kind, and no triggers for a change of bank data', async () => {
-    stubApi((call) => (call.method === 'POST' ? json({ id: 'q1', version: 1 }, 201) : json([])));
+    stubApi((call) => (call.method === 'POST' ? json({ id: 'q1', version: 1 }, { status: 201 }) : json([])));
     const view = await mount(() => createElement(FormPage, { spec: { resource: 'approvalQueues', base: '/configuracoes/filas-de-aprovacao', idParam: 'approvalId', title: 'Filas de Aprovação' }, view: 'create' }), { path: '/configuracoes/filas-de-aprovacao/adicionar' });
     const kind = view.container.querySelector<HTMLSelectElement>('[data-field="resource"] select')!;
     const triggers = () => view.container.querySelector('[data-field="triggers"]');

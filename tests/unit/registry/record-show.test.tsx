@@ -1,6 +1,6 @@
 /** The show page reads as a document: references link to their records, each heading once, addresses as lines. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { orders, payableInstallments, suppliers } from '../../../src/contracts/resources';
+import { invoices, orders, payableInstallments, purchaseOrders, suppliers } from '../../../src/contracts/resources';
 import { clearCache } from '../../../src/core/resources/cache';
 import { setPermissions } from '../../../src/core/session';
 import ShowPage from '../../../src/modules/registry/ShowPage';
@@ -86,6 +86,28 @@ describe('record show page as a document', () => {
       return found.includes('Belo Horizonte/MG') ? found : null;
     });
     expect(lines).toEqual(['Principal', 'Avenida Afonso Pena, 1500, Sala 3', 'Centro', 'Belo Horizonte/MG', 'CEP 30130-000']);
+    view.unmount();
+  });
+
+  it('reads a faturamento line\'s "Item da ordem" as the ordem\'s line ("1. Resma de papel A4"), not its id', async () => {
+    signIn();
+    const invoice = sampleRecord(invoices, {
+      id: 'n1',
+      purchaseOrderId: 'po1',
+      lines: [{ purchaseOrderLineId: 'pl2', description: 'Caneta', quantity: 2, unitPrice: 500 }, { purchaseOrderLineId: 'pl9', description: 'Outro', quantity: 1, unitPrice: 100 }],
+      _actions: [],
+      _refs: { purchaseOrderId: [{ id: 'po1', label: 'Ordem de compra nº 7' }] },
+    });
+    const order = sampleRecord(purchaseOrders, { id: 'po1', lines: [{ id: 'pl1', description: 'Resma de papel A4', quantity: 10, unit: 'UN', unitPrice: 2500, productId: null }, { id: 'pl2', description: 'Caneta azul (caixa)', quantity: 2, unit: 'CX', unitPrice: 500, productId: null }] });
+    stubApi((call) => (call.path.endsWith('/history') ? json([]) : call.path.includes('purchase-orders/po1') ? json(order) : json(invoice)));
+    const view = await mount(() => <ShowPage spec={mountSpec('invoices')} view="show" invoiceId="n1" />, { path: '/invoices/n1' });
+    const cells = await eventually(() => {
+      const table = [...view.container.querySelectorAll('table')].find((candidate) => candidate.querySelector('caption')?.textContent === 'Itens');
+      const found = [...(table?.querySelectorAll('tbody tr') ?? [])].map((row) => row.querySelector('td')?.textContent);
+      return found.includes('2. Caneta azul (caixa)') ? found : null;
+    });
+    // A line the ordem no longer has keeps its id (the API names it when saved).
+    expect(cells).toEqual(['2. Caneta azul (caixa)', 'pl9']);
     view.unmount();
   });
 });

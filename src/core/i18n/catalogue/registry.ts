@@ -120,6 +120,8 @@ export const registry = {
   'registry.list.remove': 'Remover item {n}',
   'registry.list.item': 'Item {n}',
   'registry.list.empty': 'Nenhum item.',
+  'registry.lineOf.chooseFirst': 'Escolha antes: {field}',
+  'registry.lineOf.loading': 'Carregando os itens…',
   'registry.list.count': '{count} itens',
 
   'registry.select.placeholder': 'Pesquisar e selecionar…',

@@ -15,6 +15,7 @@ import { BooleanInput, EnumInput, ScopesInput } from './ChoiceInputs';
 import { CityInput } from './CityInput';
 import { CnpjInput } from './CnpjInput';
 import { FileInput } from './FileInput';
+import { LineOfInput } from './LineOfInput';
 import { ListInput } from './ListInput';
 import { MaskedInput } from './MaskedInput';
 import { PixKeyInput } from './PixKeyInput';
@@ -71,9 +72,10 @@ export interface FieldProps {
   siblings?: InputProps['siblings'];
   onSiblings?: InputProps['onSiblings'];
   allRefs?: InputProps['allRefs'];
+  record?: InputProps['record'];
 }
 
-export function Field({ resource, field, label, def, value, onChange, params, errors, refs, required, labelShownBySection, siblings, onSiblings, allRefs }: FieldProps) {
+export function Field({ resource, field, label, def, value, onChange, params, errors, refs, required, labelShownBySection, siblings, onSiblings, allRefs, record }: FieldProps) {
   const id = useId();
   // A chosen PIX key sets its type (no input of its own: typesSetByChoice): the type's errors show here.
   const typePath = def.type === 'pixKey' && def.chosenFrom && def.typeField ? field.replace(/[^.]+$/, def.typeField) : null;
@@ -81,10 +83,10 @@ export function Field({ resource, field, label, def, value, onChange, params, er
   const helpId = def.help ? `${id}-help` : undefined;
   const errorId = own.length ? `${id}-errors` : undefined;
   const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
-  const Input = INPUTS[def.type];
+  const Input = def.lineOf ? LineOfInput : INPUTS[def.type];
   const isGroup = GROUPS.has(def.type) || (def.type === 'enum' && def.multiple);
   const input = (
-    <Input id={id} resource={resource} field={field} def={def} value={value} onChange={onChange} label={label} invalid={own.length > 0} describedBy={describedBy} params={params} refs={refs} errors={errors} siblings={siblings} onSiblings={onSiblings} allRefs={allRefs} />
+    <Input id={id} resource={resource} field={field} def={def} value={value} onChange={onChange} label={label} invalid={own.length > 0} describedBy={describedBy} params={params} refs={refs} errors={errors} siblings={siblings} onSiblings={onSiblings} allRefs={allRefs} record={record} />
   );
   const labelText = (
     <>

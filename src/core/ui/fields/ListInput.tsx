@@ -66,6 +66,7 @@ export function ListInput({ id, resource, field, def, value, onChange, params, e
               allRefs={allRefs}
               siblings={item}
               onSiblings={(change) => patch(index, change)}
+              record={siblings}
             />
           ))}
           {(errors?.[`${field}.${index}`] ?? []).length > 0 && (

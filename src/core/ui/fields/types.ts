@@ -27,6 +27,8 @@ export interface InputProps<D extends FieldDef = FieldDef> {
    * district, city and state; a PIX key sets its type). May include the field itself.
    */
   onSiblings?: (patch: Record<string, unknown>) => void;
+  /** The values of the record a list item belongs to (a `lineOf` field reads the record's reference). */
+  record?: Readonly<Record<string, unknown>>;
   /** Every `_refs` entry of the record (list items find theirs by dotted path). */
   allRefs?: Readonly<Record<string, RefLabel[]>>;
 }
