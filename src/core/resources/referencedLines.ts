@@ -16,13 +16,17 @@ export interface ReferencedLine {
   label: string;
 }
 
-const reads = new Map<string, Promise<ReferencedLine[]>>();
+const reads = new Map<string, { at: number; read: Promise<ReferencedLine[]> }>();
 const KEPT = 20;
+/** A screen opened later reads the record again (its lines may have changed meanwhile). */
+const FRESH_MS = 30_000;
 
 function readLines(target: string, id: string, lineOf: LineOf): Promise<ReferencedLine[]> {
   const key = `${target} ${id} ${lineOf.list}`;
-  let read = reads.get(key);
+  const kept = reads.get(key);
+  let read = kept && Date.now() - kept.at < FRESH_MS ? kept.read : undefined;
   if (!read) {
+    reads.delete(key);
     const resource = catalogueEntry(target);
     read = resource
       ? request<Row>(resource.api, apiPath(resource, {}, id), { silent: true }).then((record) => {
@@ -33,7 +37,7 @@ function readLines(target: string, id: string, lineOf: LineOf): Promise<Referenc
     // A failed read is asked again next time.
     read.catch(() => reads.delete(key));
     if (reads.size >= KEPT) reads.delete(reads.keys().next().value!);
-    reads.set(key, read);
+    reads.set(key, { at: Date.now(), read });
   }
   return read;
 }
