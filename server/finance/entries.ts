@@ -58,11 +58,43 @@ async function refuseWhileInGeneration(trx: Trx, call: Call, id: string): Promis
 
 export const FINANCE_MESSAGES = {
   cancelPaid: 'Não é possível cancelar: há parcelas autorizadas, em remessa ou com baixa. Estorne as baixas ou devolva as parcelas à fila antes.',
+  cancelReceived: 'Não é possível cancelar: há parcelas com recebimento. Estorne os recebimentos antes.',
+  settledRemoved: (number: number, direction: Direction) =>
+    direction === 'payable'
+      ? `A parcela ${number} tem baixas registradas e não pode ser removida (mesmo estornadas, elas ficam no histórico).`
+      : `A parcela ${number} tem recebimentos registrados e não pode ser removida (mesmo estornados, eles ficam no histórico).`,
+  settledChanged: (direction: Direction) =>
+    direction === 'payable' ? 'Esta parcela já tem baixa: estorne-a antes de mudar o valor ou o vencimento.' : 'Esta parcela já tem recebimento: estorne-o antes de mudar o valor ou o vencimento.',
   bankAccount: 'Conta financeira não encontrada.',
   direct: 'Parcelas são criadas e excluídas pelo lançamento.',
   noDelete: 'Lançamentos não são excluídos: use "Cancelar lançamento", com o motivo.',
 } as const;
 
+
+/**
+ * An edit of a lançamento keeps each parcela that has a baixa (a recebimento): it is not removed —
+ * its baixas, reversed or not, are the money's trail and go with it — and while something is paid
+ * on it, its amount and due date stay. The parcelas are locked first (after their lançamento, the
+ * order every writer takes), so a baixa running now either commits before and is judged, or waits.
+ */
+async function keepSettledParcelas(trx: Trx, call: Call, direction: Direction, values: Record<string, unknown>, before: WireRecord): Promise<void> {
+  const rows = (
+    await sql<{ id: string; number: number; amount: string; due_date: string; paid_amount: string; settled: boolean }>`SELECT i.id, i.number, i.amount::text,
+      to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.paid_amount::text, EXISTS (SELECT 1 FROM installment_settlements s WHERE s.installment_id = i.id) AS settled
+      FROM installments i WHERE i.entry_id = ${before.id} AND i.org_id = ${call.orgId} ORDER BY i.id FOR UPDATE OF i`.execute(trx)
+  ).rows;
+  const items = Array.isArray(values.installments) ? (values.installments as { id?: string; amount?: number; dueDate?: string }[]) : [];
+  const errors: Record<string, string[]> = {};
+  for (const row of rows.filter((candidate) => candidate.settled)) {
+    const index = items.findIndex((item) => item.id === row.id);
+    if (index < 0) (errors.installments ??= []).push(FINANCE_MESSAGES.settledRemoved(Number(row.number), direction));
+    else if (Number(row.paid_amount) > 0) {
+      if (Number(items[index].amount) !== Number(row.amount)) errors[`installments.${index}.amount`] = [FINANCE_MESSAGES.settledChanged(direction)];
+      if (items[index].dueDate !== row.due_date) errors[`installments.${index}.dueDate`] = [FINANCE_MESSAGES.settledChanged(direction)];
+    }
+  }
+  if (Object.keys(errors).length) throw new HttpError(400, MESSAGES.validation, errors);
+}
 
 /** The rateio's cost centres of a lançamento (filters `costCenterIds` with `&&`). */
 const RECEIPT_FIELDS = ['paymentMethod', 'bankAccountId', 'ourNumber', 'boletoLine', 'pixKeyType', 'pixKey'] as const;
@@ -108,11 +140,13 @@ function entryStorage(resource: AnyResource, direction: Direction, party: 'suppl
     },
     validate: (values) => entryIssues(values),
     ...(direction === 'receivable'
-      ? {
-          beforeCreate: async (trx: Trx, call: Call, values: Record<string, unknown>) => void (await checkReceivingAccounts(trx, call, receivingLines(values))),
-          beforeUpdate: async (trx: Trx, call: Call, values: Record<string, unknown>, before: WireRecord) => void (await checkReceivingAccounts(trx, call, receivingLines(values, before))),
-        }
+      ? { beforeCreate: async (trx: Trx, call: Call, values: Record<string, unknown>) => void (await checkReceivingAccounts(trx, call, receivingLines(values))) }
       : {}),
+    async beforeUpdate(trx: Trx, call: Call, values: Record<string, unknown>, before: WireRecord, action?: string) {
+      // Only an edit rewrites the parcelas' lines; a transition (a baixa settling the lançamento) leaves them.
+      if (action === 'update') await keepSettledParcelas(trx, call, direction, values, before);
+      if (direction === 'receivable') await checkReceivingAccounts(trx, call, receivingLines(values, before));
+    },
     async beforeDelete() {
       throw new HttpError(409, FINANCE_MESSAGES.noDelete);
     },
@@ -131,7 +165,8 @@ function entryStorage(resource: AnyResource, direction: Direction, party: 'suppl
         const parcelas = await sql<{ id: string; status: string; paid_amount: string }>`SELECT id, status, paid_amount::text FROM installments
           WHERE entry_id = ${before.id} AND org_id = ${call.orgId} ORDER BY id FOR UPDATE`.execute(trx);
         const cancellable = new Set(findTransition(installmentsOf(call, direction).workflow!, 'cancel')!.from);
-        if (parcelas.rows.some((p) => (!cancellable.has(p.status) && p.status !== 'cancelled') || Number(p.paid_amount) > 0)) throw new HttpError(409, FINANCE_MESSAGES.cancelPaid);
+        if (parcelas.rows.some((p) => (!cancellable.has(p.status) && p.status !== 'cancelled') || Number(p.paid_amount) > 0))
+          throw new HttpError(409, direction === 'payable' ? FINANCE_MESSAGES.cancelPaid : FINANCE_MESSAGES.cancelReceived);
         // Each parcela through its own service: its history, its audit, and a payment waiting in its approval queue leaves it.
         const parcelas$ = installmentsOf(call, direction);
         await parcelas$.transitionWhere(trx, parcelas$.callFrom(call), [sql`t.entry_id = ${before.id}`], 'cancel', { reason: input.reason }, { system: true });

@@ -11,7 +11,9 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeBoletoLine } from '../../src/contracts/brazil/boleto.js';
 import { ifMatch } from '../../src/contracts/resource.js';
-import { receivableInstallments } from '../../src/contracts/resources/index.js';
+import { receivableInstallments, receivables } from '../../src/contracts/resources/index.js';
+
+const receivables_writable = Object.fromEntries(Object.entries(receivables.fields).filter(([, def]) => !def.readOnly));
 import { DEMO_ORG_ID } from '../../server/db/seed.js';
 import { call, databaseKinds, loginSession, userInGroups, useTestEnv, type Session } from './fixture.js';
 
@@ -161,6 +163,37 @@ describe.each(databaseKinds())('contas a receber: receipt data [%s]', (kind) => 
     expect(undated.status, undated.raw).toBe(400);
     expect(Object.keys(undated.body.errors ?? {})).toContain('paidOn');
     expect((await get(PARCELAS, open.id)).paidAmount).toBe(0);
+  });
+
+  it('keeps a received parcela when its lançamento is edited: not removed, its amount and due date as they are (400 naming it, nothing written); the rest still edits; the cancel names a receipt', async () => {
+    const lines = [1, 2, 3].map((number) => line({ number, dueDate: `2026-12-2${number}`, amount: number === 1 ? 33334 : 33333, paymentMethod: 'pix', bankAccountId: bank.id, pixKeyType: 'cnpj', pixKey: '11222333000181' }));
+    const created = await create(receivable({}, { total: 100000, allocations: [{ costCenterId: centreId, percent: 10000, amount: 100000 }], installments: lines }));
+    expect(created.status, created.raw).toBe(201);
+    const parcelaIds = (await sql<{ id: string; number: number }>`SELECT id, number FROM installments WHERE entry_id = ${created.body.id} ORDER BY number`.execute(env.db)).rows;
+    const second = await get(PARCELAS, parcelaIds[1].id);
+    expect((await act(PARCELAS, second, 'settle', { paidOn: '2026-11-22', amount: 33333, bankAccountId: bank.id })).status).toBe(200);
+    const entry = await get(RECEIVABLES, created.body.id);
+    const items = entry.installments as Record<string, unknown>[];
+    const put = (body: Record<string, unknown>) =>
+      call(env, 'PUT', `${RECEIVABLES}/${entry.id}`, { session: clerk, body: { ...Object.fromEntries(Object.entries(entry).filter(([key]) => key in receivables_writable)), ...body }, headers: { 'if-match': ifMatch(entry.version) } });
+    const settlements = async () => Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM installment_settlements s JOIN installments i ON i.id = s.installment_id WHERE i.entry_id = ${entry.id}`.execute(env.db)).rows[0].n);
+
+    const removed = await put({ total: 66667, allocations: [{ costCenterId: centreId, percent: 10000, amount: 66667 }], installments: [items[0], items[2]] });
+    expect(removed.status, removed.raw).toBe(400);
+    expect(removed.body.errors.installments).toEqual(['A parcela 2 tem recebimentos registrados e não pode ser removida (mesmo estornados, eles ficam no histórico).']);
+    const moved = await put({ installments: [items[0], { ...items[1], amount: 33000, dueDate: '2027-01-05' }, { ...items[2], amount: 33666 }] });
+    expect(moved.status, moved.raw).toBe(400);
+    expect(moved.body.errors).toMatchObject({ 'installments.1.amount': ['Esta parcela já tem recebimento: estorne-o antes de mudar o valor ou o vencimento.'], 'installments.1.dueDate': ['Esta parcela já tem recebimento: estorne-o antes de mudar o valor ou o vencimento.'] });
+    expect(await settlements()).toBe(1);
+    expect((await get(PARCELAS, parcelaIds[1].id)).status).toBe('received');
+
+    // The parcelas with nothing received still change.
+    const edited = await put({ installments: [{ ...items[0], dueDate: '2027-01-11' }, items[1], items[2]] });
+    expect(edited.status, edited.raw).toBe(200);
+    expect((await get(PARCELAS, parcelaIds[0].id)).dueDate).toBe('2027-01-11');
+    const cancel = await act(RECEIVABLES, edited.body, 'cancel', { reason: 'Nota emitida em duplicidade' });
+    expect(cancel.status, cancel.raw).toBe(409);
+    expect(cancel.body.message).toBe('Não é possível cancelar: há parcelas com recebimento. Estorne os recebimentos antes.');
   });
 
   it('edits a parcela\'s receipt data on its own with the same rules; an account deactivated since never blocks its receipt', async () => {
