@@ -142,6 +142,7 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext, authRateLi
       tooLong(currentSecret, 'currentSecret');
       await requireVerification(ctx, auth, user, verificationToken);
       if (!(await ctx.hasher.verify(user.password_hash, currentSecret))) throw fieldError('currentSecret', 'A senha atual está incorreta.');
+      if (newSecret === currentSecret) throw fieldError('newSecret', 'A nova senha deve ser diferente da atual.');
       const problem = passwordProblem(newSecret);
       if (problem) throw fieldError('newSecret', problem);
       const now = ctx.clock();

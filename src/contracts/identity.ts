@@ -23,7 +23,7 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
 const login = z.string().check(z.trim(), z.minLength(1), z.maxLength(254));
-const secret = z.string().check(z.minLength(1), z.maxLength(SECRET_MAX_BYTES));
+const secret = z.string().check(z.minLength(1, 'Informe a senha.'), z.maxLength(SECRET_MAX_BYTES));
 /** Codes: whitespace stripped (spec §5), then exactly 6 digits. */
 export const verificationCode = z.pipe(
   z.string().check(z.maxLength(64)),
@@ -136,7 +136,7 @@ export type RecoveryCodesStatus = z.infer<typeof recoveryCodesStatus>;
 
 /** PUT users/me/password */
 export const changePasswordRequest = z.strictObject({
-  currentSecret: secret,
+  currentSecret: z.string().check(z.minLength(1, 'Informe a senha atual.'), z.maxLength(SECRET_MAX_BYTES)),
   newSecret: z.string().check(
     z.minLength(PASSWORD_MIN, `A senha deve ter pelo menos ${PASSWORD_MIN} caracteres.`),
     z.maxLength(PASSWORD_MAX, `A senha deve ter no máximo ${PASSWORD_MAX} caracteres.`),

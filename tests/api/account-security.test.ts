@@ -92,6 +92,13 @@ describe.each(databaseKinds())('account security [%s]', (kind) => {
     const short = await call(env, 'PUT', 'users/me/password', { session: b.session, body: { currentSecret: b.user.password, newSecret: 'curta', verificationToken: b.verificationToken } });
     expect(short.status).toBe(400);
     expect(short.body.errors.newSecret).toEqual(['A senha deve ter pelo menos 8 caracteres.']);
+    // Nothing typed: said in pt-BR, as the field is named; the same password again is no change.
+    const blank = await call(env, 'PUT', 'users/me/password', { session: b.session, body: { currentSecret: '', newSecret: NEW_SECRET, verificationToken: b.verificationToken } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors.currentSecret).toEqual(['Informe a senha atual.']);
+    const same = await call(env, 'PUT', 'users/me/password', { session: b.session, body: { currentSecret: b.user.password, newSecret: b.user.password, verificationToken: b.verificationToken } });
+    expect(same.status).toBe(400);
+    expect(same.body.errors).toEqual({ newSecret: ['A nova senha deve ser diferente da atual.'] });
     expect(await snapshot(env, b.user.id)).toEqual(before);
 
     const ok = await call(env, 'PUT', 'users/me/password', { session: b.session, body: { currentSecret: b.user.password, newSecret: NEW_SECRET, verificationToken: b.verificationToken } });

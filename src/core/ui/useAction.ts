@@ -7,12 +7,15 @@ export interface ActionState<A extends unknown[], R> {
   error: ApiError | null;
   fieldErrors: Record<string, string[]>;
   reset: () => void;
+  /** The user changed this field: its errors from the last run no longer apply. */
+  clearField: (field: string) => void;
 }
 
 /** Runs one user action at a time and keeps its failure for the screen to show. */
 export function useAction<A extends unknown[], R>(action: (...args: A) => Promise<R>): ActionState<A, R> {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
   const running = useRef(false);
   const run = useCallback(
     async (...args: A) => {
@@ -20,6 +23,7 @@ export function useAction<A extends unknown[], R>(action: (...args: A) => Promis
       running.current = true;
       setBusy(true);
       setError(null);
+      setEdited(new Set());
       try {
         return await action(...args);
       } catch (caught) {
@@ -32,5 +36,7 @@ export function useAction<A extends unknown[], R>(action: (...args: A) => Promis
     },
     [action],
   );
-  return { run, busy, error, fieldErrors: error?.errors ?? {}, reset: () => setError(null) };
+  const fieldErrors = Object.fromEntries(Object.entries(error?.errors ?? {}).filter(([field]) => !edited.has(field)));
+  const clearField = useCallback((field: string) => setEdited((fields) => (fields.has(field) ? fields : new Set([...fields, field]))), []);
+  return { run, busy, error, fieldErrors, reset: () => setError(null), clearField };
 }

@@ -24,7 +24,11 @@ export default function ChangePasswordPage() {
     setMismatch(differs);
     if (!differs) void action.run();
   };
-  const set = (field: keyof typeof empty) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const set = (field: keyof typeof empty) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    action.clearField(field);
+    if (field === 'confirmation' || field === 'newSecret') setMismatch(false);
+  };
   return (
     <AccountLayout title={t('account.password.title')}>
       <form className={css.stack} onSubmit={submit} noValidate>
