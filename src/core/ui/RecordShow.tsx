@@ -142,6 +142,8 @@ export function RecordShow({ resource, record, fields, linkOf }: { resource: Any
       {sections.map((section) => {
         const title = section.title ? sectionTitle(resource, section) : '';
         const shown = section.fields.filter((field) => resource.fields[field] && fieldShown(resource.fields[field], record));
+        // A section whose fields do not apply to this record (a queue's triggers for a kind with none) is left out, heading and all.
+        if (!shown.length) return null;
         // A field named like its section (its only field, or a list in it) is named by the heading alone.
         const lone = shown.length === 1 && title !== '' && fieldLabel(resource, shown[0]) === title;
         const isBlock = (field: string) => {

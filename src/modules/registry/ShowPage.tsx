@@ -7,7 +7,7 @@
  * trail: who changed which field, when).
  */
 import { lazy, Suspense, useContext, useMemo, useState, type ComponentType } from 'react';
-import { recordName, writableFields, type ActionDef } from '../../contracts/resource';
+import { fieldShown, recordName, writableFields, type ActionDef } from '../../contracts/resource';
 import { t } from '../../core/i18n';
 import { useNavigation } from '../../core/navigation';
 import { notify } from '../../core/notices';
@@ -102,7 +102,8 @@ export default function ShowPage(props: RegistryPageProps) {
         <ul className={css.tabs}>
           <li><NavLink href={here} className={css.tab} current={pathname === here}>{t('registry.details')}</NavLink></li>
           {[
-            ...(resource.tabs ?? []),
+            // A field's tab shows while the field applies to the record (no "Gatilhos" for a queue of a kind without triggers).
+            ...(resource.tabs ?? []).filter((entry) => !('field' in entry) || !resource.fields[entry.field] || fieldShown(resource.fields[entry.field], record)),
             ...(props.spec.pages ?? []).map((entry) => ({ path: entry.path, label: t(entry.label) })),
             { path: AUDIT_TAB, label: t('registry.audit.tab') },
           ].map((entry) => {

@@ -11,7 +11,10 @@ import { APPROVAL_RESOURCES, APPROVAL_TRIGGER_CONDITIONS, approvalQueues } from 
 import { findResource } from '../../../src/contracts/resources';
 import { toBody } from '../../../src/core/resources/values';
 import FormPage from '../../../src/modules/registry/FormPage';
-import { byText, calls, click, json, mount, resetApi, signIn, stubApi } from './harness';
+import ShowPage from '../../../src/modules/registry/ShowPage';
+import { mountSpec } from '../../../src/modules/registry/resourceRoutes';
+import { sampleRecord } from './samples';
+import { byText, calls, click, eventually, json, mount, resetApi, signIn, stubApi } from './harness';
 
 beforeEach(() => signIn());
 afterEach(() => resetApi());
@@ -59,5 +62,18 @@ describe('queue trigger conditions', () => {
     expect(view.container.textContent).not.toContain('Gatilhos');
     view.unmount();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('the page of a queue of a kind without triggers has neither a "Gatilhos" tab nor an empty "Gatilhos" section', async () => {
+    for (const [kind, shown] of [['bankAccountChanges', false], ['orders', true]] as const) {
+      const queue = sampleRecord(approvalQueues, { id: 'q1', name: 'Fila', resource: kind, stages: [{ id: 's1', name: 'Tesouraria', minApprovals: 1, approverUserIds: [], approverGroupIds: [] }], triggers: [], _actions: [] });
+      stubApi(() => json(queue));
+      const view = await mount(() => createElement(ShowPage, { spec: mountSpec('approvalQueues'), view: 'show', approvalId: 'q1' }), { path: '/configuracoes/filas-de-aprovacao/q1' });
+      await eventually(() => byText(view.container, 'a', 'Etapas'));
+      expect(Boolean(byText(view.container, 'a', 'Gatilhos')), kind).toBe(shown);
+      expect(Boolean(byText(view.container, 'h2', 'Gatilhos')), kind).toBe(shown);
+      view.unmount();
+      resetApi();
+    }
   });
 });
