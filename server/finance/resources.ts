@@ -27,7 +27,9 @@ import {
   ledgerAccounts,
   revenueCategories,
 } from '../../src/contracts/resources/index.js';
-import { HttpError } from '../errors.js';
+import { HttpError, MESSAGES } from '../errors.js';
+import { ACCOUNT_NATURE_LABELS } from '../../src/contracts/resources/chartAccounts.js';
+import type { Call, Trx } from '../registry/storage.js';
 import { declaredStorage, parentIn } from '../registry/declared.js';
 import { bankAccountRule, billDatesRule } from '../registry/rules.js';
 import type { Storages } from '../registry/storage.js';
@@ -40,6 +42,32 @@ import { statementLinesStorage } from './statementLines.js';
 import { reconciliationRulesStorage } from './reconciliationRules.js';
 
 const conflict = (message: string) => new HttpError(409, message);
+
+export const CHART_MESSAGES = {
+  analyticParent: 'Uma conta analítica não tem contas abaixo dela: escolha uma conta sintética.',
+  nature: (nature: string) => `A natureza deve ser a da conta acima dela (${nature}).`,
+  hasChildren: 'Esta conta tem contas abaixo dela: é sintética e não recebe lançamentos.',
+} as const;
+
+/**
+ * The chart's shape: an account sits under a synthetic account of its own nature, and an account
+ * with accounts under it stays synthetic. The parent is read FOR SHARE, so turning it analytic
+ * (which locks its row) and adding a child under it run one after the other.
+ */
+async function chartRule(trx: Trx, call: Call, values: Record<string, unknown>, id?: string): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  if (typeof values.parentId === 'string' && values.parentId) {
+    const parent = (await sql<{ nature: string; accepts_entries: boolean }>`SELECT nature, accepts_entries FROM chart_accounts
+      WHERE org_id = ${call.orgId} AND id = ${values.parentId} FOR SHARE`.execute(trx)).rows[0];
+    if (parent?.accepts_entries) errors.parentId = [CHART_MESSAGES.analyticParent];
+    else if (parent && parent.nature !== values.nature) errors.nature = [CHART_MESSAGES.nature(ACCOUNT_NATURE_LABELS[parent.nature as keyof typeof ACCOUNT_NATURE_LABELS] ?? parent.nature)];
+  }
+  if (id && values.acceptsEntries === true) {
+    const child = await sql`SELECT 1 FROM chart_accounts WHERE org_id = ${call.orgId} AND parent_id = ${id} LIMIT 1`.execute(trx);
+    if (child.rows.length) errors.acceptsEntries = [CHART_MESSAGES.hasChildren];
+  }
+  if (Object.keys(errors).length) throw new HttpError(400, MESSAGES.validation, errors);
+}
 
 export const BILL_MESSAGES = {
   noDelete: 'Faturas não são excluídas. Use "Cancelar fatura" para anulá-la.',
@@ -71,7 +99,10 @@ export const financeStorages: Storages = {
   bankStatementLines: statementLinesStorage,
   reconciliationRules: reconciliationRulesStorage,
   costCenters: declaredStorage(costCenters, 'cost_centers'),
-  chartAccounts: declaredStorage(chartAccounts, 'chart_accounts'),
+  chartAccounts: declaredStorage(chartAccounts, 'chart_accounts', {
+    beforeCreate: (trx, call, values) => chartRule(trx, call, values),
+    beforeUpdate: async (trx, call, values, before, action) => void (action === 'update' && (await chartRule(trx, call, values, before.id))),
+  }),
   ledgerAccounts: declaredStorage(ledgerAccounts, 'ledger_accounts'),
   accountingGroups: declaredStorage(accountingGroups, 'accounting_groups'),
   expenseCategories: declaredStorage(expenseCategories, 'expense_categories'),

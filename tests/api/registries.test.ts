@@ -341,6 +341,26 @@ describe.each(databaseKinds())('registries: rules of the declarations [%s]', (ki
     expect(otherLevel.status, otherLevel.raw).toBe(201);
   });
 
+  it('keeps the chart of accounts in shape: under a synthetic account of its own nature, and an account with accounts under it stays synthetic (400 naming the field)', async () => {
+    const tag = randomUUID().slice(0, 4);
+    const account = (code: string, nature: string, acceptsEntries: boolean, parentId: string | null = null) =>
+      ({ code, name: `Conta ${code}`, parentId, isActive: true, description: null, nature, acceptsEntries });
+    const group = await post(`${FINANCE}/chart-accounts`, account(`9${tag}`, 'asset', false));
+    expect(group.status, group.raw).toBe(201);
+    const cash = await post(`${FINANCE}/chart-accounts`, account(`9${tag}.01`, 'asset', true, group.body.id));
+    expect(cash.status, cash.raw).toBe(201);
+    const underAnalytic = await post(`${FINANCE}/chart-accounts`, account(`9${tag}.01.99`, 'asset', true, cash.body.id));
+    expect(underAnalytic.status).toBe(400);
+    expect(underAnalytic.body.errors).toEqual({ parentId: ['Uma conta analítica não tem contas abaixo dela: escolha uma conta sintética.'] });
+    const otherNature = await post(`${FINANCE}/chart-accounts`, account(`9${tag}.02`, 'revenue', true, group.body.id));
+    expect(otherNature.status).toBe(400);
+    expect(otherNature.body.errors).toEqual({ nature: ['A natureza deve ser a da conta acima dela (Ativo).'] });
+    const analyticGroup = await put(env, admin, `${FINANCE}/chart-accounts/${group.body.id}`, { ...account(`9${tag}`, 'asset', true) }, group.body.version);
+    expect(analyticGroup.status).toBe(400);
+    expect(analyticGroup.body.errors).toEqual({ acceptsEntries: ['Esta conta tem contas abaixo dela: é sintética e não recebe lançamentos.'] });
+    expect((await get(`${FINANCE}/chart-accounts?q=9${tag}`)).body).toHaveLength(2);
+  });
+
   function billBody(overrides: Record<string, unknown> = {}) {
     return { description: 'Telefonia — julho', supplierId: '', number: null, referenceMonth: '2025-07', closingDate: '2025-07-25', dueDate: '2025-08-10', amount: 98765, bankAccountId: null, notes: null, ...overrides };
   }
