@@ -2,7 +2,10 @@ import { visuallyHidden } from '../../../src/core/styles/base.css';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InboxItem } from '../../../src/contracts/approvals';
+import * as z from 'zod/mini';
 import { orders } from '../../../src/contracts/resources/orders';
+import { payableInstallments, receivableInstallments } from '../../../src/contracts/resources/installments';
+import { checkInput } from '../../../src/core/resources/values';
 import { FieldValue } from '../../../src/core/ui/fields/FieldValue';
 import { forgetAllDrafts } from '../../../src/core/formDraftStore';
 import { RecordForm } from '../../../src/core/ui/RecordForm';
@@ -33,6 +36,14 @@ describe('workflow state badge', () => {
     expect(text(badge)).toBe('Reprovado');
     expect(badge.getAttribute('data-tone')).toBe('danger');
     view.unmount();
+  });
+
+  it('counts a list in a cell as "1 item" and "2 itens"', async () => {
+    for (const [lines, said] of [[1, '1 item'], [2, '2 itens']] as const) {
+      const view = await mount(() => <FieldValue resource={orders} field="lines" def={orders.fields.lines} value={Array.from({ length: lines }, () => ({}))} compact />);
+      expect(text(view.container)).toBe(said);
+      view.unmount();
+    }
   });
 });
 
@@ -119,6 +130,59 @@ describe('workflow actions bar', () => {
     const view = await mount(() => <WorkflowActions resource={orders} params={{}} record={order({ _actions: [] })} onChange={() => undefined} onReload={() => undefined} />);
     expect(view.container.querySelector('[data-transition]')).toBeNull();
     view.unmount();
+  });
+});
+
+describe('an estorno dialog (a parcela\'s "Estornar baixa" / "Estornar recebimento")', () => {
+  const baixa = (id: string, reversed = false) => ({ id, paidOn: '2025-06-10', amount: 10000, interest: 0, fine: 0, discount: 0, paidTotal: 10000, bankAccountId: 'acc-1', note: null, reversed, reversalReason: reversed ? 'Duplicada' : null });
+  const parcela = (resource: typeof payableInstallments | typeof receivableInstallments, settlements: unknown[]) =>
+    sampleRecord(resource, { id: 'p1', version: 3, status: resource === payableInstallments ? 'paid' : 'received', paidAmount: 10000, settlements, _actions: ['reverse'] });
+  const dialog = () => document.querySelector('[role="dialog"]')!;
+  const submit = () => click(dialog().querySelector('button[type="submit"]'));
+  const posts = () => calls.filter((call) => call.method === 'POST');
+
+  for (const [resource, action] of [[payableInstallments, 'Estornar baixa'], [receivableInstallments, 'Estornar recebimento']] as const) {
+    it(`${action}: no baixa chosen says so in pt-BR under the select (never "Invalid input"), and sends nothing`, async () => {
+      stubApi(() => json({}));
+      const view = await mount(() => <WorkflowActions resource={resource} params={{}} record={parcela(resource, [baixa('s1'), baixa('s2')])} onChange={() => undefined} onReload={() => undefined} />);
+      await click(byText(view.container, 'button', action));
+      const select = dialog().querySelector('select')!;
+      expect(select.value).toBe('');
+      await type(dialog().querySelector('textarea'), 'Lançada em duplicidade');
+      await submit();
+      expect(posts()).toHaveLength(0);
+      expect(select.getAttribute('aria-invalid')).toBe('true');
+      expect(text(document.getElementById(select.getAttribute('aria-describedby')!)!)).toBe('Escolha a baixa a estornar.');
+      expect(text(dialog())).not.toMatch(/Invalid|input/);
+      view.unmount();
+    });
+  }
+
+  it('chooses the only baixa that may be reversed already, and sends it', async () => {
+    stubApi(() => json({ ...parcela(payableInstallments, []), status: 'authorized', _actions: [] }));
+    const view = await mount(() => <WorkflowActions resource={payableInstallments} params={{}} record={parcela(payableInstallments, [baixa('s1', true), baixa('s2')])} onChange={() => undefined} onReload={() => undefined} />);
+    await click(byText(view.container, 'button', 'Estornar baixa'));
+    expect(dialog().querySelector('select')!.value).toBe('s2');
+    await type(dialog().querySelector('textarea'), 'Lançada em duplicidade');
+    await submit();
+    expect(posts()).toHaveLength(1);
+    expect(posts()[0].path).toBe('payable-installments/p1/actions/reverse');
+    expect(posts()[0].body).toEqual({ settlementId: 's2', reason: 'Lançada em duplicidade' });
+    view.unmount();
+  });
+
+  it('any transition input left empty says a pt-BR message: its schema\'s own, else the catalogue\'s', () => {
+    const schema = z.strictObject({
+      account: z.string().check(z.minLength(1, 'Escolha a conta financeira.')),
+      kind: z.enum(['a', 'b']),
+      day: z.string(),
+      note: z.optional(z.string()),
+    });
+    const checked = checkInput(schema, { kind: 'c' });
+    expect(checked.success).toBe(false);
+    const errors = checked.success ? {} : checked.errors;
+    expect(errors).toEqual({ account: ['Escolha a conta financeira.'], kind: ['Escolha uma das opções.'], day: ['Preencha este campo.'] });
+    expect(checkInput(schema, { account: 'x', kind: 'a', day: '2025-01-01' })).toEqual({ success: true, data: { account: 'x', kind: 'a', day: '2025-01-01' } });
   });
 });
 

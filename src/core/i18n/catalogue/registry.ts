@@ -123,6 +123,7 @@ export const registry = {
   'registry.lineOf.chooseFirst': 'Escolha antes: {field}',
   'registry.lineOf.loading': 'Carregando os itens…',
   'registry.list.count': '{count} itens',
+  'registry.list.countOne': '1 item',
 
   'registry.select.placeholder': 'Pesquisar e selecionar…',
   'registry.select.remove': 'Remover {label}',

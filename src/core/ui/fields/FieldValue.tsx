@@ -96,7 +96,7 @@ const RENDERERS: Record<FieldType, Renderer> = {
   list: (props) => {
     const items = Array.isArray(props.value) ? (props.value as Record<string, unknown>[]) : [];
     if (!items.length) return none();
-    if (props.compact) return t('registry.list.count', { count: items.length });
+    if (props.compact) return t(items.length === 1 ? 'registry.list.countOne' : 'registry.list.count', { count: items.length });
     const of = (props.def as { of: Record<string, ScalarFieldDef> }).of;
     return (
       <ul>
