@@ -123,6 +123,8 @@ test('five tags on one intranet page: one sign-in, the host keeps its address, e
   await expect(receber.getByRole('heading', { name: 'Parcelas a receber' })).toBeVisible();
   await conta.getByRole('link', { name: 'Editar perfil' }).click();
   await expect(conta.getByRole('heading', { name: 'Editar perfil' })).toBeVisible();
+  // Minha conta's own tabs too: a new tab opens the intranet with the tag on that page.
+  await expect(conta.getByRole('link', { name: 'Alterar senha' })).toHaveAttribute('href', /^\/intranet\.html\?[^#]*conta=\/minha-conta\/alterar-senha(&[^#]*)?#topo$/);
   const inner = /^\?aba=compras&pedidos=\/pedidos\/catalogo\/limpeza&pagar=\/contas-a-pagar\/parcelamentos&receber=\/contas-a-receber\/parcelamentos&conta=\/minha-conta\/editar$/;
   await expectIntranet(page, inner);
 

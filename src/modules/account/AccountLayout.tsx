@@ -4,6 +4,7 @@ import { registerCatalogue, t } from '../../core/i18n';
 import { account } from './catalogue';
 import { useNavigation } from '../../core/navigation';
 import { sessionAtom } from '../../core/session';
+import { Link } from '../../core/ui/Link';
 import { Spinner } from '../../core/ui/Spinner';
 import * as css from '../../core/ui/ui.css';
 import * as styles from './account.css';
@@ -20,7 +21,7 @@ const tabs = [
 
 /** Frame of the /minha-conta pages: heading, sub-navigation and the page's card. */
 export function AccountLayout({ title, children }: { title: string; children: ReactNode }) {
-  const { pathname, go } = useNavigation();
+  const { pathname } = useNavigation();
   const { loggedUser } = useAtomValue(sessionAtom);
   return (
     <div className={css.stack}>
@@ -28,17 +29,10 @@ export function AccountLayout({ title, children }: { title: string; children: Re
         <ul className={styles.tabs}>
           {tabs.map(([path, key]) => (
             <li key={path}>
-              <a
-                href={path}
-                className={styles.tab}
-                aria-current={pathname === path ? 'page' : undefined}
-                onClick={(event) => {
-                  event.preventDefault();
-                  go(path);
-                }}
-              >
+              {/* The host's address of the page (inside an intranet page, its own query), so a new tab opens it there. */}
+              <Link href={path} className={styles.tab} current={pathname === path}>
                 {t(key)}
-              </a>
+              </Link>
             </li>
           ))}
         </ul>
