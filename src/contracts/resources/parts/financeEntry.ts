@@ -76,7 +76,7 @@ export function entryFields<L>(installments: L) {
     paymentCondition: text('Condição de pagamento', { max: 40, optional: true, help: 'Por exemplo 30/60/90, 10x, entrada + 5x ou à vista: gera as parcelas.' }),
     allocations: list('Rateio por centro de custos', ALLOCATION, { keyed: true, addLabel: 'Adicionar centro de custos', min: 1, minMessage: ENTRY_MESSAGES.noAllocations, max: 50 }),
     installments,
-    documentFileId: file('Documento (boleto, NF) em PDF', { optional: true }),
+    documentFileId: file('Documento (boleto, NF)', { optional: true, help: 'Em PDF ou imagem (JPG, PNG, WebP, GIF).' }),
     notes: notes('Observações'),
     openBalance: money('Saldo em aberto', { readOnly: true }),
     costCenterIds: COST_CENTERS_OF_ENTRY,
