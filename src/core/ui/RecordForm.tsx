@@ -76,6 +76,13 @@ export function createdMessage(resource: AnyResource, saved: Row): string {
   return t('registry.created');
 }
 
+/** The errors left once these fields change (a list's items' errors, `installments.0.amount`, go with the list). */
+function withoutFields(errors: FieldErrors, fields: readonly string[]): FieldErrors {
+  const keys = Object.keys(errors);
+  const kept = keys.filter((key) => !fields.includes(key.split('.')[0]));
+  return kept.length === keys.length ? errors : Object.fromEntries(kept.map((key) => [key, errors[key]]));
+}
+
 export function RecordForm({ resource, params, record, onSaved, onCancel, editable = true, labelledBy, initial, sectionExtra }: RecordFormProps) {
   const [base, setBase] = useState<Row | null>(record);
   const start = useMemo(() => initialValues(resource, base), [resource, base]);
@@ -103,7 +110,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
 
   const set = (field: string, value: unknown) => {
     setValues((current) => ({ ...current, [field]: value }));
-    if (clientErrors[field]) setClientErrors(({ [field]: _, ...rest }) => rest);
+    setClientErrors((current) => withoutFields(current, [field]));
     // A chosen record may fill the fields still empty (a faturamento's ordem de compra → its lines).
     const def = resource.fields[field];
     const map = def?.type === 'reference' ? referenceFill(`${resource.name}.${field}`) : undefined;
@@ -116,7 +123,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
 
   const setMany = (patch: Record<string, unknown>) => {
     setValues((current) => ({ ...current, ...patch }));
-    setClientErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !(key in patch))));
+    setClientErrors((current) => withoutFields(current, Object.keys(patch)));
   };
 
   /**

@@ -34,6 +34,19 @@ describe('RecordForm', () => {
     view.unmount();
   });
 
+  it('drops a list item\'s error once the list is edited, not only a field\'s own', async () => {
+    stubApi(() => json([]));
+    const view = await mount(() => createElement(FormPage, { spec: { resource: 'products', base: '/produtos', idParam: 'productId', title: 'Produtos' }, view: 'create' }), { path: '/produtos/adicionar' });
+    const variants = () => view.container.querySelector('[data-field="variants"]')!;
+    await click(byText(variants(), 'button', 'Adicionar variante'));
+    await click(byText(view.container, 'button', 'Salvar'));
+    const nameInput = variants().querySelector<HTMLInputElement>('[data-field="variants.0.name"] input')!;
+    expect(nameInput.getAttribute('aria-invalid')).toBe('true');
+    await type(nameInput, 'Azul M');
+    expect(variants().querySelector('[data-field="variants.0.name"] input')!.getAttribute('aria-invalid')).toBeNull();
+    view.unmount();
+  });
+
   it('starts an optional choice empty ("—") and a required one on its first option', () => {
     const fresh = initialValues(payables, null);
     expect(fresh.recurrence).toBeNull();
