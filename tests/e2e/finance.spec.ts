@@ -215,6 +215,15 @@ test('bad input: a boleto with a wrong check digit and a baixa above the open ba
   await signIn(page, 'tesouraria@demo.com.br');
   const badDescription = `${DESCRIPTION} dígito errado`;
   await page.goto('/contas-a-pagar/lancamentos/adicionar');
+  // No total (or one past the limit): "Gerar parcelas" says so instead of making parcelas of R$ 0,00.
+  await page.getByRole('textbox', { name: 'Condição de pagamento', exact: true }).fill('30/60/90');
+  await page.getByRole('button', { name: 'Gerar parcelas' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Informe um valor total válido para gerar as parcelas.' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Valor total (R$)', exact: true }).fill('999.999.999.999.999,99');
+  await page.getByRole('button', { name: 'Gerar parcelas' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Informe um valor total válido para gerar as parcelas.' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Item 1' })).toHaveCount(0);
+  await page.goto('/contas-a-pagar/lancamentos/adicionar');
   const lines = boletoLines();
   await fillEntry(page, badDescription, [wrongCheckDigit(lines[0]!), lines[1]!, lines[2]!]);
   const line = page.getByRole('textbox', { name: 'Linha digitável ou código de barras' }).first();

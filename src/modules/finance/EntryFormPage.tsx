@@ -13,6 +13,7 @@ import { buildInstallments, parsePaymentCondition, splitByPercent } from '../../
 import { entryIssues } from '../../contracts/resources/parts/entryIssues';
 import { paymentDataIssues, receiptDataIssues } from '../../contracts/resources/parts/paymentData';
 import { formatDate } from '../../core/format/dates';
+import { withinMoneyLimit } from '../../contracts/money';
 import { formatMoney } from '../../core/format/money';
 import { registerCatalogue, t } from '../../core/i18n';
 import type { FormRegion } from '../../core/ui/RecordForm';
@@ -49,6 +50,8 @@ function Generate({ values, setMany, onNotices, receivable }: FormRegion & { onN
     const parsed = parsePaymentCondition(String(values.paymentCondition ?? ''));
     if (!parsed.ok) return setMessage(parsed.message);
     const total = typeof values.total === 'number' ? values.total : 0;
+    // Nothing to split (empty, zero or refused): no parcelas of R$ 0,00.
+    if (total <= 0 || !withinMoneyLimit(total)) return setMessage(t('finance.generate.noTotal'));
     const startDate = typeof values.issueDate === 'string' && values.issueDate ? values.issueDate : new Date().toLocaleDateString('sv-SE');
     const built = buildInstallments({ total, condition: parsed.condition, startDate });
     setMessage(null);

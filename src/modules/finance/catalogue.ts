@@ -11,6 +11,7 @@ export const finance = {
   'finance.tabs.entriesQueued': 'Lançamentos na fila',
   'finance.tabs.entriesAuthorized': 'Lançamentos autorizados',
   'finance.generate': 'Gerar parcelas',
+  'finance.generate.noTotal': 'Informe um valor total válido para gerar as parcelas.',
   'finance.installmentsSum': 'Soma das parcelas: {sum} de {total}',
   'finance.allocationsSum': 'Soma do rateio: {sum} de {total}',
   'finance.boleto.read': 'Parcela {number} — boleto lido: valor {amount}, vencimento {dueDate}, banco {bank}.',
