@@ -222,7 +222,8 @@ describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
     expect(history.body.at(-1)).toMatchObject({ action: 'unremit', input: { reason: 'Rejeitada pelo banco: AN — Conta corrente/DV do favorecido inválido' } });
     expect(await statuses([scheduledId])).toEqual(['in_remittance']);
     let record = (await call(env, 'GET', `${REMITTANCES}/${made.body.id}`, { session: treasurer })).body;
-    expect(record).toMatchObject({ status: 'sent', paidCount: 1, rejectedCount: 1 });
+    // Answered by the bank: processada at once, though one payment is only agendado.
+    expect(record).toMatchObject({ status: 'processed', paidCount: 1, rejectedCount: 1 });
 
     // The same file again: the first answer, nothing changed.
     const settlements = async () => Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM installment_settlements WHERE installment_id IN (${sql.join(ids)})`.execute(env.db)).rows[0].n);
@@ -233,7 +234,7 @@ describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
     expect(again.body).toMatchObject({ duplicate: true, paid: 1, rejected: 1 });
     expect([await settlements(), await audits()]).toEqual([s0, a0]);
 
-    // The bank's next file pays the scheduled one: the remessa is processed.
+    // The bank's next file pays the scheduled one: accepted, the remessa stays processed.
     const later = bankReturn(remessa, {}, '23122026');
     const second = await importReturn(treasurer, later, 'RETORNO2.RET');
     expect(second.status, second.raw).toBe(202);

@@ -46,6 +46,7 @@ import biStatusChanges from './0043_bi_status_changes.js';
 import bankAccountPixKeys from './0044_bank_account_pix_keys.js';
 import returnJobs from './0045_return_jobs.js';
 import bankAccountChanges from './0046_bank_account_changes.js';
+import remittancesProcessedOnReturn from './0047_remittances_processed_on_return.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -90,6 +91,7 @@ export const migrations: Record<string, Migration> = {
   '0044_bank_account_pix_keys': bankAccountPixKeys,
   '0045_return_jobs': returnJobs,
   '0046_bank_account_changes': bankAccountChanges,
+  '0047_remittances_processed_on_return': remittancesProcessedOnReturn,
 };
 
 export const migrationProvider: MigrationProvider = {

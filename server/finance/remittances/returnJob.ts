@@ -8,8 +8,8 @@
  * → `unremit` with the codes' meaning, agendada → nothing yet, unknown codes → shown, the parcela
  * stays em remessa; a payment already answered (paga or rejeitada, by this file's earlier step or
  * another file) is left as it is (`unchanged`) — and adds its lines to the stored result, and
- * enqueues the next step. The last one makes processada each remessa whose payments are all
- * answered, ends the import `processed` and writes its audit entry. A step retried after its
+ * enqueues the next step. The last one ends the import `processed` and writes its audit entry
+ * (the remessas answered became processadas when the request accepted the file, returns.ts). A step retried after its
  * process died finds the point moved and does nothing.
  *
  * Refused for good (a parcela's service refuses its baixa, a remessa cancelled meanwhile, an
@@ -119,19 +119,8 @@ async function apply(trx: Trx, call: Call, row: ImportRow, payments: PlannedPaym
   }
 }
 
-/** The last step: each remessa of the file whose payments are all answered becomes processada; the import processed. */
-async function finish(trx: Trx, call: Call, returnId: string, plan: PlannedPayment[], result: ReturnResult): Promise<void> {
-  const references = [...new Set(plan.map((p) => p.reference))];
-  const open = references.length
-    ? await sql<{ id: string; n: string; status: string }>`SELECT r.id, (SELECT count(*) FROM remittance_items WHERE remittance_id = r.id AND outcome NOT IN ('paid', 'rejected'))::text AS n, r.status
-        FROM remittances r WHERE r.org_id = ${call.orgId} AND r.id IN (SELECT remittance_id FROM remittance_items WHERE org_id = ${call.orgId} AND reference IN (${sql.join(references)})) ORDER BY r.id FOR UPDATE OF r`.execute(trx)
-    : { rows: [] };
-  const remittances$ = call.ctx.records(remittances.name);
-  for (const row of open.rows) {
-    if (Number(row.n) === 0 && (row.status === 'generated' || row.status === 'sent')) {
-      await remittances$.runAction(trx, remittances$.callFrom(call), row.id, 'process', {}, undefined, { system: true });
-    }
-  }
+/** The last step: the import processed, with its audit entry (its remessas became processadas when it was accepted, returns.ts). */
+async function finish(trx: Trx, call: Call, returnId: string, result: ReturnResult): Promise<void> {
   await sql`UPDATE remittance_returns SET status = 'processed', updated_at = ${call.ctx.clock()} WHERE id = ${returnId} AND org_id = ${call.orgId}`.execute(trx);
   const { lines: _lines, ...summary } = result;
   await audit(trx, call.ctx.clock(), { orgId: call.orgId, actorUserId: call.userId, entityType: 'remittanceReturns', action: 'remittanceReturns.import', entityId: returnId, after: summary });
@@ -169,7 +158,7 @@ export function returnJob(ctx: AppContext, log: FastifyBaseLogger, queue: () => 
         at = payments[0]?.line ?? 0;
         if (payments.length) await apply(trx, call, row, payments, result);
         await sql`UPDATE remittance_returns SET result = ${JSON.stringify(result)}::jsonb WHERE id = ${returnId} AND org_id = ${orgId}`.execute(trx);
-        if (last) await finish(trx, call, returnId, plan, result);
+        if (last) await finish(trx, call, returnId, result);
         else await queue().send(trx, RETURN_JOB, { returnId, orgId, offset: next } satisfies ReturnStep);
       });
     } catch (error) {

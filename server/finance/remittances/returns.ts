@@ -10,6 +10,9 @@
  *   exact — otherwise a message naming the line and field), and every payment's "seu número" must
  *   be one of this convênio's remessas — a file of another convênio or a remessa never generated
  *   here is refused whole, nothing written;
+ * - the remessas it answers are locked first (id order), their state read under the lock: each
+ *   one still gerada or enviada becomes processada (the bank answered it: no cancel, no "enviada"
+ *   any more); a later retorno of a processada remessa (an agendado's confirmation) is accepted;
  * - accepted: the file and its payments as read are stored with the import record in
  *   `processing` (202), and the job's first step enqueued in the same commit.
  * The job moves each payment's parcela through its own service (paga → `settleRemitted`,
@@ -18,6 +21,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import * as z from 'zod/mini';
+import { remittances } from '../../../src/contracts/resources/index.js';
 import { HttpError } from '../../errors.js';
 import type { Call, Trx } from '../../registry/storage.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -185,6 +189,15 @@ export async function acceptReturn(trx: Trx, call: Call, input: ReturnInput, job
           WHERE i.org_id = ${call.orgId} AND r.agreement_id = ${agreement.id} AND i.reference IN (${sql.join(references)}) ORDER BY i.id`.execute(trx)
       ).rows
     : [];
+  // The remessas answered, locked (id order) before their state is read: a "Cancelar remessa" or
+  // "Marcar como enviada" at the same time waits, then finds the remessa processada (and a cancel
+  // that came first makes this import find it cancelada). No check-then-act.
+  const remittanceIds = [...new Set(items.map((item) => item.remittance_id))].sort();
+  const locked = remittanceIds.length
+    ? (await sql<{ id: string; status: string }>`SELECT id, status FROM remittances WHERE org_id = ${call.orgId} AND id IN (${sql.join(remittanceIds)}) ORDER BY id FOR UPDATE`.execute(trx)).rows
+    : [];
+  const statusOf = new Map(locked.map((row) => [row.id, row.status]));
+  for (const item of items) item.remittance_status = statusOf.get(item.remittance_id) ?? item.remittance_status;
   const byReference = new Map(items.map((item) => [item.reference, item]));
   for (const payment of file.payments) {
     const item = byReference.get(payment.reference);
@@ -192,6 +205,15 @@ export async function acceptReturn(trx: Trx, call: Call, input: ReturnInput, job
     if (item.remittance_status === 'cancelled' && item.outcome !== 'paid') throw bad(RETURN_IMPORT_MESSAGES.cancelled(payment.line, Number(item.remittance_number)));
     // A file never offered (still being generated, or failed) cannot have reached the bank.
     if (item.remittance_status === 'failed' || item.remittance_status === 'generating') throw bad(RETURN_IMPORT_MESSAGES[item.remittance_status](payment.line, Number(item.remittance_number)));
+  }
+
+  // The bank has answered these remessas: processadas now (DOMAIN "Arquivo de remessa"), so they
+  // can no longer be cancelled or marked sent — even when every payment was rejected (those
+  // parcelas go back to the fila through the job) or one is only agendado (its confirmation comes
+  // in a later retorno, still accepted: a processada remessa takes more answers).
+  const remittances$ = call.ctx.records(remittances.name);
+  for (const row of locked) {
+    if (row.status === 'generated' || row.status === 'sent') await remittances$.runAction(trx, remittances$.callFrom(call), row.id, 'process', {}, undefined, { system: true });
   }
 
   const plan: PlannedPayment[] = file.payments.map((p) => ({ line: p.line, reference: p.reference, occurrences: p.occurrences, paidOn: p.paidOn, paidAmount: p.paidAmount }));

@@ -4,7 +4,9 @@
  * its generation (generate.ts hands the file and the payments over through `pendingFile`): the
  * generic create refuses anything else, and nothing is deleted (cancel instead). Cancelling takes
  * the parcelas still waiting for the bank out of the file, each through its own service
- * (`unremit`: history, audit), with the reason.
+ * (`unremit`: history, audit), with the reason; only a remessa no retorno has answered (gerada or
+ * enviada, read under its row lock — the retorno's import takes the same lock and makes it
+ * processada, so the two cannot both win).
  */
 import { sql } from 'kysely';
 import { payableInstallments, remittances } from '../../../src/contracts/resources/index.js';

@@ -2,8 +2,11 @@
  * Arquivos de remessa (/arquivos-de-remessa/remessas-geradas; the fila at /arquivos-de-remessa/fila):
  * a CNAB 240 payment file for one bank account and convênio, generated from the authorised
  * parcelas of that account (server/finance/remittances). DOMAIN "Arquivo de remessa":
- * gerando (the job) → gerado → enviado → processado (every payment answered by a retorno) | cancelado (the parcelas
- * go back to autorizada). A parcela is in at most one live remessa; the NSA comes from the
+ * gerando (the job) → gerado → enviado → processado (a retorno of it imported) | cancelado (the parcelas
+ * go back to autorizada). Processada as soon as a retorno naming any of its payments is accepted —
+ * even one that only schedules them (agendado) or rejects them all (the rejected parcelas go back
+ * to the fila as autorizadas): the bank has the file, so it can no longer be cancelled nor marked
+ * sent; later retornos of it (an agendado's confirmation) are still applied. A parcela is in at most one live remessa; the NSA comes from the
  * convênio, incremented atomically; generating again with the same `Idempotency-Key` answers the
  * same file byte for byte. The file is kept with its SHA-256 and downloaded as an attachment.
  * Everything but the notes is the server's. API: finance `remittances` (POST = generate).
@@ -60,6 +63,7 @@ export const remittanceWorkflow = defineWorkflow<RemittanceState>({
       name: 'cancel', label: 'Cancelar remessa', verb: 'cancelar', from: ['generated', 'sent'], to: 'cancelled', scope: 'update', input: reasonInput, tone: 'danger',
       confirm: 'Cancelar esta remessa? As parcelas sem retorno voltam para autorizadas; não envie este arquivo ao banco.',
     },
+    // The retorno's import (server/finance/remittances/returns.ts), under the remessa's row lock.
     { name: 'process', label: 'Processar retorno', verb: 'processar', from: ['generated', 'sent'], to: 'processed', scope: 'update', system: true },
     // The job's (server/finance/remittances/job.ts): the file offered, or the generation failed for good.
     { name: 'finish', label: 'Arquivo gerado', verb: 'concluir', from: ['generating'], to: 'generated', scope: 'update', system: true },
