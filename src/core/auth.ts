@@ -33,7 +33,7 @@ export const stripCode = (code: string): string => code.replace(/\s+/g, '');
 
 export function showError(error: ApiError, id: string, options: ActionOptions): void {
   if (options.silent) return;
-  const details = [...(error.detail ? [error.detail] : []), ...fieldErrorLines(error.errors)];
+  const details = [...(error.detail ? [error.detail] : []), ...fieldErrorLines(error.errors, undefined, [error.message, ...(error.detail ? [error.detail] : [])])];
   notify({ id, type: 'error', message: error.message, ...(details.length ? { details } : {}) });
 }
 

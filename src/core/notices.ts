@@ -172,23 +172,37 @@ export function getNotices(): Notice[] {
 
 // ---------------------------------------------------------------- field errors
 
-function fieldLabel(field: string, labels?: Readonly<Record<string, string>>): string {
+/** The label of a field the caller or the catalogue knows; none for any other key (a body's `content`): a raw key is never shown. */
+function fieldLabel(field: string, labels?: Readonly<Record<string, string>>): string | null {
   if (labels?.[field]) return labels[field];
   if (hasMessage(`fields.${field}`)) return t(`fields.${field}`);
-  return field;
+  return null;
 }
 
-/** One line per message, prefixed by the field label: "E-mail: já cadastrado". */
+/**
+ * One line per message, prefixed by the field label when the field is known ("E-mail: já
+ * cadastrado"), the message alone otherwise; a message already said (`said`: the notice's own
+ * message, its detail) or already listed is not repeated.
+ */
 export function fieldErrorLines(
   errors: Readonly<Record<string, readonly string[]>> | undefined | null,
   labels?: Readonly<Record<string, string>>,
+  said: readonly string[] = [],
 ): string[] {
   if (!errors) return [];
-  return Object.entries(errors).flatMap(([field, messages]) =>
-    (messages ?? []).map((message) =>
-      field === '' || field === '_' ? message : t('notice.fieldError', { label: fieldLabel(field, labels), message }),
-    ),
-  );
+  const seen = new Set(said.map((text) => text.trim()));
+  const lines: string[] = [];
+  for (const [field, messages] of Object.entries(errors)) {
+    for (const message of messages ?? []) {
+      if (seen.has(message.trim())) continue;
+      const label = field === '' || field === '_' ? null : fieldLabel(field, labels);
+      const line = label ? t('notice.fieldError', { label, message }) : message;
+      if (seen.has(line)) continue;
+      seen.add(line);
+      lines.push(line);
+    }
+  }
+  return lines;
 }
 
 /** Forms: field → bulleted list of its messages ("• a\n• b"). */
@@ -228,10 +242,14 @@ export function noticeForStatus(status: unknown, extras: StatusNoticeExtras = {}
   const message = statusText(status);
   const input: NoticeInput = { type, message, ...(known ? { status: status as HttpStatus } : {}) };
   if (type === 'error') {
-    const details = [
+    const said = [
       ...(extras.message && extras.message !== message ? [extras.message] : []),
       ...(extras.detail ? [extras.detail] : []),
-      ...fieldErrorLines(extras.errors, extras.labels),
+    ];
+    const details = [
+      ...said,
+      // A field's message that repeats the notice's own (an OFX or CNAB file refused whole: its `content`) is said once.
+      ...fieldErrorLines(extras.errors, extras.labels, [message, ...said]),
       ...(extras.errors || extras.detail ? [] : dataLines(extras.data)),
     ];
     if (details.length) input.details = details;

@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { api, axeViolations, SECRET, signIn } from './support';
-import { shoot } from './screens';
+import { shoot, WIDTHS } from './screens';
 
 const RUN = Date.now().toString(36);
 
@@ -68,6 +68,16 @@ test('the painéis: each a chart with the table of its numbers, each number a li
   await expect(page.getByRole('region', { name: 'A pagar e a receber por mês (em aberto, pelo vencimento) — valores em reais' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Legenda' }).first()).toBeVisible();
   await shootAxeClean(page, 'bi-painel-tesouraria');
+  // "Abrir o relatório completo" takes a mouse click at both widths: no layer of a chart (uPlot's axes) lies over it.
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.getByRole('link', { name: 'Abrir o relatório completo' }).click();
+    await expect(page).toHaveURL(/\/bi\/relatorios\/fluxo-de-caixa\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&grain=month$/);
+    await expect(page.getByRole('heading', { name: 'Fluxo de caixa', level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'Painéis: Tesouraria', level: 1 })).toBeVisible();
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
 
   for (const [tab, heading, region] of [
     ['DRE por mês', 'Painéis: DRE por mês', /^Receitas, custos e despesas por mês — \d{4} — valores em reais$/],
@@ -168,6 +178,11 @@ test('<bo-painel> on the intranet page: the painel inside the intranet, and noth
   expect(new URL(page.url()).pathname).toBe('/intranet.html');
   await painel.scrollIntoViewIfNeeded();
   await shoot(page, 'intranet-painel', { element: painel, atEachWidth: async (width) => expect(await axeViolations(page, 'bo-painel'), `bo-painel at ${width} px`).toEqual([]) });
+  // Its "Abrir o relatório completo" takes a mouse click (no chart layer over it) and opens the report inside the element.
+  await painel.getByRole('link', { name: 'Abrir o relatório completo' }).click();
+  await expect(painel.getByRole('heading', { name: 'Fluxo de caixa', level: 1 })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/intranet.html');
+  await expect.poll(() => new URL(page.url()).searchParams.get('painel')).toMatch(/^\/bi\/relatorios\/fluxo-de-caixa\?/);
 
   // A requester may not read the reports: the element shows only its slot and says so with an event.
   const context = await browser.newContext();

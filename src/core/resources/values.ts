@@ -87,17 +87,47 @@ function message(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-/** Field → messages (dotted paths for list items: `statements.0.scopes`); empty when valid. */
-export function validate(resource: AnyResource, values: FormValues): FieldErrors {
-  const result = z.safeParse(writeSchema(resource), toBody(resource, values), { error: message });
-  if (result.success) return {};
+/** Field → messages of a failed parse (dotted paths for list items: `statements.0.scopes`). */
+function issueErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
+  for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';
     const messages = (errors[key] ??= []);
     if (!messages.includes(issue.message)) messages.push(issue.message);
   }
   return errors;
+}
+
+/** Field → messages (dotted paths for list items: `statements.0.scopes`); empty when valid. */
+export function validate(resource: AnyResource, values: FormValues): FieldErrors {
+  const result = z.safeParse(writeSchema(resource), toBody(resource, values), { error: message });
+  return result.success ? {} : issueErrors(result.error.issues);
+}
+
+const NONE = '\u0000';
+
+/** What `schema` itself says of an empty value, when it says something of its own ("Escolha a baixa a estornar."); else nothing. */
+function ownEmptyMessage(schema: z.ZodMiniType): string | undefined {
+  const result = z.safeParse(schema, '', { error: () => NONE });
+  return result.success ? undefined : result.error.issues.find((issue) => issue.message !== NONE)?.message;
+}
+
+/**
+ * A transition's input (a dialog's body, its empty inputs left out) checked with its zod schema before
+ * anything is sent: the data, or field → messages in pt-BR — the schema's own message, else the
+ * catalogue's (never zod's English "Invalid input"). An input left empty (a select, a reference, an
+ * enum with nothing chosen) says what its schema says of an empty value, else "Preencha este campo.".
+ */
+export function checkInput(schema: z.ZodMiniType, body: Record<string, unknown>): { success: true; data: Record<string, unknown> } | { success: false; errors: FieldErrors } {
+  const result = z.safeParse(schema, body, { error: message });
+  if (result.success) return { success: true, data: result.data as Record<string, unknown> };
+  const shape = (schema as { shape?: Record<string, z.ZodMiniType> }).shape ?? {};
+  const issues = result.error.issues.map((issue) => {
+    const [name] = issue.path;
+    const left = issue.path.length === 1 && typeof name === 'string' && body[name] === undefined && shape[name];
+    return { path: issue.path, message: (left && ownEmptyMessage(left)) || issue.message };
+  });
+  return { success: false, errors: issueErrors(issues) };
 }
 
 /** Names of the fields whose values differ (shallow JSON comparison). */

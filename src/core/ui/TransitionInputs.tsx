@@ -48,9 +48,17 @@ export function initialInput(resource: AnyResource, transition: Transition, reco
     // A declared start value from the record: a baixa starts at the open balance (the whole rest).
     const from = transition.inputFrom?.[name];
     if (from && record && record[from] !== undefined && record[from] !== null) values[name] = record[from];
+    // An estorno of the only baixa that may be reversed: that one, chosen already.
+    if (name === 'settlementId' && record) {
+      const open = reversible(record);
+      if (open.length === 1) values[name] = open[0].id;
+    }
   }
   return values;
 }
+
+/** The record's baixas not yet reversed (those an estorno may choose). */
+const reversible = (record: Row | undefined): Settlement[] => ((record?.settlements as Settlement[] | undefined) ?? []).filter((entry) => !entry.reversed);
 
 const label = (resource: AnyResource, name: string) =>
   hasMessage(`workflow.${name}`) ? t(`workflow.${name}`) : (inputDef(resource, name)?.label ?? name);
@@ -91,7 +99,7 @@ export function TransitionInputs({ resource, params, transition, record, values,
         const id = `${baseId}-${name}`;
         const own = errors[name] ?? [];
         const describedBy = own.length ? `${id}-errors` : undefined;
-        const settlements = ((record?.settlements as Settlement[] | undefined) ?? []).filter((entry) => !entry.reversed);
+        const settlements = reversible(record);
         return (
           <div key={name} className={ui.field}>
             <label className={ui.label} htmlFor={id}>{name === 'settlementId' ? t('workflow.settlementId') : label(resource, name)}</label>

@@ -7,9 +7,8 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { recordErrorLines } from '../resources/errorPlace';
-import { errorsAfterEdit } from '../resources/values';
+import { checkInput, errorsAfterEdit } from '../resources/values';
 import { idempotencyKeys, initialInput, inputBody, inputFields, TransitionInputs } from './TransitionInputs';
-import * as z from 'zod/mini';
 import type { AnyResource } from '../../contracts/resource';
 import { type Transition } from '../../contracts/workflow';
 import { transitionInput } from '../../contracts/workflowSchemas';
@@ -92,15 +91,13 @@ export function WorkflowActions({ resource, params, record, onChange, onReload, 
     event.preventDefault();
     if (!open) return;
     const body = inputBody(open, values);
-    const checked = z.safeParse(transitionInput(open), body);
+    const checked = checkInput(transitionInput(open), body);
     if (!checked.success) {
-      const found: Record<string, string[]> = {};
-      for (const issue of checked.error.issues) (found[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
-      setErrors(found);
+      setErrors(checked.errors);
       return;
     }
     setErrors({});
-    void run(open, checked.data as Record<string, unknown>);
+    void run(open, checked.data);
   };
 
   const recordLines = open ? recordErrorLines(resource, errors, inputFields(open)) : [];

@@ -5,7 +5,6 @@
  * the server's reason (those stay selected). Loaded only once rows are selected (ListPage).
  */
 import { lazy, Suspense, useState } from 'react';
-import * as z from 'zod/mini';
 import { recordName, type ActionDef, type AnyResource } from '../../contracts/resource';
 import { ACTIONS_KEY, type Transition } from '../../contracts/workflow';
 import { transitionInput } from '../../contracts/workflowSchemas';
@@ -15,7 +14,7 @@ import { runBulk } from '../../core/resources/actions';
 import type { PathParams } from '../../core/resources/paths';
 import { idempotencyKeys, inputBody } from '../../core/resources/transitionBody';
 import type { Row } from '../../core/resources/useList';
-import { errorsAfterEdit } from '../../core/resources/values';
+import { checkInput, errorsAfterEdit } from '../../core/resources/values';
 import { Spinner } from '../../core/ui/Spinner';
 import * as css from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
@@ -112,11 +111,9 @@ export default function BulkActions({ resource, params, actions, transitions, se
           <Dialog title={t('workflow.bulk.title', { action: asking.label, count: selected.size })} onClose={() => setAsking(null)}>
             <form className={ui.stack} noValidate onSubmit={(event) => {
               event.preventDefault();
-              const checked = z.safeParse(transitionInput(asking), inputBody(asking, inputValues));
+              const checked = checkInput(transitionInput(asking), inputBody(asking, inputValues));
               if (!checked.success) {
-                const found: Record<string, string[]> = {};
-                for (const issue of checked.error.issues) (found[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
-                setInputErrors(found);
+                setInputErrors(checked.errors);
                 return;
               }
               void run(asking, asking);

@@ -118,16 +118,31 @@ describe('noticeForStatus (spec §8)', () => {
       errors: { email: ['E-mail inválido.', 'E-mail já usado.'], name: ['Informe o nome.'] },
       detail: 'Verifique o formulário.',
     });
+    // A field the catalogue names has its label; any other key is never shown raw (the message alone).
     expect(input.details).toEqual([
       'Dados inválidos.',
       'Verifique o formulário.',
-      'email: E-mail inválido.',
-      'email: E-mail já usado.',
+      'E-mail inválido.',
+      'E-mail já usado.',
       'Nome: Informe o nome.',
     ]);
+    expect(noticeForStatus(400, { errors: { email: ['E-mail inválido.'] }, labels: { email: 'E-mail' } }).details).toEqual(['E-mail: E-mail inválido.']);
     const shown = notifyHttpError(new ApiError({ status: 409, message: 'Já existe.', errors: { cnpj: ['CNPJ já cadastrado.'] } }));
-    expect(shown.details).toEqual(['Já existe.', 'cnpj: CNPJ já cadastrado.']);
+    expect(shown.details).toEqual(['Já existe.', 'CNPJ já cadastrado.']);
     expect(noticeForStatus(500, { data: 'upstream timeout' }).details).toEqual(['upstream timeout']);
+  });
+
+  it('says a field error that repeats the message once, never with its raw key (an OFX or CNAB file refused whole)', () => {
+    const ofx = 'Este arquivo não é um extrato OFX: falta o cabeçalho OFXHEADER ou a tag <OFX>.';
+    const shown = notifyHttpError(new ApiError({ status: 400, message: ofx, errors: { content: [ofx] } }));
+    expect(shown.details).toEqual([ofx]);
+    expect(shown.details!.join('\n')).not.toContain('content');
+    const cnab = 'O arquivo não é um retorno CNAB 240: a linha 1 tem 239 posições.';
+    const tooLarge = notifyHttpError(new ApiError({ status: 413, message: cnab, errors: { content: [cnab], bankAccountId: [cnab] } }));
+    expect(tooLarge.details).toEqual([cnab]);
+    // A field message that is not the notice's own is still listed, once.
+    const other = notifyHttpError(new ApiError({ status: 400, message: ofx, errors: { content: ['A linha 12 não tem data.', 'A linha 12 não tem data.'] } }));
+    expect(other.details).toEqual([ofx, 'A linha 12 não tem data.']);
   });
 
   it('formatFieldErrors gives a bulleted list per field', () => {

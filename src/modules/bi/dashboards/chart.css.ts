@@ -3,9 +3,17 @@ import { vars } from '../../../core/styles/tokens.css';
 
 /** A chart and its legend; the table of its numbers follows. uPlot's own layout rules, scoped to the chart (no legend nor cursor: the legend is ours). */
 export const figure = style({ margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm, minWidth: 0 });
-export const plot = style({ width: '100%', minHeight: 240, minWidth: 0 });
+/**
+ * uPlot's box: the chart (its axes included) is drawn at the box's width and the chart's height, and the
+ * box contains it — nothing of uPlot (an axis' layer) may reach below the box over the legend, the table
+ * or the link that follow (it did when `.u-axis` was left in the flow: an invisible layer over the link).
+ */
+export const plot = style({ position: 'relative', width: '100%', minHeight: 240, minWidth: 0, overflow: 'hidden' });
+globalStyle(`${plot} .uplot, ${plot} .uplot *, ${plot} .uplot *::before, ${plot} .uplot *::after`, { boxSizing: 'border-box' });
 globalStyle(`${plot} .u-wrap`, { position: 'relative', userSelect: 'none' });
-globalStyle(`${plot} .u-over, ${plot} .u-under`, { position: 'absolute' });
+globalStyle(`${plot} .u-over, ${plot} .u-under, ${plot} .u-axis`, { position: 'absolute' });
+globalStyle(`${plot} .u-under`, { overflow: 'hidden' });
+globalStyle(`${plot} .u-axis.u-off`, { display: 'none' });
 globalStyle(`${plot} canvas`, { display: 'block', position: 'relative', width: '100%', height: '100%' });
 globalStyle(`${plot} .u-title, ${plot} .u-legend, ${plot} .u-cursor-x, ${plot} .u-cursor-y, ${plot} .u-select`, { display: 'none' });
 export const legend = style({ display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.md}`, margin: 0, padding: 0, listStyle: 'none', fontSize: vars.font.sizeSmall });
