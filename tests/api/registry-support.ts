@@ -5,7 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import * as z from 'zod/mini';
-import { fillPath, ifMatch, type AnyResource, type FieldDef, type ScalarFieldDef } from '../../src/contracts/resource.js';
+import { filledWhileHidden, fillPath, ifMatch, type AnyResource, type FieldDef, type ScalarFieldDef } from '../../src/contracts/resource.js';
 import { CURRENT_APPLICATION, findResource } from '../../src/contracts/resources/index.js';
 import { FILE_CHUNK_BYTES, type StoredFile } from '../../src/contracts/files.js';
 import { FAMILY_PREFIXES } from '../../server/registry/families.js';
@@ -188,6 +188,12 @@ export function sampleValues(resource: AnyResource, refs: Record<string, string[
     if (seen.has(values[field]) && other) values[field] = other;
     seen.add(values[field]);
     taken.set(def.resource, seen);
+  }
+  // What a form sends: a field hidden for these values (`emptyWhenHidden`: a queue's triggers for a kind without them) goes empty.
+  for (const path of Object.keys(filledWhileHidden(resource, values))) {
+    const [field, index, sub] = path.split('.');
+    if (sub) (values[field] as Record<string, unknown>[])[Number(index)][sub] = null;
+    else values[field] = Array.isArray(values[field]) ? [] : null;
   }
   return values;
 }
