@@ -113,6 +113,15 @@ export function prefetchQuery(key: QueryKey, fetcher: (signal: AbortSignal) => P
   void run(entry);
 }
 
+/** The answer for `key`: the cached one while fresh, else `fetcher`'s (sharing a request in flight); a failure throws. */
+export async function fetchQuery<T>(key: QueryKey, fetcher: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  prefetchQuery(key, fetcher);
+  const entry = entryOf(key);
+  await entry.promise;
+  if (entry.error) throw entry.error;
+  return entry.data as T;
+}
+
 /** Puts an answer in the cache (a transition returns the record: no second request). */
 export function setQueryData(key: QueryKey, data: unknown): void {
   const entry = entryOf(key);

@@ -5,9 +5,7 @@
  * and `resource.field` for the record's own; only neighbours that are empty (or still at their
  * initial value) are filled, so nothing the user typed is overwritten.
  */
-import { catalogueEntry } from '../catalogue';
-import { apiPath } from './paths';
-import { request } from './transport';
+import { readReferenced } from './referencedRecord';
 import type { Row } from './useList';
 
 /** Sibling field → field of the referenced record, or what to make of the record (an ordem's lines as a faturamento's). */
@@ -23,10 +21,8 @@ export const referenceFill = (key: string): FillMap | undefined => fills.get(key
 
 /** Fetches the referenced record and answers the patch for the empty siblings. */
 export async function fillPatch(target: string, id: string, map: FillMap, siblings: Readonly<Record<string, unknown>>, initial: Readonly<Record<string, unknown>>): Promise<Record<string, unknown>> {
-  const resource = catalogueEntry(target);
-  if (!resource) return {};
-  const record = await request<Row>(resource.api, apiPath(resource, {}, id), { silent: true });
-  return patchFrom(record, map, siblings, initial);
+  const record = await readReferenced(target, id);
+  return record ? patchFrom(record, map, siblings, initial) : {};
 }
 
 /** The values `map` takes from `record` for the siblings still empty (or at their initial value). */

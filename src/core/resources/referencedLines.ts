@@ -1,13 +1,10 @@
 /**
  * The lines of the record a form's reference points to (an ordem de compra's items), for a
- * `lineOf` field: chosen from them and shown by their label. One read per record while a screen
- * keeps asking (the form's lines and the details' table share it).
+ * `lineOf` field: chosen from them and shown by their label (the record read once: referencedRecord.ts).
  */
 import { useEffect, useState } from 'react';
-import type { LineOf } from '../../contracts/resource';
-import { catalogueEntry } from '../catalogue';
-import { apiPath } from './paths';
-import { request } from './transport';
+import type { AnyResource, LineOf } from '../../contracts/resource';
+import { readReferenced } from './referencedRecord';
 import type { Row } from './useList';
 
 export interface ReferencedLine {
@@ -16,30 +13,16 @@ export interface ReferencedLine {
   label: string;
 }
 
-const reads = new Map<string, { at: number; read: Promise<ReferencedLine[]> }>();
-const KEPT = 20;
-/** A screen opened later reads the record again (its lines may have changed meanwhile). */
-const FRESH_MS = 30_000;
+/** The declaration the `lineOf` field's reference points to (an ordem de compra), if any. */
+export const lineTarget = (resource: AnyResource, lineOf: LineOf | undefined): string | undefined => {
+  const reference = lineOf ? resource.fields[lineOf.reference] : undefined;
+  return reference?.type === 'reference' ? reference.resource : undefined;
+};
 
-function readLines(target: string, id: string, lineOf: LineOf): Promise<ReferencedLine[]> {
-  const key = `${target} ${id} ${lineOf.list}`;
-  const kept = reads.get(key);
-  let read = kept && Date.now() - kept.at < FRESH_MS ? kept.read : undefined;
-  if (!read) {
-    reads.delete(key);
-    const resource = catalogueEntry(target);
-    read = resource
-      ? request<Row>(resource.api, apiPath(resource, {}, id), { silent: true }).then((record) => {
-          const lines = Array.isArray(record[lineOf.list]) ? (record[lineOf.list] as Row[]) : [];
-          return lines.map((line, index) => ({ id: String(line.id), label: `${index + 1}. ${String(line[lineOf.label] ?? '')}` }));
-        })
-      : Promise.resolve([]);
-    // A failed read is asked again next time.
-    read.catch(() => reads.delete(key));
-    if (reads.size >= KEPT) reads.delete(reads.keys().next().value!);
-    reads.set(key, { at: Date.now(), read });
-  }
-  return read;
+async function readLines(target: string, id: string, lineOf: LineOf): Promise<ReferencedLine[]> {
+  const record = await readReferenced(target, id);
+  const lines = Array.isArray(record?.[lineOf.list]) ? (record![lineOf.list] as Row[]) : [];
+  return lines.map((line, index) => ({ id: String(line.id), label: `${index + 1}. ${String(line[lineOf.label] ?? '')}` }));
 }
 
 /** The referenced record's lines (null while they load, or without a record chosen). */

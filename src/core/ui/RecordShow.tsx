@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { BASE_FIELD_DEFS, fieldShown, type AnyResource, type FieldDef } from '../../contracts/resource';
 import { DataTable } from './DataTable';
 import { fieldLabel, sectionTitle } from '../resources/labels';
-import { lineLabel, useReferencedLines } from '../resources/referencedLines';
+import { lineLabel, lineTarget, useReferencedLines } from '../resources/referencedLines';
 import type { Row } from '../resources/useList';
 import * as css from './data.css';
 import * as show from './recordShow.css';
@@ -21,8 +21,7 @@ function ItemsTable({ resource, field, def, record }: { resource: AnyResource; f
   // A line of the referenced record (a faturamento line's ordem line) reads as that line ("1. Papel A4"), not its id.
   const [lineField, lineDef] = Object.entries(def.of).find(([, sub]) => sub.lineOf) ?? [];
   const lineOf = lineDef?.lineOf;
-  const reference = lineOf ? resource.fields[lineOf.reference] : undefined;
-  const lines = useReferencedLines(reference?.type === 'reference' ? reference.resource : undefined, lineOf ? record[lineOf.reference] : undefined, lineOf);
+  const lines = useReferencedLines(lineTarget(resource, lineOf), lineOf ? record[lineOf.reference] : undefined, lineOf);
   const itemResource: AnyResource = { ...resource, name: `${resource.name}.${field}`, fields: def.of, workflow: undefined };
   // References inside items come as `_refs["field.index.sub"]`; each row gets its own `_refs[sub]`.
   const rows = items.map((item, index) => ({

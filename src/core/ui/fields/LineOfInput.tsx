@@ -1,6 +1,6 @@
 import { t } from '../../i18n';
 import { fieldLabel } from '../../resources/labels';
-import { useReferencedLines } from '../../resources/referencedLines';
+import { lineTarget, useReferencedLines } from '../../resources/referencedLines';
 import * as ui from '../ui.css';
 import type { InputProps } from './types';
 
@@ -11,9 +11,8 @@ import type { InputProps } from './types';
  */
 export function LineOfInput({ id, resource, def, value, onChange, invalid, describedBy, record }: InputProps) {
   const lineOf = def.lineOf;
-  const reference = lineOf ? resource.fields[lineOf.reference] : undefined;
   const chosen = lineOf ? record?.[lineOf.reference] : undefined;
-  const lines = useReferencedLines(reference?.type === 'reference' ? reference.resource : undefined, chosen, lineOf);
+  const lines = useReferencedLines(lineTarget(resource, lineOf), chosen, lineOf);
   if (!lineOf) return null;
   const current = typeof value === 'string' ? value : '';
   const stray = current !== '' && lines !== null && !lines.some((line) => line.id === current);
