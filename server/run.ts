@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { buildApp } from './app.js';
 import { createPasswordHasher } from './auth/passwords.js';
 import { reportsDatabase, type DatabaseHandle } from './db/connect.js';
-import { JOBS_LOCK_KEY, prepareDatabase, STARTUP_LOCK_KEY, withAdvisoryLock } from './db/startup.js';
+import { grantJobsAtStart, JOBS_LOCK_KEY, prepareDatabase, STARTUP_LOCK_KEY, withAdvisoryLock } from './db/startup.js';
 import { prettyLogStream, wantsPrettyLogs } from './http/log-format.js';
 import { DEFAULT_MAIL_FROM, smtpMailer } from './mail/mailer.js';
 import { DEMO_ROTATED, demoPasswords, printDemoPasswords } from './setup/demo-passwords.js';
@@ -17,7 +17,6 @@ import { rotateKnownDemoPasswords } from './setup/known-demo-passwords.js';
 import { setupAtStart } from './setup/setup-at-start.js';
 import { demoQuarterAtStart } from './setup/demo-quarter.js';
 import { testSessionsFrom } from './identity/test-sessions.js';
-import { grantQueueToApp } from './jobs/queue.js';
 
 /** How long after listening an embedded database without new tables or rows refreshes its statistics. */
 const ANALYZE_DELAY_MS = 10_000;
@@ -54,7 +53,7 @@ export async function runServer({ env, port, host, publicUrl, secret, database, 
     // SETUP_* (an operator with only the environment and the log): the setup command's work.
     await setupAtStart(database, env, hasher, { say: (line) => process.stdout.write(`${line}\n`), complain: (line) => process.stderr.write(`${line}\n`) });
     // The job queue starts after listening: what a first request enqueues needs its tables and grants now.
-    const queueTables = await grantQueueToApp(database.executeSql);
+    const queueTables = await grantJobsAtStart(database);
     step('migrated');
     return { ...prepared, queueTables };
   })();

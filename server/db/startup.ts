@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type { PasswordHasher } from '../auth/passwords.js';
 import type { DatabaseHandle } from './connect.js';
+import { grantQueueToApp } from '../jobs/queue.js';
 import { migrateToLatest } from './migrate.js';
 import { seedDemo } from './seed.js';
 
@@ -32,6 +33,15 @@ export async function prepareDatabase(handle: DatabaseHandle, options: { seed: b
 
 /** The job queue's set-up (pg-boss's schema, queues, grants: jobs/queue.ts) runs under this one. */
 export const JOBS_LOCK_KEY = 0x52544744_00000002n;
+
+/**
+ * The job queue's grants at every start, before listening (jobs/queue.ts `grantQueueToApp`), under
+ * the set-up's lock: a GRANT on pgboss.job while another instance creates a queue (pg-boss attaches
+ * a partition to that table) fails with "tuple concurrently updated" and ends that start.
+ */
+export function grantJobsAtStart(handle: DatabaseHandle): Promise<boolean> {
+  return withAdvisoryLock(handle, JOBS_LOCK_KEY, () => grantQueueToApp(handle.executeSql));
+}
 
 /**
  * `work` under a session-level advisory lock held on one connection of the owner's pool (other

@@ -234,6 +234,8 @@ export class JobQueue {
  * False: no queue tables yet (the queue's start creates them).
  * Under a lock of its own (set-ups not serialised by `exclusively`): two GRANTs at once fail
  * with "tuple concurrently updated". One simple-protocol message = one transaction, holding the lock.
+ * A GRANT also fails so against another instance's `createQueue` (it attaches a partition to
+ * pgboss.job): at start it runs under the set-up's own lock (db/startup.ts `grantJobsAtStart`).
  */
 export async function grantQueueToApp(executeSql: SqlExecutor): Promise<boolean> {
   const { rows } = await executeSql(`SELECT to_regclass('${JOB_SCHEMA}.job') IS NOT NULL AND to_regclass('${JOB_SCHEMA}.queue') IS NOT NULL AS there`);

@@ -3,12 +3,13 @@
  * under the advisory lock, the other waits and then finds nothing to do (db/startup.ts).
  * PostgreSQL only (a PGlite directory belongs to one process).
  */
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createPasswordHasher } from '../../server/auth/passwords.js';
 import { postgresDatabase } from '../../server/db/connect.js';
 import { migrations } from '../../server/db/migrations/index.js';
 import { DEMO_ORG_ID } from '../../server/db/seed.js';
-import { prepareDatabase } from '../../server/db/startup.js';
+import { grantJobsAtStart, JOBS_LOCK_KEY, prepareDatabase } from '../../server/db/startup.js';
 import { emptyPostgresDatabase } from './fixture.js';
 
 describe.skipIf(!process.env.DATABASE_URL)('start-up of two instances at once [postgres]', () => {
@@ -38,4 +39,28 @@ describe.skipIf(!process.env.DATABASE_URL)('start-up of two instances at once [p
       await database.dispose();
     }
   }, 180_000);
+
+  it("a start's job-queue grants wait while another instance sets the queue up (a GRANT racing its partitions failed that start)", async () => {
+    const database = await emptyPostgresDatabase();
+    const handle = postgresDatabase(database.url, 2);
+    const other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      await other.query('SELECT pg_advisory_lock($1::bigint)', [JOBS_LOCK_KEY.toString()]);
+      let done = false;
+      const granting = grantJobsAtStart(handle).then((granted) => {
+        done = true;
+        return granted;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(done).toBe(false);
+      await other.query('SELECT pg_advisory_unlock($1::bigint)', [JOBS_LOCK_KEY.toString()]);
+      // No queue tables on a new database: nothing to grant yet.
+      expect(await granting).toBe(false);
+    } finally {
+      await other.end();
+      await handle.close();
+      await database.dispose();
+    }
+  }, 60_000);
 });
