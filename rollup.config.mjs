@@ -155,7 +155,21 @@ const DECLARATION_PARTS = [
   [/\/src\/contracts\/(resources\/parts\/(financeEntry|paymentDataFields|receiptDataFields)|recurrence)\.ts$/, 'financeEntry'],
 ];
 
-export default {
+/**
+ * early.js: the portal page's first requests, a classic script the server inlines into the page
+ * (src/elements/early.ts, server/http/web.ts), so it runs before any module has loaded.
+ */
+const earlyScript = {
+  input: 'src/elements/early.ts',
+  output: { file: 'dist/early.js', format: 'iife' },
+  plugins: [
+    nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts'] }),
+    esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' }),
+    production && terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: false } }),
+  ],
+};
+
+const bundle = {
   input: {
     retaguarda: 'src/elements/index.ts',
     'bo-portal': 'src/elements/bo-portal.ts',
@@ -202,3 +216,5 @@ export default {
     warn(warning);
   },
 };
+
+export default [bundle, earlyScript];

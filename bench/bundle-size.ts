@@ -12,7 +12,7 @@
  * - the painéis (/bi/dashboards in the portal, the same treasurer, cold cache) until the first
  *   chart's table shows, and the chunk with the charts (uPlot) alone: no other page loads it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -139,6 +139,8 @@ try {
   listFiles('<bo-contas-a-pagar>', payablesList.sizes);
   console.log(`bundle: portal painéis (/bi/dashboards)  ${painel.kb.toFixed(1)} KB gz JS+CSS in ${painel.files} files, of which the painéis' chunk with uPlot ${charts.toFixed(1)} KB`);
   listFiles('painéis', painel.sizes);
+  // Not a response of its own: the portal's pages carry it inline (server/http/early-script.ts), in every figure above that starts on one.
+  console.log(`bundle: the portal page's inline early script  ${(gzipSync(readFileSync('dist/early.js'), { level: 9 }).length / 1024).toFixed(1)} KB gz, inside the page's HTML`);
 } finally {
   await browser.close();
   await server.stop();

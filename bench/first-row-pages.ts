@@ -80,6 +80,8 @@ const FIRST_ROW_CLOCK = firstCellClock('__benchFirstRow', 'texts.has(text)', 'va
 /** The first data row, checked afterwards by the table's name: a row with a supplier's name in a cell. */
 const firstRow = (page: Page, texts: string[]) => page.getByRole('table', { name: 'Fornecedores' }).getByRole('cell', { name: new RegExp(`^(${texts.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`) }).first();
 
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
+
 type StorageState = NonNullable<BrowserContextOptions['storageState']>;
 
 /**
@@ -104,6 +106,13 @@ export async function benchSession(browser: Browser, server: RunningServer): Pro
 export async function coldLoadToFirstRow(browser: Browser, url: string, session: { state: StorageState; rowTexts: string[] }): Promise<{ elapsed: number; inPage: number }> {
   const context = await browser.newContext({ locale: 'pt-BR', storageState: session.state });
   const page = await context.newPage();
+  // BENCH_LATENCY_MS: a network's round trip added to every request (Chromium's emulation), where
+  // loopback has none; what is asked for sooner then shows.
+  if (LATENCY_MS > 0) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 });
+  }
   let reported!: (at: { elapsed: number; inPage: number }) => void;
   const seen = new Promise<{ elapsed: number; inPage: number }>((resolve) => (reported = resolve));
   let started = 0;

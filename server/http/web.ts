@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { MESSAGES, sendError } from '../errors.js';
 import { bundleFiles } from './bundle-files.js';
+import { withEarlyScript } from './early-script.js';
 import { escapeHtml } from '../mail/templates.js';
 import type { ResourceName } from '../../src/core/catalogue/entries.js';
 import { DECLARATION_MODULES } from '../../src/core/catalogue/sources.js';
@@ -164,7 +165,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
     const report = list ? null : reportAt(pathname);
     const head = list || report ? firstPageMeta(pathname, search, (await readAppConfig(ctx))?.text, list) : '';
     const screens = list ? listScreens(list.mount.resource) : report ? ['ReportPage', ...SIGNED_IN_SCREENS] : [];
-    const html = await pageWithPreloads(path.join(demoDir, 'index.html'), staticDir, screens, head);
+    const html = await withEarlyScript(await pageWithPreloads(path.join(demoDir, 'index.html'), staticDir, screens), head, staticDir, reply);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
   // The portal's home is the portal page too, with its preload links (not the plain static file).

@@ -8,8 +8,10 @@
  * for the same URL with the same token (`takeEarlyAnswer`); any other request goes out as usual.
  * Same-origin only, and only with a stored full session: the same token the prime would send.
  * Nothing is shown from it before the guard allows the screen, and the server checks the
- * permission of the request itself.
+ * permission of the request itself. The portal's page sends them even sooner, inline
+ * (src/elements/early.ts); the state is shared (earlyStore.ts).
  */
+import { earlyStore, type EarlyRequest } from './earlyStore';
 import { SESSION_STORAGE_PREFIX } from './sessionKeys';
 import { browserWasClosed } from './sessionClosed';
 import { isSameOrigin } from './url';
@@ -19,14 +21,6 @@ export const FIRST_PAGE_META = 'retaguarda-first-page';
 /** An answer not taken by then is dropped: a later visit to the same list asks again. */
 export const EARLY_ANSWER_TTL_MS = 10_000;
 
-interface Early {
-  authorization: string;
-  answer: Promise<Response>;
-  sentAt: number;
-}
-
-/** The page's early requests by URL; undefined until the page was read, empty after. */
-let early: Map<string, Early> | undefined;
 
 function stored(storage: Storage, field: string): unknown {
   try {
@@ -41,8 +35,10 @@ function stored(storage: Storage, field: string): unknown {
  * its preferences), once per page; nothing without the meta, a same-origin URL or a stored full session.
  */
 export function requestFirstPageEarly(doc: Document = document, storage: Storage | undefined = globalThis.localStorage, now = Date.now()): void {
-  if (early !== undefined) return;
-  early = new Map();
+  const store = earlyStore();
+  if (store.firstPage !== undefined) return;
+  const early = new Map<string, EarlyRequest>();
+  store.firstPage = early;
   const urls = (doc.querySelector(`meta[name="${FIRST_PAGE_META}"]`)?.getAttribute('content') ?? '').split(/\s+/).filter(Boolean);
   if (!urls.length || !storage) return;
   const token = stored(storage, 'accessToken');
@@ -63,6 +59,7 @@ export function requestFirstPageEarly(doc: Document = document, storage: Storage
  * its own arguments); undefined for any other request, which then goes out as usual.
  */
 export function takeEarlyAnswer(input: RequestInfo | URL, init?: RequestInit, now = Date.now()): Promise<Response> | undefined {
+  const early = earlyStore().firstPage;
   const sent = typeof input === 'string' ? early?.get(input) : undefined;
   if (!sent) return undefined;
   early!.delete(input as string);
@@ -74,5 +71,5 @@ export function takeEarlyAnswer(input: RequestInfo | URL, init?: RequestInit, no
 
 /** Tests: forget the page's early request. */
 export function resetFirstPageEarly(): void {
-  early = undefined;
+  earlyStore().firstPage = undefined;
 }

@@ -27,7 +27,8 @@ function scan(root: ParentNode): void {
   for (const [tag, load] of Object.entries(loaders)) {
     const element = requested.has(tag) || customElements.get(tag) ? null : root.querySelector(tag);
     if (!element) continue;
-    // Every element's guard starts by reading app.config.json: ask for it while its code downloads.
+    // Every element's guard starts by reading app.config.json: ask for it while its code downloads
+    // (on the portal's own page, early.js asked already: nothing is sent twice).
     requestConfigEarly(element.getAttribute('config-url') || '/app.config.json');
     // And the first screen's rows, when the page names their request (the portal's pages do).
     requestFirstPageEarly();

@@ -1,4 +1,5 @@
 /** Static serving, app config, build manifest, OpenAPI, headers, CORS, dev mailbox, SPA fallback. */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -303,6 +304,50 @@ describe.each(databaseKinds())('web [%s]', (kind) => {
     config.apis.companies.baseURL = 'https://api.example.com/v1';
     writeFileSync(dirs.config, JSON.stringify(config));
     expect(await meta('/fornecedores')).toBeNull();
+  });
+
+  it("runs the build's early script first on the portal's pages (its config and first rows asked for before the bundle), allowed by its hash alone", async () => {
+    writeFileSync(dirs.config, readFileSync(path.join(ROOT, 'app.config.json')));
+    const early = path.join(dirs.dist, 'early.js');
+    const text = '(function(){window.cedo=document.currentScript.dataset.configUrl})();';
+    writeFileSync(early, `${text}\n`);
+    const hash = `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    try {
+      const page = await call(env, 'GET', '/fornecedores', { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      const script = `<script data-config-url="/app.config.json">${text}</script>`;
+      expect(page.raw.split(script)).toHaveLength(2);
+      // After what it reads (the first-request meta), before the tag and the bundle; the doctype stays first.
+      expect(page.raw.startsWith('<!doctype html>')).toBe(true);
+      expect(page.raw.indexOf('name="retaguarda-first-page"')).toBeLessThan(page.raw.indexOf(script));
+      expect(page.raw.indexOf(script)).toBeLessThan(page.raw.indexOf('<bo-portal>'));
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toMatch(new RegExp(`(^|;)script-src 'self' ${hash.replace(/[+/=]/g, '\\$&')}(;|$)`));
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      // A static page of the demo gets neither.
+      const intranet = await call(env, 'GET', '/intranet.html', { headers: { accept: 'text/html' } });
+      expect(intranet.raw).not.toContain(text);
+      expect(String(intranet.headers['content-security-policy'])).not.toContain('sha256-');
+      // A rebuild is seen at once; a script that would end its element early is never inlined.
+      writeFileSync(early, 'window.x="</script><script>alert(1)</script>";');
+      utimesSync(early, new Date(), new Date(Date.now() + 5000));
+      const refused = await call(env, 'GET', '/', { headers: { accept: 'text/html' } });
+      expect(refused.raw).not.toContain('alert(1)');
+      expect(String(refused.headers['content-security-policy'])).not.toContain('sha256-');
+      // The page's tag names another config: the script asks for that one.
+      writeFileSync(early, text);
+      utimesSync(early, new Date(), new Date(Date.now() + 10_000));
+      writeFileSync(path.join(dirs.demo, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"><title>Portal</title></head><body><bo-portal config-url="/config/portal.json"></bo-portal></body></html>');
+      const named = await call(env, 'GET', '/', { headers: { accept: 'text/html' } });
+      expect(named.raw).toContain(`<meta charset="utf-8"><script data-config-url="/config/portal.json">${text}</script><title>`);
+    } finally {
+      rmSync(early);
+      writeFileSync(path.join(dirs.demo, 'index.html'), '<!doctype html><title>Portal</title><bo-portal></bo-portal>');
+    }
+    // Without the build's script the page goes as before.
+    const plain = await call(env, 'GET', '/fornecedores', { headers: { accept: 'text/html' } });
+    expect(plain.raw).not.toContain('<script');
+    expect(String(plain.headers['content-security-policy'])).not.toContain('sha256-');
   });
 
   it('answers CORS only for configured origins', async () => {

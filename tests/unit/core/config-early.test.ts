@@ -32,3 +32,28 @@ describe('the early read of app.config.json', () => {
     expect(sent).toHaveLength(2);
   });
 });
+
+describe("the portal page's inline early script", () => {
+  it('runs its own copy of these modules; the bundle takes what that copy asked for (one request each)', async () => {
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      sent.push(url);
+      return jsonResponse(testConfig({ useFrontEndVersion: `v${sent.length}` }));
+    });
+    const { resetConfigEarly } = await import('../../../src/core/configEarly');
+    resetConfigEarly();
+    // early.js: a separate copy of the modules, run before the bundle.
+    vi.resetModules();
+    const inline = await import('../../../src/core/configEarly');
+    inline.requestConfigEarly('/config/portal.json');
+    vi.resetModules();
+    const bundle = await import('../../../src/core/configEarly');
+    expect(bundle).not.toBe(inline);
+    // retaguarda.js asks again when it finds the tag: nothing more is sent.
+    bundle.requestConfigEarly('/config/portal.json');
+    expect(sent).toHaveLength(1);
+    const { loadAppConfig } = await import('../../../src/core/config');
+    expect((await loadAppConfig('/config/portal.json')).useFrontEndVersion).toBe('v1');
+    expect(sent).toHaveLength(1);
+  });
+});

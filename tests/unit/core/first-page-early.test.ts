@@ -49,6 +49,20 @@ describe("retaguarda.js's first list request", () => {
     expect(new Headers(early[0].init.headers).get('authorization')).toBe(`Bearer ${FUTURE_JWT}`);
   });
 
+  it("is sent once when the portal page's inline copy (early.js) asked first, and the bundle's copy takes that answer", async () => {
+    vi.resetModules();
+    const inline = await import('../../../src/core/firstPageEarly');
+    inline.requestFirstPageEarly();
+    vi.resetModules();
+    const bundle = await import('../../../src/core/firstPageEarly');
+    expect(bundle).not.toBe(inline);
+    bundle.requestFirstPageEarly();
+    expect(early).toHaveLength(1);
+    const answer = bundle.takeEarlyAnswer(URL_, { headers: { authorization: `Bearer ${FUTURE_JWT}` } });
+    expect(answer).toBeDefined();
+    expect(await (await answer!).json()).toEqual([{ id: 's1', name: 'Acerola Ltda' }]);
+  });
+
   it('is not sent without the page naming it, to another origin, or without a stored full session', () => {
     namePage(null);
     requestFirstPageEarly();
