@@ -53,6 +53,8 @@ export function entryOf(resource: AnyResource): Record<string, unknown> {
     ...(resource.bornOf ? { bornOf: resource.bornOf } : {}),
     ...(resource.ownership ? { ownership: resource.ownership } : {}),
     ...(resource.list?.named?.length ? { lists: resource.list.named } : {}),
+    // Records that can be inactivated: a form's picker offers the active ones (the API refuses the rest).
+    ...(resource.fields.isActive?.type === 'boolean' && resource.list?.filters?.some((filter) => filter.field === 'isActive') ? { activable: true } : {}),
   };
   const fieldTabs = (resource.tabs ?? []).flatMap((tab) => ('field' in tab ? [tab.path] : []));
   if (fieldTabs.length) entry.fieldTabs = fieldTabs;

@@ -233,7 +233,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
         if (storage.ownCreate) break;
         app.post(url, { ...common, schema: { tags, summary, security: BEARER, ...pathParams(false), body, response: { 201: record } } }, async (request, reply) => {
           const created = await run(request, async (trx, call) => {
-            const after = await service.create(trx, call, request.body as Values);
+            const after = await service.create(trx, call, request.body as Values, {}, { chosenByPerson: true });
             await service.addActions(trx, call, [after]);
             return after;
           });
@@ -247,7 +247,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: AnyRe
           const { id } = request.params as { id: string };
           const version = expectedVersion(request, true);
           return run(request, async (trx, call) => {
-            const after = await service.update(trx, call, id, request.body as Values, version);
+            const after = await service.update(trx, call, id, request.body as Values, version, { chosenByPerson: true });
             await service.addActions(trx, call, [after]);
             return after;
           });

@@ -269,6 +269,15 @@ async function existing(trx: Trx, call: Call, target: AnyResource, storage: Reso
   return found;
 }
 
+/** Which of `ids` (records found in the caller's tenant) are inactive, where the target can be inactivated. */
+async function inactiveAmong(trx: Trx, target: AnyResource, storage: ResourceStorage, ids: string[]): Promise<Set<string>> {
+  if (!ids.length || target.fields.isActive?.type !== 'boolean') return new Set();
+  const where = fieldStorage(storage, 'isActive');
+  if (where.kind !== 'column') return new Set();
+  const rows = await sql<{ id: string }>`SELECT t.id FROM ${sql.table(storage.table)} AS t WHERE t.id IN (${sql.join(ids)}) AND t.${sql.ref(where.column)} = false`.execute(trx);
+  return new Set(rows.rows.map((row) => row.id));
+}
+
 /**
  * Adds `_refs` (labels of referenced records of the same tenant) to read answers; references
  * inside list items are keyed by their dotted path (`bankAccounts.0.bankId`).
@@ -300,7 +309,24 @@ export async function addRefs(trx: Trx, call: Call, lookup: StorageLookup, recor
  * view, for a view target (`suppliers`): 400 with the field otherwise (a foreign id answers like
  * a missing one).
  */
-export async function checkReferences(trx: Trx, call: Call, lookup: StorageLookup, values: Values, resolveTarget: (name: string) => AnyResource | undefined): Promise<void> {
+/**
+ * A person's create or edit (the API's create and update, not a cascade copying a reference from
+ * its source): a record chosen there must be active, where its resource can be inactivated
+ * (`isActive`). What the record held `before` stays allowed, so an old record still saves after
+ * its supplier was inactivated.
+ */
+export interface ChosenByPerson {
+  before?: WireRecord;
+}
+
+export async function checkReferences(
+  trx: Trx,
+  call: Call,
+  lookup: StorageLookup,
+  values: Values,
+  resolveTarget: (name: string) => AnyResource | undefined,
+  chosen?: ChosenByPerson,
+): Promise<void> {
   const errors: FieldErrors = {};
   for (const site of referenceSites(call.resource)) {
     if (!(site.field in values)) continue;
@@ -318,9 +344,14 @@ export async function checkReferences(trx: Trx, call: Call, lookup: StorageLooku
     const targetStorage = target && lookup(target.name);
     if (!target || !targetStorage) throw new Error(`No storage for ${site.target}, referenced by ${call.resource.name}.${site.field}`);
     const found = await existing(trx, call, target, targetStorage, [...new Set(pairs.flatMap(([, ids]) => ids))]);
+    const held = new Set(chosen?.before ? siteValues(site, chosen.before).flatMap(([, ids]) => ids) : []);
+    const newlyChosen = [...new Set(pairs.flatMap(([, ids]) => ids))].filter((id) => found.has(id) && !held.has(id));
+    const inactive = chosen ? await inactiveAmong(trx, target, targetStorage, newlyChosen) : new Set<string>();
     for (const [key, ids] of pairs) {
       const missing = [...new Set(ids)].filter((id) => !found.has(id));
+      const off = [...new Set(ids)].filter((id) => inactive.has(id));
       if (missing.length) errors[key] = [`Registro não encontrado: ${missing.join(', ')}.`];
+      else if (off.length) errors[key] = [`Registro inativo: ${off.map((id) => found.get(id)).join(', ')}. Escolha um registro ativo.`];
     }
   }
   if (Object.keys(errors).length) throw new HttpError(400, MESSAGES.validation, errors);

@@ -282,11 +282,15 @@ export class ResourceService {
 
   // ---------------------------------------------------------------- writes
 
-  /** A new record of the writable `values`; `managed`: server-managed fields a cascade sets (the cotação an ordem de compra came from). */
-  async create(trx: Trx, call: Call, values: Values, managed: Values = {}): Promise<WireRecord> {
+  /**
+   * A new record of the writable `values`; `managed`: server-managed fields a cascade sets (the
+   * cotação an ordem de compra came from); `chosenByPerson`: the API's POST (a chosen reference
+   * must be active: records.ts `ChosenByPerson`).
+   */
+  async create(trx: Trx, call: Call, values: Values, managed: Values = {}, options: { chosenByPerson?: boolean } = {}): Promise<WireRecord> {
     const { resource, storage } = this;
     await this.validate(call, values);
-    await checkReferences(trx, call, this.lookup, values, findResource);
+    await checkReferences(trx, call, this.lookup, values, findResource, options.chosenByPerson ? {} : undefined);
     const extra = { ...(await storage.beforeCreate?.(trx, call, values)), ...this.serverValues(values), ...columnValues(resource, storage, managed, true) };
     const numbering = resource.numbering;
     if (numbering) Object.assign(extra, columnValues(resource, storage, { [numbering.field]: await nextNumber(trx, call, numbering.sequence ?? resource.name) }, true));
@@ -316,12 +320,22 @@ export class ResourceService {
   }
 
   /** PUT: every writable field (full replace), with the version the caller read. */
-  async update(trx: Trx, call: Call, rawId: string, values: Values, version: number | undefined): Promise<WireRecord> {
-    return this.change(trx, call, rawId, version, 'update', async (before) => {
-      this.checkLocked(before, values);
-      this.checkChangedThrough(before, values);
-      return values;
-    });
+  /** `chosenByPerson`: the API's PUT (a newly chosen reference must be active: records.ts `ChosenByPerson`). */
+  async update(trx: Trx, call: Call, rawId: string, values: Values, version: number | undefined, options: { chosenByPerson?: boolean } = {}): Promise<WireRecord> {
+    return this.change(
+      trx,
+      call,
+      rawId,
+      version,
+      'update',
+      async (before) => {
+        this.checkLocked(before, values);
+        this.checkChangedThrough(before, values);
+        return values;
+      },
+      undefined,
+      options.chosenByPerson,
+    );
   }
 
   async remove(trx: Trx, call: Call, rawId: string, version: number | undefined): Promise<void> {
@@ -465,6 +479,7 @@ export class ResourceService {
     action: string,
     patch: (before: WireRecord) => Promise<Values | null>,
     history?: (after: WireRecord) => HistoryRow,
+    chosenByPerson = false,
   ): Promise<WireRecord> {
     const { resource, storage } = this;
     const id = await this.recordId(trx, call, rawId);
@@ -484,7 +499,7 @@ export class ResourceService {
     const writes = Object.keys(changes).some((field) => !resource.fields[field]?.readOnly);
     if (writes) {
       await this.validate(call, values);
-      await checkReferences(trx, call, this.lookup, values, findResource);
+      await checkReferences(trx, call, this.lookup, values, findResource, chosenByPerson ? { before } : undefined);
       await checkTree(trx, call, storage, id, values);
     }
     const extra = await storage.beforeUpdate?.(trx, call, values, before, action);

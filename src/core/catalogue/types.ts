@@ -15,6 +15,8 @@ export type ResourceSummary = Pick<AnyResource, 'name' | 'api' | 'path' | 'permi
   Partial<Pick<AnyResource, 'kind' | 'systemOwnerOnly' | 'parent' | 'ownership' | 'bornOf'>> & {
     /** The title field is a number: records are named "Ordem de compra nº 42" (`recordName`). */
     numberedTitle?: boolean;
+    /** Its records can be inactivated (`isActive`, a list filter): a form's picker offers active ones only. */
+    activable?: boolean;
   };
 
 /** One entry of the generated catalogue (entries.ts). */

@@ -29,8 +29,10 @@ export interface ReferenceOptions {
 /**
  * Options of a reference select (spec §9): search with no delay and no minimum length, 10 more
  * per step, sorted by the target's title field. Only fetches while `enabled` (the list is open).
+ * `activeOnly`: a form's choice among records that can be inactivated offers the active ones (the
+ * API refuses a newly chosen inactive one); a filter offers them all.
  */
-export function useReferenceOptions(target: ResourceSummary, params: PathParams, search: string, enabled: boolean): ReferenceOptions {
+export function useReferenceOptions(target: ResourceSummary, params: PathParams, search: string, enabled: boolean, activeOnly = false): ReferenceOptions {
   const [state, setState] = useState<{ options: Option[]; page: number; hasMore: boolean; loading: boolean; loaded: boolean; error: ApiError | null }>({
     options: [],
     page: 0,
@@ -62,7 +64,7 @@ export function useReferenceOptions(target: ResourceSummary, params: PathParams,
       requestPage<Row>(target.api, path, {
         page,
         perPage: REFERENCE_PAGE_SIZE,
-        query: { sort: target.titleField, ...(search ? { q: search } : {}) },
+        query: { sort: target.titleField, ...(search ? { q: search } : {}), ...(activeOnly && target.activable ? { isActive: 'true' } : {}) },
         signal: current.signal,
         silent: true,
       })
@@ -80,7 +82,7 @@ export function useReferenceOptions(target: ResourceSummary, params: PathParams,
           if (!failure.aborted) setState((s) => ({ ...s, loading: false, loaded: true, hasMore: false, error: failure }));
         });
     },
-    [target, path, search],
+    [target, path, search, activeOnly],
   );
 
   useEffect(() => {

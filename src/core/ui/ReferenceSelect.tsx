@@ -29,9 +29,11 @@ export interface ReferenceSelectProps {
   onChange: (ids: string[], options: Option[]) => void;
   invalid?: boolean;
   describedBy?: string;
+  /** A form's choice: only active records of a target that can be inactivated (useReferenceOptions). */
+  activeOnly?: boolean;
 }
 
-export default function ReferenceSelect({ id, label, target, params, multiple = false, value, known = [], onChange, invalid, describedBy }: ReferenceSelectProps) {
+export default function ReferenceSelect({ id, label, target, params, multiple = false, value, known = [], onChange, invalid, describedBy, activeOnly = false }: ReferenceSelectProps) {
   const generated = useId();
   const inputId = id ?? `${generated}-input`;
   const listId = `${generated}-list`;
@@ -41,7 +43,7 @@ export default function ReferenceSelect({ id, label, target, params, multiple = 
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const [labels, setLabels] = useState<Map<string, string>>(() => new Map(known.map((o) => [o.id, o.label])));
   const listRef = useRef<Array<HTMLElement | null>>([]);
-  const { options, loading, hasMore, loadMore, loaded, error } = useReferenceOptions(target, params, search, open);
+  const { options, loading, hasMore, loadMore, loaded, error } = useReferenceOptions(target, params, search, open, activeOnly);
 
   useEffect(() => {
     if (!known.length) return;

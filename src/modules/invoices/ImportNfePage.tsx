@@ -75,7 +75,7 @@ export default function ImportNfePage() {
       </div>
       <div className={ui.field} data-field="categoryId">
         <label className={ui.label} htmlFor={`${id}-category`}>{t('invoices.import.category')}</label>
-        <ReferenceSelect id={`${id}-category`} label={t('invoices.import.category')} target={CATALOGUE.expenseCategories} params={{}} value={category} onChange={setCategory} describedBy={`${id}-category-hint`} />
+        <ReferenceSelect id={`${id}-category`} label={t('invoices.import.category')} target={CATALOGUE.expenseCategories} params={{}} value={category} onChange={setCategory} activeOnly describedBy={`${id}-category-hint`} />
         <span id={`${id}-category-hint`} className={ui.hint}>{t('invoices.import.categoryHint')}</span>
       </div>
       <div className={ui.field} data-field="xml">

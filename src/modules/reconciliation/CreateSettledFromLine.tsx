@@ -48,7 +48,7 @@ export function CreateSettledFromLine({ line, rule, busy, onCreate }: { line: St
         {(Object.keys(targets) as Field[]).map((field) => (
           <div key={field} className={ui.field} data-field={field}>
             <label className={ui.label} htmlFor={`${id}-${field}`}>{targets[field].label}</label>
-            <ReferenceSelect id={`${id}-${field}`} label={targets[field].label} target={targets[field].target} params={{}} value={values[field]} known={known[field]} onChange={(ids) => {
+            <ReferenceSelect id={`${id}-${field}`} label={targets[field].label} target={targets[field].target} params={{}} value={values[field]} known={known[field]} activeOnly onChange={(ids) => {
                 setValues({ ...values, [field]: ids });
                 setMissing(new Set([...missing].filter((other) => other !== field)));
               }}

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../../src/contracts/resources';
+import { CATALOGUE } from '../../../src/core/catalogue';
 import ReferenceSelect from '../../../src/core/ui/ReferenceSelect';
 import { act } from 'react';
 import { calls, flush, key, mount, pageResponse, resetApi, signIn, stubApi, type } from './harness';
@@ -52,6 +53,20 @@ describe('ReferenceSelect', () => {
     expect(calls.at(-1)!.url.searchParams.get('page')).toBe('2');
     expect(listbox.querySelectorAll('[role="option"]')).toHaveLength(20);
     view.unmount();
+  });
+
+  it("a form's choice offers active records only where they can be inactivated (isActive=true); a filter's offers them all", async () => {
+    serve();
+    const chosen = await open({ target: CATALOGUE.users, activeOnly: true });
+    expect(calls.at(-1)!.url.searchParams.get('isActive')).toBe('true');
+    chosen.view.unmount();
+    const filter = await open({ target: CATALOGUE.users });
+    expect(calls.at(-1)!.url.searchParams.has('isActive')).toBe(false);
+    filter.view.unmount();
+    // A resource whose records are never inactive: nothing to ask.
+    const orders = await open({ target: CATALOGUE.purchaseOrders, activeOnly: true });
+    expect(calls.at(-1)!.url.searchParams.has('isActive')).toBe(false);
+    orders.view.unmount();
   });
 
   it('searches on every keystroke without delay', async () => {

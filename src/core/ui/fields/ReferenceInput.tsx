@@ -26,6 +26,7 @@ export function ReferenceInput({ id, resource, def, value, onChange, label, inva
         known={refs}
         invalid={invalid}
         describedBy={describedBy}
+        activeOnly
         onChange={(next) => onChange(multiple ? next : (next[0] ?? null))}
       />
     </Suspense>
