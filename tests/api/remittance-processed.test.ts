@@ -60,7 +60,7 @@ describe.each(databaseKinds())('remessa processada pelo retorno [%s]', (kind) =>
 
   it('1 pago, 1 agendado: processada, no cancel nor "enviada" (409, nothing changes); the confirmation of the agendado is still applied', async () => {
     const { id, boletoId, pixId, remessa, ref } = await generatedRemessa();
-    const first = await importReturn(bankReturn(remessa, { [ref(boletoId)]: 'BD' }, '21122026'), 'RETORNO-1.RET');
+    const first = await importReturn(bankReturn(remessa, { [ref(boletoId)]: 'BD' }, '21112026'), 'RETORNO-1.RET');
     expect(first).toMatchObject({ status: 'processed', payments: 2, paid: 1, rejected: 0, scheduled: 1 });
 
     const processed = await read(id);
@@ -82,7 +82,7 @@ describe.each(databaseKinds())('remessa processada pelo retorno [%s]', (kind) =>
     expect(boletoHistory.map((h) => h.action)).not.toContain('unremit');
 
     // The bank confirms the agendado: accepted and applied, the remessa stays processada.
-    const second = await importReturn(bankReturn(remessa, {}, '22122026'), 'RETORNO-2.RET');
+    const second = await importReturn(bankReturn(remessa, {}, '22112026'), 'RETORNO-2.RET');
     expect(second).toMatchObject({ status: 'processed', paid: 1, unchanged: 1, failureReason: null });
     expect(await statuses([boletoId, pixId])).toEqual(['paid', 'paid']);
     expect(await read(id)).toMatchObject({ status: 'processed', paidCount: 2 });
@@ -107,7 +107,7 @@ describe.each(databaseKinds())('remessa processada pelo retorno [%s]', (kind) =>
     const outcomes = new Set<string>();
     for (let round = 0; round < 4; round++) {
       const { id, version, boletoId, pixId, remessa, ref } = await generatedRemessa();
-      const text = bankReturn(remessa, { [ref(boletoId)]: 'BD' }, '21122026');
+      const text = bankReturn(remessa, { [ref(boletoId)]: 'BD' }, '21112026');
       // Alternate which request leaves first.
       const [cancelled, imported] = round % 2
         ? await Promise.all([cancel(id, version), postReturn(text, `CORRIDA-${round}.RET`)])

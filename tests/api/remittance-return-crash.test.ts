@@ -49,7 +49,7 @@ describe.each(databaseKinds())('a retorno survives the end of its server process
     expect(remessa).toMatchObject({ status: 'generated', paymentCount: TOTAL });
     const sent = await fetch(`${server.url}/api/finance/remittances/${made.id}/actions/markSent`, { method: 'POST', headers: headers({ 'if-match': `"${remessa.version}"` }), body: '{}' });
     expect(sent.status).toBe(200);
-    const text = bankReturn(Buffer.from(await (await fetch(`${server.url}/api/finance/remittances/${made.id}/file`, { headers: headers() })).arrayBuffer()).toString('latin1'), {}, '22122026');
+    const text = bankReturn(Buffer.from(await (await fetch(`${server.url}/api/finance/remittances/${made.id}/file`, { headers: headers() })).arrayBuffer()).toString('latin1'), {}, '22112026');
     const posted = await fetch(`${server.url}/api/finance/remittances/returns`, { method: 'POST', headers: headers(), body: JSON.stringify({ fileName: 'RETORNO.RET', content: Buffer.from(text, 'latin1').toString('base64') }) });
     const accepted = (await posted.json()) as { id: string; status: string; payments: number };
     expect(posted.status, JSON.stringify(accepted)).toBe(202);

@@ -52,7 +52,7 @@ describe.each(databaseKinds())('retorno aplicado por job [%s]', (kind) => {
   it('202 processando → n de N linhas step by step → processado: each baixa and rejection once, the remessa processada', async () => {
     const { ids, remittanceId, remessa, reference } = await sentRemessa([10000, 20000, 30000, 40000, 50000]);
     const rejectedId = ids[1];
-    const accepted = await post(bankReturn(remessa, { [reference.get(rejectedId)!]: 'AN' }, '22122026'));
+    const accepted = await post(bankReturn(remessa, { [reference.get(rejectedId)!]: 'AN' }, '22112026'));
     expect(accepted.status, accepted.raw).toBe(202);
     expect(accepted.body).toMatchObject({ status: 'processing', processedCount: 0, payments: 5, paid: 0, rejected: 0, lines: [], duplicate: false, failureReason: null });
     const seen = new Set<number>();
@@ -72,7 +72,7 @@ describe.each(databaseKinds())('retorno aplicado por job [%s]', (kind) => {
     expect(await settlements(ids)).toBe(4);
     expect(await historyOf(ids, 'unremit')).toBe(1);
     const paid = (await call(env, 'GET', `${PARCELAS}/${ids[0]}`, { session: treasurer })).body;
-    expect(paid.settlements).toMatchObject([{ paidOn: '2026-12-22', amount: 10000, bankAccountId: parties.accountId }]);
+    expect(paid.settlements).toMatchObject([{ paidOn: '2026-11-22', amount: 10000, bankAccountId: parties.accountId }]);
     expect((await call(env, 'GET', `${REMITTANCES}/${remittanceId}`, { session: treasurer })).body).toMatchObject({ status: 'processed', paidCount: 4, rejectedCount: 1 });
     const audits = await sql<{ after: { paid: number } }>`SELECT after FROM audit_log WHERE action = 'remittanceReturns.import' AND entity_id = ${accepted.body.id}`.execute(env.db);
     expect(audits.rows.map((r) => r.after.paid)).toEqual([4]);
@@ -80,7 +80,7 @@ describe.each(databaseKinds())('retorno aplicado por job [%s]', (kind) => {
 
   it('the same file sent again at once (its job under way) and later answers that import (200) and nothing happens twice', async () => {
     const { ids, remessa } = await sentRemessa([10000, 10000, 10000, 10000, 10000, 10000]);
-    const text = bankReturn(remessa, {}, '23122026');
+    const text = bankReturn(remessa, {}, '23112026');
     const first = await post(text);
     expect(first.status, first.raw).toBe(202);
     const again = await post(text, 'COPIA.RET');
@@ -98,7 +98,7 @@ describe.each(databaseKinds())('retorno aplicado por job [%s]', (kind) => {
   it('a baixa refused when its step comes: falhou naming the line, the lines before applied; sent again, it finishes the rest', async () => {
     const { ids, remessa, reference } = await sentRemessa([10000, 10000, 10000, 10000]);
     // The third payment's parcela is no longer em remessa when the job reaches it (a direct change, as a fault would make).
-    const text = bankReturn(remessa, {}, '24122026');
+    const text = bankReturn(remessa, {}, '24112026');
     const linesOf = text.split('\r\n').filter((l) => l[7] === '3' && l[13] === 'A');
     const thirdRef = linesOf[2].slice(73, 93).trim();
     const thirdId = [...reference.entries()].find(([, r]) => r === thirdRef)![0];
@@ -123,7 +123,7 @@ describe.each(databaseKinds())('retorno aplicado por job [%s]', (kind) => {
 
   it.runIf(kind === 'postgres')('the same file four times at once: one import, each baixa once; two different retornos of the same payments at once: each answered once', async () => {
     const { ids, remessa } = await sentRemessa([10000, 20000, 30000]);
-    const text = bankReturn(remessa, {}, '25122026');
+    const text = bankReturn(remessa, {}, '25112026');
     const answers = await Promise.all([1, 2, 3, 4].map((n) => post(text, `R${n}.RET`)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 202]);
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
@@ -131,7 +131,7 @@ describe.each(databaseKinds())('retorno aplicado por job [%s]', (kind) => {
     expect(await settlements(ids)).toBe(3);
 
     const other = await sentRemessa([10000, 20000, 30000, 40000]);
-    const [a, b] = await Promise.all([post(bankReturn(other.remessa, {}, '26122026'), 'A.RET'), post(bankReturn(other.remessa, {}, '27122026'), 'B.RET')]);
+    const [a, b] = await Promise.all([post(bankReturn(other.remessa, {}, '26112026'), 'A.RET'), post(bankReturn(other.remessa, {}, '27112026'), 'B.RET')]);
     expect([a.status, b.status]).toEqual([202, 202]);
     const [doneA, doneB] = [await untilImported(env, treasurer, a.body.id), await untilImported(env, treasurer, b.body.id)];
     expect([doneA.status, doneB.status]).toEqual(['processed', 'processed']);

@@ -4,9 +4,9 @@ const put = (line: string, at: number, value: string) => line.slice(0, at - 1) +
 
 /**
  * The bank's answer to a remessa: `codes` by "seu número" (default '00' — paid on `paidOn` with the
- * amount sent, or `amounts[reference]`).
+ * amount sent, or `amounts[reference]`; a boleto's amount as sent).
  */
-export function bankReturn(remessa: string, codes: Record<string, string> = {}, paidOn = '21122026', amounts: Record<string, number> = {}): string {
+export function bankReturn(remessa: string, codes: Record<string, string> = {}, paidOn = '21112026', amounts: Record<string, number> = {}): string {
   const lines = remessa.split('\r\n').filter(Boolean);
   return (
     lines
@@ -21,7 +21,12 @@ export function bankReturn(remessa: string, codes: Record<string, string> = {}, 
           if (code === '00') out = put(put(out, 155, paidOn), 163, String(amount).padStart(15, '0'));
           return out;
         }
-        if (line[13] === 'J' && line.slice(17, 19) !== '52') return put(line, 231, (codes[line.slice(182, 202).trim()] ?? '00').padEnd(10));
+        if (line[13] === 'J' && line.slice(17, 19) !== '52') {
+          const code = codes[line.slice(182, 202).trim()] ?? '00';
+          const out = put(line, 231, code.padEnd(10));
+          // The boleto's "data do pagamento" (145–152) is the day the bank paid it.
+          return code === '00' ? put(out, 145, paidOn) : out;
+        }
         return line;
       })
       .join('\r\n') + '\r\n'

@@ -10,6 +10,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { saoPauloToday } from '../../src/contracts/today.js';
 import { call, databaseKinds, loginSession, userInGroups, useTestEnv, type Session } from './fixture.js';
 import { authorisedParcelas, bankReturn, base64, demoParties, pixInstallments, PARCELAS, REMITTANCES, untilGenerated, untilImported, type Parties } from './remittance-support.js';
 
@@ -202,7 +203,7 @@ describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
     const remessa = (await download(treasurer, made.body.id)).bytes.toString('latin1');
     const byInstallment = new Map<string, string>(made.body.items.map((i: { installmentId: string; reference: string }) => [i.installmentId, i.reference]));
     const [paidId, rejectedId, scheduledId] = ids;
-    const retorno = bankReturn(remessa, { [byInstallment.get(rejectedId)!]: 'AN', [byInstallment.get(scheduledId)!]: 'BD' }, '22122026');
+    const retorno = bankReturn(remessa, { [byInstallment.get(rejectedId)!]: 'AN', [byInstallment.get(scheduledId)!]: 'BD' }, '22112026');
 
     const first = await importReturn(treasurer, retorno);
     expect(first.status, first.raw).toBe(202);
@@ -214,8 +215,8 @@ describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
     expect(first.body).toMatchObject({ duplicate: false, payments: 3, paid: 1, rejected: 1, scheduled: 1, unknown: 0 });
     expect(first.body.lines.find((l: { installmentId: string }) => l.installmentId === rejectedId).reason).toBe('AN — Conta corrente/DV do favorecido inválido');
     const paid = (await call(env, 'GET', `${PARCELAS}/${paidId}`, { session: treasurer })).body;
-    expect(paid).toMatchObject({ status: 'paid', paidAmount: 50000, openBalance: 0, lastPaidOn: '2026-12-22' });
-    expect(paid.settlements).toMatchObject([{ paidOn: '2026-12-22', amount: 50000, paidTotal: 50000, bankAccountId: parties.accountId }]);
+    expect(paid).toMatchObject({ status: 'paid', paidAmount: 50000, openBalance: 0, lastPaidOn: '2026-11-22' });
+    expect(paid.settlements).toMatchObject([{ paidOn: '2026-11-22', amount: 50000, paidTotal: 50000, bankAccountId: parties.accountId }]);
     const rejected = (await call(env, 'GET', `${PARCELAS}/${rejectedId}`, { session: treasurer })).body;
     expect(rejected.status).toBe('authorized');
     const history = await call(env, 'GET', `${PARCELAS}/${rejectedId}/history`, { session: treasurer });
@@ -235,7 +236,7 @@ describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
     expect([await settlements(), await audits()]).toEqual([s0, a0]);
 
     // The bank's next file pays the scheduled one: accepted, the remessa stays processed.
-    const later = bankReturn(remessa, {}, '23122026');
+    const later = bankReturn(remessa, {}, '23112026');
     const second = await importReturn(treasurer, later, 'RETORNO2.RET');
     expect(second.status, second.raw).toBe(202);
     expect(second.body).toMatchObject({ paid: 1, unchanged: 2 });
@@ -249,6 +250,7 @@ describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
     const made = await generate(treasurer, { installmentIds: ids });
     const remessa = (await download(treasurer, made.body.id)).bytes.toString('latin1');
     const good = bankReturn(remessa);
+    const tomorrow = saoPauloToday(new Date(env.clock.now().getTime() + 86_400_000));
     const lines = good.split('\r\n');
     const short = [...lines];
     short[2] = short[2].slice(0, 239);
@@ -259,6 +261,8 @@ describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
       ['OFXHEADER:100\r\nDATA:OFXSGML\r\n', /não é um retorno CNAB 240/],
       [good.replace(/^237|^341/, '104'), /banco 104/],
       [good.replace(made.body.items[0].reference, 'ZZZZZZZZ000000000001'), /^Linha 3: o pagamento "ZZZZZZZZ000000000001" \(campo "Seu número"\) não é de nenhuma remessa/],
+      // Paid tomorrow: a baixa after today would count in the balance before the money left.
+      [bankReturn(remessa, {}, tomorrow.split('-').reverse().join('')), new RegExp(`^Linha 3: o banco confirma um pagamento em ${tomorrow.split('-').reverse().join('/')}, depois de hoje\\. Confira o arquivo`)],
     ];
     for (const [text, message] of cases) {
       const answer = await importReturn(treasurer, text, `x-${randomUUID()}.ret`);

@@ -28,6 +28,8 @@ import type { JobQueue } from '../../jobs/queue.js';
 import { RETURN_JOB, type ReturnStep } from './returnJob.js';
 import { layoutFor, type CnabLayout } from '../cnab/overlays.js';
 import { CnabReadError, readReturnFile, type ReturnFile } from '../cnab/returnFile.js';
+import { judge } from '../cnab/occurrences.js';
+import { saoPauloToday } from '../../../src/contracts/today.js';
 
 export const RETURN_MAX_BYTES = 8 * 1024 * 1024;
 
@@ -42,6 +44,8 @@ export const RETURN_IMPORT_MESSAGES = {
   cancelled: (line: number, number: number) => `Linha ${line}: o pagamento é da remessa nº ${number}, que foi cancelada.`,
   failed: (line: number, number: number) => `Linha ${line}: o pagamento é da remessa nº ${number}, cuja geração falhou (o arquivo nunca foi oferecido).`,
   generating: (line: number, number: number) => `Linha ${line}: o pagamento é da remessa nº ${number}, que ainda está sendo gerada.`,
+  futurePayment: (line: number, paidOn: string) =>
+    `Linha ${line}: o banco confirma um pagamento em ${paidOn.split('-').reverse().join('/')}, depois de hoje. Confira o arquivo com o banco antes de importá-lo.`,
 } as const;
 
 export const returnInput = z.strictObject({
@@ -205,6 +209,9 @@ export async function acceptReturn(trx: Trx, call: Call, input: ReturnInput, job
     if (item.remittance_status === 'cancelled' && item.outcome !== 'paid') throw bad(RETURN_IMPORT_MESSAGES.cancelled(payment.line, Number(item.remittance_number)));
     // A file never offered (still being generated, or failed) cannot have reached the bank.
     if (item.remittance_status === 'failed' || item.remittance_status === 'generating') throw bad(RETURN_IMPORT_MESSAGES[item.remittance_status](payment.line, Number(item.remittance_number)));
+    // A baixa dated after today would count in the account's balance and the realised cash flow
+    // before the money left (a person's baixa is refused so too). An agendamento's date may be later.
+    if (payment.paidOn && payment.paidOn > saoPauloToday(now) && judge(payment.occurrences).outcome === 'paid') throw bad(RETURN_IMPORT_MESSAGES.futurePayment(payment.line, payment.paidOn));
   }
 
   // The bank has answered these remessas: processadas now (DOMAIN "Arquivo de remessa"), so they
