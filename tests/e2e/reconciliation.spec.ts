@@ -68,8 +68,8 @@ test('tesouraria imports the OFX, confirms the suggested baixa and sees the line
   await page.getByLabel('Extrato (.ofx)').setInputFiles(OFX);
   await page.getByRole('button', { name: 'Importar extrato' }).click();
   await expect(page.getByText('4 lançamentos importados.')).toBeVisible();
-  await expect(page.getByLabel('De', { exact: true })).toHaveValue('2026-11-01');
-  await expect(page.getByLabel('Até', { exact: true })).toHaveValue('2026-11-30');
+  await expect(page.getByLabel('De', { exact: true })).toHaveValue('01/11/2026');
+  await expect(page.getByLabel('Até', { exact: true })).toHaveValue('30/11/2026');
 
   const lines = page.getByRole('table', { name: 'Linhas do extrato' });
   const pix = lines.getByRole('row').filter({ hasText: 'PIX ENVIADO FORNECEDOR AÇÚCAR & CIA' });

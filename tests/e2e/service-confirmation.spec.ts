@@ -83,7 +83,7 @@ test('the requester confirms the service of their pedido and the ordem is entreg
 
   await services.getByRole('button', { name: 'Confirmar prestação do serviço' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirmar prestação do serviço' });
-  await dialog.getByLabel('Data da prestação').fill('2026-11-26');
+  await dialog.getByLabel('Data da prestação').fill('26/11/2026');
   await dialog.getByLabel('Observação (opcional)').fill('Filtros trocados.');
   await shootAxeClean(page, 'service-confirmation-dialog');
   await dialog.getByRole('button', { name: 'Confirmar prestação do serviço' }).click();

@@ -24,8 +24,8 @@ const axeClean = (page: Page) => async () => expect(await axeViolations(page)).t
 /** The account's conciliação for November 2026: its statement lines' table. */
 async function openConciliation(page: Page) {
   await page.goto(`/contas-financeiras/${accountId}/conciliacao-de-conta`);
-  await page.getByLabel('De', { exact: true }).fill('2026-11-01');
-  await page.getByLabel('Até', { exact: true }).fill('2026-11-30');
+  await page.getByLabel('De', { exact: true }).fill('01/11/2026');
+  await page.getByLabel('Até', { exact: true }).fill('30/11/2026');
   return page.getByRole('table', { name: 'Linhas do extrato' });
 }
 async function pick(root: Page | Locator, label: string, search: string) {

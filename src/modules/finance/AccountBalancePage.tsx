@@ -3,6 +3,7 @@
  * balance + baixas up to the date) and projected (+ the open parcelas due up to it), from
  * GET bank-accounts/{id}/balance (server/finance/balanceRoutes.ts).
  */
+import { DateInput } from '../../core/ui/DateInput';
 import { saoPauloToday } from '../../contracts/today';
 import { useEffect, useId, useState } from 'react';
 import { request } from '../../core/api';
@@ -47,7 +48,7 @@ export default function AccountBalancePage({ record }: SubPageProps) {
       <h2 id={`${id}-title`} style={{ margin: 0 }}>{t('balances.title', { date: formatDate(on) })}</h2>
       <div className={ui.field} style={{ maxWidth: '224px' }}>
         <label className={ui.label} htmlFor={`${id}-on`}>{t('balances.date')}</label>
-        <input id={`${id}-on`} type="date" className={ui.input} value={on} onChange={(event) => setOn(event.target.value)} />
+        <DateInput id={`${id}-on`} value={on} onChange={(date) => date && setOn(date)} />
       </div>
       {!balance ? <Spinner /> : (
         <dl className={css.dl} aria-live="polite">

@@ -4,6 +4,7 @@
  * the entrega is recorded in their name) or contests it (a reason). Nothing shows for a pedido
  * without services.
  */
+import { DateInput } from '../../core/ui/DateInput';
 import { saoPauloToday } from '../../contracts/today';
 import { useId, useState } from 'react';
 import { confirmServiceEndpoint, contestServiceEndpoint, serviceLinesEndpoint, type ServiceLine } from '../../contracts/serviceConfirmation';
@@ -86,6 +87,10 @@ function ServiceDialog({ orderId, mode, onClose, onDone }: { orderId: string; mo
   const confirming = mode.kind === 'confirm';
   const params = { orderId, lineId: mode.line.purchaseOrderLineId };
   const submit = async () => {
+    if (confirming && !performedOn) {
+      setError(t('orders.services.performedOnInvalid'));
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -107,7 +112,7 @@ function ServiceDialog({ orderId, mode, onClose, onDone }: { orderId: string; mo
         {confirming && (
           <div className={ui.field}>
             <label className={ui.label} htmlFor={`${formId}-on`}>{t('orders.services.performedOn')}</label>
-            <input id={`${formId}-on`} className={ui.input} type="date" required value={performedOn} onChange={(event) => setPerformedOn(event.target.value)} />
+            <DateInput id={`${formId}-on`} required value={performedOn} onChange={(date) => setPerformedOn(date ?? '')} />
           </div>
         )}
         <div className={ui.field}>

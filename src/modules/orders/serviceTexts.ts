@@ -13,6 +13,7 @@ export const serviceTexts = {
   'orders.services.confirm': 'Confirmar prestação do serviço',
   'orders.services.contest': 'Contestar',
   'orders.services.performedOn': 'Data da prestação',
+  'orders.services.performedOnInvalid': 'Informe a data da prestação (dd/mm/aaaa).',
   'orders.services.note': 'Observação (opcional)',
   'orders.services.reason': 'Motivo da contestação',
   'orders.services.done': 'Prestação confirmada: a entrega foi registrada na ordem de compra.',

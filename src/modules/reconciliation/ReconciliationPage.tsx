@@ -7,6 +7,7 @@
  * server/finance/reconciliationRoutes.ts; the server checks every sum and race.
  */
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { DateInput } from '../../core/ui/DateInput';
 import type { BulkMatchResult, MatchSuggestion, OpenSettlement, ReconciliationView, StatementLine } from '../../contracts/bankStatements';
 import { formatDate } from '../../core/format/dates';
 import { formatInteger, formatMoney } from '../../core/format/money';
@@ -164,10 +165,11 @@ export default function ReconciliationPage({ record }: SubPageProps) {
         {(['from', 'to'] as const).map((key) => (
           <div key={key} className={ui.field} style={{ maxWidth: '192px' }}>
             <label className={ui.label} htmlFor={`${id}-${key}`}>{t(`reconciliation.${key}`)}</label>
-            <input id={`${id}-${key}`} type="date" className={ui.input} value={period[key] ?? ''} onChange={(event) => {
-              const next = { ...period, [key]: event.target.value };
+            <DateInput id={`${id}-${key}`} value={period[key] ?? ''} onChange={(date) => {
+              if (!date) return;
+              const next = { ...period, [key]: date };
               setPeriod(next);
-              if (/^\d{4}-\d{2}-\d{2}$/.test(event.target.value)) void reload(next);
+              void reload(next);
             }} />
           </div>
         ))}
