@@ -305,11 +305,6 @@ export async function addRefs(trx: Trx, call: Call, lookup: StorageLookup, recor
 }
 
 /**
- * Every referenced id (list items included) must be a record of the caller's tenant — and of the
- * view, for a view target (`suppliers`): 400 with the field otherwise (a foreign id answers like
- * a missing one).
- */
-/**
  * A person's create or edit (the API's create and update, not a cascade copying a reference from
  * its source): a record chosen there must be active, where its resource can be inactivated
  * (`isActive`). What the record held `before` stays allowed, so an old record still saves after
@@ -319,6 +314,11 @@ export interface ChosenByPerson {
   before?: WireRecord;
 }
 
+/**
+ * Every referenced id (list items included) must be a record of the caller's tenant — and of the
+ * view, for a view target (`suppliers`): 400 with the field otherwise (a foreign id answers like
+ * a missing one).
+ */
 export async function checkReferences(
   trx: Trx,
   call: Call,
