@@ -32,8 +32,8 @@ export default function FormPage(props: RegistryPageProps) {
   const initial = (props.initial as FormValues | undefined) ?? fromParent ?? undefined;
   const showUrl = (recordId: string) => (props.spec.single ? routes.base : showHref(routes, recordId));
   // The record's name in the breadcrumbs of its edit page too (a bookmarked /editar), not its id.
-  const named = !creating && record && !props.spec.single ? recordName(resource, record[resource.titleField]) : '';
-  useRecordTitle(record && !creating ? showUrl(record.id) : '', named === null || named === undefined || named === '' ? undefined : String(named));
+  const named = !creating && record && !props.spec.single ? recordName(resource, record[resource.titleField]) || resourceLabel(resource, 'one') : undefined;
+  useRecordTitle(record && !creating ? showUrl(record.id) : '', named);
 
   if (!allowed) return <Alert>{t('registry.forbidden')}</Alert>;
   if (loading || fromParent === undefined) return <Spinner />;

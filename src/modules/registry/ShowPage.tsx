@@ -47,8 +47,9 @@ export default function ShowPage(props: RegistryPageProps) {
   const single = Boolean(props.spec.single);
   const here = single || !id ? routes.base : showHref(routes, id);
   const titleId = `show-${resource.name}`;
-  const named = record ? recordName(resource, record[resource.titleField]) : undefined;
-  useRecordTitle(here, named === undefined || named === null || named === '' ? undefined : String(named));
+  // The heading's name in the breadcrumbs too: a record without a title (a substitution with no reason) goes by its kind, not its id.
+  const named = record ? recordName(resource, record[resource.titleField]) || resourceLabel(resource, 'one') : undefined;
+  useRecordTitle(here, named);
   const linkOf = useRecordLinks();
 
   if (!access('read')) return <Alert>{t('registry.forbidden')}</Alert>;
