@@ -314,6 +314,9 @@ export interface ChosenByPerson {
   before?: WireRecord;
 }
 
+/** The refusal of a newly chosen inactive record (the import engine's too), naming it. */
+export const inactiveReferenceMessage = (names: readonly string[]) => `Registro inativo: ${names.join(', ')}. Escolha um registro ativo.`;
+
 /**
  * Every referenced id (list items included) must be a record of the caller's tenant — and of the
  * view, for a view target (`suppliers`): 400 with the field otherwise (a foreign id answers like
@@ -351,7 +354,7 @@ export async function checkReferences(
       const missing = [...new Set(ids)].filter((id) => !found.has(id));
       const off = [...new Set(ids)].filter((id) => inactive.has(id));
       if (missing.length) errors[key] = [`Registro não encontrado: ${missing.join(', ')}.`];
-      else if (off.length) errors[key] = [`Registro inativo: ${off.map((id) => found.get(id)).join(', ')}. Escolha um registro ativo.`];
+      else if (off.length) errors[key] = [inactiveReferenceMessage(off.map((id) => found.get(id)!))];
     }
   }
   if (Object.keys(errors).length) throw new HttpError(400, MESSAGES.validation, errors);

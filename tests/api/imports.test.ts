@@ -399,6 +399,22 @@ describe.each(databaseKinds())('batch imports [%s]', (kind) => {
     expect(move.result.body).toMatchObject({ updated: 0, failed: 1 });
   });
 
+  it('refuses a row that newly names an inactive record (as a form would), and keeps one a record already holds', async () => {
+    const t = randomUUID().slice(0, 4).toUpperCase();
+    const first = await importFile('costCenters', 'ativos.csv', ['codigo;nome;pai', `${t};Raiz;`, `${t}.1;Filho;${t}`].join('\n'), { codigo: 'code', nome: 'name', pai: 'parentId' });
+    expect(first.result.body).toMatchObject({ created: 2, failed: 0 });
+    const root = (await call(env, 'GET', `/api/finance/cost-centers?q=${t}&perPage=50`, { session: admin })).body.find((c: { code: string }) => c.code === t);
+    expect((await call(env, 'POST', '/api/finance/cost-centers/bulk/deactivate', { session: admin, body: { ids: [root.id] } })).status).toBe(200);
+
+    const file = ['codigo;nome;pai', `${t}.1;Filho renomeado;${t}`, `${t}.2;Novo sob inativo;${t}`].join('\n');
+    const { preview, result } = await importFile('costCenters', 'inativo.csv', file, { codigo: 'code', nome: 'name', pai: 'parentId' });
+    expect(preview.body.rows.map((r: { line: number; errors: object }) => [r.line, r.errors])).toEqual([
+      [2, {}],
+      [3, { parentId: [`Registro inativo: ${t}. Escolha um registro ativo.`] }],
+    ]);
+    expect(result.body).toMatchObject({ updated: 1, created: 0, failed: 1 });
+  });
+
   it('runs in chunks and resumes from `processed` after a crash; a step run twice writes nothing twice', async () => {
     const total = CHUNK_ROWS + 500;
     const t = randomUUID().slice(0, 4).toUpperCase();

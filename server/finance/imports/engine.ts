@@ -32,7 +32,7 @@ import { findResource } from '../../../src/contracts/resources/index.js';
 import type { FieldErrors } from '../../errors.js';
 import { BULK_MESSAGES } from '../../registry/bulk-write.js';
 import { storageByName } from '../../registry/families.js';
-import { databaseError, selectRecords, TREE_CYCLE_MESSAGE } from '../../registry/records.js';
+import { databaseError, inactiveReferenceMessage, selectRecords, TREE_CYCLE_MESSAGE } from '../../registry/records.js';
 import { fieldStorage, type Call, type ResourceStorage, type Trx, type Values, type WireRecord } from '../../registry/storage.js';
 import { HttpError } from '../../errors.js';
 import { detectPixType, normaliseCell, type CellContext } from './normalise.js';
@@ -88,6 +88,8 @@ interface ReferenceIndex {
   keys: Map<string, Set<string>>;
   /** Tree parents of the existing records (self references only). */
   parents?: Map<string, string | null>;
+  /** Inactive records of a target that can be inactivated: a row may keep one, not newly choose it (records.ts `ChosenByPerson`). */
+  inactive: Set<string>;
 }
 
 const LOOKUP_FIELDS = ['code', 'slug', 'sku', 'document', 'cnpj', 'ispb', 'agreementCode'];
@@ -123,11 +125,14 @@ async function loadIndex(trx: Trx, call: Call, target: AnyResource, withParents:
   const parentColumn = withParents && treeField ? fieldStorage(storage, treeField) : undefined;
   const select = [sql`t.id AS id`, ...columns.map(([field, column]) => sql`${sql.ref(`t.${column}`)} AS ${sql.id(field)}`)];
   if (parentColumn?.kind === 'column') select.push(sql`${sql.ref(`t.${parentColumn.column}`)} AS "_parent"`);
+  const active = target.fields.isActive?.type === 'boolean' ? fieldStorage(storage, 'isActive') : undefined;
+  if (active?.kind === 'column') select.push(sql`${sql.ref(`t.${active.column}`)} AS "_active"`);
   const conditions: RawBuilder<unknown>[] = [sql`t.org_id = ${call.tenant}`, ...Object.entries(storage.filter ?? {}).map(([c, v]) => sql`${sql.ref(`t.${c}`)} = ${v}`)];
-  const rows = await sql<Record<string, string | null>>`SELECT ${sql.join(select)} FROM ${sql.table(storage.table)} AS t WHERE ${sql.join(conditions, sql` AND `)}`.execute(trx);
-  const index: ReferenceIndex = { resource: target, keys: new Map(), parents: parentColumn ? new Map() : undefined };
+  const rows = await sql<Record<string, string | boolean | null>>`SELECT ${sql.join(select)} FROM ${sql.table(storage.table)} AS t WHERE ${sql.join(conditions, sql` AND `)}`.execute(trx);
+  const index: ReferenceIndex = { resource: target, keys: new Map(), parents: parentColumn ? new Map() : undefined, inactive: new Set() };
   for (const row of rows.rows) {
     const id = String(row.id);
+    if (row._active === false) index.inactive.add(id);
     addKey(index, `=${id}`, id);
     for (const [field] of columns) {
       const value = row[field];
@@ -135,7 +140,7 @@ async function loadIndex(trx: Trx, call: Call, target: AnyResource, withParents:
       if (field === target.titleField) addKey(index, `~${fold(String(value))}`, id);
       else addKey(index, `=${String(value)}`, id);
     }
-    index.parents?.set(id, row._parent ?? null);
+    index.parents?.set(id, (row._parent as string | null) ?? null);
   }
   return index;
 }
@@ -350,11 +355,13 @@ interface RowParts {
   /** Normalised values of mapped list cells: list → item field → value. */
   items: Record<string, Values>;
   errors: FieldErrors;
+  /** Inactive records the row names (refused unless the record it updates already holds them). */
+  inactive: { key: string; field: string; sub?: string; id: string; raw: string }[];
 }
 
 function readParts(plan: Plan, row: ReadRow): RowParts {
   const resource = plan.target.resource;
-  const parts: RowParts = { input: {}, fields: {}, items: {}, errors: {} };
+  const parts: RowParts = { input: {}, fields: {}, items: {}, errors: {}, inactive: [] };
   for (const [key, column] of plan.columnOf) parts.input[key] = row.cells[column] ?? '';
   for (const [key, raw] of Object.entries(parts.input)) {
     if (!raw.trim()) continue;
@@ -371,6 +378,7 @@ function readParts(plan: Plan, row: ReadRow): RowParts {
         continue;
       }
       value = found.id;
+      if (index!.inactive.has(found.id!)) parts.inactive.push({ key, field: name, sub, id: found.id!, raw });
     } else {
       const cell = normaliseCell(def, raw, context);
       if (cell.error !== undefined) {
@@ -470,6 +478,11 @@ export async function evaluate(trx: Trx, call: Call, plan: Plan, indexes: number
     for (const field of otherMatchFields) candidates = candidates.filter((record) => (record[field] ?? null) === (fields[field] ?? null));
     if (candidates.length > 1 && unmappedMatch) addError(errors, target.key, ENGINE_MESSAGES.ambiguousKey);
     const existing = candidates.length === 1 ? candidates[0] : undefined;
+    for (const chosen of parts[i].inactive) {
+      const held = existing?.[chosen.field];
+      const holds = chosen.sub === undefined ? held === chosen.id : Array.isArray(held) && held.some((item) => (item as Values)?.[chosen.sub!] === chosen.id);
+      if (!holds) addError(errors, chosen.key, inactiveReferenceMessage([chosen.raw.trim()]));
+    }
     const base: Values = existing ? Object.fromEntries(writableFields(resource).map((f) => [f, existing[f]])) : defaults(resource);
     const merged: Values = { ...base, ...fields };
     for (const [name, patch] of Object.entries(items)) {
