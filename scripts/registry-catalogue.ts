@@ -16,7 +16,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { AnyResource } from '../src/contracts/resource';
+import { isActivable, type AnyResource } from '../src/contracts/resource';
 import { resourceList } from '../src/contracts/resources';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,7 +54,7 @@ export function entryOf(resource: AnyResource): Record<string, unknown> {
     ...(resource.ownership ? { ownership: resource.ownership } : {}),
     ...(resource.list?.named?.length ? { lists: resource.list.named } : {}),
     // Records that can be inactivated: a form's picker offers the active ones (the API refuses the rest).
-    ...(resource.fields.isActive?.type === 'boolean' && resource.list?.filters?.some((filter) => filter.field === 'isActive') ? { activable: true } : {}),
+    ...(isActivable(resource) ? { activable: true } : {}),
   };
   const fieldTabs = (resource.tabs ?? []).flatMap((tab) => ('field' in tab ? [tab.path] : []));
   if (fieldTabs.length) entry.fieldTabs = fieldTabs;

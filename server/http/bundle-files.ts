@@ -97,7 +97,11 @@ async function encodedVariants(file: string, mtimeMs: number, etag: string): Pro
 /** A path of the bundle a client may ask for: relative, no dot segment or dotfile, no NUL. */
 const servable = (relative: string) => relative !== '' && !relative.includes('\0') && relative.split('/').every((segment) => segment !== '' && !segment.startsWith('.'));
 
-export function bundleFiles(app: FastifyInstance, staticDir: string): void {
+/** A file of the bundle as kept in memory (the page's inline early script reads it so: early-script.ts). */
+export type ReadBundleFile = (relative: string) => Promise<{ body: Buffer; etag: string } | null>;
+
+/** Serves /dist/…; returns the reader of the same in-memory files. */
+export function bundleFiles(app: FastifyInstance, staticDir: string): ReadBundleFile {
   const root = path.resolve(staticDir);
   const files = new Map<string, BundleFile>();
 
@@ -148,4 +152,5 @@ export function bundleFiles(app: FastifyInstance, staticDir: string): void {
     if (request.headers['if-none-match'] === variant.etag) return reply.code(304).send();
     return reply.type(file.type).send(variant.body);
   });
+  return load;
 }

@@ -2,39 +2,33 @@
  * The portal page's inline script (STATIC_DIR/early.js, built from src/elements/early.ts): the
  * first requests of the page's tag, sent as soon as the page is parsed. Inline because a script
  * file, even a tiny one, runs only after its own request, and a module only after its imports.
- * The page's CSP allows it by its hash (no 'unsafe-inline'). Read again when the build changes it.
+ * The page's CSP allows it by its hash (no 'unsafe-inline'). Read from the bundle's in-memory files
+ * (bundle-files.ts), so a rebuild is seen at once.
  */
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '../mail/templates.js';
+import type { ReadBundleFile } from './bundle-files.js';
 
 interface EarlyScript {
-  mtimeMs: number;
-  size: number;
   text: string;
   /** The CSP source that allows it: `'sha256-…'`. */
   source: string;
 }
 
-let cached: EarlyScript | undefined;
+/** The last version read (by the file's validator), and its script: null when unsafe to inline. */
+let cached: { etag: string; script: EarlyScript | null } | undefined;
 
-async function earlyScript(staticDir: string): Promise<EarlyScript | null> {
-  const file = path.join(staticDir, 'early.js');
-  let info;
-  try {
-    info = await stat(file);
-  } catch {
-    return null;
-  }
-  if (cached?.mtimeMs === info.mtimeMs && cached.size === info.size) return cached;
+/** early.js, read through the bundle's in-memory files (a rebuild is seen there); null when absent or unsafe to inline. */
+async function earlyScript(readBundle: ReadBundleFile | undefined): Promise<EarlyScript | null> {
+  const file = await readBundle?.('early.js');
+  if (!file) return null;
+  if (cached?.etag === file.etag) return cached.script;
   // Inside <script>: a "</script" or "<!--" in it would end or change the element.
-  const text = (await readFile(file, 'utf8')).trim();
-  if (/<\/script|<!--/i.test(text)) return null;
-  const source = `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-  cached = { mtimeMs: info.mtimeMs, size: info.size, text, source };
-  return cached;
+  const text = file.body.toString('utf8').trim();
+  const script = /<\/script|<!--/i.test(text) ? null : { text, source: `'sha256-${createHash('sha256').update(text).digest('base64')}'` };
+  cached = { etag: file.etag, script };
+  return script;
 }
 
 /** The config URL of the page's first `bo-*` tag (its default when it names none). */
@@ -48,8 +42,8 @@ function configUrlOf(html: string): string {
  * reads: the page's first-request meta, `head`), and the reply's CSP (helmet's, set on every
  * answer) allowing it; without a build, `html` with `head` only.
  */
-export async function withEarlyScript(html: string, head: string, staticDir: string, reply: FastifyReply): Promise<string> {
-  const script = await earlyScript(staticDir);
+export async function withEarlyScript(html: string, head: string, readBundle: ReadBundleFile | undefined, reply: FastifyReply): Promise<string> {
+  const script = await earlyScript(readBundle);
   const csp = reply.raw.getHeader('content-security-policy');
   const allowed = script && typeof csp === 'string' && /(^|;)\s*script-src /.test(csp);
   if (allowed) reply.raw.setHeader('content-security-policy', csp.replace(/((?:^|;)\s*script-src [^;]*)/, `$1 ${script.source}`));

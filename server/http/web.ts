@@ -16,7 +16,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { MESSAGES, sendError } from '../errors.js';
-import { bundleFiles } from './bundle-files.js';
+import { bundleFiles, type ReadBundleFile } from './bundle-files.js';
 import { withEarlyScript } from './early-script.js';
 import { escapeHtml } from '../mail/templates.js';
 import type { ResourceName } from '../../src/core/catalogue/entries.js';
@@ -158,6 +158,8 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   const hasDemo = isDir(demoDir);
+  /** The bundle's files in memory (set once /dist is served below). */
+  let readBundle: ReadBundleFile | undefined;
   // A list's page also names its first page's request, which retaguarda.js sends at once (firstPage.ts).
   // A report's page names the report's request and preloads the report screen (bench/report-first-paint.ts).
   const portalPage = async (reply: FastifyReply, pathname = '/', search = '') => {
@@ -165,7 +167,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
     const report = list ? null : reportAt(pathname);
     const head = list || report ? firstPageMeta(pathname, search, (await readAppConfig(ctx))?.text, list) : '';
     const screens = list ? listScreens(list.mount.resource) : report ? ['ReportPage', ...SIGNED_IN_SCREENS] : [];
-    const html = await withEarlyScript(await pageWithPreloads(path.join(demoDir, 'index.html'), staticDir, screens), head, staticDir, reply);
+    const html = await withEarlyScript(await pageWithPreloads(path.join(demoDir, 'index.html'), staticDir, screens), head, readBundle, reply);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
   // The portal's home is the portal page too, with its preload links (not the plain static file).
@@ -184,7 +186,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
       res.header('cache-control', 'no-cache');
     },
   });
-  if (isDir(staticDir)) bundleFiles(app, staticDir);
+  readBundle = isDir(staticDir) ? bundleFiles(app, staticDir) : undefined;
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method === 'HEAD') return answerHeadAsGet(app, request, reply);

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
-import { COUNT_CAP, recordName, type AnyResource, type FieldDef, type RefLabel } from '../../src/contracts/resource.js';
+import { COUNT_CAP, isActivable, recordName, type AnyResource, type FieldDef, type RefLabel } from '../../src/contracts/resource.js';
 import { FILE_MESSAGES, FILE_TYPES } from '../../src/contracts/files.js';
 import { fieldError, HttpError, MESSAGES, type FieldErrors } from '../errors.js';
 import { fieldDefOf, fieldSql, orderBySql, type ParsedList } from './query.js';
@@ -255,27 +255,26 @@ function siteValues(site: ReferenceSite, record: Record<string, unknown>): [key:
   return items.map((item, index) => [`${site.field}.${index}.${site.sub}`, idsOf(item?.[site.sub!])]);
 }
 
-/** Ids (and their labels when `withLabels`) of the target that exist in the caller's tenant (and view). */
-async function existing(trx: Trx, call: Call, target: AnyResource, storage: ResourceStorage, ids: string[]): Promise<Map<string, string>> {
+/**
+ * Ids and labels of the target that exist in the caller's tenant (and view); with `inactive`, the
+ * inactive ones among them are added to it, read in the same query (an activable target).
+ */
+async function existing(trx: Trx, call: Call, target: AnyResource, storage: ResourceStorage, ids: string[], inactive?: Set<string>): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   const wanted = ids.filter((id) => id.length <= 64);
   if (!wanted.length) return found;
   const title = fieldStorage(storage, target.titleField);
   const label = title.kind === 'column' ? sql.ref(`t.${title.column}`) : title.kind === 'computed' ? sql`(${title.expression})` : sql`t.id`;
+  const activeColumn = inactive && isActivable(target) ? fieldStorage(storage, 'isActive') : undefined;
+  const active = activeColumn?.kind === 'column' ? sql`, ${sql.ref(`t.${activeColumn.column}`)} AS active` : sql``;
   const conditions: RawBuilder<unknown>[] = [sql`t.id IN (${sql.join(wanted)})`, ...filterConditions(storage)];
   if (storage.tenantColumn && call.tenant) conditions.push(sql`${sql.ref(`t.${storage.tenantColumn}`)} = ${call.tenant}`);
-  const rows = await sql<{ id: string; label: unknown }>`SELECT t.id, ${label} AS label FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)}`.execute(trx);
-  for (const row of rows.rows) found.set(row.id, recordName(target, row.label));
+  const rows = await sql<{ id: string; label: unknown; active?: boolean }>`SELECT t.id, ${label} AS label${active} FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)}`.execute(trx);
+  for (const row of rows.rows) {
+    found.set(row.id, recordName(target, row.label));
+    if (row.active === false) inactive?.add(row.id);
+  }
   return found;
-}
-
-/** Which of `ids` (records found in the caller's tenant) are inactive, where the target can be inactivated. */
-async function inactiveAmong(trx: Trx, target: AnyResource, storage: ResourceStorage, ids: string[]): Promise<Set<string>> {
-  if (!ids.length || target.fields.isActive?.type !== 'boolean') return new Set();
-  const where = fieldStorage(storage, 'isActive');
-  if (where.kind !== 'column') return new Set();
-  const rows = await sql<{ id: string }>`SELECT t.id FROM ${sql.table(storage.table)} AS t WHERE t.id IN (${sql.join(ids)}) AND t.${sql.ref(where.column)} = false`.execute(trx);
-  return new Set(rows.rows.map((row) => row.id));
 }
 
 /**
@@ -346,13 +345,12 @@ export async function checkReferences(
     const target = resolveTarget(site.target);
     const targetStorage = target && lookup(target.name);
     if (!target || !targetStorage) throw new Error(`No storage for ${site.target}, referenced by ${call.resource.name}.${site.field}`);
-    const found = await existing(trx, call, target, targetStorage, [...new Set(pairs.flatMap(([, ids]) => ids))]);
+    const inactive = new Set<string>();
+    const found = await existing(trx, call, target, targetStorage, [...new Set(pairs.flatMap(([, ids]) => ids))], chosen ? inactive : undefined);
     const held = new Set(chosen?.before ? siteValues(site, chosen.before).flatMap(([, ids]) => ids) : []);
-    const newlyChosen = [...new Set(pairs.flatMap(([, ids]) => ids))].filter((id) => found.has(id) && !held.has(id));
-    const inactive = chosen ? await inactiveAmong(trx, target, targetStorage, newlyChosen) : new Set<string>();
     for (const [key, ids] of pairs) {
       const missing = [...new Set(ids)].filter((id) => !found.has(id));
-      const off = [...new Set(ids)].filter((id) => inactive.has(id));
+      const off = [...new Set(ids)].filter((id) => inactive.has(id) && !held.has(id));
       if (missing.length) errors[key] = [`Registro não encontrado: ${missing.join(', ')}.`];
       else if (off.length) errors[key] = [inactiveReferenceMessage(off.map((id) => found.get(id)!))];
     }

@@ -453,6 +453,14 @@ export function recordName(resource: { titleField: string; labels: { one: string
 /** A declaration of any shape (what generic code receives). */
 export type AnyResource = ResourceDeclaration<z.core.$ZodShape>;
 
+/**
+ * Its records can be inactivated: a boolean `isActive` that is also a list filter. Another record's
+ * form then picks among the active ones (`isActive=true`), and the API's create, update and imports
+ * refuse a newly chosen inactive one (server/registry/records.ts `ChosenByPerson`).
+ */
+export const isActivable = (resource: Pick<AnyResource, 'fields' | 'list'>): boolean =>
+  resource.fields.isActive?.type === 'boolean' && (resource.list?.filters?.some((filter) => filter.field === 'isActive') ?? false);
+
 // ---------------------------------------------------------------- list query
 
 export const DEFAULT_PER_PAGE = 25;

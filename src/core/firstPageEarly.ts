@@ -21,7 +21,6 @@ export const FIRST_PAGE_META = 'retaguarda-first-page';
 /** An answer not taken by then is dropped: a later visit to the same list asks again. */
 export const EARLY_ANSWER_TTL_MS = 10_000;
 
-
 function stored(storage: Storage, field: string): unknown {
   try {
     return JSON.parse(storage.getItem(`${SESSION_STORAGE_PREFIX}${field}`) ?? 'null');

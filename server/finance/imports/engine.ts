@@ -26,7 +26,7 @@ import * as z from 'zod/mini';
 import { fold, unmask } from '../../../src/contracts/brazil/index.js';
 import { importableFields, type ImportField } from '../../../src/contracts/importFields.js';
 import { IMPORT_TARGETS, type ImportResourceType } from '../../../src/contracts/imports.js';
-import { writableFields, type AnyResource, type FieldDef, type ScalarFieldDef } from '../../../src/contracts/resource.js';
+import { isActivable, writableFields, type AnyResource, type FieldDef, type ScalarFieldDef } from '../../../src/contracts/resource.js';
 import { writeSchema } from '../../../src/contracts/resourceSchemas.js';
 import { findResource } from '../../../src/contracts/resources/index.js';
 import type { FieldErrors } from '../../errors.js';
@@ -125,7 +125,7 @@ async function loadIndex(trx: Trx, call: Call, target: AnyResource, withParents:
   const parentColumn = withParents && treeField ? fieldStorage(storage, treeField) : undefined;
   const select = [sql`t.id AS id`, ...columns.map(([field, column]) => sql`${sql.ref(`t.${column}`)} AS ${sql.id(field)}`)];
   if (parentColumn?.kind === 'column') select.push(sql`${sql.ref(`t.${parentColumn.column}`)} AS "_parent"`);
-  const active = target.fields.isActive?.type === 'boolean' ? fieldStorage(storage, 'isActive') : undefined;
+  const active = isActivable(target) ? fieldStorage(storage, 'isActive') : undefined;
   if (active?.kind === 'column') select.push(sql`${sql.ref(`t.${active.column}`)} AS "_active"`);
   const conditions: RawBuilder<unknown>[] = [sql`t.org_id = ${call.tenant}`, ...Object.entries(storage.filter ?? {}).map(([c, v]) => sql`${sql.ref(`t.${c}`)} = ${v}`)];
   const rows = await sql<Record<string, string | boolean | null>>`SELECT ${sql.join(select)} FROM ${sql.table(storage.table)} AS t WHERE ${sql.join(conditions, sql` AND `)}`.execute(trx);

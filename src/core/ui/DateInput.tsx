@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { formatDate, maskDate, parseDate } from '../format/dates';
-import { t } from '../i18n';
+import { CODECS } from './fields/TypedTextInput';
 import * as ui from './ui.css';
+
+const { show, read, mask, placeholder, mode } = CODECS.date;
 
 export interface DateInputProps {
   id: string;
@@ -15,32 +16,32 @@ export interface DateInputProps {
 }
 
 /**
- * A date typed as dd/mm/aaaa, as the registry's date fields are (TypedTextInput): a native date
+ * A date typed as dd/mm/aaaa with the registry's date codec (TypedTextInput's `CODECS.date`): a native date
  * input follows the browser's language (mm/dd/yyyy in an English one). For the screens' own date
  * controls (a balance's day, a period, a service's day).
  */
 export function DateInput({ id, value, onChange, required, invalid, describedBy }: DateInputProps) {
-  const [text, setText] = useState(() => formatDate(value));
+  const [text, setText] = useState(() => show(value));
   useEffect(() => {
     // An outside change replaces the text; our own typing (parsed or not yet) does not.
-    if (value && parseDate(text) !== value) setText(formatDate(value));
+    if (value && read(text) !== value) setText(show(value));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
   return (
     <input
       id={id}
       className={ui.input}
-      inputMode="numeric"
+      inputMode={mode}
       autoComplete="off"
-      placeholder={t('registry.format.date')}
+      placeholder={placeholder}
       required={required}
       value={text}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
       onChange={(event) => {
-        const next = maskDate(event.target.value);
+        const next = mask(event.target.value);
         setText(next);
-        onChange(parseDate(next));
+        onChange(read(next));
       }}
     />
   );

@@ -56,7 +56,7 @@ export default function ShowPage(props: RegistryPageProps) {
   if (loading) return <Spinner />;
   if (error || !record) return <Alert>{error?.message ?? t('registry.loadFailed')}</Alert>;
 
-  const title = recordName(resource, record[resource.titleField]) || resourceLabel(resource, 'one');
+  const title = named ?? resourceLabel(resource, 'one');
   const rowActions = (resource.actions ?? []).filter((action) => action.row && access(action.scope) && !(resource.bornOf && action.name === 'delete'));
   const run = async (action: ActionDef) => {
     setConfirming(null);
