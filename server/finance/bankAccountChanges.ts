@@ -19,11 +19,11 @@ import { sameValue } from '../registry/compare.js';
 import { bankAccountRule } from '../registry/rules.js';
 import type { Call, Trx, Values, WireRecord } from '../registry/storage.js';
 
-type BankData = Record<(typeof BANK_DATA_FIELDS)[number], unknown>;
+export type BankData = Record<(typeof BANK_DATA_FIELDS)[number], unknown>;
 
 const COLUMNS = sql`type, bank_id AS "bankId", agency, agency_digit AS "agencyDigit", account, account_digit AS "accountDigit", holder_name AS "holderName", holder_document AS "holderDocument", pix_keys AS "pixKeys"`;
 
-const bankDataOf = (values: Values): BankData => Object.fromEntries(BANK_DATA_FIELDS.map((field) => [field, values[field] ?? (field === 'pixKeys' ? [] : null)])) as BankData;
+export const bankDataOf = (values: Values): BankData => Object.fromEntries(BANK_DATA_FIELDS.map((field) => [field, values[field] ?? (field === 'pixKeys' ? [] : null)])) as BankData;
 
 /** The account's bank data now; `lock`: its row is taken for the rest of the transaction. */
 async function accountData(trx: Trx, call: Call, accountId: string, lock = false): Promise<BankData> {
@@ -73,6 +73,12 @@ async function differences(trx: Trx, call: Call, ids: readonly string[]): Promis
  */
 const accountOf = (call: Call): string => call.parentId!;
 
+/** What an account's "abertura" records (bankAccountOpening.ts): whether it is one, and whether its approval activates the account. */
+async function openingOf(trx: Trx, changeId: string): Promise<{ opening: boolean; activates: boolean }> {
+  const row = await sql<{ opening: boolean; activates: boolean }>`SELECT opening, opening_activates AS activates FROM bank_account_changes WHERE id = ${changeId}`.execute(trx);
+  return row.rows[0] ?? { opening: false, activates: false };
+}
+
 export const bankAccountChangesStorage = declaredStorage(bankAccountChanges, 'bank_account_changes', {
   parent: parentIn('bank_accounts', 'bank_account_id'),
   validate: (values) => bankAccountRule(values),
@@ -80,8 +86,9 @@ export const bankAccountChangesStorage = declaredStorage(bankAccountChanges, 'ba
   uniques: { bank_account_changes_one_waiting: { field: 'status', message: 'Outra alteração desta conta já aguarda aprovação: decida-a ou cancele-a antes de enviar esta.' } },
   // `previous`: the account's values when the change is saved, for its "Antes → depois".
   beforeCreate: async (trx, call) => ({ previous: JSON.stringify(await accountData(trx, call, accountOf(call))) }),
+  // An opening's "before" stays empty: what the account holds is the opening's own proposal.
   async beforeUpdate(trx, call, _values, before, action) {
-    if (action === 'update') return { previous: JSON.stringify(await accountData(trx, call, accountOf(call))) };
+    if (action === 'update' && !(await openingOf(trx, before.id)).opening) return { previous: JSON.stringify(await accountData(trx, call, accountOf(call))) };
   },
   transitions: {
     // Runs before the approval plug routes it: the account's row is locked first, so two submits
@@ -91,6 +98,7 @@ export const bankAccountChangesStorage = declaredStorage(bankAccountChanges, 'ba
       const now = await accountData(trx, call, accountId, true);
       const waiting = await sql<{ number: number }>`SELECT number FROM bank_account_changes WHERE bank_account_id = ${accountId} AND status = 'awaitingApproval' AND id <> ${before.id} LIMIT 1`.execute(trx);
       if (waiting.rows[0]) throw new HttpError(409, BANK_ACCOUNT_CHANGE_MESSAGES.onePending(waiting.rows[0].number));
+      if ((await openingOf(trx, before.id)).opening) return;
       if (BANK_DATA_FIELDS.every((field) => sameValue(now[field], bankDataOf(before)[field]))) throw new HttpError(409, BANK_ACCOUNT_CHANGE_MESSAGES.nothingChanged);
       await sql`UPDATE bank_account_changes SET previous = ${JSON.stringify(now)}::jsonb WHERE id = ${before.id}`.execute(trx);
     },
@@ -101,9 +109,14 @@ export const bankAccountChangesStorage = declaredStorage(bankAccountChanges, 'ba
   },
 });
 
-/** The approved values onto the account, through its own service (its rules; audit `bankAccounts.applyChange`). */
+/**
+ * The approved values onto the account, through its own service (its rules; audit
+ * `bankAccounts.applyChange`); an approved opening also activates the account when its creator
+ * asked for an active one.
+ */
 async function applyToAccount(trx: Trx, call: Call, change: WireRecord): Promise<void> {
   const accounts = call.ctx.records('bankAccounts');
   const accountId = accountOf(call);
-  await accounts.updateWhere(trx, accounts.callFrom(call), [sql`t.id = ${accountId}`], () => bankDataOf(change), 'applyChange');
+  const { activates } = await openingOf(trx, change.id);
+  await accounts.updateWhere(trx, accounts.callFrom(call), [sql`t.id = ${accountId}`], () => ({ ...bankDataOf(change), ...(activates ? { isActive: true } : {}) }), 'applyChange');
 }

@@ -34,6 +34,7 @@ import { declaredStorage, parentIn } from '../registry/declared.js';
 import { bankAccountRule, billDatesRule } from '../registry/rules.js';
 import type { Storages } from '../registry/storage.js';
 import { importBatchesStorage } from './imports/storage.js';
+import { bankAccountOpening } from './bankAccountOpening.js';
 import { bankAccountChangesStorage } from './bankAccountChanges.js';
 import { balanceColumns } from './balances.js';
 import { entryStorages } from './entries.js';
@@ -83,8 +84,10 @@ const companyBillsStorage = declaredStorage(companyBills, 'company_bills', {
 
 const bankAccountsStorage = declaredStorage(bankAccounts, 'bank_accounts', {
   validate: (values) => bankAccountRule(values),
+  // A new account's bank data wait for their approval, as a change of them does (bankAccountOpening.ts).
+  ...bankAccountOpening,
   // Saldo atual and projetado (balances.ts): the same SQL the account's balance endpoint reads.
-  computed: balanceColumns,
+  computed: { ...balanceColumns, ...bankAccountOpening.computed },
 });
 
 const agreementsStorage = declaredStorage(bankAccountAgreements, 'bank_account_agreements', {

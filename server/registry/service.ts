@@ -297,10 +297,12 @@ export class ResourceService {
     if (this.workflow) Object.assign(extra, columnValues(resource, storage, { [this.workflow.field]: this.workflow.initial }, true));
     const id = await insertRecord(trx, call, storage, values, extra);
     const after = (await findRecord(trx, call, storage, id))!;
-    await storage.afterCreate?.(trx, call, after);
     if (this.workflow) await this.writeHistory(trx, call, after, 'create', null, this.workflow.initial, null);
     await this.log(trx, call, { action: `${resource.name}.create`, entityId: id, after: strip(after) });
-    return after;
+    if (!storage.afterCreate) return after;
+    await storage.afterCreate(trx, call, after, values);
+    // What the hook's cascades changed on the record itself (a conta financeira its abertura activated).
+    return (await findRecord(trx, call, storage, id))!;
   }
 
   /**

@@ -157,7 +157,8 @@ export interface ResourceStorage {
   uniques?: Readonly<Record<string, { field: string; message: string }>>;
   /** Checks before an insert; returns extra column values (server-managed columns). */
   beforeCreate?(trx: Trx, call: Call, values: Values): Promise<Record<string, unknown> | void>;
-  afterCreate?(trx: Trx, call: Call, record: WireRecord): Promise<void>;
+  /** After the insert (same transaction): dependent records. `values`: the writable values the caller gave. */
+  afterCreate?(trx: Trx, call: Call, record: WireRecord, values: Values): Promise<void>;
   /** Checks before an update; returns extra column values. `action`: `update` for a PUT, else the action's or transition's name. */
   beforeUpdate?(trx: Trx, call: Call, values: Values, before: WireRecord, action?: string): Promise<Record<string, unknown> | void>;
   afterUpdate?(trx: Trx, call: Call, record: WireRecord, before: WireRecord): Promise<void>;

@@ -63,6 +63,8 @@ describe.each(databaseKinds())('account numbers masked in the audit [%s]', (kind
     });
     expect(created.status, created.raw).toBe(201);
     const url = `${ACCOUNTS}/${created.body.id}`;
+    // Its abertura (applied at once: no queue here) proposed the whole number too.
+    const opening = (await call(env, 'GET', `${url}/changes`, { session: clerk })).body[0].id as string;
     const first = await applyChange(clerk, url, { account: '9876504321', pixKeys: [{ type: 'email', key: 'recebe@demo.com.br', isDefault: false }] });
     // Same last four digits, another number: still a change.
     const second = await applyChange(clerk, url, { account: '5555504321' });
@@ -73,9 +75,10 @@ describe.each(databaseKinds())('account numbers masked in the audit [%s]', (kind
       expect(trail.raw).not.toContain(whole);
       expect(await rows(created.body.id)).not.toContain(whole);
       // Nor in the changes' own trail (their proposed number, their before → after).
-      for (const id of [first, second]) expect(await rows(id)).not.toContain(whole);
+      for (const id of [opening, first, second]) expect(await rows(id)).not.toContain(whole);
     }
-    const [sameEnd, update, creation] = trail.body;
+    const [sameEnd, update, activation, creation] = trail.body;
+    expect(activation.changes).toEqual([{ field: 'isActive', label: 'Ativa', before: false, after: true }]);
     expect(sameEnd.changes).toEqual([{ field: 'account', label: 'Conta', before: '•••• 4321', after: '•••• 4321 (outra)' }]);
     expect(update.changes).toContainEqual({ field: 'account', label: 'Conta', before: '•••• 6789', after: '•••• 4321' });
     expect(update.changes).toContainEqual({ field: 'pixKeys', label: 'Chaves PIX', before: [{ type: 'evp', key: '•••• 4000', isDefault: false }], after: [{ type: 'email', key: 'recebe@demo.com.br', isDefault: false }] });

@@ -9,7 +9,10 @@
  * - a reject or a cancel leaves the account as it was, and a cancel ends the running approval;
  * - one change waits per account: a second is a 409 naming the first, and two sent at once never both wait;
  * - with no queue for them, a change is applied when sent (as an edit was), recorded as such;
- * - bad data is refused as on the account (400 naming the field); a change that moves nothing is a 409.
+ * - bad data is refused as on the account (400 naming the field); a change that moves nothing is a 409;
+ * - a new account waits inactive for its abertura (its bank data, before "—") to be approved: nobody
+ *   activates it before, its creator may not approve it, in person or through their substitute; with
+ *   no queue it is applied at once; a cash box without PIX keys has nothing to approve.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -42,12 +45,13 @@ describe.each(databaseKinds())('alterações de dados bancários [%s]', (kind) =
   });
   const getAccount = async (id: string) => (await call(env, 'GET', `${ACCOUNTS}/${id}`, { session: clerk.session })).body;
   const inDb = async (id: string) => (await sql<Record<string, unknown>>`SELECT agency, account, bank_id, holder_name, pix_keys, version FROM bank_accounts WHERE id = ${id}`.execute(env.db)).rows[0];
+  const accountValues = (change: Record<string, unknown> = {}) =>
+    writableOf(bankAccounts, {}, { name: `Conta ${randomUUID().slice(0, 6)}`, type: 'checking', bankId, agency: '1234', account: '55667', accountDigit: '8', holderName: 'Demo Compras e Finanças Ltda', holderDocument: HOLDER, openingBalance: 0, openingBalanceDate: '2026-01-01', isActive: true, pixKeys: [{ type: 'cnpj', key: HOLDER, isDefault: true }], ...change });
+  /** A new account, made where no queue takes its abertura: active at once. */
   const newAccount = async () => {
-    const created = await call(env, 'POST', ACCOUNTS, {
-      session: clerk.session,
-      body: writableOf(bankAccounts, {}, { name: `Conta ${randomUUID().slice(0, 6)}`, type: 'checking', bankId, agency: '1234', account: '55667', accountDigit: '8', holderName: 'Demo Compras e Finanças Ltda', holderDocument: HOLDER, openingBalance: 0, openingBalanceDate: '2026-01-01', isActive: true, pixKeys: [{ type: 'cnpj', key: HOLDER, isDefault: true }] }),
-    });
+    const created = await call(env, 'POST', ACCOUNTS, { session: clerk.session, body: accountValues() });
     expect(created.status, created.raw).toBe(201);
+    expect(created.body.isActive).toBe(true);
     return created.body as Record<string, any>;
   };
   const changes = (accountId: string) => `${ACCOUNTS}/${accountId}/changes`;
@@ -94,8 +98,8 @@ describe.each(databaseKinds())('alterações de dados bancários [%s]', (kind) =
   });
 
   it('keeps the account as it is while a change waits; its proposer and their substitute may not approve it; another approver applies it, audited, shown before → after', async () => {
+    const account = await newAccount();
     await withQueue(async () => {
-      const account = await newAccount();
       const proposed = await propose(clerk, account, { bankId: otherBankId, agency: '4321', account: '998877', accountDigit: '0' });
       expect(proposed.status, proposed.raw).toBe(201);
       const banks = Object.fromEntries((await sql<{ id: string; name: string }>`SELECT id, name FROM banks WHERE id IN (${bankId}, ${otherBankId})`.execute(env.db)).rows.map((bank) => [bank.id, bank.name]));
@@ -132,7 +136,7 @@ describe.each(databaseKinds())('alterações de dados bancários [%s]', (kind) =
       expect(change.status).toBe('applied');
       expect(change.differences.map((d: { field: string }) => d.field)).toEqual(['Banco', 'Agência', 'Conta', 'Dígito da conta']);
       expect(await getAccount(account.id)).toMatchObject({ bankId: otherBankId, agency: '4321', account: '998877', accountDigit: '0' });
-      const audit = await env.db.selectFrom('audit_log').selectAll().where('entity_id', '=', account.id).where('action', '=', 'bankAccounts.applyChange').executeTakeFirstOrThrow();
+      const audit = await env.db.selectFrom('audit_log').selectAll().where('entity_id', '=', account.id).where('action', '=', 'bankAccounts.applyChange').orderBy('seq', 'desc').executeTakeFirstOrThrow();
       expect(audit.actor_user_id).toBe(approver.user.id);
       expect(audit.before).toMatchObject({ agency: '1234' });
       expect(audit.after).toMatchObject({ agency: '4321' });
@@ -144,8 +148,8 @@ describe.each(databaseKinds())('alterações de dados bancários [%s]', (kind) =
   });
 
   it('leaves the account as it was on a reject, and sends the corrected change again', async () => {
+    const account = await newAccount();
     await withQueue(async () => {
-      const account = await newAccount();
       const proposed = await propose(clerk, account, { agency: '7777' });
       const sent = await act(clerk, account.id, proposed.body, 'submit');
       expect(sent.status, sent.raw).toBe(200);
@@ -164,8 +168,8 @@ describe.each(databaseKinds())('alterações de dados bancários [%s]', (kind) =
   });
 
   it('ends the running approval when a waiting change is cancelled; the account stays as it was', async () => {
+    const account = await newAccount();
     await withQueue(async () => {
-      const account = await newAccount();
       const proposed = await propose(clerk, account, { holderName: 'Outra Razão Social Ltda' });
       const sent = await act(clerk, account.id, proposed.body, 'submit');
       const flowId = (await pendingFlow(proposed.body.id))!;
@@ -180,8 +184,8 @@ describe.each(databaseKinds())('alterações de dados bancários [%s]', (kind) =
   });
 
   it('lets one change wait per account: a second is a 409 naming the first, and of two sent at once only one waits', async () => {
+    const account = await newAccount();
     await withQueue(async () => {
-      const account = await newAccount();
       const first = (await propose(clerk, account, { agency: '1111' })).body;
       const second = (await propose(clerk, account, { agency: '2222' })).body;
       const answers = await Promise.all([act(clerk, account.id, first, 'submit'), act(clerk, account.id, second, 'submit')]);
@@ -250,5 +254,82 @@ describe.each(databaseKinds())('alterações de dados bancários [%s]', (kind) =
     });
     expect(switched.status, switched.raw).toBe(400);
     expect(switched.body.errors.triggers).toEqual(['Esta fila aprova sem gatilhos: ela vale para todos os registros.']);
+  });
+
+  it('opens a new account inactive until another approver approves its abertura (before "—"); nobody activates it first, and its creator may not approve it, in person or through their substitute', async () => {
+    await withQueue(async () => {
+      const created = await call(env, 'POST', ACCOUNTS, { session: clerk.session, body: accountValues({ name: `Abertura ${randomUUID().slice(0, 6)}` }) });
+      expect(created.status, created.raw).toBe(201);
+      const account = created.body as Record<string, any>;
+      expect(account).toMatchObject({ isActive: false, agency: '1234', bankDataStatus: 'awaitingApproval' });
+      const listed = (await call(env, 'GET', changes(account.id), { session: clerk.session })).body as Record<string, any>[];
+      expect(listed).toHaveLength(1);
+      const opening = (await call(env, 'GET', `${changes(account.id)}/${listed[0].id}`, { session: clerk.session })).body;
+      expect(opening).toMatchObject({ status: 'awaitingApproval', reason: BANK_ACCOUNT_CHANGE_MESSAGES.openingReason, createdBy: clerk.user.id });
+      expect(opening.differences).toContainEqual({ field: 'Agência', before: '—', after: '1234' });
+      expect(opening.differences).toContainEqual({ field: 'Chaves PIX', before: '—', after: `CNPJ: ${HOLDER} (principal)` });
+      // Not offered to be chosen meanwhile, and not activated by an edit or by "Ativar".
+      const active = (await call(env, 'GET', `${ACCOUNTS}?isActive=true&perPage=100`, { session: clerk.session })).body as { id: string }[];
+      expect(active.map((row) => row.id)).not.toContain(account.id);
+      const edit = await call(env, 'PUT', `${ACCOUNTS}/${account.id}`, { session: clerk.session, body: writableOf(bankAccounts, account, { isActive: true }), headers: { 'if-match': ifMatch(account.version) } });
+      expect(edit.status, edit.raw).toBe(409);
+      expect(edit.body.message).toBe(BANK_ACCOUNT_CHANGE_MESSAGES.openingPending);
+      const bulk = await call(env, 'POST', `${ACCOUNTS}/bulk/activate`, { session: admin, body: { ids: [account.id] } });
+      expect(bulk.body.failed, bulk.raw).toEqual([{ id: account.id, message: BANK_ACCOUNT_CHANGE_MESSAGES.openingPending }]);
+      expect((await getAccount(account.id)).isActive).toBe(false);
+
+      const flowId = (await pendingFlow(opening.id))!;
+      expect((await decide(clerk, flowId)).status).toBe(403);
+      const delegation = await call(env, 'POST', `${APPROVALS}/delegations`, { session: admin, body: { userId: clerk.user.id, substituteId: substitute.user.id, startsOn: today(), endsOn: today(), reason: 'Viagem' } });
+      expect(delegation.status, delegation.raw).toBe(201);
+      expect((await decide(substitute, flowId)).status).toBe(403);
+      expect((await getAccount(account.id)).isActive).toBe(false);
+
+      const approved = await decide(approver, flowId);
+      expect(approved.status, approved.raw).toBe(200);
+      expect(await getAccount(account.id)).toMatchObject({ isActive: true, agency: '1234', bankDataStatus: 'approved' });
+      const audit = await env.db.selectFrom('audit_log').selectAll().where('entity_id', '=', account.id).orderBy('seq').execute();
+      expect(audit.map((entry) => entry.action)).toEqual(['bankAccounts.create', 'bankAccounts.applyChange']);
+      expect(audit[1]).toMatchObject({ actor_user_id: approver.user.id, before: { isActive: false }, after: { isActive: true } });
+    });
+  });
+
+  it('applies a rejected abertura once corrected and approved: the account takes the corrected data; one made inactive stays inactive', async () => {
+    await withQueue(async () => {
+      const account = (await call(env, 'POST', ACCOUNTS, { session: clerk.session, body: accountValues({ isActive: false }) })).body as Record<string, any>;
+      const opening = ((await call(env, 'GET', changes(account.id), { session: clerk.session })).body as Record<string, any>[])[0];
+      expect((await decide(approver, (await pendingFlow(opening.id))!, 'reject', { reason: 'A agência é 1235.' })).status).toBe(200);
+      const back = (await call(env, 'GET', `${changes(account.id)}/${opening.id}`, { session: clerk.session })).body;
+      const edited = await call(env, 'PUT', `${changes(account.id)}/${back.id}`, { session: clerk.session, body: writableOf(bankAccountChanges, back, { agency: '1235' }), headers: { 'if-match': ifMatch(back.version) } });
+      expect(edited.status, edited.raw).toBe(200);
+      // Still an abertura: everything it proposes is new.
+      expect(edited.body.differences).toContainEqual({ field: 'Agência', before: '—', after: '1235' });
+      expect((await act(clerk, account.id, edited.body, 'submit')).status).toBe(200);
+      expect((await decide(approver, (await pendingFlow(opening.id))!)).status).toBe(200);
+      expect(await getAccount(account.id)).toMatchObject({ isActive: false, agency: '1235' });
+      // Approved: now it may be activated.
+      const now = await getAccount(account.id);
+      const on = await call(env, 'PUT', `${ACCOUNTS}/${account.id}`, { session: clerk.session, body: writableOf(bankAccounts, now, { isActive: true }), headers: { 'if-match': ifMatch(now.version) } });
+      expect(on.status, on.raw).toBe(200);
+    });
+  });
+
+  it('applies an abertura at once where no queue takes it (recorded as such), and asks none for a cash box without PIX keys', async () => {
+    await sql`UPDATE approval_queues SET is_active = false WHERE resource = 'bankAccountChanges'`.execute(env.db);
+    const account = await newAccount();
+    const opening = ((await call(env, 'GET', changes(account.id), { session: clerk.session })).body as Record<string, any>[])[0];
+    expect(opening.status).toBe('applied');
+    const note = (await sql<{ input: { note?: string } | null }>`SELECT input FROM status_history WHERE entity_id = ${opening.id} AND action = 'submit'`.execute(env.db)).rows[0].input;
+    expect(note?.note).toMatch(/^Aprovado automaticamente/);
+    // The answer is the account as it stands after it: a later edit with its version is not stale.
+    const renamed = await call(env, 'PUT', `${ACCOUNTS}/${account.id}`, { session: clerk.session, body: writableOf(bankAccounts, account, { name: `${account.name} (renomeada)` }), headers: { 'if-match': ifMatch(account.version) } });
+    expect(renamed.status, renamed.raw).toBe(200);
+
+    await withQueue(async () => {
+      const cash = await call(env, 'POST', ACCOUNTS, { session: clerk.session, body: accountValues({ type: 'cash', bankId: null, agency: null, account: null, accountDigit: null, pixKeys: [] }) });
+      expect(cash.status, cash.raw).toBe(201);
+      expect(cash.body.isActive).toBe(true);
+      expect((await call(env, 'GET', changes(cash.body.id), { session: clerk.session })).body).toEqual([]);
+    });
   });
 });

@@ -104,6 +104,10 @@ export async function sampleRemittance(env: TestEnv, session: Session, values: R
     body: { name: `Remessa ${tag}`, type: 'checking', bankId: bank.id, agency: '1234', agencyDigit: null, account: '56789', accountDigit: '0', holderName: 'Empresa de Teste Ltda', holderDocument: '11222333000181', openingBalance: 0, openingBalanceDate: '2026-01-01', isActive: true, notes: null },
   });
   expect(account.status, account.raw).toBe(201);
+  // Where a queue of "Alterações de dados bancários" is active (the contract tests make one of each
+  // kind), the new account waits inactive for its abertura: activated directly here, as the parcela
+  // is authorised below (bank-account-changes.test.ts proves the approval).
+  if (!account.body.isActive) await sql`UPDATE bank_accounts SET is_active = true WHERE id = ${account.body.id}`.execute(env.db);
   const agreement = await call(env, 'POST', `${FINANCE}/bank-accounts/${account.body.id}/agreements`, {
     session,
     body: { name: `SISPAG ${tag}`, agreementCode: `C${tag}`, layout: 'itau240', services: ['pix'], nextFileSequence: 1, isActive: true, notes: null },

@@ -47,6 +47,7 @@ import bankAccountPixKeys from './0044_bank_account_pix_keys.js';
 import returnJobs from './0045_return_jobs.js';
 import bankAccountChanges from './0046_bank_account_changes.js';
 import remittancesProcessedOnReturn from './0047_remittances_processed_on_return.js';
+import bankAccountOpenings from './0048_bank_account_openings.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -92,6 +93,7 @@ export const migrations: Record<string, Migration> = {
   '0045_return_jobs': returnJobs,
   '0046_bank_account_changes': bankAccountChanges,
   '0047_remittances_processed_on_return': remittancesProcessedOnReturn,
+  '0048_bank_account_openings': bankAccountOpenings,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,6 +9,9 @@
  * Nobody approves a change they proposed, in person or as a substitute (the approval service).
  * With no queue for it, the submit approves and applies it at once, as an edit did before.
  * One change at a time per account: a second submit while one waits is a 409.
+ * A new account's bank data go through the same approval: it is created inactive with an
+ * "abertura", a change sent at once whose "before" is empty; its approval activates the account
+ * (server/finance/bankAccountOpening.ts).
  * `differences` is the server's: each changed datum, before → after (before: the account's values
  * when the change was last saved or sent).
  * API: finance `bank-accounts/{bankAccountId}/changes`.
@@ -26,6 +29,10 @@ export const BANK_ACCOUNT_CHANGE_MESSAGES = {
   onePending: (number: number) => `A alteração nº ${number} desta conta aguarda aprovação: decida-a ou cancele-a antes de enviar outra.`,
   nothingChanged: 'Nada muda: os dados propostos são os que a conta já tem.',
   applied: 'Alteração aplicada à conta.',
+  /** The reason of a new account's "abertura" (server/finance/bankAccountOpening.ts). */
+  openingReason: 'Abertura da conta: dados bancários, titular e chaves PIX com que ela foi cadastrada.',
+  /** An activation refused while the account's opening is not approved. */
+  openingPending: 'Os dados bancários desta conta ainda não foram aprovados (aba "Alterações de dados"): ela só pode ser ativada depois que a abertura for aprovada.',
 } as const;
 
 export const bankAccountChangeWorkflow = defineWorkflow<BankAccountChangeState>({

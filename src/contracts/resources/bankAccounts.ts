@@ -14,9 +14,12 @@
  * an approved "Alteração de dados bancários" (bankAccountChanges, the account's "Alterações" tab):
  * a PUT that changes one is a 409, and the form shows them read-only (`changedThrough`); the change's
  * approval applies it (docs/decisions.md, "Dual control of a conta financeira's bank data").
+ * A new account with bank data or PIX keys is created inactive with an "abertura" of them, and its
+ * approval activates it (server/finance/bankAccountOpening.ts); `bankDataStatus` (the server's) says
+ * whether that still waits.
  */
 import { defineResource } from '../define';
-import { boolean, date, money, text } from '../fields';
+import { boolean, date, enumOf, money, text } from '../fields';
 import { BANK_DATA_FIELDS, bankDataFields } from './parts/bankData';
 import { activationActions, deleteAction, notes } from './parts/common';
 
@@ -39,7 +42,8 @@ export const bankAccounts = defineResource({
     openingBalanceDate: date('Data do saldo inicial'),
     currentBalance: money('Saldo atual', { readOnly: true, help: 'Saldo inicial mais as baixas e recebimentos lançados nesta conta até hoje.' }),
     projectedBalance: money('Saldo projetado', { readOnly: true, help: 'Saldo atual mais as parcelas em aberto desta conta (a receber menos a pagar).' }),
-    isActive: boolean('Ativa', { initial: true }),
+    isActive: boolean('Ativa', { initial: true, help: 'Uma conta nova com dados bancários ou chaves PIX fica inativa até a aprovação da sua abertura (aba "Alterações de dados"), quando há fila para alterações de dados bancários.' }),
+    bankDataStatus: enumOf('Dados bancários', ['approved', 'awaitingApproval'], { approved: 'Aprovados', awaitingApproval: 'Abertura aguardando aprovação' }, { readOnly: true, tones: { approved: 'success', awaitingApproval: 'warning' } }),
     notes: notes('Observações'),
   },
   list: {
@@ -50,7 +54,7 @@ export const bankAccounts = defineResource({
   },
   form: {
     sections: [
-      { key: 'general', title: 'Conta', fields: ['name', 'type', 'isActive'] },
+      { key: 'general', title: 'Conta', fields: ['name', 'type', 'isActive', 'bankDataStatus'] },
       { key: 'bank', title: 'Dados bancários', fields: ['bankId', 'agency', 'agencyDigit', 'account', 'accountDigit'] },
       { key: 'holder', title: 'Titular', fields: ['holderName', 'holderDocument'] },
       { key: 'pix', title: 'Recebimento por PIX', fields: ['pixKeys'] },

@@ -1,0 +1,52 @@
+/**
+ * A new conta financeira's bank data go through the same dual control as a change of them
+ * (bankAccountChanges.ts): an account made with bank routing data or PIX keys is created inactive,
+ * with an "abertura" — an alteração de dados bancários of the data it was made with, its "before"
+ * empty, sent to the queue of such changes at once. Its approval activates the account (when its
+ * creator asked for an active one); with no queue for it, it is applied in the same request, as any
+ * change is. Until then the account cannot be activated, so nothing new can be paid from it, nor
+ * a customer told to pay into it (an inactive record is never newly chosen: records.ts). Whoever
+ * creates the account proposes the abertura, so they never approve it (the approval service).
+ * A cash box without PIX keys has nothing to approve and is created as asked.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import { BANK_ACCOUNT_CHANGE_MESSAGES } from '../../src/contracts/resources/bankAccountChanges.js';
+import { HttpError } from '../errors.js';
+import type { Call, Trx, Values, WireRecord } from '../registry/storage.js';
+import { bankDataOf } from './bankAccountChanges.js';
+
+const hasBankData = (values: Values): boolean => values.type !== 'cash' || (Array.isArray(values.pixKeys) && values.pixKeys.length > 0);
+
+/** Whether the account (`account`: its id) waits for its abertura: one was made and no change of it was applied yet. */
+const openingPendingOf = (account: RawBuilder<unknown>) => sql`(EXISTS (SELECT 1 FROM bank_account_changes WHERE bank_account_id = ${account} AND opening)
+  AND NOT EXISTS (SELECT 1 FROM bank_account_changes WHERE bank_account_id = ${account} AND status = 'applied'))`;
+
+async function openingPending(trx: Trx, accountId: string): Promise<boolean> {
+  const row = await sql<{ pending: boolean }>`SELECT ${openingPendingOf(sql`${accountId}`)} AS pending`.execute(trx);
+  return row.rows[0]?.pending === true;
+}
+
+/** The bank accounts' storage hooks for it, and `bankDataStatus`. */
+export const bankAccountOpening = {
+  computed: { bankDataStatus: sql`CASE WHEN ${openingPendingOf(sql`t.id`)} THEN 'awaitingApproval' ELSE 'approved' END` },
+
+  /** Created inactive: its abertura's approval activates it. */
+  async beforeCreate(_trx: Trx, _call: Call, values: Values): Promise<Record<string, unknown> | void> {
+    if (hasBankData(values)) return { is_active: false };
+  },
+
+  /** The abertura, proposed by the account's creator and sent at once (applied there when no queue takes it). */
+  async afterCreate(trx: Trx, call: Call, record: WireRecord, asked: Values): Promise<void> {
+    if (!hasBankData(asked)) return;
+    const changes = call.ctx.records('bankAccountChanges');
+    const changeCall = { ...changes.callFrom(call), parentId: record.id };
+    const opening = await changes.create(trx, changeCall, { ...bankDataOf(record), reason: BANK_ACCOUNT_CHANGE_MESSAGES.openingReason });
+    await sql`UPDATE bank_account_changes SET opening = true, opening_activates = ${asked.isActive !== false}, previous = NULL WHERE id = ${opening.id}`.execute(trx);
+    await changes.runAction(trx, changeCall, opening.id, 'submit', {}, undefined);
+  },
+
+  /** No activation (an edit's or the "Ativar" action's) before the abertura is approved. */
+  async beforeUpdate(trx: Trx, _call: Call, values: Values, before: WireRecord): Promise<void> {
+    if (values.isActive === true && before.isActive !== true && (await openingPending(trx, before.id))) throw new HttpError(409, BANK_ACCOUNT_CHANGE_MESSAGES.openingPending);
+  },
+};
