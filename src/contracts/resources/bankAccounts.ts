@@ -20,6 +20,7 @@
  */
 import { defineResource } from '../define';
 import { boolean, date, enumOf, money, text } from '../fields';
+import { withDef } from '../fields/field';
 import { BANK_DATA_FIELDS, bankDataFields } from './parts/bankData';
 import { activationActions, deleteAction, notes } from './parts/common';
 
@@ -43,7 +44,11 @@ export const bankAccounts = defineResource({
     currentBalance: money('Saldo atual', { readOnly: true, help: 'Saldo inicial mais as baixas e recebimentos lançados nesta conta até hoje.' }),
     projectedBalance: money('Saldo projetado', { readOnly: true, help: 'Saldo atual mais as parcelas em aberto desta conta (a receber menos a pagar).' }),
     isActive: boolean('Ativa', { initial: true, help: 'Uma conta nova com dados bancários ou chaves PIX fica inativa até a aprovação da sua abertura (aba "Alterações de dados"), quando há fila para alterações de dados bancários.' }),
-    bankDataStatus: enumOf('Dados bancários', ['approved', 'awaitingApproval'], { approved: 'Aprovados', awaitingApproval: 'Abertura aguardando aprovação' }, { readOnly: true, tones: { approved: 'success', awaitingApproval: 'warning' } }),
+    // The server's; shown once the account exists (a new one has none yet).
+    bankDataStatus: withDef(
+      enumOf('Situação dos dados bancários', ['approved', 'awaitingApproval'], { approved: 'Aprovados', awaitingApproval: 'Abertura aguardando aprovação' }, { readOnly: true, tones: { approved: 'success', awaitingApproval: 'warning' } }),
+      { shownWhen: { field: 'bankDataStatus', values: ['approved', 'awaitingApproval'] } },
+    ),
     notes: notes('Observações'),
   },
   list: {

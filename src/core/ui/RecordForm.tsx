@@ -127,12 +127,13 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
   };
 
   /**
-   * Whether a field has a place in the form: shown for these values, and not a read-only list on a
-   * new record (the server fills it: a change's "Antes → depois"). A section with none is left out.
+   * Whether a field has a place in the form: shown for these values (a read-only field's, which the
+   * form does not hold, as the record has it), and not a read-only list on a new record (the server
+   * fills it: a change's "Antes → depois"). A section with none is left out.
    */
   const inForm = (field: string) => {
     const def = resource.fields[field];
-    return Boolean(def) && fieldShown(def, values) && !(base === null && def.readOnly && def.type === 'list');
+    return Boolean(def) && fieldShown(def, base ? { ...base, ...values } : values) && !(base === null && def.readOnly && def.type === 'list');
   };
 
   const restart = approvalRestart(resource, base, start, values);
