@@ -32,6 +32,16 @@ import { installmentsFor, lastSettlement, lockLine, matchLine } from './reconcil
 
 const NO_PAYMENT_DATA = { boletoLine: null, pixKeyType: null, pixKey: null, pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null };
 
+/** The dialog's field of a lançamento's field (what a 400 names). */
+const DIALOG_FIELDS: Readonly<Record<string, keyof CreateSettledInput>> = { supplierId: 'partyId', customerId: 'partyId', categoryId: 'categoryId', 'allocations.0.costCenterId': 'costCenterId' };
+
+/** A 400 of the lançamento's create, on the dialog's fields, its first reason as its message (the screen's notice). */
+function asDialogFields(error: unknown): unknown {
+  if (!(error instanceof HttpError) || error.statusCode !== 400 || !error.errors) return error;
+  const errors = Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [DIALOG_FIELDS[field] ?? field, messages]));
+  return new HttpError(400, Object.values(errors)[0]?.[0] ?? error.message, errors);
+}
+
 /** The lançamentos' declaration a line creates: a debit a payable, a credit a receivable. */
 export const entriesFor = (amount: number) => (amount < 0 ? payables : receivables);
 
@@ -45,6 +55,8 @@ export async function createSettledFromLine(trx: Trx, call: Call, lineId: string
   const asEntries = entries.callFrom(call);
   const [year, month] = line.posted_on.split('-');
   const note = STATEMENT_MESSAGES.createdNote(line.fit_id);
+  // The party, category and cost centre are the person's choice (active ones, or a 400 on the
+  // dialog's field); the account is the line's, which may have been closed since.
   const entry = await entries.create(trx, asEntries, {
     [payable ? 'supplierId' : 'customerId']: input.partyId,
     categoryId: input.categoryId,
@@ -62,6 +74,8 @@ export async function createSettledFromLine(trx: Trx, call: Call, lineId: string
     notes: note,
     allocations: [{ costCenterId: input.costCenterId, percent: 10000, amount: value }],
     installments: [{ number: 1, dueDate: isBusinessDay(line.posted_on) ? line.posted_on : nextBusinessDay(line.posted_on), amount: value, paymentMethod: 'cash', ...NO_PAYMENT_DATA }],
+  }, {}, { chosenByPerson: { before: { bankAccountId: line.bank_account_id } } }).catch((error: unknown) => {
+    throw asDialogFields(error);
   });
   const parcelas = call.ctx.records(installmentsFor(amount).name);
   const asParcelas = parcelas.callFrom(call);

@@ -36,7 +36,8 @@ export function pricingRoutes(ctx: AppContext) {
       const service = ctx.records(invoices.name);
       const invoice = await service.run({ userId, orgId, accessLevel }, { request }, async (trx, call) => {
         const values = await invoiceFromNfe(trx, call, request.body.xml, request.body.purchaseOrderId);
-        return service.create(trx, call, { ...values, categoryId: request.body.categoryId ?? null, costCenterId: null });
+        // The category is the person's choice (an active one); the rest comes from the NF-e and its ordem.
+        return service.create(trx, call, { ...values, categoryId: request.body.categoryId ?? null, costCenterId: null }, {}, { chosenByPerson: { before: values } });
       });
       reply.code(201);
       return { id: invoice.id };

@@ -307,10 +307,11 @@ export async function addRefs(trx: Trx, call: Call, lookup: StorageLookup, recor
  * A person's create or edit (the API's create and update, not a cascade copying a reference from
  * its source): a record chosen there must be active, where its resource can be inactivated
  * (`isActive`). What the record held `before` stays allowed, so an old record still saves after
- * its supplier was inactivated.
+ * its supplier was inactivated; for a record an endpoint makes from a source (an NF-e's ordem, a
+ * statement line's account), `before` holds what it took from there, and only the rest is the person's choice.
  */
 export interface ChosenByPerson {
-  before?: WireRecord;
+  before?: Readonly<Record<string, unknown>>;
 }
 
 /** The refusal of a newly chosen inactive record (the import engine's too), naming it. */

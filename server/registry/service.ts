@@ -48,6 +48,7 @@ import {
   updateManagedMany,
   updateManagedRows,
   updateRecord,
+  type ChosenByPerson,
 } from './records.js';
 import { fieldColumn, fieldStorage, toColumn, type Call, type ResourceStorage, type StorageLookup, type Trx, type Values, type WireRecord } from './storage.js';
 
@@ -287,10 +288,11 @@ export class ResourceService {
    * cotação an ordem de compra came from); `chosenByPerson`: the API's POST (a chosen reference
    * must be active: records.ts `ChosenByPerson`).
    */
-  async create(trx: Trx, call: Call, values: Values, managed: Values = {}, options: { chosenByPerson?: boolean } = {}): Promise<WireRecord> {
+  async create(trx: Trx, call: Call, values: Values, managed: Values = {}, options: { chosenByPerson?: boolean | ChosenByPerson } = {}): Promise<WireRecord> {
     const { resource, storage } = this;
     await this.validate(call, values);
-    await checkReferences(trx, call, this.lookup, values, findResource, options.chosenByPerson ? {} : undefined);
+    const chosen = options.chosenByPerson === true ? {} : options.chosenByPerson || undefined;
+    await checkReferences(trx, call, this.lookup, values, findResource, chosen);
     const extra = { ...(await storage.beforeCreate?.(trx, call, values)), ...this.serverValues(values), ...columnValues(resource, storage, managed, true) };
     const numbering = resource.numbering;
     if (numbering) Object.assign(extra, columnValues(resource, storage, { [numbering.field]: await nextNumber(trx, call, numbering.sequence ?? resource.name) }, true));

@@ -10,6 +10,7 @@
  * pagar made from it with its parcelas from the duplicatas, linked both ways.
  */
 import { sql } from 'kysely';
+import { inactiveReferenceMessage } from '../../server/registry/records.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/contracts/money.js';
 import { ifMatch } from '../../src/contracts/resource.js';
@@ -311,6 +312,26 @@ describe.each(databaseKinds())('buying cycle [%s]', (kind) => {
       await sql`UPDATE persons SET document = ${COMPANIES.supplier.CNPJ} WHERE id = ${suppliers[0]}`.execute(env.db);
       categoryId = (await call(env, 'GET', '/api/finance/expense-categories?perPage=1', { session: admin })).body[0].id;
       approver = await userInGroups(env, ['Aprovador']);
+    });
+
+    it('an NF-e of an ordem whose supplier was inactivated since is still imported; an inactive category chosen is a 400 on it, nothing stored', async () => {
+      const po = await receivedOrder();
+      const name = (await sql<{ name: string }>`SELECT name FROM expense_categories WHERE id = ${categoryId}`.execute(env.db)).rows[0].name;
+      await sql`UPDATE persons SET is_active = false WHERE id = ${suppliers[0]}`.execute(env.db);
+      await sql`UPDATE expense_categories SET is_active = false WHERE id = ${categoryId}`.execute(env.db);
+      try {
+        const refused = await importNfe(po, nfeOf(po, '10.00', '9301'));
+        expect(refused.status, refused.raw).toBe(400);
+        expect(refused.body.errors).toEqual({ categoryId: [inactiveReferenceMessage([name])] });
+        expect((await sql`SELECT 1 FROM invoices WHERE purchase_order_id = ${po.id}`.execute(env.db)).rows).toEqual([]);
+        await sql`UPDATE expense_categories SET is_active = true WHERE id = ${categoryId}`.execute(env.db);
+        // The supplier is the ordem's, not a choice made here.
+        const imported = await importNfe(po, nfeOf(po, '10.00', '9301'));
+        expect(imported.status, imported.raw).toBe(201);
+      } finally {
+        await sql`UPDATE persons SET is_active = true WHERE id = ${suppliers[0]}`.execute(env.db);
+        await sql`UPDATE expense_categories SET is_active = true WHERE id = ${categoryId}`.execute(env.db);
+      }
     });
 
     it('an NF-e that matches is accepted at once and becomes the lançamento a pagar, with its parcelas from the duplicatas; the ordem is faturada', async () => {

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/contracts/money.js';
 import { OFX_MESSAGES, parseAmount, parseOfxDate, readOfx, readOfxBytes } from '../../server/finance/ofx/read.js';
 import { suggestMatches } from '../../server/finance/reconciliationMatch.js';
+import { inactiveReferenceMessage } from '../../server/registry/records.js';
 import matchGroups from '../../server/db/migrations/0040_statement_match_groups.js';
 import { ifMatch } from '../../src/contracts/resource.js';
 import { call, databaseKinds, loginSession, ROOT, userInGroups, useTestEnv, type Session } from './fixture.js';
@@ -422,6 +423,37 @@ describe.each(databaseKinds())('extrato e conciliação [%s]', (kind) => {
       const made = await sql`SELECT 1 FROM finance_entries WHERE notes = ${`Criado quitado a partir da linha ${fit} do extrato bancário.`} AND bank_account_id = ${account.id}`.execute(env.db);
       expect(made.rows).toHaveLength(1);
     }
+  });
+
+  it('creates a lançamento from a line of an account closed since, but never with an inactive category or cost centre chosen (400 on the dialog’s fields, nothing written)', async () => {
+    const account = await freshAccount();
+    await importFile(treasurer, b64(ofx(account.ofxAccount, [{ fitId: 'I1', date: '20261110', amount: '-12.50', memo: 'TARIFA AVULSA' }])));
+    const line = ((await view(account.id)).lines as { id: string }[])[0];
+    await sql`UPDATE bank_accounts SET is_active = false WHERE id = ${account.id}`.execute(env.db);
+    const create = (body: Record<string, unknown>) => call(env, 'POST', `${FINANCE}/bank-statement-lines/${line.id}/create-settled`, { session: treasurer, body });
+    const off = async (table: string, id: string, isActive: boolean) => sql`UPDATE ${sql.table(table)} SET is_active = ${isActive} WHERE id = ${id}`.execute(env.db);
+    const names = async (table: string, id: string) => (await sql<{ name: string }>`SELECT name FROM ${sql.table(table)} WHERE id = ${id}`.execute(env.db)).rows[0].name;
+    const fee = { partyId: parties.supplierId, categoryId: parties.categoryId, costCenterId: parties.costCenterId };
+    await off('expense_categories', parties.categoryId, false);
+    await off('cost_centers', parties.costCenterId, false);
+    try {
+      const refused = await create(fee);
+      expect(refused.status, refused.raw).toBe(400);
+      expect(refused.body.errors).toEqual({
+        categoryId: [inactiveReferenceMessage([await names('expense_categories', parties.categoryId)])],
+        costCenterId: [inactiveReferenceMessage([await names('cost_centers', parties.costCenterId)])],
+      });
+      // The screen's notice says why, not only that the data are invalid.
+      expect(refused.body.message).toBe(refused.body.errors.categoryId[0]);
+      expect((await sql`SELECT 1 FROM finance_entries WHERE bank_account_id = ${account.id}`.execute(env.db)).rows).toEqual([]);
+    } finally {
+      await off('expense_categories', parties.categoryId, true);
+      await off('cost_centers', parties.costCenterId, true);
+    }
+    // The line's account is the line's, not a choice: closed since, the lançamento is still made on it.
+    const made = await create(fee);
+    expect(made.status, made.raw).toBe(200);
+    expect((await call(env, 'GET', `${FINANCE}/payables/${made.body.entryId}`, { session: treasurer })).body.bankAccountId).toBe(account.id);
   });
 
   it('accepts suggestions in bulk: each line as its own match, a refused one reported while the others stay; bulk against single at once: one wins per line', async () => {

@@ -75,8 +75,9 @@ export default function ImportNfePage() {
       </div>
       <div className={ui.field} data-field="categoryId">
         <label className={ui.label} htmlFor={`${id}-category`}>{t('invoices.import.category')}</label>
-        <ReferenceSelect id={`${id}-category`} label={t('invoices.import.category')} target={CATALOGUE.expenseCategories} params={{}} value={category} onChange={setCategory} activeOnly describedBy={`${id}-category-hint`} />
+        <ReferenceSelect id={`${id}-category`} label={t('invoices.import.category')} target={CATALOGUE.expenseCategories} params={{}} value={category} onChange={setCategory} activeOnly invalid={Boolean(errors.categoryId)} describedBy={[`${id}-category-hint`, described('categoryId')].filter(Boolean).join(' ')} />
         <span id={`${id}-category-hint`} className={ui.hint}>{t('invoices.import.categoryHint')}</span>
+        {errorList('categoryId')}
       </div>
       <div className={ui.field} data-field="xml">
         <label className={ui.label} htmlFor={`${id}-file`}>{t('invoices.import.file')}</label>
