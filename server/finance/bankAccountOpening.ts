@@ -45,6 +45,17 @@ export const bankAccountOpening = {
     await changes.runAction(trx, changeCall, opening.id, 'submit', {}, undefined);
   },
 
+  /**
+   * An account deleted (one without movement: the database refuses the rest) takes its changes
+   * with it, the abertura included; a change still waiting is cancelled first, through its own
+   * service, so its approval leaves the approvers' inbox.
+   */
+  async beforeDelete(trx: Trx, call: Call, before: WireRecord): Promise<void> {
+    const changes = call.ctx.records('bankAccountChanges');
+    await changes.transitionWhere(trx, { ...changes.callFrom(call), parentId: before.id }, [sql`t.bank_account_id = ${before.id}`], 'cancel', { reason: BANK_ACCOUNT_CHANGE_MESSAGES.accountDeleted }, { system: true });
+    await sql`DELETE FROM bank_account_changes WHERE bank_account_id = ${before.id}`.execute(trx);
+  },
+
   /** No activation (an edit's or the "Ativar" action's) before the abertura is approved. */
   async beforeUpdate(trx: Trx, _call: Call, values: Values, before: WireRecord): Promise<void> {
     if (values.isActive === true && before.isActive !== true && (await openingPending(trx, before.id))) throw new HttpError(409, BANK_ACCOUNT_CHANGE_MESSAGES.openingPending);

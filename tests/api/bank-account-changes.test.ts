@@ -314,6 +314,23 @@ describe.each(databaseKinds())('alterações de dados bancários [%s]', (kind) =
     });
   });
 
+  it('deletes a new account without movement with its abertura; one still waiting leaves the approvers’ inbox', async () => {
+    const plain = await newAccount();
+    const gone = await call(env, 'DELETE', `${ACCOUNTS}/${plain.id}`, { session: admin, headers: { 'if-match': ifMatch(plain.version) } });
+    expect(gone.status, gone.raw).toBe(204);
+    await withQueue(async () => {
+      const waiting = (await call(env, 'POST', ACCOUNTS, { session: clerk.session, body: accountValues() })).body as Record<string, any>;
+      const opening = ((await call(env, 'GET', changes(waiting.id), { session: clerk.session })).body as Record<string, any>[])[0];
+      const flowId = (await pendingFlow(opening.id))!;
+      const deleted = await call(env, 'DELETE', `${ACCOUNTS}/${waiting.id}`, { session: admin, headers: { 'if-match': ifMatch(waiting.version) } });
+      expect(deleted.status, deleted.raw).toBe(204);
+      expect((await sql<{ status: string }>`SELECT status FROM approval_flows WHERE id = ${flowId}`.execute(env.db)).rows[0].status).toBe('voided');
+      const inbox = (await call(env, 'GET', `${APPROVALS}/inbox`, { session: approver.session })).body as { id: string }[];
+      expect(inbox.map((item) => item.id)).not.toContain(flowId);
+      expect((await sql`SELECT 1 FROM bank_account_changes WHERE bank_account_id IN (${plain.id}, ${waiting.id})`.execute(env.db)).rows).toEqual([]);
+    });
+  });
+
   it('applies an abertura at once where no queue takes it (recorded as such), and asks none for a cash box without PIX keys', async () => {
     await sql`UPDATE approval_queues SET is_active = false WHERE resource = 'bankAccountChanges'`.execute(env.db);
     const account = await newAccount();

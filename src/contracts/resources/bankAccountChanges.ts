@@ -31,6 +31,8 @@ export const BANK_ACCOUNT_CHANGE_MESSAGES = {
   applied: 'Alteração aplicada à conta.',
   /** The reason of a new account's "abertura" (server/finance/bankAccountOpening.ts). */
   openingReason: 'Abertura da conta: dados bancários, titular e chaves PIX com que ela foi cadastrada.',
+  /** Why a change still open was cancelled: its account was deleted. */
+  accountDeleted: 'A conta financeira foi excluída.',
   /** An activation refused while the account's opening is not approved. */
   openingPending: 'Os dados bancários desta conta ainda não foram aprovados (aba "Alterações de dados"): ela só pode ser ativada depois que a abertura for aprovada.',
 } as const;
