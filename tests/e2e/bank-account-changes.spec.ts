@@ -62,6 +62,8 @@ test('tesouraria changes a conta financeira’s agência through an alteração 
 
     await page.goto(`/contas-financeiras/${created.body.id}`);
     await expect(shown(page, 'Agência')).toHaveText('4455');
+    // Its abertura was applied when it was made (the demo has no queue for these changes).
+    await expect(shown(page, 'Situação dos dados bancários')).toHaveText('Aprovados');
     // The account's changes, in its tab: who asked for what, and where each stands.
     await page.getByRole('link', { name: 'Alterações de dados' }).click();
     const rows = page.getByRole('table', { name: 'Alterações de dados bancários' }).getByRole('row');
@@ -69,7 +71,7 @@ test('tesouraria changes a conta financeira’s agência through an alteração 
     await shoot(page, 'alteracoes-dados-bancarios-lista', { atEachWidth: () => noAxeViolations(page) });
   } finally {
     const now = (await api(page, 'GET', `/api/finance/bank-accounts/${created.body.id}`)).body;
-    const { id: _id, version, createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, currentBalance: _cur, projectedBalance: _pro, _refs, _actions, ...values } = now;
+    const { id: _id, version, createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, currentBalance: _cur, projectedBalance: _pro, bankDataStatus: _status, _refs, _actions, ...values } = now;
     const closed = await api(page, 'PUT', `/api/finance/bank-accounts/${created.body.id}`, { ...values, isActive: false }, { 'if-match': `"${version}"` });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
   }
