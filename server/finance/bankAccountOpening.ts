@@ -17,9 +17,12 @@ import { bankDataOf } from './bankAccountChanges.js';
 
 const hasBankData = (values: Values): boolean => values.type !== 'cash' || (Array.isArray(values.pixKeys) && values.pixKeys.length > 0);
 
-/** Whether the account (`account`: its id) waits for its abertura: one was made and no change of it was applied yet. */
-const openingPendingOf = (account: RawBuilder<unknown>) => sql`(EXISTS (SELECT 1 FROM bank_account_changes WHERE bank_account_id = ${account} AND opening)
-  AND NOT EXISTS (SELECT 1 FROM bank_account_changes WHERE bank_account_id = ${account} AND status = 'applied'))`;
+/**
+ * Whether the account (`account`: its id) waits for its abertura: one was made and it is not
+ * applied. Only the abertura's approval counts: another change approved meanwhile shows its
+ * approver only what it moves, not the data the account was made with.
+ */
+const openingPendingOf = (account: RawBuilder<unknown>) => sql`EXISTS (SELECT 1 FROM bank_account_changes WHERE bank_account_id = ${account} AND opening AND status <> 'applied')`;
 
 async function openingPending(trx: Trx, accountId: string): Promise<boolean> {
   const row = await sql<{ pending: boolean }>`SELECT ${openingPendingOf(sql`${accountId}`)} AS pending`.execute(trx);

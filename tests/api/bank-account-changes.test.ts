@@ -314,6 +314,21 @@ describe.each(databaseKinds())('alterações de dados bancários [%s]', (kind) =
     });
   });
 
+  it('keeps an account inactive when its abertura is cancelled, even after another change of it is approved (that approver saw only what it moved)', async () => {
+    await withQueue(async () => {
+      const account = (await call(env, 'POST', ACCOUNTS, { session: clerk.session, body: accountValues({ pixKeys: [{ type: 'email', key: 'golpe@fora.com.br', isDefault: true }] }) })).body as Record<string, any>;
+      const opening = ((await call(env, 'GET', changes(account.id), { session: clerk.session })).body as { id: string; version: number }[])[0];
+      expect((await act(clerk, account.id, opening, 'cancel', { reason: 'Mandarei outra.' })).status).toBe(200);
+      const proposed = (await propose(clerk, account, { agency: '1235' })).body;
+      expect((await act(clerk, account.id, proposed, 'submit')).status).toBe(200);
+      expect((await decide(approver, (await pendingFlow(proposed.id))!)).status).toBe(200);
+      const now = await getAccount(account.id);
+      expect(now).toMatchObject({ agency: '1235', isActive: false, bankDataStatus: 'awaitingApproval' });
+      const on = await call(env, 'PUT', `${ACCOUNTS}/${account.id}`, { session: clerk.session, body: writableOf(bankAccounts, now, { isActive: true }), headers: { 'if-match': ifMatch(now.version) } });
+      expect([on.status, on.body.message]).toEqual([409, BANK_ACCOUNT_CHANGE_MESSAGES.openingPending]);
+    });
+  });
+
   it('deletes a new account without movement with its abertura; one still waiting leaves the approvers’ inbox', async () => {
     const plain = await newAccount();
     const gone = await call(env, 'DELETE', `${ACCOUNTS}/${plain.id}`, { session: admin, headers: { 'if-match': ifMatch(plain.version) } });
