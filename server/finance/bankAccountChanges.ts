@@ -19,11 +19,11 @@ import { sameValue } from '../registry/compare.js';
 import { bankAccountRule } from '../registry/rules.js';
 import type { Call, Trx, Values, WireRecord } from '../registry/storage.js';
 
-export type BankData = Record<(typeof BANK_DATA_FIELDS)[number], unknown>;
+type BankData = Record<(typeof BANK_DATA_FIELDS)[number], unknown>;
 
 const COLUMNS = sql`type, bank_id AS "bankId", agency, agency_digit AS "agencyDigit", account, account_digit AS "accountDigit", holder_name AS "holderName", holder_document AS "holderDocument", pix_keys AS "pixKeys"`;
 
-export const bankDataOf = (values: Values): BankData => Object.fromEntries(BANK_DATA_FIELDS.map((field) => [field, values[field] ?? (field === 'pixKeys' ? [] : null)])) as BankData;
+const bankDataOf = (values: Values): BankData => Object.fromEntries(BANK_DATA_FIELDS.map((field) => [field, values[field] ?? (field === 'pixKeys' ? [] : null)])) as BankData;
 
 /** The account's bank data now; `lock`: its row is taken for the rest of the transaction. */
 async function accountData(trx: Trx, call: Call, accountId: string, lock = false): Promise<BankData> {
@@ -119,4 +119,28 @@ async function applyToAccount(trx: Trx, call: Call, change: WireRecord): Promise
   const accountId = accountOf(call);
   const { activates } = await openingOf(trx, change.id);
   await accounts.updateWhere(trx, accounts.callFrom(call), [sql`t.id = ${accountId}`], () => ({ ...bankDataOf(change), ...(activates ? { isActive: true } : {}) }), 'applyChange');
+}
+
+/**
+ * A new account's abertura (bankAccountOpening.ts): a change of the data the account was made
+ * with, its "before" empty, proposed by the account's creator and sent at once through this
+ * resource's service (its approval plug; applied there when no queue takes it). `activates`: its
+ * approval also activates the account.
+ */
+export async function proposeOpening(trx: Trx, call: Call, account: WireRecord, activates: boolean): Promise<void> {
+  const changes = call.ctx.records('bankAccountChanges');
+  const changeCall = { ...changes.callFrom(call), parentId: account.id };
+  const opening = await changes.create(trx, changeCall, { ...bankDataOf(account), reason: BANK_ACCOUNT_CHANGE_MESSAGES.openingReason });
+  await sql`UPDATE bank_account_changes SET opening = true, opening_activates = ${activates}, previous = NULL WHERE id = ${opening.id}`.execute(trx);
+  await changes.runAction(trx, changeCall, opening.id, 'submit', {}, undefined);
+}
+
+/**
+ * An account's changes, removed with the account (its abertura included): one still open is
+ * cancelled first through this resource's service, so its approval leaves the approvers' inbox.
+ */
+export async function removeAccountChanges(trx: Trx, call: Call, accountId: string): Promise<void> {
+  const changes = call.ctx.records('bankAccountChanges');
+  await changes.transitionWhere(trx, { ...changes.callFrom(call), parentId: accountId }, [sql`t.bank_account_id = ${accountId}`], 'cancel', { reason: BANK_ACCOUNT_CHANGE_MESSAGES.accountDeleted }, { system: true });
+  await sql`DELETE FROM bank_account_changes WHERE bank_account_id = ${accountId}`.execute(trx);
 }

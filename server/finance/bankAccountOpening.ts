@@ -13,7 +13,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { BANK_ACCOUNT_CHANGE_MESSAGES } from '../../src/contracts/resources/bankAccountChanges.js';
 import { HttpError } from '../errors.js';
 import type { Call, Trx, Values, WireRecord } from '../registry/storage.js';
-import { bankDataOf } from './bankAccountChanges.js';
+import { proposeOpening, removeAccountChanges } from './bankAccountChanges.js';
 
 const hasBankData = (values: Values): boolean => values.type !== 'cash' || (Array.isArray(values.pixKeys) && values.pixKeys.length > 0);
 
@@ -23,11 +23,6 @@ const hasBankData = (values: Values): boolean => values.type !== 'cash' || (Arra
  * approver only what it moves, not the data the account was made with.
  */
 const openingPendingOf = (account: RawBuilder<unknown>) => sql`EXISTS (SELECT 1 FROM bank_account_changes WHERE bank_account_id = ${account} AND opening AND status <> 'applied')`;
-
-async function openingPending(trx: Trx, accountId: string): Promise<boolean> {
-  const row = await sql<{ pending: boolean }>`SELECT ${openingPendingOf(sql`${accountId}`)} AS pending`.execute(trx);
-  return row.rows[0]?.pending === true;
-}
 
 /** The bank accounts' storage hooks for it, and `bankDataStatus`. */
 export const bankAccountOpening = {
@@ -40,27 +35,16 @@ export const bankAccountOpening = {
 
   /** The abertura, proposed by the account's creator and sent at once (applied there when no queue takes it). */
   async afterCreate(trx: Trx, call: Call, record: WireRecord, asked: Values): Promise<void> {
-    if (!hasBankData(asked)) return;
-    const changes = call.ctx.records('bankAccountChanges');
-    const changeCall = { ...changes.callFrom(call), parentId: record.id };
-    const opening = await changes.create(trx, changeCall, { ...bankDataOf(record), reason: BANK_ACCOUNT_CHANGE_MESSAGES.openingReason });
-    await sql`UPDATE bank_account_changes SET opening = true, opening_activates = ${asked.isActive !== false}, previous = NULL WHERE id = ${opening.id}`.execute(trx);
-    await changes.runAction(trx, changeCall, opening.id, 'submit', {}, undefined);
+    if (hasBankData(asked)) await proposeOpening(trx, call, record, asked.isActive !== false);
   },
 
-  /**
-   * An account deleted (one without movement: the database refuses the rest) takes its changes
-   * with it, the abertura included; a change still waiting is cancelled first, through its own
-   * service, so its approval leaves the approvers' inbox.
-   */
+  /** An account deleted (one without movement: the database refuses the rest) takes its changes with it. */
   async beforeDelete(trx: Trx, call: Call, before: WireRecord): Promise<void> {
-    const changes = call.ctx.records('bankAccountChanges');
-    await changes.transitionWhere(trx, { ...changes.callFrom(call), parentId: before.id }, [sql`t.bank_account_id = ${before.id}`], 'cancel', { reason: BANK_ACCOUNT_CHANGE_MESSAGES.accountDeleted }, { system: true });
-    await sql`DELETE FROM bank_account_changes WHERE bank_account_id = ${before.id}`.execute(trx);
+    await removeAccountChanges(trx, call, before.id);
   },
 
-  /** No activation (an edit's or the "Ativar" action's) before the abertura is approved. */
-  async beforeUpdate(trx: Trx, _call: Call, values: Values, before: WireRecord): Promise<void> {
-    if (values.isActive === true && before.isActive !== true && (await openingPending(trx, before.id))) throw new HttpError(409, BANK_ACCOUNT_CHANGE_MESSAGES.openingPending);
+  /** No activation (an edit's or the "Ativar" action's) before the abertura is approved (`bankDataStatus`, read with the locked record). */
+  async beforeUpdate(_trx: Trx, _call: Call, values: Values, before: WireRecord): Promise<void> {
+    if (values.isActive === true && before.isActive !== true && before.bankDataStatus === 'awaitingApproval') throw new HttpError(409, BANK_ACCOUNT_CHANGE_MESSAGES.openingPending);
   },
 };
