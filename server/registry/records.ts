@@ -257,7 +257,11 @@ function siteValues(site: ReferenceSite, record: Record<string, unknown>): [key:
 
 /**
  * Ids and labels of the target that exist in the caller's tenant (and view); with `inactive`, the
- * inactive ones among them are added to it, read in the same query (an activable target).
+ * inactive ones among them are added to it, read in the same query (an activable target), and the
+ * rows stay share-locked until the caller's transaction ends: an inactivation running meanwhile
+ * waits for the record that chose them, or, when it came first, is seen here (a check, then a
+ * write, with the row free in between, let a new record take a record inactivated meanwhile). In
+ * id order, as a bulk change takes them (bulk-each.ts), so the two never wait on each other.
  */
 async function existing(trx: Trx, call: Call, target: AnyResource, storage: ResourceStorage, ids: string[], inactive?: Set<string>): Promise<Map<string, string>> {
   const found = new Map<string, string>();
@@ -269,7 +273,8 @@ async function existing(trx: Trx, call: Call, target: AnyResource, storage: Reso
   const active = activeColumn?.kind === 'column' ? sql`, ${sql.ref(`t.${activeColumn.column}`)} AS active` : sql``;
   const conditions: RawBuilder<unknown>[] = [sql`t.id IN (${sql.join(wanted)})`, ...filterConditions(storage)];
   if (storage.tenantColumn && call.tenant) conditions.push(sql`${sql.ref(`t.${storage.tenantColumn}`)} = ${call.tenant}`);
-  const rows = await sql<{ id: string; label: unknown; active?: boolean }>`SELECT t.id, ${label} AS label${active} FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)}`.execute(trx);
+  const lock = activeColumn?.kind === 'column' ? sql` ORDER BY t.id FOR SHARE OF t` : sql``;
+  const rows = await sql<{ id: string; label: unknown; active?: boolean }>`SELECT t.id, ${label} AS label${active} FROM ${sql.table(storage.table)} AS t ${whereSql(conditions)}${lock}`.execute(trx);
   for (const row of rows.rows) {
     found.set(row.id, recordName(target, row.label));
     if (row.active === false) inactive?.add(row.id);
@@ -331,6 +336,8 @@ export async function checkReferences(
   chosen?: ChosenByPerson,
 ): Promise<void> {
   const errors: FieldErrors = {};
+  // Records first, each target read once for every site naming it (its rows locked in one statement, in id order).
+  const recordSites: { site: ReferenceSite; target: AnyResource; pairs: [key: string, ids: string[]][] }[] = [];
   for (const site of referenceSites(call.resource)) {
     if (!(site.field in values)) continue;
     const pairs = siteValues(site, values).filter(([, ids]) => ids.length);
@@ -344,10 +351,17 @@ export async function checkReferences(
       continue;
     }
     const target = resolveTarget(site.target);
-    const targetStorage = target && lookup(target.name);
-    if (!target || !targetStorage) throw new Error(`No storage for ${site.target}, referenced by ${call.resource.name}.${site.field}`);
+    if (!target || !lookup(target.name)) throw new Error(`No storage for ${site.target}, referenced by ${call.resource.name}.${site.field}`);
+    recordSites.push({ site, target, pairs });
+  }
+  const read = new Map<string, { found: Map<string, string>; inactive: Set<string> }>();
+  for (const target of new Set(recordSites.map(({ target }) => target))) {
     const inactive = new Set<string>();
-    const found = await existing(trx, call, target, targetStorage, [...new Set(pairs.flatMap(([, ids]) => ids))], chosen ? inactive : undefined);
+    const ids = [...new Set(recordSites.filter((named) => named.target === target).flatMap(({ pairs }) => pairs.flatMap(([, ids]) => ids)))];
+    read.set(target.name, { found: await existing(trx, call, target, lookup(target.name)!, ids, chosen ? inactive : undefined), inactive });
+  }
+  for (const { site, target, pairs } of recordSites) {
+    const { found, inactive } = read.get(target.name)!;
     const held = new Set(chosen?.before ? siteValues(site, chosen.before).flatMap(([, ids]) => ids) : []);
     for (const [key, ids] of pairs) {
       const missing = [...new Set(ids)].filter((id) => !found.has(id));

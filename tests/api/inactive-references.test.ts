@@ -6,6 +6,7 @@
  * (`isActive=true`); the API refuses the rest with the field named.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ifMatch } from '../../src/contracts/resource.js';
 import { call, databaseKinds, loginSession, userInGroups, useTestEnv, type Session, type TestUser } from './fixture.js';
@@ -87,5 +88,29 @@ describe.each(databaseKinds())('references to inactive records [%s]', (kind) => 
       headers: { 'if-match': ifMatch(child.body.version) },
     });
     expect(renamed.status, renamed.raw).toBe(200);
+  });
+
+  it.runIf(kind === 'postgres')('a parent inactivated while a cost centre is being created under it: the create waits for the inactivation and refuses it', async () => {
+    const code = `RC-${randomUUID().slice(0, 6)}`;
+    const parent = await call(env, 'POST', CENTRES, { session: admin, body: { code, name: `Centro ${code}`, parentId: null, isActive: true, description: null } });
+    expect(parent.status, parent.raw).toBe(201);
+    let answer: Awaited<ReturnType<typeof call>> | undefined;
+    await env.db.transaction().execute(async (trx) => {
+      // Another session inactivates the parent and has not committed yet.
+      await sql`UPDATE cost_centers SET is_active = false WHERE id = ${parent.body.id}`.execute(trx);
+      const creating = call(env, 'POST', CENTRES, { session: admin, body: { code: `${code}-1`, name: `Centro ${code}-1`, parentId: parent.body.id, isActive: true, description: null } }).then((done) => (answer = done));
+      // Until the create has answered (it read the parent before the inactivation) or waits for the parent's row.
+      for (let tries = 0; !answer && tries < 200; tries++) {
+        const waiting = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(env.db);
+        if (waiting.rows[0].n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      void creating;
+    });
+    for (let tries = 0; !answer && tries < 400; tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(answer?.status, answer?.raw).toBe(400);
+    expect((answer?.body as { errors: Record<string, string[]> }).errors.parentId[0]).toBe(`Registro inativo: ${parent.body.name}. Escolha um registro ativo.`);
+    const children = await call(env, 'GET', `${CENTRES}?parentId=${parent.body.id}&perPage=100`, { session: admin });
+    expect(children.body).toEqual([]);
   });
 });
