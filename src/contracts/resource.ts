@@ -275,6 +275,16 @@ export type FieldDef =
 
 // ---------------------------------------------------------------- declaration
 
+/** A list of records born of a record, on its page (`bornRecords`). */
+export interface BornRecordsDef {
+  resource: string;
+  field: string;
+  /** The section's heading ("Situação das parcelas"). */
+  title: string;
+  columns: readonly string[];
+  sort: string;
+}
+
 export interface ColumnDef<F extends string = string> {
   field: F | 'createdAt' | 'updatedAt' | 'createdBy';
   sortable?: boolean;
@@ -399,6 +409,12 @@ export interface ResourceDeclaration<Shape extends z.core.$ZodShape = z.core.$Zo
    * their writable fields and transitions.
    */
   bornOf?: string;
+  /**
+   * Records born of this one, listed on its page with their own state (a lançamento's parcelas,
+   * paid or not): `resource` is born of this declaration (`bornOf`), `field` its reference to
+   * this record and a filter of its list, `columns` and `sort` fields of it.
+   */
+  bornRecords?: readonly BornRecordsDef[];
   /**
    * Who may read which records. `own`: a caller without the `read` scope but with `create` reads
    * (and acts on) only the records they created; everyone may narrow a list with `mine=true`.

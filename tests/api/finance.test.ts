@@ -539,6 +539,20 @@ describe.each(databaseKinds())('contas a pagar e a receber [%s]', (kind) => {
     expect((await call(env, 'GET', `${PARCELAS}?costCenterIds=${third}&perPage=100`, { session: treasurer.session })).body.map((p: { entryId: string }) => p.entryId)).not.toContain(split.id);
   });
 
+  it("lists a lançamento's parcelas by it, in their order (its page's \"Situação das parcelas\"); a stranger's filter finds none", async () => {
+    const [entry, other] = [await approved(), await approved()];
+    const listed = await call(env, 'GET', `${PARCELAS}?entryId=${entry.id}&sort=number&perPage=100`, { session: treasurer.session });
+    expect(listed.status, listed.raw).toBe(200);
+    expect(listed.body.map((p: { entryId: string; number: number; status: string }) => [p.entryId, p.number])).toEqual([[entry.id, 1], [entry.id, 2], [entry.id, 3]]);
+    expect(listed.body.every((p: { status: string }) => typeof p.status === 'string')).toBe(true);
+    const backwards = await call(env, 'GET', `${PARCELAS}?entryId=${entry.id}&sort=-number&perPage=100`, { session: treasurer.session });
+    expect(backwards.body.map((p: { number: number }) => p.number)).toEqual([3, 2, 1]);
+    expect((await call(env, 'GET', `${PARCELAS}?entryId=${other.id}&perPage=100`, { session: treasurer.session })).body.map((p: { entryId: string }) => p.entryId)).toEqual([other.id, other.id, other.id]);
+    // A requester who is not the lançamento's reads none of its parcelas through the filter either.
+    const stranger = await userInGroups(env, ['Solicitante']);
+    expect((await call(env, 'GET', `${PARCELAS}?entryId=${entry.id}&perPage=100`, { session: stranger.session })).body).toEqual([]);
+  });
+
   it('keeps the requester out of other people\'s parcelas and other organisations out of everything', async () => {
     const entry = await approved({ requesterId: requester.user.id });
     const [p1] = await parcelasOf(entry.id);

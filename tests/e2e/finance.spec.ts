@@ -204,6 +204,14 @@ test('tesouraria gives a partial baixa, the rest, and reverses the first with a 
   await expect(page).toHaveURL(/\/contas-a-pagar\/lancamentos\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 1, name: DESCRIPTION, exact: true })).toBeVisible();
   await expect(shown(page, 'Fornecedor').getByRole('link')).toHaveAttribute('href', /^\/fornecedores\/[^/]+$/);
+  // Its parcelas as records of their own: what was paid of each, what is open, and its state; each opens its page.
+  const parcelas = page.getByRole('region', { name: 'Situação das parcelas', exact: true });
+  const first = parcelas.getByRole('row').nth(1);
+  await expect(first).toContainText(/R\$\s133,34/);
+  await expect(first).toContainText(/R\$\s200,00/);
+  await expect(first).toContainText('Autorizada');
+  await expect(parcelas.getByRole('row')).toHaveCount(4);
+  await expect(first.getByRole('link', { name: '1', exact: true })).toHaveAttribute('href', /^\/contas-a-pagar\/parcelamentos\/[^/]+$/);
   await shoot(page, 'lancamento-detalhe');
   await noAxeViolations(page);
   await page.getByRole('navigation', { name: 'Você está aqui' }).getByRole('link', { name: 'Contas a Pagar' }).click();

@@ -192,7 +192,7 @@ const installmentList = <P extends 'supplierId' | 'customerId', C extends 'bankA
       { field: 'dueDate', sortable: true, width: '128px' },
       { field: party },
       { field: 'description', sortable: true },
-      { field: 'number', width: '80px' },
+      { field: 'number', width: '80px', sortable: true },
       { field: 'status' },
       ...extraColumns.map((field) => ({ field })),
       { field: 'amount', sortable: true },
@@ -201,7 +201,7 @@ const installmentList = <P extends 'supplierId' | 'customerId', C extends 'bankA
     defaultSort: 'dueDate',
     searchFields: ['description'],
     filters: [
-      { field: 'status' }, { field: 'dueDate' }, { field: party }, { field: 'categoryId' }, { field: 'costCenterIds' }, { field: 'bankAccountId' }, { field: 'isOverdue' },
+      { field: 'status' }, { field: 'dueDate' }, { field: party }, { field: 'entryId' }, { field: 'categoryId' }, { field: 'costCenterIds' }, { field: 'bankAccountId' }, { field: 'isOverdue' },
       ...extraFilters.map((field) => ({ field })), { field: 'amount' },
     ],
     totals: { sum: ['amount', 'openBalance'], groupBy: ['dueDate', 'bankAccountId'] },

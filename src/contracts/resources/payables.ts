@@ -15,7 +15,7 @@ import { defineResource } from '../define';
 import { enumOf, reference, text } from '../fields';
 import { RECURRENCE_LABELS, RECURRENCES } from '../recurrence';
 import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
-import { competenceRule, DOCUMENT_TYPES, entryFields, FINANCE_QUEUE_LISTS, payableInstallmentList, receivableInstallmentList } from './parts/financeEntry';
+import { competenceRule, DOCUMENT_TYPES, entryFields, FINANCE_QUEUE_LISTS, installmentRecords, payableInstallmentList, receivableInstallmentList } from './parts/financeEntry';
 
 export const PAYABLE_STATES = ['open', 'submitted', 'approved', 'rejected', 'settled', 'cancelled'] as const;
 export type PayableState = (typeof PAYABLE_STATES)[number];
@@ -127,6 +127,7 @@ export const payables = defineResource({
   },
   workflow: payableWorkflow,
   numbering: { field: 'number' },
+  bornRecords: installmentRecords('payableInstallments'),
   ownership: { field: 'requesterId', permission: 'requesterQueue' },
 });
 
@@ -149,6 +150,7 @@ export const receivables = defineResource({
   form: { sections: [{ key: 'document', title: 'Documento', fields: ['customerId', ...DOCUMENT_FIELDS] }, ...ENTRY_SECTIONS] },
   workflow: receivableWorkflow,
   numbering: { field: 'number' },
+  bornRecords: installmentRecords('receivableInstallments'),
 });
 
 export { DOCUMENT_TYPES };

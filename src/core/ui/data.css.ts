@@ -159,6 +159,8 @@ const badgeBase = style({
   border: '1px solid',
   whiteSpace: 'nowrap',
 });
+// A row laid out as a card (a phone, a narrow column) has half its width per value: a long state wraps inside its cell.
+globalStyle(`${cards} tbody td ${badgeBase}`, narrow({ whiteSpace: 'normal', maxWidth: '100%' }));
 /** State badge, one variant per workflow tone (text contrast ≥ 4.5:1 on its background). */
 export const badge = styleVariants({
   neutral: [badgeBase, { background: '#eef0f3', color: '#3d4553', borderColor: '#c5cbd4' }],

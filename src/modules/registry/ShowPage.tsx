@@ -4,7 +4,8 @@
  * `pages` replace only the body), edit, delete and row actions. A workflow resource adds the
  * transitions of the record's `_actions` to the header, hides the edit button when the state
  * locks everything, and shows the state timeline. Every record has the "Histórico" tab (its audit
- * trail: who changed which field, when).
+ * trail: who changed which field, when). Records born of this one (`bornRecords`: a lançamento's
+ * parcelas) follow its details, each with its state.
  */
 import { lazy, Suspense, useContext, useMemo, useState, type ComponentType } from 'react';
 import { fieldShown, recordName, writableFields, type ActionDef } from '../../contracts/resource';
@@ -27,6 +28,7 @@ import { RecordShow } from '../../core/ui/RecordShow';
 import { Spinner } from '../../core/ui/Spinner';
 import * as css from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
+import { BornRecords } from './BornRecords';
 import { NavLink, PageHeader } from './PageHeader';
 import { RecordStanding } from './RecordStanding';
 import { useRecordLinks } from './recordLinks';
@@ -130,6 +132,9 @@ export default function ShowPage(props: RegistryPageProps) {
           <RecordShow resource={resource} record={record} linkOf={linkOf} />
         )}
       </div>
+      {!PageBody && !tab && !auditing && id && resource.bornRecords?.map((born) => (
+        <Suspense key={born.resource} fallback={null}><BornRecords born={born} record={record} /></Suspense>
+      ))}
       {resource.workflow && !PageBody && !tab && !auditing && id && (
         <div className={ui.card}><HistoryTimeline resource={resource} params={routes.params} id={id} /></div>
       )}

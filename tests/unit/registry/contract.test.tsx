@@ -60,6 +60,21 @@ describe.each(resourceList.map((r) => [r.name, r] as const))('declaration %s', (
     }
   });
 
+  it('lists only records born of it, by their reference to it, with their own fields (`bornRecords`)', () => {
+    for (const born of resource.bornRecords ?? []) {
+      const target = findResource(born.resource);
+      expect(target, born.resource).toBeDefined();
+      expect(target!.bornOf).toBe(resource.name);
+      const reference = target!.fields[born.field];
+      expect(reference && (reference.type === 'reference' || reference.type === 'references') && reference.resource, born.field).toBe(resource.name);
+      // The list is asked for with that field as its filter, in that sort: both must be the target list's.
+      expect(target!.list?.filters?.map((filter) => filter.field)).toContain(born.field);
+      const sortable = new Set([...(target!.list?.columns ?? []).filter((column) => column.sortable).map((column) => column.field), target!.list?.defaultSort.replace(/^-/, '')]);
+      expect(sortable, born.sort).toContain(born.sort.replace(/^-/, ''));
+      for (const column of born.columns) expect(fieldNames(target!), column).toContain(column);
+    }
+  });
+
   it('has a parent that exists and a path that names its parameter', () => {
     if (resource.parent) {
       expect(findResource(resource.parent.resource)).toBeDefined();

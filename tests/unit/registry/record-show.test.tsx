@@ -1,11 +1,11 @@
 /** The show page reads as a document: references link to their records, each heading once, addresses as lines. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { invoices, orders, payableInstallments, purchaseOrders, suppliers } from '../../../src/contracts/resources';
+import { invoices, orders, payableInstallments, payables, purchaseOrders, suppliers } from '../../../src/contracts/resources';
 import { clearCache } from '../../../src/core/resources/cache';
 import { setPermissions } from '../../../src/core/session';
 import ShowPage from '../../../src/modules/registry/ShowPage';
 import { mountSpec } from '../../../src/modules/registry/resourceRoutes';
-import { byText, click, eventually, json, mount, resetApi, signIn, stubApi, text } from './harness';
+import { byText, calls, click, eventually, json, mount, pageResponse, resetApi, signIn, stubApi, text } from './harness';
 import { sampleRecord } from './samples';
 
 const parcela = sampleRecord(payableInstallments, {
@@ -109,5 +109,46 @@ describe('record show page as a document', () => {
     // A line the ordem no longer has keeps its id (the API names it when saved).
     expect(cells).toEqual(['2. Caneta azul (caixa)', 'pl9']);
     view.unmount();
+  });
+
+  describe("a lançamento's parcelas as records, with their state (`bornRecords`)", () => {
+    const entry = sampleRecord(payables, { id: 'e1', status: 'approved', _actions: [] });
+    const installment = (id: string, number: number, status: string, paidAmount: number) =>
+      sampleRecord(payableInstallments, { id, number, status, amount: 50000, paidAmount, openBalance: 50000 - paidAmount, dueDate: `2026-12-0${number}`, entryId: 'e1', _actions: [] });
+    const showEntry = (installments: unknown[]) => {
+      stubApi((call) => (call.path.endsWith('/history') ? json([]) : call.path === 'payable-installments' ? pageResponse(installments) : json(entry)));
+      return mount(() => <ShowPage spec={mountSpec('payables')} view="show" payableId="e1" />, { path: '/contas-a-pagar/lancamentos/e1', routable: (path) => path.startsWith('/contas-a-pagar/') });
+    };
+
+    it('lists each parcela with what was paid and its state, and opens it', async () => {
+      signIn();
+      const view = await showEntry([installment('i1', 1, 'paid', 50000), installment('i2', 2, 'authorized', 0)]);
+      const section = (await eventually(() => view.container.querySelector<HTMLElement>('[role="region"][aria-label="Situação das parcelas"]')))!;
+      expect(byText(section.parentElement!, 'h2', 'Situação das parcelas')).toBeTruthy();
+      const rows = [...section.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => text(cell)));
+      expect(rows).toEqual([
+        ['1', '01/12/2026', 'R$ 500,00', 'R$ 500,00', 'R$ 0,00', 'Paga'],
+        ['2', '02/12/2026', 'R$ 500,00', 'R$ 0,00', 'R$ 500,00', 'Autorizada'],
+        // Money reads "R$ 500,00" with a no-break space.
+      ].map((row) => row.map((cell) => cell.replace('R$ ', 'R$\u00a0'))));
+      // Its parcelas by the lançamento, in their order.
+      const request = calls.find((call) => call.path === 'payable-installments')!;
+      expect(request.url.searchParams.get('entryId')).toBe('e1');
+      expect(request.url.searchParams.get('sort')).toBe('number');
+      const link = byText(section, 'a', '2')!;
+      expect(link.getAttribute('href')).toBe('/contas-a-pagar/parcelamentos/i2');
+      await click(link);
+      expect(view.navigations).toContain('/contas-a-pagar/parcelamentos/i2');
+      view.unmount();
+    });
+
+    it('shows nothing while the lançamento has no parcela records (waiting for approval)', async () => {
+      signIn();
+      const view = await showEntry([]);
+      await eventually(() => calls.some((call) => call.path === 'payable-installments') || null);
+      await eventually(() => (byText(view.container, 'h2', 'Histórico') ? true : null));
+      expect(text(view.container)).not.toContain('Situação das parcelas');
+      view.unmount();
+    });
   });
 });

@@ -61,6 +61,10 @@ const installmentList = <I extends typeof INSTALLMENT | typeof RECEIVABLE_INSTAL
 export const payableInstallmentList = () => installmentList(INSTALLMENT, paymentDataCheck);
 export const receivableInstallmentList = () => installmentList(RECEIVABLE_INSTALLMENT, receiptDataCheck);
 
+/** A lançamento's parcelas as records of their own, on its page: each with what was paid and its state (`bornRecords`). */
+export const installmentRecords = (resource: 'payableInstallments' | 'receivableInstallments') =>
+  [{ resource, field: 'entryId', title: 'Situação das parcelas', columns: ['number', 'dueDate', 'amount', 'paidAmount', 'openBalance', 'status'], sort: 'number' }] as const;
+
 /** The fields both kinds of lançamento have (the counterparty, category and the parcelas' payment data differ). */
 export function entryFields<L>(installments: L) {
   return {

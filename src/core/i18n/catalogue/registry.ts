@@ -35,6 +35,7 @@ export const registry = {
   'registry.all': 'Todos',
   'registry.forbidden': 'Você não tem permissão para acessar esta área.',
   'registry.loadFailed': 'Não foi possível carregar os dados.',
+  'registry.born.all': 'Abrir a lista completa ({count})',
   'registry.retry': 'Tentar novamente',
 
   'registry.search.label': 'Pesquisar',
