@@ -33,11 +33,12 @@ import { createSuccessor, requirePaymentData } from './recurrence.js';
 import { receiptDataIssues } from '../../src/contracts/resources/parts/paymentData.js';
 import type { ReceiptItem } from '../../src/contracts/resources/parts/receiptDataFields.js';
 import { checkReceivingAccounts } from './receipts.js';
+import { ANSWERED_BY_HAND, answerByHand, bankAnswerMissing, takeUnanswered } from './remittances/answers.js';
 
 type Direction = 'payable' | 'receivable';
 
 /** Transitions that write or undo a baixa: the lançamento is locked first and follows afterwards. */
-const SETTLING = new Set(['settle', 'settleRemitted', 'reverse']);
+const SETTLING = new Set(['settle', 'settleRemitted', 'confirmPaid', 'reverse']);
 /** A parcela's actions that go on to its lançamento: a baixa or an estorno settles or reopens it, an edit may restart its approval. */
 const reachesEntry = (action: string) => SETTLING.has(action) || action === 'update';
 
@@ -241,6 +242,7 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
       // A cancelled parcela owes nothing (its lançamento's balance leaves it out too).
       openBalance: sql`CASE WHEN ${inPhases(sql.ref('t.status'), resource.workflow!, ['void'])} THEN 0 ELSE t.amount - t.paid_amount END`,
       costCenterIds: costCentersOf(sql`t.entry_id`),
+      ...(direction === 'payable' ? { bankAnswerMissing } : {}),
       isOverdue: sql`(t.due_date < (now() AT TIME ZONE 'America/Sao_Paulo')::date AND ${inPhases(sql.ref('t.status'), resource.workflow!, LIVE_PHASES)})`,
       settlements: sql`COALESCE((SELECT jsonb_agg(jsonb_build_object('id', s.id, 'paidOn', s.paid_on, 'amount', s.amount, 'interest', s.interest, 'fine', s.fine,
         'discount', s.discount, 'paidTotal', s.paid_total, 'bankAccountId', s.bank_account_id, 'note', s.note, 'reversed', s.reversed_at IS NOT NULL,
@@ -290,6 +292,23 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
       ...(direction === 'payable' ? { unauthorize: async (trx: Trx, call: Call, before: WireRecord) => { await refuseWhileInGeneration(trx, call, before.id); return undefined; } } : {}),
       // The retorno's baixa (server/finance/remittances): the same rules as a manual one.
       settleRemitted: settleHook,
+      // A payment the bank left without a clear answer, resolved by hand (server/finance/remittances/answers.ts).
+      ...(direction === 'payable'
+        ? {
+            confirmPaid: async (trx: Trx, call: Call, before: WireRecord, input: Record<string, unknown>) => {
+              const item = await takeUnanswered(trx, call, before.id);
+              const note = typeof input.note === 'string' && input.note.trim() ? input.note.trim() : '';
+              const done = await settleHook(trx, call, before, { ...input, note: `${ANSWERED_BY_HAND.paid}${note ? ` ${note}` : ''}` });
+              await answerByHand(trx, call, item.id, 'paid', ANSWERED_BY_HAND.paid);
+              return done;
+            },
+            confirmUnpaid: async (trx: Trx, call: Call, before: WireRecord, input: Record<string, unknown>) => {
+              const item = await takeUnanswered(trx, call, before.id);
+              await answerByHand(trx, call, item.id, 'rejected', `${ANSWERED_BY_HAND.unpaid} ${String(input.reason)}`);
+              return undefined;
+            },
+          }
+        : {}),
       async reverse(trx, call, before, input) {
         const found = await sql<{ amount: string; reversed_at: unknown }>`SELECT amount::text, reversed_at FROM installment_settlements
           WHERE id = ${String(input.settlementId)} AND installment_id = ${before.id} AND org_id = ${call.orgId} FOR UPDATE`.execute(trx);

@@ -637,7 +637,7 @@ function actorMay(transition: Transition, record: WireRecord, userId: string): b
   return true;
 }
 
-/** The transition's `requires` field holds a positive amount (or it requires nothing). */
+/** The transition's `requires` field holds a positive amount or true (or it requires nothing). */
 const requirementMet = (transition: Transition, record: WireRecord) => !transition.requires || Number(record[transition.requires.field] ?? 0) > 0;
 
 function refuseActor(transition: Transition, record: WireRecord, userId: string): void {

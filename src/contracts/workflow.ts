@@ -80,8 +80,9 @@ export interface Transition<S extends string = string> {
   /** The user this field names may not run it ("nobody approves what they created"), with the pt-BR refusal (403). */
   notActor?: { field: string; message: string };
   /**
-   * A field of the record that must hold a positive amount (an estorno needs a baixa): otherwise the
-   * transition is not offered, and running it is a 409 with `message`.
+   * A field of the record that must hold a positive amount (an estorno needs a baixa) or be true (a
+   * payment the bank left unanswered): otherwise the transition is not offered, and running it is a
+   * 409 with `message`.
    */
   requires?: { field: string; message: string };
   /** Also offered on a selection: `POST {path}/bulk/{name}` with `{ids, input}`; each record in its own transaction. */

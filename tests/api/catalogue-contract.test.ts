@@ -55,7 +55,7 @@ describe.each(databaseKinds().slice(0, 1))('catalogue contract [%s]', (kind) => 
     expect(states).toContain(workflow.initial);
     for (const transition of workflow.transitions) {
       for (const state of [...transition.from, transition.to]) expect(states, `${resource.name}.${transition.name}`).toContain(state);
-      if (transition.requires) expect(resource.fields[transition.requires.field]?.type, `${resource.name}.${transition.name}.requires`).toBe('money');
+      if (transition.requires) expect(['money', 'boolean'], `${resource.name}.${transition.name}.requires`).toContain(resource.fields[transition.requires.field]?.type);
     }
     const status = fieldStorage(storageOf(resource)!, workflow.field);
     expect(status.kind).toBe('column');

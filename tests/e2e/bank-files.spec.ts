@@ -152,3 +152,60 @@ test('tesouraria generates the remessa, downloads it, imports the retorno: parce
   await expect(page.getByRole('columnheader', { name: 'Saldo atual' })).toBeVisible();
   await shoot(page, 'bank-files-contas');
 });
+
+test('a payment the retorno left with a code we do not know: tesouraria confirms it with the bank and marks it paid on its page', async ({ page }) => {
+  // One more PIX parcela, entered by admin@ and authorised by tesouraria@ (through the API).
+  await signIn(page, 'admin@demo.com.br');
+  const first = async (url: string) => (await api<{ id: string }[]>(page, 'GET', url)).body;
+  const [supplier] = await first('/v1/companies/suppliers?perPage=1');
+  const [category] = await first('/api/finance/expense-categories?perPage=1');
+  const [centre] = await first('/api/finance/cost-centers?perPage=1');
+  const description = `Sem retorno claro ${RUN}`;
+  const created = await api(page, 'POST', '/api/finance/payables', {
+    supplierId: supplier.id, categoryId: category.id, requesterId: null, orderId: null, documentType: 'boleto', documentNumber: `NF-X${RUN}`, issueDate: today, competence: `${today.slice(5, 7)}/${today.slice(0, 4)}`,
+    description, total: 42000, bankAccountId: accountId, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
+    allocations: [{ costCenterId: centre.id, percent: 10000, amount: 42000 }],
+    installments: [{ number: 1, dueDate: businessDay(17), amount: 42000, paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'cobranca@fornecedor.com.br', boletoLine: null, pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null }],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  expect((await api(page, 'POST', `/api/finance/payables/${created.body.id}/actions/submit`, {}, { 'if-match': `"${created.body.version}"` })).status).toBe(200);
+  const id = created.body.installments[0].id as string;
+  await signOut(page);
+
+  // In a remessa sent to the bank, whose retorno answers it with a code no layout of ours knows.
+  await signIn(page, 'tesouraria@demo.com.br');
+  expect((await api(page, 'POST', '/api/finance/payable-installments/bulk/authorize', { ids: [id] })).body.failed).toEqual([]);
+  const [agreement] = await first(`/api/finance/bank-accounts/${accountId}/agreements?perPage=1`);
+  const made = await api(page, 'POST', '/api/finance/remittances', { bankAccountId: accountId, agreementId: agreement.id, installmentIds: [id] });
+  expect(made.status, JSON.stringify(made.body)).toBe(202);
+  let remittance = made.body;
+  await expect.poll(async () => (remittance = (await api(page, 'GET', `/api/finance/remittances/${made.body.id}`)).body).status).toBe('generated');
+  expect((await api(page, 'POST', `/api/finance/remittances/${remittance.id}/actions/markSent`, {}, { 'if-match': `"${remittance.version}"` })).status).toBe(200);
+  const remessa = await page.evaluate(async (url) => {
+    const token = JSON.parse(localStorage.getItem('bo.accessToken')!);
+    const bytes = new Uint8Array(await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
+    return Array.from(bytes, (byte) => String.fromCharCode(byte)).join('');
+  }, `/api/finance/remittances/${remittance.id}/file`);
+  const retorno = bankReturn(remessa, { [remittance.items[0].reference]: 'ZZ' }, today.split('-').reverse().join(''));
+  const imported = await api(page, 'POST', '/api/finance/remittances/returns', { fileName: `RETORNO-ZZ-${RUN}.RET`, content: Buffer.from(retorno, 'latin1').toString('base64') });
+  expect(imported.status, JSON.stringify(imported.body)).toBe(202);
+  await expect.poll(async () => (await api(page, 'GET', `/api/finance/remittances/returns/${imported.body.id}`)).body).toMatchObject({ status: 'processed', unknown: 1 });
+
+  // Its page offers the two answers; "Pago" asks for the baixa, as "Dar baixa" does.
+  await page.goto(`/contas-a-pagar/parcelamentos/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `${description} — 1/1` })).toBeVisible();
+  await expect(page.getByText('Em remessa').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Não pago (confirmado com o banco)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pago (confirmado com o banco)', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pago (confirmado com o banco)', exact: true });
+  await expect(dialog.getByRole('textbox', { name: 'Valor principal (R$)' })).toHaveValue('420,00');
+  await dialog.getByRole('textbox', { name: 'Observação' }).fill('Comprovante enviado pelo gerente.');
+  expect(await axeViolations(page)).toEqual([]);
+  await shoot(page, 'bank-files-confirmado-com-o-banco');
+  await dialog.getByRole('button', { name: 'Pago (confirmado com o banco)', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('Paga', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Pago, confirmado com o banco (o retorno não trouxe a confirmação). Comprovante enviado pelo gerente.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Não pago (confirmado com o banco)' })).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+});

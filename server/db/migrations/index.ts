@@ -48,6 +48,7 @@ import returnJobs from './0045_return_jobs.js';
 import bankAccountChanges from './0046_bank_account_changes.js';
 import remittancesProcessedOnReturn from './0047_remittances_processed_on_return.js';
 import bankAccountOpenings from './0048_bank_account_openings.js';
+import remittanceAnswersByHand from './0049_remittance_answers_by_hand.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -94,6 +95,7 @@ export const migrations: Record<string, Migration> = {
   '0046_bank_account_changes': bankAccountChanges,
   '0047_remittances_processed_on_return': remittancesProcessedOnReturn,
   '0048_bank_account_openings': bankAccountOpenings,
+  '0049_remittance_answers_by_hand': remittanceAnswersByHand,
 };
 
 export const migrationProvider: MigrationProvider = {

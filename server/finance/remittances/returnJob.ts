@@ -40,6 +40,10 @@ export const RETURN_JOB_MESSAGES = {
   unexpected: (line: number) => `A importação parou na linha ${line} por um erro inesperado. As linhas anteriores foram aplicadas; envie o arquivo novamente para continuar.`,
   refused: (line: number, message: string) => `Linha ${line}: ${message} A importação parou aqui; as linhas anteriores foram aplicadas.`,
   cancelled: (line: number, number: number) => `Linha ${line}: o pagamento é da remessa nº ${number}, que foi cancelada durante a importação. A importação parou aqui; as linhas anteriores foram aplicadas.`,
+  conflict: (reason: string, paidByHand: boolean, on: string) =>
+    paidByHand
+      ? `${reason}. Mas o pagamento foi dado como pago à mão em ${on}: confira a baixa com o banco; nada foi alterado.`
+      : `${reason}. Mas o pagamento foi dado como não pago à mão em ${on}: confira com o banco se ele foi pago duas vezes; nada foi alterado.`,
 } as const;
 
 export interface ReturnStep {
@@ -73,7 +77,8 @@ function jobCall(ctx: AppContext, orgId: string, userId: string): Call {
 async function apply(trx: Trx, call: Call, row: ImportRow, payments: PlannedPayment[], result: ReturnResult): Promise<void> {
   const references = [...new Set(payments.map((p) => p.reference))];
   const items = (
-    await sql<ItemRow>`SELECT i.id, i.remittance_id, r.number::text AS remittance_number, r.status AS remittance_status, i.installment_id, i.reference, i.payment_date::text, i.outcome
+    await sql<ItemRow>`SELECT i.id, i.remittance_id, r.number::text AS remittance_number, r.status AS remittance_status, i.installment_id, i.reference, i.payment_date::text, i.outcome,
+        i.answered_by, to_char(i.answered_at AT TIME ZONE 'America/Sao_Paulo', 'DD/MM/YYYY') AS answered_at
       FROM remittance_items i JOIN remittances r ON r.id = i.remittance_id
       WHERE i.org_id = ${call.orgId} AND r.agreement_id = ${row.agreement_id} AND i.reference IN (${sql.join(references)}) ORDER BY i.id FOR UPDATE OF i`.execute(trx)
   ).rows;
@@ -86,8 +91,16 @@ async function apply(trx: Trx, call: Call, row: ImportRow, payments: PlannedPaym
     const judgement = judge(payment.occurrences);
     const line = { line: payment.line, reference: payment.reference, installmentId: item.installment_id, remittanceNumber: Number(item.remittance_number), codes: payment.occurrences, reason: judgement.reason };
     if (item.outcome === 'paid' || item.outcome === 'rejected') {
-      result.unchanged++;
-      result.lines.push({ ...line, outcome: 'unchanged' });
+      // Answered by hand, and the bank now says the opposite: shown to be checked (a payment the bank
+      // did make after all may have been paid again), never applied over the person's answer.
+      const disagrees = Boolean(item.answered_by) && (judgement.outcome === 'paid' || judgement.outcome === 'rejected') && judgement.outcome !== item.outcome;
+      if (disagrees) {
+        result.conflict = (result.conflict ?? 0) + 1;
+        result.lines.push({ ...line, outcome: 'conflict', reason: RETURN_JOB_MESSAGES.conflict(judgement.reason, item.outcome === 'paid', item.answered_at ?? '') });
+      } else {
+        result.unchanged++;
+        result.lines.push({ ...line, outcome: 'unchanged' });
+      }
       continue;
     }
     if (item.remittance_status === 'cancelled') throw new Refused(RETURN_JOB_MESSAGES.cancelled(payment.line, Number(item.remittance_number)));

@@ -59,7 +59,8 @@ const returnLine = z.object({
   reference: z.string(),
   installmentId: z.nullable(z.string()),
   remittanceNumber: z.nullable(z.number()),
-  outcome: z.enum(['paid', 'rejected', 'scheduled', 'unknown', 'unchanged']),
+  // `conflict`: the bank says otherwise than the person who answered the payment by hand (answers.ts).
+  outcome: z.enum(['paid', 'rejected', 'scheduled', 'unknown', 'unchanged', 'conflict']),
   codes: z.array(z.string()),
   reason: z.string(),
 });
@@ -73,6 +74,8 @@ export const returnResult = z.object({
   scheduled: z.number(),
   unknown: z.number(),
   unchanged: z.number(),
+  // Absent from the results of imports made before it existed.
+  conflict: z.optional(z.number()),
   lines: z.array(returnLine),
 });
 export type ReturnResult = z.infer<typeof returnResult>;
@@ -97,7 +100,7 @@ export interface PlannedPayment {
 }
 
 export const emptyResult = (fileName: string, sha256: string, payments: number): ReturnResult => ({
-  duplicate: false, fileName, sha256, payments, paid: 0, rejected: 0, scheduled: 0, unknown: 0, unchanged: 0, lines: [],
+  duplicate: false, fileName, sha256, payments, paid: 0, rejected: 0, scheduled: 0, unknown: 0, unchanged: 0, conflict: 0, lines: [],
 });
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -131,6 +134,9 @@ export interface ItemRow {
   payment_date: string;
   outcome: string;
   live: boolean;
+  /** Who answered the payment by hand (answers.ts) and when (dd/mm/aaaa): read by the retorno's job only. */
+  answered_by?: string | null;
+  answered_at?: string | null;
 }
 
 const bad = (message: string) => new HttpError(400, message, { content: [message] });

@@ -45,6 +45,8 @@ export const SETTLEMENT_MESSAGES = {
   nothingToReverse: 'Não há baixa a estornar nesta parcela.',
   selfAuthorize: 'Quem lançou a conta não pode autorizar o seu pagamento.',
   futurePaidOn: 'A data da baixa não pode ser depois de hoje.',
+  noBankAnswer: 'Só uma parcela de remessa processada que o banco ainda não respondeu (ou respondeu com uma ocorrência desconhecida ou só um agendamento) é resolvida à mão: aguarde o retorno ou cancele a remessa.',
+  bankAnswerBusy: 'Um retorno do banco está sendo aplicado a esta parcela agora. Tente de novo em instantes.',
 } as const;
 
 const nonNegative = ({ z, money }: RuleKit, message: string) => money().check(z.minimum(0, message));
@@ -109,6 +111,18 @@ export const payableInstallmentWorkflow = defineWorkflow<PayableInstallmentState
     { name: 'remit', label: 'Incluir em remessa', verb: 'incluir em remessa', from: ['authorized'], to: 'in_remittance', scope: 'update', permission: 'paymentQueue', system: true },
     { name: 'unremit', label: 'Retirar da remessa', verb: 'retirar da remessa', from: ['in_remittance'], to: 'authorized', scope: 'update', permission: 'paymentQueue', input: reasonInput, system: true },
     { name: 'settleRemitted', label: 'Baixa pelo retorno do banco', verb: 'dar baixa pelo retorno em', from: ['in_remittance'], to: 'paid', scope: 'update', permission: 'paymentQueue', input: settleInput, system: true },
+    // A payment of a processada remessa the bank left without a clear answer, resolved by a person who
+    // confirmed it with the bank (server/finance/remittances/answers.ts): paid (a baixa), or not paid
+    // (back to autorizada). A later retorno that says otherwise is shown as a conflict, never applied over it.
+    {
+      name: 'confirmPaid', label: 'Pago (confirmado com o banco)', verb: 'confirmar o pagamento de', from: ['in_remittance'], to: 'paid', scope: 'update', permission: 'paymentQueue',
+      input: settleInput, inputFrom: { amount: 'openBalance' }, requires: { field: 'bankAnswerMissing', message: SETTLEMENT_MESSAGES.noBankAnswer }, idempotent: true, tone: 'primary',
+    },
+    {
+      name: 'confirmUnpaid', label: 'Não pago (confirmado com o banco)', verb: 'confirmar que não foi pago', from: ['in_remittance'], to: 'authorized', scope: 'update', permission: 'paymentQueue',
+      input: reasonInput, requires: { field: 'bankAnswerMissing', message: SETTLEMENT_MESSAGES.noBankAnswer }, tone: 'danger',
+      confirm: 'Confirme com o banco que este pagamento não foi feito nem agendado: a parcela volta para autorizadas e pode entrar em outra remessa.',
+    },
     { name: 'reverse', label: 'Estornar baixa', verb: 'estornar uma baixa de', from: ['authorized', 'paid'], to: 'authorized', scope: 'update', permission: 'paymentQueue', input: reverseInput, requires: { field: 'paidAmount', message: SETTLEMENT_MESSAGES.nothingToReverse }, idempotent: true, tone: 'danger' },
   ],
   // Authorising goes through the approval service (queues of "Pagamentos"); none applies → authorised at once.
@@ -222,6 +236,8 @@ export const payableInstallments = defineResource({
     requesterId: reference('Solicitante', 'users', { readOnly: true, optional: true }),
     ...installmentFields(SETTLEMENT_WORDS.payable, { bankAccountId: reference('Conta financeira', 'bankAccounts', { optional: true }), ...paymentDataFields }),
     paymentChangedBy: reference('Dados de pagamento alterados por', 'users', { readOnly: true, optional: true, help: 'Alterados depois da aprovação: a autorização passa de novo pela aprovação.' }),
+    // In a processada remessa whose retorno left this payment unanswered, agendado or with an unknown code: resolved by hand.
+    bankAnswerMissing: boolean('Sem resposta clara do banco', { readOnly: true }),
     status: enumOf('Situação', PAYABLE_INSTALLMENT_STATES, stateLabels(PAYABLE_INSTALLMENT_STATES, payableInstallmentWorkflow), { readOnly: true }),
   },
   // The queues' lists (src/modules/finance/routes.data.ts): each keeps its own columns and saved filters.

@@ -33,13 +33,13 @@ export const REMITTANCE_FORM_LABELS = {
   collection: 'Contas e tributos (código de barras)',
 } as const;
 
-/** What the bank answered for one payment. */
+/** What the bank answered for one payment (or a person who confirmed it with the bank: server/finance/remittances/answers.ts, the occurrences say so). */
 export const REMITTANCE_OUTCOMES = ['pending', 'scheduled', 'paid', 'rejected', 'unknown'] as const;
 export const REMITTANCE_OUTCOME_LABELS = {
   pending: 'Aguardando retorno',
   scheduled: 'Agendado pelo banco',
   paid: 'Pago',
-  rejected: 'Rejeitado pelo banco',
+  rejected: 'Não pago',
   unknown: 'Ocorrência desconhecida',
 } as const;
 

@@ -135,6 +135,7 @@ export default function RemittanceFilePage({ resource, record }: SubPageProps) {
             <span className={ui.hint} role="status">{t('remittances.return.progressStatus', { processed: result.processedCount, total: result.payments })} {t(`remittances.return.status.${result.status}`)}</span>
           </div>
           {result.status === 'failed' && <Alert tone="error">{result.failureReason ?? t('remittances.return.status.failed')}</Alert>}
+          {(result.conflict ?? 0) > 0 && <Alert tone="error">{t('remittances.return.conflicts', { conflict: result.conflict })}</Alert>}
           <Alert tone={result.status === 'processed' ? 'success' : 'info'}>{t('remittances.return.summary', { payments: result.payments, paid: result.paid, rejected: result.rejected, scheduled: result.scheduled, unknown: result.unknown, unchanged: result.unchanged })}</Alert>
           <div className={css.tableWrap}>
             <table className={css.table}>

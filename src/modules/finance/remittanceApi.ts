@@ -7,7 +7,7 @@ export interface ReturnLine {
   reference: string;
   installmentId: string | null;
   remittanceNumber: number | null;
-  outcome: 'paid' | 'rejected' | 'scheduled' | 'unknown' | 'unchanged';
+  outcome: 'paid' | 'rejected' | 'scheduled' | 'unknown' | 'unchanged' | 'conflict';
   codes: string[];
   reason: string;
 }
@@ -22,6 +22,8 @@ export interface ReturnResult {
   scheduled: number;
   unknown: number;
   unchanged: number;
+  /** Lines where the bank says otherwise than a person who answered the payment by hand (absent from older imports). */
+  conflict?: number;
   lines: ReturnLine[];
 }
 

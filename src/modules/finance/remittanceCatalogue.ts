@@ -51,6 +51,8 @@ export const remittanceTexts = {
   'remittances.return.outcome.scheduled': 'Agendado',
   'remittances.return.outcome.unknown': 'Desconhecido',
   'remittances.return.outcome.unchanged': 'Sem alteração',
+  'remittances.return.outcome.conflict': 'Em conflito',
+  'remittances.return.conflicts': '{conflict} {conflict:pagamento|pagamentos} em conflito com o que foi confirmado à mão com o banco: confira {conflict:esse pagamento|esses pagamentos} com o banco. Nada foi alterado neles.',
 };
 
 /** pt-BR texts of an account's balance page (/contas-financeiras/{bankAccountId}/saldo). */

@@ -1,0 +1,53 @@
+/**
+ * A payment the bank left without a clear answer — its remessa is processada (a retorno came), but
+ * this payment was not in it, or came back only agendado or with a code we do not know — is
+ * resolved by a person who confirmed it with the bank (the parcela's `confirmPaid` and
+ * `confirmUnpaid`, server/finance/entries.ts): paid, with a baixa; or not paid, back to autorizada
+ * and free for another remessa. The payment keeps who answered it and when (`answered_by`,
+ * `answered_at`); a later retorno that says otherwise is shown on its line as a conflict, never
+ * applied over it (returnJob.ts), so a payment the bank did make after all is seen, not paid twice
+ * unseen.
+ */
+import { sql } from 'kysely';
+import { SETTLEMENT_MESSAGES } from '../../../src/contracts/resources/installments.js';
+import { HttpError } from '../../errors.js';
+import type { Call, Trx } from '../../registry/storage.js';
+
+/** A payment without a clear answer: live, in a processada remessa, still pending, agendado or unknown. */
+export const UNANSWERED = sql`i.live AND i.outcome IN ('pending', 'scheduled', 'unknown') AND r.status = 'processed'`;
+
+/** Whether the parcela `t` waits for such an answer (the parcela's computed `bankAnswerMissing`). */
+export const bankAnswerMissing = sql`EXISTS (SELECT 1 FROM remittance_items i JOIN remittances r ON r.id = i.remittance_id WHERE i.installment_id = t.id AND ${UNANSWERED})`;
+
+const LOCK_NOT_AVAILABLE = '55P03';
+
+/** What the baixa's note and the payment's occurrences say of an answer given by hand. */
+export const ANSWERED_BY_HAND = {
+  paid: 'Pago, confirmado com o banco (o retorno não trouxe a confirmação).',
+  unpaid: 'Não pago, confirmado com o banco:',
+} as const;
+
+/**
+ * The parcela's unanswered payment, locked. Called under the parcela's row lock; the retorno's job
+ * locks payments first and parcelas after, so this one does not wait for a payment the job holds
+ * (NOWAIT: a 409 to try again) — the two never wait on each other. Once taken, a retorno applied
+ * after finds it answered.
+ */
+export async function takeUnanswered(trx: Trx, call: Call, installmentId: string): Promise<{ id: string }> {
+  let rows: { id: string }[];
+  try {
+    rows = (await sql<{ id: string }>`SELECT i.id FROM remittance_items i JOIN remittances r ON r.id = i.remittance_id
+      WHERE i.installment_id = ${installmentId} AND i.org_id = ${call.orgId} AND ${UNANSWERED} FOR UPDATE OF i NOWAIT`.execute(trx)).rows;
+  } catch (error) {
+    if ((error as { code?: string }).code === LOCK_NOT_AVAILABLE) throw new HttpError(409, SETTLEMENT_MESSAGES.bankAnswerBusy);
+    throw error;
+  }
+  if (!rows.length) throw new HttpError(409, SETTLEMENT_MESSAGES.noBankAnswer);
+  return rows[0];
+}
+
+/** Records the person's answer on the payment: answered (no longer live), by whom and when. */
+export async function answerByHand(trx: Trx, call: Call, itemId: string, outcome: 'paid' | 'rejected', text: string): Promise<void> {
+  await sql`UPDATE remittance_items SET outcome = ${outcome}, occurrences = ${text}, live = false, answered_by = ${call.userId}, answered_at = ${call.ctx.clock()}
+    WHERE id = ${itemId} AND org_id = ${call.orgId}`.execute(trx);
+}
