@@ -4,7 +4,7 @@
  * Nothing shows until the record has any (a lançamento waiting for approval has no parcela
  * records yet), nor for a user who may not read them.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { MAX_PER_PAGE, type BornRecordsDef } from '../../contracts/resource';
 import { catalogueEntry } from '../../core/catalogue';
 import { useDeclaration } from '../../core/catalogue/load';
@@ -27,6 +27,13 @@ export function BornRecords({ born, record }: { born: BornRecordsDef; record: Ro
   const linkOf = useRecordLinks();
   const state: ListState = useMemo(() => ({ page: 1, perPage: MAX_PER_PAGE, sort: born.sort, q: '', filters: { [born.field]: [record.id] } }), [born, record.id]);
   const list = useList(resource, state, {}, access('read'));
+  // The record changed here (its cancel cancels its parcelas): read them again.
+  const version = useRef(record.version);
+  useEffect(() => {
+    if (version.current === record.version) return;
+    version.current = record.version;
+    list.reload();
+  }, [record.version, list.reload]);
   const columns = useMemo(() => born.columns.map((field) => ({ field })), [born]);
   if (!access('read') || (!list.error && list.rows.length === 0)) return null;
   // Each row opens its record's page where this host routes it and the user may read it (recordLinks.ts).

@@ -1,8 +1,10 @@
 /** The show page reads as a document: references link to their records, each heading once, addresses as lines. */
+import { act, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { invoices, orders, payableInstallments, payables, purchaseOrders, suppliers } from '../../../src/contracts/resources';
 import { clearCache } from '../../../src/core/resources/cache';
 import { setPermissions } from '../../../src/core/session';
+import { BornRecords } from '../../../src/modules/registry/BornRecords';
 import ShowPage from '../../../src/modules/registry/ShowPage';
 import { mountSpec } from '../../../src/modules/registry/resourceRoutes';
 import { byText, calls, click, eventually, json, mount, pageResponse, resetApi, signIn, stubApi, text } from './harness';
@@ -139,6 +141,24 @@ describe('record show page as a document', () => {
       expect(link.getAttribute('href')).toBe('/contas-a-pagar/parcelamentos/i2');
       await click(link);
       expect(view.navigations).toContain('/contas-a-pagar/parcelamentos/i2');
+      view.unmount();
+    });
+
+    it('reads the parcelas again when the lançamento changes on the page (its cancel cancels them)', async () => {
+      signIn();
+      let changeRecord: (record: typeof entry) => void = () => undefined;
+      function Page() {
+        const [record, setRecord] = useState(entry);
+        changeRecord = setRecord;
+        return <BornRecords born={payables.bornRecords![0]} record={record} />;
+      }
+      stubApi(() => pageResponse([installment('i1', 1, 'queued', 0)]));
+      const view = await mount(() => <Page />, { path: '/contas-a-pagar/lancamentos/e1', routable: () => true });
+      await eventually(() => (calls.length ? true : null));
+      expect(calls.filter((call) => call.path === 'payable-installments')).toHaveLength(1);
+      await act(async () => changeRecord({ ...entry, version: Number(entry.version) + 1, status: 'cancelled' }));
+      await eventually(() => (calls.length > 1 ? true : null));
+      expect(calls.filter((call) => call.path === 'payable-installments')).toHaveLength(2);
       view.unmount();
     });
 
