@@ -10,11 +10,12 @@
  */
 import { sql } from 'kysely';
 import { SETTLEMENT_MESSAGES } from '../../../src/contracts/resources/installments.js';
+import { WAITING_OUTCOMES } from '../../../src/contracts/resources/remittances.js';
 import { HttpError } from '../../errors.js';
 import type { Call, Trx } from '../../registry/storage.js';
 
 /** A payment without a clear answer: live, in a processada remessa, still pending, agendado or unknown. */
-export const UNANSWERED = sql`i.live AND i.outcome IN ('pending', 'scheduled', 'unknown') AND r.status = 'processed'`;
+export const UNANSWERED = sql`i.live AND i.outcome IN (${sql.join(WAITING_OUTCOMES)}) AND r.status = 'processed'`;
 
 /** Whether the parcela `t` waits for such an answer (the parcela's computed `bankAnswerMissing`). */
 export const bankAnswerMissing = sql`EXISTS (SELECT 1 FROM remittance_items i JOIN remittances r ON r.id = i.remittance_id WHERE i.installment_id = t.id AND ${UNANSWERED})`;

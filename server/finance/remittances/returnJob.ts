@@ -21,6 +21,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { ItemRow as ReturnItemRow } from './returns.js';
 import { sql } from 'kysely';
 import { payableInstallments, remittances } from '../../../src/contracts/resources/index.js';
+import { isAnswered } from '../../../src/contracts/resources/remittances.js';
 import { formatMoney } from '../../../src/contracts/money.js';
 import { audit } from '../../audit.js';
 import type { AppContext } from '../../context.js';
@@ -90,10 +91,10 @@ async function apply(trx: Trx, call: Call, row: ImportRow, payments: PlannedPaym
     if (!item) throw new Refused(RETURN_JOB_MESSAGES.unexpected(payment.line)); // validated by the request; items are never deleted
     const judgement = judge(payment.occurrences);
     const line = { line: payment.line, reference: payment.reference, installmentId: item.installment_id, remittanceNumber: Number(item.remittance_number), codes: payment.occurrences, reason: judgement.reason };
-    if (item.outcome === 'paid' || item.outcome === 'rejected') {
+    if (isAnswered(item.outcome)) {
       // Answered by hand, and the bank now says the opposite: shown to be checked (a payment the bank
       // did make after all may have been paid again), never applied over the person's answer.
-      const disagrees = Boolean(item.answered_by) && (judgement.outcome === 'paid' || judgement.outcome === 'rejected') && judgement.outcome !== item.outcome;
+      const disagrees = Boolean(item.answered_by) && isAnswered(judgement.outcome) && judgement.outcome !== item.outcome;
       if (disagrees) {
         result.conflict = (result.conflict ?? 0) + 1;
         result.lines.push({ ...line, outcome: 'conflict', reason: RETURN_JOB_MESSAGES.conflict(judgement.reason, item.outcome === 'paid', item.answered_at ?? '') });
@@ -124,7 +125,7 @@ async function apply(trx: Trx, call: Call, row: ImportRow, payments: PlannedPaym
       if (error instanceof HttpError && error.statusCode < 500) throw new Refused(RETURN_JOB_MESSAGES.refused(payment.line, error.message));
       throw Object.assign(error as Error, { returnLine: payment.line });
     }
-    const answered = judgement.outcome === 'paid' || judgement.outcome === 'rejected';
+    const answered = isAnswered(judgement.outcome);
     await sql`UPDATE remittance_items SET outcome = ${judgement.outcome}, occurrences = ${judgement.reason}${answered ? sql`, live = false` : sql``} WHERE id = ${item.id}`.execute(trx);
     item.outcome = judgement.outcome; // the same "seu número" twice in a file: answered once
     result[judgement.outcome]++;

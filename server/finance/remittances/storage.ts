@@ -10,6 +10,7 @@
  */
 import { sql } from 'kysely';
 import { payableInstallments, remittances } from '../../../src/contracts/resources/index.js';
+import { WAITING_OUTCOMES } from '../../../src/contracts/resources/remittances.js';
 import { HttpError } from '../../errors.js';
 import { declaredStorage } from '../../registry/declared.js';
 import type { Call, Trx } from '../../registry/storage.js';
@@ -44,7 +45,7 @@ const items = sql`COALESCE((SELECT jsonb_agg(jsonb_build_object('id', i.id, 'ins
 /** Takes the live payments of a remessa out of it: their parcelas back to autorizada, with the reason. */
 export async function releaseItems(trx: Trx, call: Call, remittanceId: string, reason: string, only: 'pending' | 'all' = 'all'): Promise<number> {
   const rows = await sql<{ installment_id: string }>`UPDATE remittance_items SET live = false
-    WHERE remittance_id = ${remittanceId} AND org_id = ${call.orgId} AND live ${only === 'pending' ? sql`AND outcome IN ('pending', 'scheduled', 'unknown')` : sql``}
+    WHERE remittance_id = ${remittanceId} AND org_id = ${call.orgId} AND live ${only === 'pending' ? sql`AND outcome IN (${sql.join(WAITING_OUTCOMES)})` : sql``}
     RETURNING installment_id`.execute(trx);
   if (!rows.rows.length) return 0;
   const parcelas = call.ctx.records(payableInstallments.name);

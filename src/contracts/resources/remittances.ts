@@ -35,6 +35,10 @@ export const REMITTANCE_FORM_LABELS = {
 
 /** What the bank answered for one payment (or a person who confirmed it with the bank: server/finance/remittances/answers.ts, the occurrences say so). */
 export const REMITTANCE_OUTCOMES = ['pending', 'scheduled', 'paid', 'rejected', 'unknown'] as const;
+/** Outcomes that end a payment (no longer live), and those still waiting for a clear answer. */
+export const ANSWERED_OUTCOMES = ['paid', 'rejected'] as const;
+export const WAITING_OUTCOMES = ['pending', 'scheduled', 'unknown'] as const;
+export const isAnswered = (outcome: string): outcome is (typeof ANSWERED_OUTCOMES)[number] => (ANSWERED_OUTCOMES as readonly string[]).includes(outcome);
 export const REMITTANCE_OUTCOME_LABELS = {
   pending: 'Aguardando retorno',
   scheduled: 'Agendado pelo banco',
