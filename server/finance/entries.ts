@@ -33,7 +33,7 @@ import { createSuccessor, requirePaymentData } from './recurrence.js';
 import { receiptDataIssues } from '../../src/contracts/resources/parts/paymentData.js';
 import type { ReceiptItem } from '../../src/contracts/resources/parts/receiptDataFields.js';
 import { checkReceivingAccounts } from './receipts.js';
-import { ANSWERED_BY_HAND, answerByHand, bankAnswerMissing, takeUnanswered } from './remittances/answers.js';
+import { ANSWERED_BY_HAND, answerByHand, bankAnswerMissing, latestPaymentFields, takeUnanswered } from './remittances/answers.js';
 
 type Direction = 'payable' | 'receivable';
 
@@ -238,6 +238,7 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
   return declaredStorage(resource, 'installments', {
     filter: { direction },
     columns: { [party]: 'party_id' },
+    ...(direction === 'payable' ? { pageComputed: latestPaymentFields } : {}),
     computed: {
       // A cancelled parcela owes nothing (its lançamento's balance leaves it out too).
       openBalance: sql`CASE WHEN ${inPhases(sql.ref('t.status'), resource.workflow!, ['void'])} THEN 0 ELSE t.amount - t.paid_amount END`,

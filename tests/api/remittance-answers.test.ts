@@ -61,8 +61,11 @@ describe.each(databaseKinds())('payments resolved by hand with the bank [%s]', (
     const remessa = await sentRemittance([10000, 20000, 30000]);
     const [unknownId, scheduledId, paidId] = remessa.ids;
 
-    // Sent, no retorno yet: the way out is "Cancelar remessa"; nothing to confirm by hand.
-    expect((await read(unknownId))._actions).not.toContain('confirmPaid');
+    // Sent, no retorno yet: the way out is "Cancelar remessa"; nothing to confirm by hand. The parcela names its remessa.
+    const sent = await read(unknownId);
+    expect(sent._actions).not.toContain('confirmPaid');
+    expect(sent).toMatchObject({ remittanceId: remessa.id, bankOutcome: 'pending', bankOccurrences: null });
+    expect(sent._refs.remittanceId).toEqual([{ id: remessa.id, label: expect.stringMatching(/\.REM$/i) }]);
     const early = await act(treasurer.session, unknownId, 'confirmPaid', { paidOn: today(), amount: 10000, bankAccountId: parties.accountId });
     expect(early.status).toBe(409);
     expect(early.body.message).toBe(SETTLEMENT_MESSAGES.noBankAnswer);
@@ -72,6 +75,10 @@ describe.each(databaseKinds())('payments resolved by hand with the bank [%s]', (
     expect((await read(unknownId))._actions).toEqual(expect.arrayContaining(['confirmPaid', 'confirmUnpaid']));
     expect((await read(scheduledId))._actions).toEqual(expect.arrayContaining(['confirmPaid', 'confirmUnpaid']));
     expect((await read(paidId))._actions).not.toContain('confirmPaid');
+    // Each parcela says what the bank answered: why it is offered, or not.
+    expect(await read(unknownId)).toMatchObject({ remittanceId: remessa.id, bankOutcome: 'unknown', bankOccurrences: expect.stringContaining('ZZ') });
+    expect(await read(scheduledId)).toMatchObject({ bankOutcome: 'scheduled' });
+    expect(await read(paidId)).toMatchObject({ bankOutcome: 'paid' });
     // Not for who may not act on the payment queue.
     expect((await act(other, unknownId, 'confirmPaid', { paidOn: today(), amount: 10000, bankAccountId: parties.accountId })).status).toBe(403);
 
@@ -89,10 +96,12 @@ describe.each(databaseKinds())('payments resolved by hand with the bank [%s]', (
     const history = await call(env, 'GET', `${PARCELAS}/${scheduledId}/history`, { session: treasurer.session });
     expect(history.body.at(-1)).toMatchObject({ action: 'confirmUnpaid', input: { reason: 'O banco cancelou o agendamento.' } });
     expect(await item(scheduledId)).toEqual({ outcome: 'rejected', live: false, answered_by: treasurer.user.id });
+    expect(await read(scheduledId)).toMatchObject({ remittanceId: remessa.id, bankOutcome: 'rejected', bankOccurrences: expect.stringContaining(`${ANSWERED_BY_HAND.unpaid} O banco cancelou o agendamento.`) });
     const again = await call(env, 'POST', REMITTANCES, { session: treasurer.session, body: { bankAccountId: parties.accountId, agreementId: parties.agreementId, installmentIds: [scheduledId] } });
     expect(again.status, again.raw).toBe(202);
     await untilGenerated(env, treasurer.session, again.body.id);
-    expect((await read(scheduledId)).status).toBe('in_remittance');
+    // In the new remessa, the parcela names that one, waiting for its retorno.
+    expect(await read(scheduledId)).toMatchObject({ status: 'in_remittance', remittanceId: again.body.id, bankOutcome: 'pending', bankOccurrences: null });
 
     // Answered: neither is offered again, and a second answer is refused.
     expect((await read(unknownId))._actions).not.toContain('confirmUnpaid');

@@ -189,6 +189,9 @@ describe.each(databaseKinds())('arquivos de remessa e retorno [%s]', (kind) => {
     expect(await statuses(ids)).toEqual(['authorized', 'authorized']);
     const history = await call(env, 'GET', `${PARCELAS}/${ids[0]}/history`, { session: treasurer });
     expect(history.body.at(-1)).toMatchObject({ action: 'unremit', to: 'authorized', input: { reason: expect.stringContaining('Arquivo recusado pelo gerente') } });
+    // A cancelled file is no remessa of the parcela's: nothing to show of it.
+    const parcela = (await call(env, 'GET', `${PARCELAS}/${ids[0]}`, { session: treasurer })).body;
+    expect(parcela).toMatchObject({ remittanceId: null, bankOutcome: null, bankOccurrences: null });
     const next = await generate(treasurer, { installmentIds: ids });
     expect(next.status, next.raw).toBe(202);
     expect(next.body.status).toBe('generated');

@@ -122,6 +122,10 @@ test('tesouraria generates the remessa, downloads it, imports the retorno: parce
   // Accepted and applied by the job: the screen follows it until processado.
   await expect(page.getByRole('status').filter({ hasText: '2 de 2 linhas de pagamento aplicadas. Processado.' })).toBeVisible();
   await expect(page.getByText('2 pagamentos: 2 pagos, 0 rejeitados, 0 agendados, 0 com ocorrência desconhecida, 0 sem alteração.')).toBeVisible();
+  // Each line's "seu número" opens its parcela.
+  const lineLinks = page.getByRole('region', { name: 'Importar retorno do banco' }).getByRole('table').getByRole('link');
+  await expect(lineLinks).toHaveCount(2);
+  expect((await Promise.all((await lineLinks.all()).map((link) => link.getAttribute('href')))).sort()).toEqual(parcelaIds.map((id) => `/contas-a-pagar/parcelamentos/${id}`).sort());
   // The remessa is processada: its header no longer offers to send or cancel it.
   await expect(page.getByRole('button', { name: 'Marcar como enviada' })).toHaveCount(0);
   await shoot(page, 'bank-files-retorno');
@@ -196,6 +200,12 @@ test('a payment the retorno left with a code we do not know: tesouraria confirms
   await expect(page.getByRole('heading', { level: 1, name: `${description} — 1/1` })).toBeVisible();
   await expect(page.getByText('Em remessa').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Não pago (confirmado com o banco)' })).toBeVisible();
+  // Why they are offered: the page names the remessa (a link to it) and what the bank answered.
+  const inRemittance = page.getByRole('region', { name: 'Remessa bancária' });
+  await expect(inRemittance.getByRole('link', { name: remittance.fileName })).toHaveAttribute('href', `/arquivos-de-remessa/remessas-geradas/${remittance.id}`);
+  await expect(inRemittance.getByText('Ocorrência desconhecida', { exact: true })).toBeVisible();
+  await expect(inRemittance.getByText(/ZZ/)).toBeVisible();
+  await shoot(page, 'bank-files-parcela-sem-resposta-clara');
   await page.getByRole('button', { name: 'Pago (confirmado com o banco)', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Pago (confirmado com o banco)', exact: true });
   await expect(dialog.getByRole('textbox', { name: 'Valor principal (R$)' })).toHaveValue('420,00');

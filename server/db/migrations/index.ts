@@ -49,6 +49,7 @@ import bankAccountChanges from './0046_bank_account_changes.js';
 import remittancesProcessedOnReturn from './0047_remittances_processed_on_return.js';
 import bankAccountOpenings from './0048_bank_account_openings.js';
 import remittanceAnswersByHand from './0049_remittance_answers_by_hand.js';
+import remittanceItemsByInstallment from './0050_remittance_items_by_installment.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -96,6 +97,7 @@ export const migrations: Record<string, Migration> = {
   '0047_remittances_processed_on_return': remittancesProcessedOnReturn,
   '0048_bank_account_openings': bankAccountOpenings,
   '0049_remittance_answers_by_hand': remittanceAnswersByHand,
+  '0050_remittance_items_by_installment': remittanceItemsByInstallment,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -29,6 +29,8 @@ import { defineWorkflow, reasonInput, reasonRule, stateLabels } from '../workflo
 import { COST_CENTERS_OF_ENTRY, FINANCE_QUEUE_LISTS } from './parts/financeEntry';
 import { paymentDataFields } from './parts/paymentDataFields';
 import { receiptDataFields } from './parts/receiptDataFields';
+import { REMITTANCE_OUTCOME_LABELS, REMITTANCE_OUTCOMES } from './parts/remittanceOutcomes';
+import { withDef } from '../fields/field';
 
 export const PAYABLE_INSTALLMENT_STATES = ['open', 'awaiting_requester', 'contested', 'queued', 'awaiting_approval', 'payment_rejected', 'authorized', 'in_remittance', 'paid', 'cancelled'] as const;
 export type PayableInstallmentState = (typeof PAYABLE_INSTALLMENT_STATES)[number];
@@ -197,6 +199,9 @@ function installmentFields<P>(words: Words, paymentData: P) {
 
 const PAYMENT_SECTION = { key: 'payment', title: 'Pagamento', fields: ['bankAccountId', 'paymentMethod', 'boletoLine', 'pixKeyType', 'pixKey', 'pixPayload', 'bankId', 'agency', 'account', 'accountDigit', 'holderName', 'holderDocument'] } as const;
 const RECEIPT_SECTION = { key: 'receipt', title: 'Recebimento', fields: ['paymentMethod', 'bankAccountId', 'ourNumber', 'boletoLine', 'pixKeyType', 'pixKey'] } as const;
+const REMITTANCE_SECTION = { key: 'remittance', title: 'Remessa bancária', fields: ['remittanceId', 'bankOutcome', 'bankOccurrences'] } as const;
+/** Shown once the parcela went in a remessa (the section is left out before). */
+const IN_A_REMITTANCE = { shownWhen: { field: 'bankOutcome', values: REMITTANCE_OUTCOMES } };
 const SETTLEMENTS_SECTION = { key: 'settlements', title: 'Baixas', fields: ['settlements'] } as const;
 
 /** The list of parcelas (payment queue, receipts): by due date, with the footer totals per day and per account. */
@@ -238,11 +243,16 @@ export const payableInstallments = defineResource({
     paymentChangedBy: reference('Dados de pagamento alterados por', 'users', { readOnly: true, optional: true, help: 'Alterados depois da aprovação: a autorização passa de novo pela aprovação.' }),
     // In a processada remessa whose retorno left this payment unanswered, agendado or with an unknown code: resolved by hand.
     bankAnswerMissing: boolean('Sem resposta clara do banco', { readOnly: true }),
+    // Its latest payment in a remessa (the live one first; none of a cancelled or failed remessa):
+    // which file it went in and what the bank answered — why "confirmado com o banco" is offered.
+    remittanceId: withDef(reference('Remessa', 'remittances', { readOnly: true, optional: true }), IN_A_REMITTANCE),
+    bankOutcome: withDef(enumOf('Retorno do banco', REMITTANCE_OUTCOMES, REMITTANCE_OUTCOME_LABELS, { readOnly: true, optional: true }), IN_A_REMITTANCE),
+    bankOccurrences: withDef(text('Ocorrências do banco', { readOnly: true, optional: true }), IN_A_REMITTANCE),
     status: enumOf('Situação', PAYABLE_INSTALLMENT_STATES, stateLabels(PAYABLE_INSTALLMENT_STATES, payableInstallmentWorkflow), { readOnly: true }),
   },
   // The queues' lists (src/modules/finance/routes.data.ts): each keeps its own columns and saved filters.
   list: { ...installmentList('supplierId', ['bankAccountId'], ['requesterId']), named: FINANCE_QUEUE_LISTS },
-  form: { sections: [{ key: 'installment', title: 'Parcela', fields: ['entryId', 'number', 'supplierId', 'description', 'dueDate', 'amount', 'paidAmount', 'openBalance', 'status', 'requesterId'] }, { ...PAYMENT_SECTION, fields: [...PAYMENT_SECTION.fields, 'paymentChangedBy'] }, SETTLEMENTS_SECTION] },
+  form: { sections: [{ key: 'installment', title: 'Parcela', fields: ['entryId', 'number', 'supplierId', 'description', 'dueDate', 'amount', 'paidAmount', 'openBalance', 'status', 'requesterId'] }, { ...PAYMENT_SECTION, fields: [...PAYMENT_SECTION.fields, 'paymentChangedBy'] }, REMITTANCE_SECTION, SETTLEMENTS_SECTION] },
   workflow: payableInstallmentWorkflow,
   bornOf: 'payables',
   ownership: { field: 'requesterId', permission: 'requesterQueue' },

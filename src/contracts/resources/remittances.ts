@@ -17,6 +17,7 @@ import { withDef } from '../fields/field';
 import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
 import { CNAB_LAYOUTS, CNAB_LAYOUT_LABELS } from './bankAccountAgreements';
 import { notes } from './parts/common';
+import { REMITTANCE_OUTCOME_LABELS, REMITTANCE_OUTCOMES } from './parts/remittanceOutcomes';
 
 export const REMITTANCE_STATES = ['generating', 'generated', 'sent', 'processed', 'cancelled', 'failed'] as const;
 export type RemittanceState = (typeof REMITTANCE_STATES)[number];
@@ -33,19 +34,7 @@ export const REMITTANCE_FORM_LABELS = {
   collection: 'Contas e tributos (código de barras)',
 } as const;
 
-/** What the bank answered for one payment (or a person who confirmed it with the bank: server/finance/remittances/answers.ts, the occurrences say so). */
-export const REMITTANCE_OUTCOMES = ['pending', 'scheduled', 'paid', 'rejected', 'unknown'] as const;
-/** Outcomes that end a payment (no longer live), and those still waiting for a clear answer. */
-export const ANSWERED_OUTCOMES = ['paid', 'rejected'] as const;
-export const WAITING_OUTCOMES = ['pending', 'scheduled', 'unknown'] as const;
-export const isAnswered = (outcome: string): outcome is (typeof ANSWERED_OUTCOMES)[number] => (ANSWERED_OUTCOMES as readonly string[]).includes(outcome);
-export const REMITTANCE_OUTCOME_LABELS = {
-  pending: 'Aguardando retorno',
-  scheduled: 'Agendado pelo banco',
-  paid: 'Pago',
-  rejected: 'Não pago',
-  unknown: 'Ocorrência desconhecida',
-} as const;
+export { ANSWERED_OUTCOMES, isAnswered, REMITTANCE_OUTCOME_LABELS, REMITTANCE_OUTCOMES, WAITING_OUTCOMES } from './parts/remittanceOutcomes';
 
 export const remittanceWorkflow = defineWorkflow<RemittanceState>({
   field: 'status',

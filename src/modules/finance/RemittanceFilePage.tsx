@@ -12,13 +12,17 @@ import { registerCatalogue, t } from '../../core/i18n';
 import { invalidate } from '../../core/resources/cache';
 import { Alert } from '../../core/ui/Alert';
 import { FilePicker } from '../../core/ui/FilePicker';
+import { Link } from '../../core/ui/Link';
 import * as css from '../../core/ui/data.css';
 import * as ui from '../../core/ui/ui.css';
+import { useRecordLinks } from '../registry/recordLinks';
 import type { SubPageProps } from '../registry/spec';
 import { downloadRemittance, importReturn, readReturnImport, type ReturnImport } from './remittanceApi';
 import { remittanceTexts } from './remittanceCatalogue';
 
 registerCatalogue(remittanceTexts);
+
+const PAYABLE_INSTALLMENTS = 'payableInstallments';
 
 /** How often the page reads the remessa again while its file is being generated. */
 export const REMITTANCE_POLL_MS = 500;
@@ -29,6 +33,7 @@ export default function RemittanceFilePage({ resource, record }: SubPageProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ReturnImport | null>(null);
+  const linkOf = useRecordLinks();
   const fileName = String(record.fileName ?? 'remessa.rem');
   const status = String(record.status ?? '');
 
@@ -148,14 +153,18 @@ export default function RemittanceFilePage({ resource, record }: SubPageProps) {
                 </tr>
               </thead>
               <tbody>
-                {result.lines.map((line) => (
-                  <tr key={line.line}>
-                    <td className={css.td}>{line.line}</td>
-                    <td className={css.td}>{line.reference}</td>
-                    <td className={css.td}>{t(`remittances.return.outcome.${line.outcome}`)}</td>
-                    <td className={css.td}>{line.reason}</td>
-                  </tr>
-                ))}
+                {result.lines.map((line) => {
+                  // The line's parcela, where this host shows it and the user may read it.
+                  const parcela = line.installmentId ? linkOf(PAYABLE_INSTALLMENTS, line.installmentId) : null;
+                  return (
+                    <tr key={line.line}>
+                      <td className={css.td}>{line.line}</td>
+                      <td className={css.td}>{parcela ? <Link href={parcela}>{line.reference}</Link> : line.reference}</td>
+                      <td className={css.td}>{t(`remittances.return.outcome.${line.outcome}`)}</td>
+                      <td className={css.td}>{line.reason}</td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>
