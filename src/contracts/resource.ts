@@ -215,6 +215,11 @@ export type ScalarFieldDef =
       pattern?: string;
       /** text: what the empty input shows ("mm/aaaa"). */
       placeholder?: string;
+      /**
+       * date: a warning under the input while the date is after today in São Paulo — a likely typo,
+       * not an error: the record saves as typed (a recurring lançamento's next one is dated ahead).
+       */
+      warnAfterToday?: string;
     })
   | (FieldCommon & {
       type: 'enum';

@@ -234,6 +234,15 @@ test('bad input: a boleto with a wrong check digit and a baixa above the open ba
   await page.goto('/contas-a-pagar/lancamentos/adicionar');
   const lines = boletoLines();
   await fillEntry(page, badDescription, [wrongCheckDigit(lines[0]!), lines[1]!, lines[2]!]);
+  // An issue date after today is warned about (a likely typo), not refused; today's clears it.
+  const issued = page.getByRole('textbox', { name: 'Data de emissão', exact: true });
+  const nextYear = `${today.slice(8, 10)}/${today.slice(5, 7)}/${Number(today.slice(0, 4)) + 1}`;
+  await issued.fill(nextYear);
+  await expect(issued).toHaveAccessibleDescription('A data de emissão é posterior a hoje. Confira se foi digitada corretamente.');
+  await expect(issued).not.toHaveAttribute('aria-invalid', 'true');
+  await shoot(page, 'lancamento-form-emissao-futura', { element: page.locator('[data-field="issueDate"]') });
+  await issued.fill(today.split('-').reverse().join('/'));
+  await expect(issued).not.toHaveAccessibleDescription(/posterior a hoje/);
   const line = page.getByRole('textbox', { name: 'Linha digitável ou código de barras' }).first();
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(line).toHaveAccessibleDescription(/dígitos? verificador/);

@@ -72,7 +72,8 @@ export const percent = <const O extends Common & MayBeEmpty & { min?: number; ma
   field((kit) => kit.percent(options?.min, options?.max), { type: 'percent', label }, options);
 
 /** A calendar date, `YYYY-MM-DD`. */
-export const date = <const O extends Common & MayBeEmpty>(label: string, options?: O) => field((kit) => kit.date(), { type: 'date', label }, options);
+export const date = <const O extends Common & MayBeEmpty & { warnAfterToday?: string }>(label: string, options?: O) =>
+  field((kit) => kit.date(), { type: 'date', label, ...(options?.warnAfterToday ? { warnAfterToday: options.warnAfterToday } : {}) }, options);
 
 /** An instant (ISO 8601 with offset); today only server-managed ones (`readOnly`), so any string. */
 export const datetime = <const O extends Common & MayBeEmpty>(label: string, options?: O) => field(({ z }) => z.string(), { type: 'datetime', label }, options);

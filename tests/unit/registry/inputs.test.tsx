@@ -4,6 +4,7 @@ import { defineResource } from '../../../src/contracts/define';
 import { text as textField } from '../../../src/contracts/fields';
 import type { FieldDef } from '../../../src/contracts/resource';
 import { userGroups } from '../../../src/contracts/resources';
+import { saoPauloToday } from '../../../src/contracts/today';
 import { Field } from '../../../src/core/ui/fields/Field';
 import FormPage from '../../../src/modules/registry/FormPage';
 import { byText, click, json, mount, resetApi, signIn, stubApi, type } from './harness';
@@ -87,6 +88,25 @@ describe('field inputs', () => {
     expect(input.value).toBe('26/06/2025');
     expect(seen.at(-1)).toBe('2025-06-26');
     view.unmount();
+  });
+
+  it('date with warnAfterToday: a date after today is warned about (tied to the input), not refused; today or before is not', async () => {
+    const def: FieldDef = { type: 'date', label: 'Data de emissão', warnAfterToday: 'A data é posterior a hoje.' };
+    const [year, month, day] = saoPauloToday().split('-');
+    const { view, input, seen } = await typeInto(def, `${day}${month}${Number(year) + 1}`);
+    const status = view.container.querySelector('[role="status"]')!;
+    expect(status.textContent).toBe('A data é posterior a hoje.');
+    expect(input.getAttribute('aria-describedby')).toContain(status.id);
+    expect(input.getAttribute('aria-invalid')).not.toBe('true');
+    expect(seen.at(-1)).toBe(`${Number(year) + 1}-${month}-${day}`);
+    await type(input, `${day}${month}${year}`);
+    expect(status.textContent).toBe('');
+    expect(input.getAttribute('aria-describedby') ?? '').not.toContain(status.id);
+    view.unmount();
+    // A date field without it has no such line.
+    const plain = await typeInto({ type: 'date', label: 'Data' }, `${day}${month}${Number(year) + 1}`);
+    expect(plain.view.container.querySelector('[role="status"]')).toBeNull();
+    plain.view.unmount();
   });
 });
 

@@ -71,7 +71,7 @@ export function entryFields<L>(installments: L) {
     number: integer('Número', { rule: ({ z }) => z.int(), readOnly: true }),
     documentType: enumOf('Tipo de documento', DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, { initial: 'nfe' }),
     documentNumber: text('Número do documento', { max: 60, optional: true }),
-    issueDate: date('Data de emissão'),
+    issueDate: date('Data de emissão', { warnAfterToday: 'A data de emissão é posterior a hoje. Confira se foi digitada corretamente.' }),
     competence: text('Competência (mês/ano)', { rule: competenceRule(), pattern: '##/####', placeholder: 'mm/aaaa', help: 'Mês/ano a que a despesa ou receita se refere, por exemplo 11/2026.' }),
     description: text('Descrição', { max: 240, required: 'Descreva o lançamento.' }),
     total: money('Valor total', { min: 1, minMessage: ENTRY_MESSAGES.total }),

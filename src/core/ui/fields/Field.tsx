@@ -4,11 +4,13 @@
  */
 import { useId, type ComponentType } from 'react';
 import type { AnyResource, FieldDef, FieldType, RefLabel } from '../../../contracts/resource';
+import { saoPauloToday } from '../../../contracts/today';
 import { t } from '../../i18n';
 import type { PathParams } from '../../resources/paths';
 import type { FieldErrors } from '../../resources/values';
 import * as ui from '../ui.css';
 import * as css from '../data.css';
+import * as styles from './field.css';
 import { visuallyHidden } from '../../styles/base.css';
 import { CepInput } from './CepInput';
 import { BooleanInput, EnumInput, ScopesInput } from './ChoiceInputs';
@@ -56,6 +58,12 @@ export const INPUTS: Record<FieldType, ComponentType<InputProps>> = {
 
 const GROUPS = new Set<FieldType>(['scopes', 'list', 'references']);
 
+/** The field's warning for `value` (`warnAfterToday`: a whole date after today in São Paulo), or null. */
+export function fieldWarning(def: FieldDef, value: unknown, today = saoPauloToday()): string | null {
+  if (def.type !== 'date' || !def.warnAfterToday || typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  return value > today ? def.warnAfterToday : null;
+}
+
 export interface FieldProps {
   resource: AnyResource;
   field: string;
@@ -81,8 +89,9 @@ export function Field({ resource, field, label, def, value, onChange, params, er
   const typePath = def.type === 'pixKey' && def.chosenFrom && def.typeField ? field.replace(/[^.]+$/, def.typeField) : null;
   const own = [...(errors?.[field] ?? []), ...(typePath ? (errors?.[typePath] ?? []) : [])];
   const helpId = def.help ? `${id}-help` : undefined;
+  const warning = fieldWarning(def, value);
   const errorId = own.length ? `${id}-errors` : undefined;
-  const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [helpId, warning ? `${id}-warning` : undefined, errorId].filter(Boolean).join(' ') || undefined;
   const Input = def.lineOf ? LineOfInput : INPUTS[def.type];
   const isGroup = GROUPS.has(def.type) || (def.type === 'enum' && def.multiple);
   const input = (
@@ -106,6 +115,8 @@ export function Field({ resource, field, label, def, value, onChange, params, er
         </>
       )}
       {def.help && <span id={helpId} className={ui.hint}>{def.help}</span>}
+      {/* In the page (empty) before the warning shows, so a screen reader hears it when it does. */}
+      {def.type === 'date' && def.warnAfterToday && <span id={`${id}-warning`} className={styles.warning} role="status">{warning}</span>}
       {own.length > 0 && (
         <ul id={errorId} className={ui.fieldError}>
           {own.map((message, index) => <li key={index}>{message}</li>)}
