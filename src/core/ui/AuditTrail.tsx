@@ -3,6 +3,7 @@
  * and paged — who, when, what (criação, alteração, exclusão, an action or transition) and each
  * changed field with its label and its value before and after, formatted like the show page.
  */
+import '../i18n/recordPageTexts';
 import { useState } from 'react';
 import type { AuditEntry } from '../../contracts/audit';
 import type { AnyResource } from '../../contracts/resource';

@@ -1,3 +1,4 @@
+import '../i18n/recordPageTexts';
 import type { ReactNode } from 'react';
 import { t } from '../i18n';
 import { Dialog } from './Dialog';

@@ -3,6 +3,7 @@
  * when, from → to (state labels), what the transition did with its input (historyNote.ts: "Baixa
  * parcial de R$ 200,00") and its note or reason.
  */
+import '../i18n/recordPageTexts';
 import type { AnyResource } from '../../contracts/resource';
 import type { HistoryEntry } from '../../contracts/workflow';
 import { formatDateTime } from '../format/dates';

@@ -3,6 +3,7 @@
  * before sending, server field errors as a bulleted list under each field, an unsaved-changes
  * warning, and the stale-version (412) warning that never overwrites silently.
  */
+import '../i18n/recordPageTexts';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { fieldShown, isOptionalField, typesSetByChoice, writableFields, type AnyResource } from '../../contracts/resource';
 import { lockedFields } from '../../contracts/workflow';

@@ -5,6 +5,7 @@
  * so a date is a date picker, money the money input, an account a reference select; a `reason` or
  * `note` is a text box; `settlementId` chooses one of the record's baixas not yet reversed.
  */
+import '../i18n/recordPageTexts';
 import { saoPauloToday } from '../../contracts/today';
 import { useId } from 'react';
 import { isOptionalSchema, type AnyResource, type FieldDef, type ScalarFieldDef } from '../../contracts/resource';

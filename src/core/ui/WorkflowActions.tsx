@@ -5,6 +5,7 @@
  * screen. A 409 shows the server's pt-BR reason; a 412 (someone changed the record) offers to
  * reload it while the dialog keeps what was typed.
  */
+import '../i18n/recordPageTexts';
 import { useId, useState, type FormEvent } from 'react';
 import { recordErrorLines } from '../resources/errorPlace';
 import { checkInput, errorsAfterEdit } from '../resources/values';

@@ -4,6 +4,7 @@
  * the record back to its approval queue on save. The form says so before the user types and asks
  * before saving such a change (issue 27 §3).
  */
+import '../i18n/recordPageTexts';
 import type { AnyResource } from '../../contracts/resource';
 import { t } from '../i18n';
 import { fieldLabel, resourceLabel } from '../resources/labels';

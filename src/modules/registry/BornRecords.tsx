@@ -4,6 +4,7 @@
  * Nothing shows until the record has any (a lançamento waiting for approval has no parcela
  * records yet), nor for a user who may not read them.
  */
+import '../../core/i18n/recordPageTexts';
 import { useEffect, useMemo, useRef } from 'react';
 import { MAX_PER_PAGE, type BornRecordsDef } from '../../contracts/resource';
 import { catalogueEntry } from '../../core/catalogue';

@@ -4,6 +4,7 @@
  * summary of the answer — how many were done, and each record that was not, by its title, with
  * the server's reason (those stay selected). Loaded only once rows are selected (ListPage).
  */
+import '../../core/i18n/recordPageTexts';
 import { lazy, Suspense, useState } from 'react';
 import { recordName, type ActionDef, type AnyResource } from '../../contracts/resource';
 import { ACTIONS_KEY, type Transition } from '../../contracts/workflow';

@@ -1,4 +1,5 @@
 /** Generic create/edit screen (and the form of a single record such as the settings). */
+import '../../core/i18n/recordPageTexts';
 import { useContext } from 'react';
 import { recordName } from '../../contracts/resource';
 import { RecordEventsContext } from '../../core/host/embedding';

@@ -3,6 +3,7 @@
  * workflow state and, while it waits for an approval, where that stands ("Aguardando Carla
  * Compras, etapa 2 de 2"). Nothing for a record without number or workflow.
  */
+import '../../core/i18n/recordPageTexts';
 import type { AnyResource } from '../../contracts/resource';
 import { t } from '../../core/i18n';
 import type { Row } from '../../core/resources/useList';

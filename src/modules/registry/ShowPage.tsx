@@ -7,6 +7,7 @@
  * trail: who changed which field, when). Records born of this one (`bornRecords`: a lançamento's
  * parcelas) follow its details, each with its state.
  */
+import '../../core/i18n/recordPageTexts';
 import { lazy, Suspense, useContext, useMemo, useState, type ComponentType } from 'react';
 import { fieldShown, recordName, writableFields, type ActionDef } from '../../contracts/resource';
 import { t } from '../../core/i18n';

@@ -1,6 +1,6 @@
 /**
  * A screen marked `recordTexts: false` loads without the record screens' texts (registry,
- * workflow, Brazilian fields: core/i18n/recordTexts.ts, in the list's chunk), so none of the code
+ * workflow: core/i18n/recordTexts.ts, in the list's chunk), so none of the code
  * it runs may ask for one of those texts: it would show the key. Read from the sources: every
  * `t('…')` key (and the fixed start of a `t(`…${x}`)` key) in the screen's module and in every
  * module of src/ it imports, statically, however deep.
@@ -8,7 +8,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { brazil } from '../../../src/core/i18n/catalogue/brazil';
 import { core } from '../../../src/core/i18n/catalogue/core';
 import { registry } from '../../../src/core/i18n/catalogue/registry';
 import { screens } from '../../../src/core/i18n/catalogue/screens';
@@ -17,7 +16,7 @@ import { accountRouteData } from '../../../src/modules/account/routes.data';
 
 const ACCOUNT = path.resolve('src/modules/account');
 /** Keys only the record texts hold (the up-front catalogues may hold some of the same). */
-const recordOnly = Object.keys({ ...registry, ...workflow, ...brazil }).filter((key) => !Object.hasOwn(core, key) && !Object.hasOwn(screens, key));
+const recordOnly = Object.keys({ ...registry, ...workflow }).filter((key) => !Object.hasOwn(core, key) && !Object.hasOwn(screens, key));
 
 function resolveImport(from: string, spec: string): string | null {
   if (!spec.startsWith('.')) return null;

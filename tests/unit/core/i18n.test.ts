@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allMessages, hasMessage, registerCatalogue, t } from '../../../src/core/i18n';
+import '../../../src/core/i18n/recordPageTexts';
 import { approvals } from '../../../src/modules/approvals/catalogue';
 import { imports } from '../../../src/modules/imports/catalogue';
 import { quotesTexts } from '../../../src/modules/quotes/catalogue';

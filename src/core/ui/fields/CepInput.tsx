@@ -1,3 +1,4 @@
+import '../../i18n/recordPageTexts';
 import { useRef } from 'react';
 import { addressPatch } from '../../postal/patch';
 import type { PostalLookup } from '../../postal/types';

@@ -1,3 +1,4 @@
+import '../../i18n/recordPageTexts';
 import { useEffect, useState } from 'react';
 import type { Municipality } from '../../../contracts/brazil/municipalities';
 import { isUf, ufOfIbgeCode, type Uf } from '../../../contracts/brazil/ufs';

@@ -2,6 +2,7 @@
  * One form field: label (required mark), the input of its type, help, and the errors of the
  * client validation or the server as a bulleted list tied to the input (aria-describedby).
  */
+import '../../i18n/recordPageTexts';
 import { useId, type ComponentType } from 'react';
 import type { AnyResource, FieldDef, FieldType, RefLabel } from '../../../contracts/resource';
 import { saoPauloToday } from '../../../contracts/today';

@@ -1,3 +1,4 @@
+import '../../i18n/recordPageTexts';
 import { useEffect, useRef, useState } from 'react';
 import { FILE_MAX_BYTES, IMAGE_TYPES } from '../../../contracts/files';
 import { isApiError } from '../../api';

@@ -1,3 +1,4 @@
+import '../../i18n/recordPageTexts';
 import { t } from '../../i18n';
 import { fieldLabel } from '../../resources/labels';
 import { lineTarget, useReferencedLines } from '../../resources/referencedLines';

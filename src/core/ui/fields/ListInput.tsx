@@ -1,3 +1,4 @@
+import '../../i18n/recordPageTexts';
 import { useRef } from 'react';
 import { fieldShown, isOptionalItemField, typesSetByChoice, type ScalarFieldDef } from '../../../contracts/resource';
 import { t } from '../../i18n';

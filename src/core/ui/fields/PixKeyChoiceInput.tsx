@@ -1,3 +1,4 @@
+import '../../i18n/recordPageTexts';
 import { useEffect, useRef, useState } from 'react';
 import { PIX_KEY_TYPES, type PixKeyType } from '../../../contracts/brazil/pix';
 import { request } from '../../api';

@@ -1,3 +1,4 @@
+import '../../i18n/recordPageTexts';
 import { useEffect, useRef, useState } from 'react';
 import { normalisePixKey, PIX_KEY_TYPES, type PixKeyType } from '../../../contracts/brazil/pix';
 import { maskPixKey } from '../../format/masks';

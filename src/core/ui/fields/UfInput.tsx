@@ -1,3 +1,4 @@
+import '../../i18n/recordPageTexts';
 import { UF_CODES, UF_NAMES } from '../../../contracts/brazil/ufs';
 import { t } from '../../i18n';
 import * as ui from '../ui.css';
