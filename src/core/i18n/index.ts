@@ -4,7 +4,8 @@
  * Extension: an area adds `catalogue/<area>.ts` exporting a flat `Record<string, string>`
  * and either appends it to `STATIC_CATALOGUES` below (bundled with the core) or calls
  * `registerCatalogue(partial)` from its own chunk when it loads. Later entries win. The texts of
- * record screens load with the roots that show records (recordTexts.ts); what only a form, a details page or a dialog shows, with the module that shows it (recordPageTexts.ts).
+ * record screens load with the roots that show records (recordTexts.ts); what only a form, a
+ * details page or a dialog shows, with the module that shows it (recordPageTexts.ts).
  */
 import { core } from './catalogue/core';
 import { screens } from './catalogue/screens';
