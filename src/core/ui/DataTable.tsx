@@ -32,6 +32,8 @@ export interface DataTableProps {
   onSelect?: (ids: Set<string>) => void;
   /** A line under a row's workflow state (where its approval stands), by row id. */
   stateNotes?: ReadonlyMap<string, string>;
+  /** Where a reference cell leads (a record's items on its show page: a remessa's parcelas), or null. */
+  linkOf?: (target: string, id: string) => string | null;
 }
 
 export interface RowProps {
@@ -74,11 +76,14 @@ export function TableRow({ row, props, index }: RowProps) {
       {columns.map((column, i) => {
         const def = fieldDef(resource, column.field);
         const note = column.field === resource.workflow?.field ? props.stateNotes?.get(row.id) : undefined;
-        const shown = def ? <FieldValue resource={resource} field={column.field} def={def} value={row[column.field]} refs={row._refs?.[column.field]} compact /> : null;
+        const cell = def ? <FieldValue resource={resource} field={column.field} def={def} value={row[column.field]} refs={row._refs?.[column.field]} compact /> : null;
+        const rowLink = i === 0 && hrefFor && onOpen;
+        const target = !rowLink && def?.type === 'reference' && typeof row[column.field] === 'string' ? props.linkOf?.(def.resource, row[column.field] as string) : null;
+        const shown = target ? <Link href={target}>{cell}</Link> : cell;
         const value = note ? <>{shown}<span className={css.stateNote}>{note}</span></> : shown;
         return (
           <td key={column.field} role="cell" data-label={fieldLabel(resource, column.field)} className={isNumericColumn(resource, column.field) ? css.numericCell : css.td}>
-            {i === 0 && hrefFor && onOpen ? (
+            {rowLink ? (
               <Link className={css.rowLink} href={hrefFor(row)} onFollow={() => onOpen(row)}>
                 {value}
               </Link>

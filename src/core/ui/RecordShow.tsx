@@ -15,7 +15,7 @@ type ListDef = Extract<FieldDef, { type: 'list' }>;
 export type LinkOf = (target: string, id: string) => string | null;
 
 /** Items of a `list` field as a table (virtualised when there are many: ACL items, statements). */
-function ItemsTable({ resource, field, def, record }: { resource: AnyResource; field: string; def: ListDef; record: Row }) {
+function ItemsTable({ resource, field, def, record, linkOf }: { resource: AnyResource; field: string; def: ListDef; record: Row; linkOf?: LinkOf }) {
   const value = record[field];
   const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
   // A line of the referenced record (a faturamento line's ordem line) reads as that line ("1. Papel A4"), not its id.
@@ -35,7 +35,7 @@ function ItemsTable({ resource, field, def, record }: { resource: AnyResource; f
   }));
   // A column only some items use (a parcela's PIX key) shows when at least one item uses it.
   const columns = Object.entries(def.of).filter(([, sub]) => rows.some((row) => fieldShown(sub, row, record))).map(([name]) => ({ field: name }));
-  return <DataTable resource={itemResource} columns={columns} rows={rows} caption={fieldLabel(resource, field)} />;
+  return <DataTable resource={itemResource} columns={columns} rows={rows} caption={fieldLabel(resource, field)} linkOf={linkOf} />;
 }
 
 const filled = (value: unknown) => value !== null && value !== undefined && value !== '';
@@ -107,7 +107,7 @@ function ShownValue({ resource, field, def, record, linkOf }: { resource: AnyRes
   const value = record[field];
   if (def.type === 'list' && Array.isArray(value) && value.length > 0) {
     const lines = addressLines(def);
-    return lines ? <ItemsAsLines resource={resource} field={field} def={def} lines={lines} record={record} /> : <ItemsTable resource={resource} field={field} def={def} record={record} />;
+    return lines ? <ItemsAsLines resource={resource} field={field} def={def} lines={lines} record={record} /> : <ItemsTable resource={resource} field={field} def={def} record={record} linkOf={linkOf} />;
   }
   const shown = <FieldValue resource={resource} field={field} def={def} value={value} refs={record._refs?.[field]} allRefs={record._refs} />;
   const href = def.type === 'reference' && linkOf && typeof value === 'string' && value ? linkOf(def.resource, value) : null;

@@ -1,7 +1,7 @@
 /** The show page reads as a document: references link to their records, each heading once, addresses as lines. */
 import { act, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { invoices, orders, payableInstallments, payables, purchaseOrders, suppliers } from '../../../src/contracts/resources';
+import { invoices, orders, payableInstallments, payables, purchaseOrders, remittances, suppliers } from '../../../src/contracts/resources';
 import { clearCache } from '../../../src/core/resources/cache';
 import { setPermissions } from '../../../src/core/session';
 import { BornRecords } from '../../../src/modules/registry/BornRecords';
@@ -15,6 +15,9 @@ const parcela = sampleRecord(payableInstallments, {
   status: 'authorized',
   entryId: 'e1',
   supplierId: 's1',
+  remittanceId: null,
+  bankOutcome: null,
+  bankOccurrences: null,
   settlements: [{ id: 'b1', paidOn: '2026-11-23', amount: 20000, interest: 0, fine: 0, discount: 0, paidTotal: 20000, bankAccountId: 'a1', note: null, reversed: false, reversalReason: null }],
   _actions: [],
   _refs: { entryId: [{ id: 'e1', label: 'Manutenção do ar-condicionado' }], supplierId: [{ id: 's1', label: 'Comercial Horizonte Ltda' }] },
@@ -50,6 +53,48 @@ describe('record show page as a document', () => {
     expect(byText(view.container, 'a', 'Manutenção do ar-condicionado')!.getAttribute('href')).toBe('/contas-a-pagar/lancamentos/e1');
     expect(byText(view.container, 'dd', 'Comercial Horizonte Ltda')!.querySelector('a')).toBeNull();
     view.unmount();
+  });
+
+  it('links a reference inside a record\'s items (a remessa\'s parcelas) to its record, not the items\' other values', async () => {
+    signIn();
+    const item = { installmentId: 'i1', supplierId: 's1', paymentForm: 'pixKey', reference: 'CE115', paymentDate: '2026-12-14', amount: 100000, outcome: 'paid', occurrences: null };
+    const remessa = sampleRecord(remittances, {
+      id: 'r1',
+      status: 'processed',
+      _actions: [],
+      items: [item],
+      _refs: { 'items.0.installmentId': [{ id: 'i1', label: 'Manutenção — 1/2' }], 'items.0.supplierId': [{ id: 's1', label: 'Comercial Horizonte Ltda' }] },
+    });
+    stubApi((call) => (call.path.endsWith('/history') ? json([]) : json(remessa)));
+    const view = await mount(() => <ShowPage spec={mountSpec('remittances')} view="show" remittanceId="r1" />, {
+      path: '/arquivos-de-remessa/remessas-geradas/r1',
+      routable: (path) => path.startsWith('/contas-a-pagar/') || path.startsWith('/arquivos-de-remessa/'),
+    });
+    const table = view.container.querySelector('section[aria-label="Parcelas da remessa"] table')!;
+    expect(byText(table, 'a', 'Manutenção — 1/2')!.getAttribute('href')).toBe('/contas-a-pagar/parcelamentos/i1');
+    // The supplier's module is not routed by this host: its name stays text.
+    expect(byText(table, 'td', 'Comercial Horizonte Ltda')!.querySelector('a')).toBeNull();
+    view.unmount();
+  });
+
+  it('shows a parcela\'s "Remessa bancária" only once it went in a remessa', async () => {
+    signIn();
+    const before = await showParcela();
+    expect(before.container.querySelector('section[aria-label="Remessa bancária"]')).toBeNull();
+    before.unmount();
+    clearCache();
+    Object.assign(parcela, { remittanceId: 'r1', bankOutcome: 'unknown', bankOccurrences: 'ZZ — código desconhecido' });
+    parcela._refs = { ...parcela._refs, remittanceId: [{ id: 'r1', label: 'REMESSA-1.REM' }] };
+    try {
+      const after = await showParcela({ routable: () => true });
+      const section = after.container.querySelector('section[aria-label="Remessa bancária"]')!;
+      expect(byText(section, 'a', 'REMESSA-1.REM')!.getAttribute('href')).toBe('/arquivos-de-remessa/remessas-geradas/r1');
+      expect(byText(section, 'dd', 'Ocorrência desconhecida')).toBeTruthy();
+      expect(byText(section, 'dd', 'ZZ — código desconhecido')).toBeTruthy();
+      after.unmount();
+    } finally {
+      Object.assign(parcela, { remittanceId: null, bankOutcome: null, bankOccurrences: null });
+    }
   });
 
   it('names a section whose only field is named like it once: "Baixas" is the heading, not also a label', async () => {
