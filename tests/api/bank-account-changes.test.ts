@@ -314,7 +314,7 @@ describe.each(databaseKinds())('alterações de dados bancários [%s]', (kind) =
     });
   });
 
-  it('keeps an account inactive when its abertura is cancelled, even after another change of it is approved (that approver saw only what it moved)', async () => {
+  it('keeps an account inactive when its abertura is cancelled, even after another change of it is approved (that approver saw only what it moved); says so, and lets it be deleted', async () => {
     await withQueue(async () => {
       const account = (await call(env, 'POST', ACCOUNTS, { session: clerk.session, body: accountValues({ pixKeys: [{ type: 'email', key: 'golpe@fora.com.br', isDefault: true }] }) })).body as Record<string, any>;
       const opening = ((await call(env, 'GET', changes(account.id), { session: clerk.session })).body as { id: string; version: number }[])[0];
@@ -323,9 +323,15 @@ describe.each(databaseKinds())('alterações de dados bancários [%s]', (kind) =
       expect((await act(clerk, account.id, proposed, 'submit')).status).toBe(200);
       expect((await decide(approver, (await pendingFlow(proposed.id))!)).status).toBe(200);
       const now = await getAccount(account.id);
-      expect(now).toMatchObject({ agency: '1235', isActive: false, bankDataStatus: 'awaitingApproval' });
+      expect(now).toMatchObject({ agency: '1235', isActive: false, bankDataStatus: 'openingCancelled' });
       const on = await call(env, 'PUT', `${ACCOUNTS}/${account.id}`, { session: clerk.session, body: writableOf(bankAccounts, now, { isActive: true }), headers: { 'if-match': ifMatch(now.version) } });
-      expect([on.status, on.body.message]).toEqual([409, BANK_ACCOUNT_CHANGE_MESSAGES.openingPending]);
+      expect([on.status, on.body.message]).toEqual([409, BANK_ACCOUNT_CHANGE_MESSAGES.openingCancelled]);
+      const bulk = await call(env, 'POST', `${ACCOUNTS}/bulk/activate`, { session: clerk.session, body: { ids: [account.id] } });
+      expect(bulk.body.failed, bulk.raw).toEqual([{ id: account.id, message: BANK_ACCOUNT_CHANGE_MESSAGES.openingCancelled }]);
+      // The way out the message names: the account has no movement, so it is deleted, changes and all.
+      const gone = await call(env, 'DELETE', `${ACCOUNTS}/${account.id}`, { session: admin, headers: { 'if-match': ifMatch((await getAccount(account.id)).version) } });
+      expect(gone.status, gone.raw).toBe(204);
+      expect((await call(env, 'GET', `${ACCOUNTS}/${account.id}`, { session: clerk.session })).status).toBe(404);
     });
   });
 

@@ -16,7 +16,7 @@
  * approval applies it (docs/decisions.md, "Dual control of a conta financeira's bank data").
  * A new account with bank data or PIX keys is created inactive with an "abertura" of them, and its
  * approval activates it (server/finance/bankAccountOpening.ts); `bankDataStatus` (the server's) says
- * whether that still waits.
+ * whether that still waits, or was cancelled (then the account is deleted and made again).
  */
 import { defineResource } from '../define';
 import { boolean, date, enumOf, money, text } from '../fields';
@@ -25,6 +25,9 @@ import { BANK_DATA_FIELDS, bankDataFields } from './parts/bankData';
 import { activationActions, deleteAction, notes } from './parts/common';
 
 export { BANK_ACCOUNT_KINDS } from './parts/bankData';
+
+/** Where an account's bank data stand (server/finance/bankAccountOpening.ts). */
+const BANK_DATA_STATUSES = ['approved', 'awaitingApproval', 'openingCancelled'] as const;
 
 export const BANK_DATA_NOTE = 'Dados bancários, titular e chaves PIX de uma conta existente mudam por uma alteração aprovada: use a aba "Alterações de dados".';
 
@@ -46,8 +49,8 @@ export const bankAccounts = defineResource({
     isActive: boolean('Ativa', { initial: true, help: 'Uma conta nova com dados bancários ou chaves PIX fica inativa até a aprovação da sua abertura (aba "Alterações de dados"), quando há fila para alterações de dados bancários.' }),
     // The server's; shown once the account exists (a new one has none yet).
     bankDataStatus: withDef(
-      enumOf('Situação dos dados bancários', ['approved', 'awaitingApproval'], { approved: 'Aprovados', awaitingApproval: 'Abertura aguardando aprovação' }, { readOnly: true, tones: { approved: 'success', awaitingApproval: 'warning' } }),
-      { shownWhen: { field: 'bankDataStatus', values: ['approved', 'awaitingApproval'] } },
+      enumOf('Situação dos dados bancários', BANK_DATA_STATUSES, { approved: 'Aprovados', awaitingApproval: 'Abertura aguardando aprovação', openingCancelled: 'Abertura cancelada' }, { readOnly: true, tones: { approved: 'success', awaitingApproval: 'warning', openingCancelled: 'danger' } }),
+      { shownWhen: { field: 'bankDataStatus', values: BANK_DATA_STATUSES } },
     ),
     notes: notes('Observações'),
   },
