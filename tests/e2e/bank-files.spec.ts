@@ -136,8 +136,10 @@ test('tesouraria generates the remessa, downloads it, imports the retorno: parce
 
   await page.getByRole('link', { name: 'Detalhes' }).click();
   await expect(page.getByText('Processada', { exact: true }).first()).toBeVisible();
-  // Its payments' parcelas open from the table.
-  const itemLinks = page.getByRole('region', { name: 'Parcelas da remessa' }).getByRole('table').getByRole('link');
+  // Its payments' parcelas (and suppliers) open from the table.
+  const paymentsTable = page.getByRole('region', { name: 'Parcelas da remessa' }).getByRole('table');
+  await expect(paymentsTable.getByRole('link', { name: 'Comercial Horizonte Ltda' })).toHaveCount(2);
+  const itemLinks = paymentsTable.getByRole('link', { name: /^Remessa e2e / });
   await expect(itemLinks).toHaveCount(2);
   expect((await Promise.all((await itemLinks.all()).map((link) => link.getAttribute('href')))).sort()).toEqual(parcelaIds.map((id) => `/contas-a-pagar/parcelamentos/${id}`).sort());
   await expect(page.getByRole('button', { name: 'Marcar como enviada' })).toHaveCount(0);

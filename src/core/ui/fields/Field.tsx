@@ -60,9 +60,9 @@ export const INPUTS: Record<FieldType, ComponentType<InputProps>> = {
 const GROUPS = new Set<FieldType>(['scopes', 'list', 'references']);
 
 /** The field's warning for `value` (`warnAfterToday`: a whole date after today in São Paulo), or null. */
-export function fieldWarning(def: FieldDef, value: unknown, today = saoPauloToday()): string | null {
+function fieldWarning(def: FieldDef, value: unknown): string | null {
   if (def.type !== 'date' || !def.warnAfterToday || typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  return value > today ? def.warnAfterToday : null;
+  return value > saoPauloToday() ? def.warnAfterToday : null;
 }
 
 export interface FieldProps {
