@@ -8,6 +8,7 @@
  * closed at the end, so the demo's Itaú stays the one bank account other specs find.
  */
 import { expect, test } from '@playwright/test';
+import { BANK_ACCOUNT_CHANGE_MESSAGES } from '../../src/contracts/resources/bankAccountChanges';
 import { BANK_DATA_NOTE } from '../../src/contracts/resources/bankAccounts';
 import { noAxeViolations, shown } from './finance-support';
 import { shoot } from './screens';
@@ -76,4 +77,92 @@ test('tesouraria changes a conta financeira’s agência through an alteração 
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
   }
   await signOut(page);
+});
+
+/** Everything of a record the API accepts back on a PUT (what the server manages left out). */
+const writable = ({ id: _id, version: _v, createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, currentBalance: _cur, projectedBalance: _pro, bankDataStatus: _s, _refs, _actions, ...values }: Record<string, unknown>) => values;
+
+test('with a queue for bank-data changes, a new account waits for its abertura: another person approves it and it is active; one whose abertura was cancelled says so and cannot be activated', async ({ page }) => {
+  // As admin: a queue for these changes, decided by admin alone (tesouraria proposes, so never decides).
+  await signIn(page, 'admin@demo.com.br');
+  const admin = (await api(page, 'GET', '/v1/identity/users?q=admin%40demo.com.br')).body[0];
+  const queue = await api(page, 'POST', '/v1/approvals/queues', {
+    name: `Dados bancários e2e ${RUN}`, resource: 'bankAccountChanges', priority: 1, isActive: true, description: null, triggers: [],
+    stages: [{ name: 'Diretoria', minApprovals: 1, approverUserIds: [admin.id], approverGroupIds: [] }],
+  });
+  expect(queue.status, JSON.stringify(queue.body)).toBe(201);
+  const made: string[] = [];
+  try {
+    await signOut(page);
+    await signIn(page, 'tesouraria@demo.com.br');
+    const banks = await api(page, 'GET', '/api/finance/banks?q=Bradesco&perPage=1');
+    const account = (name: string) => ({
+      name, type: 'checking', bankId: banks.body[0].id, agency: '3381', agencyDigit: null, account: '55443', accountDigit: '2', holderName: 'Demo Compras e Finanças Ltda', holderDocument: '11222333000181',
+      pixKeys: [], openingBalance: 0, openingBalanceDate: '2026-01-01', isActive: true, notes: null,
+    });
+    const [waiting, dropped] = [`Bradesco — Abertura ${RUN}`, `Bradesco — Desistência ${RUN}`];
+    for (const name of [waiting, dropped]) {
+      const created = await api(page, 'POST', '/api/finance/bank-accounts', account(name));
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      made.push(created.body.id);
+    }
+    // Made inactive: its bank data wait for their approval.
+    await page.goto(`/contas-financeiras/${made[0]}`);
+    await expect(shown(page, 'Situação dos dados bancários')).toHaveText('Abertura aguardando aprovação');
+    await expect(shown(page, 'Ativa')).toHaveText('Não');
+
+    // The second one's abertura is cancelled by whoever asked for it: the account says so, for good.
+    await page.goto(`/contas-financeiras/${made[1]}/alteracoes`);
+    await page.getByRole('table', { name: 'Alterações de dados bancários' }).getByRole('row').filter({ hasText: 'Abertura da conta' }).getByRole('link').first().click();
+    await page.getByRole('button', { name: 'Cancelar alteração' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill('Conta aberta por engano.');
+    await dialog.getByRole('button', { name: 'Cancelar alteração' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('Cancelada').first()).toBeVisible();
+    await page.goto(`/contas-financeiras/${made[1]}`);
+    await expect(shown(page, 'Situação dos dados bancários')).toHaveText('Abertura cancelada');
+    await shoot(page, 'conta-financeira-abertura-cancelada', { atEachWidth: () => noAxeViolations(page) });
+    // "Ativar" on the list says why not, and what to do instead.
+    await page.goto(`/contas-financeiras?q=${encodeURIComponent(dropped)}`);
+    await page.getByRole('checkbox', { name: `Selecionar ${dropped}` }).check();
+    await page.getByRole('region', { name: 'Ações' }).getByRole('button', { name: 'Ativar', exact: true }).click();
+    await expect(page.getByText(BANK_ACCOUNT_CHANGE_MESSAGES.openingCancelled)).toBeVisible();
+    await signOut(page);
+
+    // Whoever may delete accounts deletes it from its page.
+    await signIn(page, 'admin@demo.com.br');
+    await page.goto(`/contas-financeiras/${made[1]}`);
+    await page.getByRole('button', { name: 'Excluir' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+    await expect(page.getByText('Registro excluído.')).toBeVisible();
+    expect((await api(page, 'GET', `/api/finance/bank-accounts/${made[1]}`)).status).toBe(404);
+
+    // Admin decides the first one's abertura from the inbox: the account is active, its data approved.
+    await page.goto('/filas-de-aprovacao');
+    const row = page.getByRole('row').filter({ hasText: 'Alteração de dados bancários' }).filter({ hasText: 'Tânia Tesouraria' });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('link').first().click();
+    await expect(page.getByRole('region', { name: 'Documento' })).toContainText('Abertura da conta');
+    await page.getByRole('button', { name: 'Aprovar' }).click();
+    await expect(page.getByText('Aprovação registrada.')).toBeVisible();
+    await page.goto(`/contas-financeiras/${made[0]}`);
+    await expect(shown(page, 'Situação dos dados bancários')).toHaveText('Aprovados');
+    await expect(shown(page, 'Ativa')).toHaveText('Sim');
+  } finally {
+    // The queue off and the accounts gone (no movement), so the other specs' accounts open as before.
+    await signOut(page).catch(() => undefined);
+    await signIn(page, 'admin@demo.com.br');
+    const now = (await api(page, 'GET', `/v1/approvals/queues/${queue.body.id}`)).body;
+    const off = await api(page, 'PUT', `/v1/approvals/queues/${queue.body.id}`, { ...writable(now), isActive: false }, { 'if-match': `"${now.version}"` });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    for (const id of made) {
+      const read = await api(page, 'GET', `/api/finance/bank-accounts/${id}`);
+      if (read.status === 404) continue;
+      const record = read.body;
+      const gone = await api(page, 'DELETE', `/api/finance/bank-accounts/${id}`, undefined, { 'if-match': `"${record.version}"` });
+      expect(gone.status, JSON.stringify(gone.body)).toBe(204);
+    }
+    await signOut(page);
+  }
 });

@@ -36,7 +36,7 @@ export const BANK_ACCOUNT_CHANGE_MESSAGES = {
   /** An activation refused while the account's opening is not approved. */
   openingPending: 'Os dados bancários desta conta ainda não foram aprovados (aba "Alterações de dados"): ela só pode ser ativada depois que a abertura for aprovada.',
   /** An activation refused for good: the abertura was cancelled, so the data will never be approved. */
-  openingCancelled: 'A abertura desta conta foi cancelada e os seus dados bancários nunca foram aprovados: ela não pode ser ativada. Exclua a conta (ela não tem movimentação) e cadastre-a de novo.',
+  openingCancelled: 'A abertura desta conta foi cancelada e os seus dados bancários nunca foram aprovados: ela não pode ser ativada. Cadastre a conta de novo; esta, sem movimentação, pode ser excluída.',
 } as const;
 
 export const bankAccountChangeWorkflow = defineWorkflow<BankAccountChangeState>({
