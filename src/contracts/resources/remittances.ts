@@ -99,7 +99,7 @@ export const remittances = defineResource({
     rejectedCount: integer('Rejeitados', { readOnly: true }),
     sha256: text('SHA-256 do arquivo', { readOnly: true, optional: true }),
     status: enumOf('Situação', REMITTANCE_STATES, stateLabels(REMITTANCE_STATES, remittanceWorkflow), { readOnly: true }),
-    items: list('Pagamentos', ITEM, { keyed: true, readOnly: true }),
+    items: list('Parcelas da remessa', ITEM, { keyed: true, readOnly: true }),
     notes: notes('Observações'),
   },
   list: {

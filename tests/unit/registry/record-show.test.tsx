@@ -70,7 +70,10 @@ describe('record show page as a document', () => {
       path: '/arquivos-de-remessa/remessas-geradas/r1',
       routable: (path) => path.startsWith('/contas-a-pagar/') || path.startsWith('/arquivos-de-remessa/'),
     });
-    const table = view.container.querySelector('section[aria-label="Parcelas da remessa"] table')!;
+    const section = view.container.querySelector('section[aria-label="Parcelas da remessa"]')!;
+    // Named once: the list is named like its section.
+    expect([...section.querySelectorAll('h2, h3')].map((node) => text(node))).toEqual(['Parcelas da remessa']);
+    const table = section.querySelector('table')!;
     expect(byText(table, 'a', 'Manutenção — 1/2')!.getAttribute('href')).toBe('/contas-a-pagar/parcelamentos/i1');
     // The supplier's module is not routed by this host: its name stays text.
     expect(byText(table, 'td', 'Comercial Horizonte Ltda')!.querySelector('a')).toBeNull();
