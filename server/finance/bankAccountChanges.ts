@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { BANK_ACCOUNT_CHANGE_MESSAGES, bankAccountChanges } from '../../src/contracts/resources/bankAccountChanges.js';
 import { BANK_DATA_FIELDS } from '../../src/contracts/resources/parts/bankData.js';
 import type { FieldDef } from '../../src/contracts/resource.js';
+import { maskCpfCnpj } from '../../src/contracts/brazil/masks.js';
 import { HttpError } from '../errors.js';
 import { maskField } from '../registry/audit-mask.js';
 import { declaredStorage, parentIn } from '../registry/declared.js';
@@ -42,6 +43,7 @@ function shown(field: (typeof BANK_DATA_FIELDS)[number], value: unknown, bankNam
   const def = bankAccountChanges.fields[field] as FieldDef;
   if (def.type === 'enum') return def.optionLabels[String(value)] ?? String(value);
   if (field === 'bankId') return bankNames.get(String(value)) ?? String(value);
+  if (def.type === 'cpfCnpj') return maskCpfCnpj(String(value));
   if (def.type === 'list' && Array.isArray(value)) {
     if (!value.length) return '—';
     const typeDef = (def.of as Record<string, FieldDef>).type;

@@ -265,7 +265,10 @@ describe.each(databaseKinds())('alterações de dados bancários [%s]', (kind) =
       const listed = (await call(env, 'GET', changes(account.id), { session: clerk.session })).body as Record<string, any>[];
       expect(listed).toHaveLength(1);
       const opening = (await call(env, 'GET', `${changes(account.id)}/${listed[0].id}`, { session: clerk.session })).body;
-      expect(opening).toMatchObject({ status: 'awaitingApproval', reason: BANK_ACCOUNT_CHANGE_MESSAGES.openingReason, createdBy: clerk.user.id });
+      // Whose data: the account, named for the approver (its `_refs`), and the holder's CNPJ as people read it.
+      expect(opening).toMatchObject({ status: 'awaitingApproval', reason: BANK_ACCOUNT_CHANGE_MESSAGES.openingReason, createdBy: clerk.user.id, bankAccountId: account.id });
+      expect(opening._refs.bankAccountId).toEqual([{ id: account.id, label: account.name }]);
+      expect(opening.differences).toContainEqual({ field: 'CNPJ/CPF do titular', before: '—', after: '11.222.333/0001-81' });
       expect(opening.differences).toContainEqual({ field: 'Agência', before: '—', after: '1234' });
       expect(opening.differences).toContainEqual({ field: 'Chaves PIX', before: '—', after: `CNPJ: ${HOLDER} (principal)` });
       // Not offered to be chosen meanwhile, and not activated by an edit or by "Ativar".

@@ -143,7 +143,12 @@ test('with a queue for bank-data changes, a new account waits for its abertura: 
     const row = page.getByRole('row').filter({ hasText: 'Alteração de dados bancários' }).filter({ hasText: 'Tânia Tesouraria' });
     await expect(row).toHaveCount(1);
     await row.getByRole('link').first().click();
-    await expect(page.getByRole('region', { name: 'Documento' })).toContainText('Abertura da conta');
+    // The approver reads whose data these are: the account, its proposed data, the holder's CNPJ formatted.
+    const documentCard = page.getByRole('region', { name: 'Documento' });
+    await expect(documentCard).toContainText('Abertura da conta');
+    await expect(documentCard.getByRole('link', { name: waiting })).toBeVisible();
+    await expect(documentCard.getByRole('table', { name: 'Antes → depois' }).getByRole('row').filter({ hasText: 'CNPJ/CPF do titular' })).toContainText('11.222.333/0001-81');
+    await shoot(page, 'abertura-de-conta-aprovacao', { atEachWidth: () => noAxeViolations(page) });
     await page.getByRole('button', { name: 'Aprovar' }).click();
     await expect(page.getByText('Aprovação registrada.')).toBeVisible();
     await page.goto(`/contas-financeiras/${made[0]}`);

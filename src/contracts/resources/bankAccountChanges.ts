@@ -17,7 +17,8 @@
  * API: finance `bank-accounts/{bankAccountId}/changes`.
  */
 import { defineResource } from '../define';
-import { enumOf, integer, list, longText, text } from '../fields';
+import { enumOf, integer, list, longText, reference, text } from '../fields';
+import { withDef } from '../fields/field';
 import { defineWorkflow, reasonInput, stateLabels } from '../workflow';
 import { BANK_DATA_FIELDS, bankDataFields } from './parts/bankData';
 import { deleteAction } from './parts/common';
@@ -95,6 +96,9 @@ export const bankAccountChanges = defineResource({
   titleField: 'number',
   fields: {
     number: integer('Número', { rule: ({ z }) => z.int(), readOnly: true }),
+    // Whose data change: the approver reads it in the document, beside the reason (once the change
+    // exists: a new one's form is under its account already).
+    bankAccountId: withDef(reference('Conta financeira', 'bankAccounts', { readOnly: true }), { shownWhen: { field: 'status', values: BANK_ACCOUNT_CHANGE_STATES } }),
     ...bankDataFields(),
     reason: longText('Motivo da alteração', { max: 500, required: 'Diga por que os dados mudam.', help: 'Quem aprova lê este motivo (ex.: conta encerrada no banco, nova agência).' }),
     status: enumOf('Situação', BANK_ACCOUNT_CHANGE_STATES, stateLabels(BANK_ACCOUNT_CHANGE_STATES, bankAccountChangeWorkflow), { readOnly: true }),
@@ -108,7 +112,7 @@ export const bankAccountChanges = defineResource({
   },
   form: {
     sections: [
-      { key: 'reason', title: 'Alteração', fields: ['reason'] },
+      { key: 'reason', title: 'Alteração', fields: ['bankAccountId', 'reason'] },
       { key: 'differences', title: 'Antes → depois', fields: ['differences'] },
       { key: 'bank', title: 'Dados bancários propostos', fields: ['type', 'bankId', 'agency', 'agencyDigit', 'account', 'accountDigit'] },
       { key: 'holder', title: 'Titular', fields: ['holderName', 'holderDocument'] },
