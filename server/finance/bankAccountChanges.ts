@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { BANK_ACCOUNT_CHANGE_MESSAGES, bankAccountChanges } from '../../src/contracts/resources/bankAccountChanges.js';
 import { BANK_DATA_FIELDS } from '../../src/contracts/resources/parts/bankData.js';
 import type { FieldDef } from '../../src/contracts/resource.js';
-import { maskCpfCnpj } from '../../src/contracts/brazil/masks.js';
+import { MASK_OF_TYPE } from '../../src/contracts/brazil/masks.js';
 import { HttpError } from '../errors.js';
 import { maskField } from '../registry/audit-mask.js';
 import { declaredStorage, parentIn } from '../registry/declared.js';
@@ -43,7 +43,6 @@ function shown(field: (typeof BANK_DATA_FIELDS)[number], value: unknown, bankNam
   const def = bankAccountChanges.fields[field] as FieldDef;
   if (def.type === 'enum') return def.optionLabels[String(value)] ?? String(value);
   if (field === 'bankId') return bankNames.get(String(value)) ?? String(value);
-  if (def.type === 'cpfCnpj') return maskCpfCnpj(String(value));
   if (def.type === 'list' && Array.isArray(value)) {
     if (!value.length) return '—';
     const typeDef = (def.of as Record<string, FieldDef>).type;
@@ -51,7 +50,9 @@ function shown(field: (typeof BANK_DATA_FIELDS)[number], value: unknown, bankNam
     const keyDef = (def.of as Record<string, FieldDef>).key;
     return (value as { type?: string; key?: string; isDefault?: boolean }[]).map((key) => `${labels[String(key.type)] ?? key.type}: ${String(maskField(keyDef, key.key))}${key.isDefault ? ' (principal)' : ''}`).join('; ');
   }
-  return String(maskField(def, value));
+  // A sensitive datum as the audit trail keeps it; a document as people read it (11.222.333/0001-81).
+  const mask = !def.sensitive && MASK_OF_TYPE[def.type as keyof typeof MASK_OF_TYPE];
+  return mask ? mask(String(value)) : String(maskField(def, value));
 }
 
 /** Each datum the change moves, before → after. */

@@ -33,7 +33,7 @@ import { createSuccessor, requirePaymentData } from './recurrence.js';
 import { receiptDataIssues } from '../../src/contracts/resources/parts/paymentData.js';
 import type { ReceiptItem } from '../../src/contracts/resources/parts/receiptDataFields.js';
 import { checkReceivingAccounts } from './receipts.js';
-import { ANSWERED_BY_HAND, answerByHand, bankAnswerMissing, latestPaymentFields, takeUnanswered } from './remittances/answers.js';
+import { ANSWERED_BY_HAND, answerByHand, latestPaymentFields, takeUnanswered } from './remittances/answers.js';
 
 type Direction = 'payable' | 'receivable';
 
@@ -243,7 +243,6 @@ function installmentStorage(resource: AnyResource, direction: Direction, party: 
       // A cancelled parcela owes nothing (its lançamento's balance leaves it out too).
       openBalance: sql`CASE WHEN ${inPhases(sql.ref('t.status'), resource.workflow!, ['void'])} THEN 0 ELSE t.amount - t.paid_amount END`,
       costCenterIds: costCentersOf(sql`t.entry_id`),
-      ...(direction === 'payable' ? { bankAnswerMissing } : {}),
       isOverdue: sql`(t.due_date < (now() AT TIME ZONE 'America/Sao_Paulo')::date AND ${inPhases(sql.ref('t.status'), resource.workflow!, LIVE_PHASES)})`,
       settlements: sql`COALESCE((SELECT jsonb_agg(jsonb_build_object('id', s.id, 'paidOn', s.paid_on, 'amount', s.amount, 'interest', s.interest, 'fine', s.fine,
         'discount', s.discount, 'paidTotal', s.paid_total, 'bankAccountId', s.bank_account_id, 'note', s.note, 'reversed', s.reversed_at IS NOT NULL,

@@ -11,7 +11,7 @@
 import { saoPauloToday } from '../../src/contracts/today.js';
 import * as z from 'zod/mini';
 import { fold } from '../../src/contracts/brazil/text.js';
-import { maskCep, maskCnpj, maskCpf, maskCpfCnpj, maskPhone, maskPixKey } from '../../src/contracts/brazil/masks.js';
+import { MASK_OF_TYPE } from '../../src/contracts/brazil/masks.js';
 import { formatMoney } from '../../src/contracts/money.js';
 import type { AnyResource, ColumnDef, FieldDef } from '../../src/contracts/resource.js';
 import { fieldDefOf } from './query.js';
@@ -27,15 +27,6 @@ export const neutralise = (text: string) => (FORMULA_START.test(text) ? `'${text
 const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const decimal = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
 
-/** The list cell's own masks (src/core/ui/fields/FieldValue.tsx). */
-const MASKS: Partial<Record<FieldDef['type'], (value: string) => string>> = {
-  cpf: maskCpf,
-  cnpj: maskCnpj,
-  cpfCnpj: maskCpfCnpj,
-  cep: maskCep,
-  phone: maskPhone,
-  pixKey: maskPixKey,
-};
 
 /** One cell: a number for the spreadsheet when numeric, else the text shown in the list. */
 function cell(def: FieldDef, field: string, record: WireRecord): Cell {
@@ -74,7 +65,7 @@ function cell(def: FieldDef, field: string, record: WireRecord): Cell {
     case 'cep':
     case 'phone':
     case 'pixKey':
-      return neutralise(MASKS[def.type]!(String(value)));
+      return neutralise(MASK_OF_TYPE[def.type]!(String(value)));
     default:
       return neutralise(String(value));
   }

@@ -15,28 +15,28 @@ import { inPhases } from '../../registry/phases.js';
 import { HttpError } from '../../errors.js';
 import type { Call, PageComputed, Trx } from '../../registry/storage.js';
 
-/** A payment without a clear answer: live, in a processada remessa, still pending, agendado or unknown. */
-export const UNANSWERED = sql`i.live AND i.outcome IN (${sql.join(WAITING_OUTCOMES)}) AND r.status = 'processed'`;
-
-/** Whether the parcela `t` waits for such an answer (the parcela's computed `bankAnswerMissing`). */
-export const bankAnswerMissing = sql`EXISTS (SELECT 1 FROM remittance_items i JOIN remittances r ON r.id = i.remittance_id WHERE i.installment_id = t.id AND ${UNANSWERED})`;
+/** A payment without a clear answer: live, in a processada remessa (its `done` phase), still pending, agendado or unknown. */
+const UNANSWERED = sql`i.live AND i.outcome IN (${sql.join(WAITING_OUTCOMES)}) AND ${inPhases(sql.ref('r.status'), remittances.workflow!, ['done'])}`;
 
 interface LatestPayment {
   remittance_id: string;
   outcome: string;
   occurrences: string | null;
+  live: boolean;
+  processed: boolean;
 }
 
 /**
  * Each parcela's latest payment in a remessa — the live one, else the newest of a remessa neither
  * cancelled nor failed — for a page of parcelas at once (one query, not one per row and field).
- * The three fields of one read get the same `ids` array (records.ts), so they share the query.
+ * The fields of one read get the same `ids` array (records.ts), so they share the query.
  */
 const pageReads = new WeakMap<readonly string[], Promise<Map<string, LatestPayment>>>();
 function latestPayments(trx: Trx, call: Call, ids: readonly string[]): Promise<Map<string, LatestPayment>> {
   let read = pageReads.get(ids);
   if (!read) {
-    read = sql<LatestPayment & { installment_id: string }>`SELECT DISTINCT ON (i.installment_id) i.installment_id, i.remittance_id, i.outcome, i.occurrences
+    read = sql<LatestPayment & { installment_id: string }>`SELECT DISTINCT ON (i.installment_id) i.installment_id, i.remittance_id, i.outcome, i.occurrences, i.live,
+        ${inPhases(sql.ref('r.status'), remittances.workflow!, ['done'])} AS processed
       FROM remittance_items i JOIN remittances r ON r.id = i.remittance_id
       WHERE i.org_id = ${call.orgId} AND i.installment_id IN (${sql.join(ids)}) AND NOT ${inPhases(sql.ref('r.status'), remittances.workflow!, ['void'])}
       ORDER BY i.installment_id, i.live DESC, r.created_at DESC, r.id DESC`
@@ -48,15 +48,26 @@ function latestPayments(trx: Trx, call: Call, ids: readonly string[]): Promise<M
 }
 
 const latestPayment =
-  (column: keyof LatestPayment): PageComputed =>
+  (column: 'remittance_id' | 'outcome' | 'occurrences'): PageComputed =>
   async (trx, call, ids) =>
     new Map([...(await latestPayments(trx, call, ids))].map(([id, row]) => [id, row[column]]));
 
-/** The parcela's `remittanceId`, `bankOutcome` and `bankOccurrences` (page-computed). */
-export const latestPaymentFields = {
+/**
+ * The parcela's `remittanceId`, `bankOutcome` and `bankOccurrences`, and `bankAnswerMissing`: its
+ * latest payment is the unanswered one when there is one (a live payment comes first), so whether
+ * it waits for a hand answer is read off the same row (page-computed, one query a page).
+ */
+export const latestPaymentFields: Readonly<Record<string, PageComputed>> = {
   remittanceId: latestPayment('remittance_id'),
   bankOutcome: latestPayment('outcome'),
   bankOccurrences: latestPayment('occurrences'),
+  async bankAnswerMissing(trx, call, ids) {
+    const latest = await latestPayments(trx, call, ids);
+    return new Map(ids.map((id) => {
+      const row = latest.get(id);
+      return [id, Boolean(row?.live && row.processed && (WAITING_OUTCOMES as readonly string[]).includes(row.outcome))];
+    }));
+  },
 };
 
 const LOCK_NOT_AVAILABLE = '55P03';

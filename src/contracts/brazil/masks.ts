@@ -57,3 +57,13 @@ export function maskPixKey(value: string): string {
   if (/^[0-9A-Z]{12}\d{2}$/.test(value)) return maskCnpj(value);
   return value;
 }
+
+/** The mask each document-like field type is read with (a list cell, an export, an approver's "antes → depois"). */
+export const MASK_OF_TYPE: Readonly<Partial<Record<'cpf' | 'cnpj' | 'cpfCnpj' | 'cep' | 'phone' | 'pixKey', (value: string) => string>>> = {
+  cpf: maskCpf,
+  cnpj: maskCnpj,
+  cpfCnpj: maskCpfCnpj,
+  cep: maskCep,
+  phone: maskPhone,
+  pixKey: maskPixKey,
+};
