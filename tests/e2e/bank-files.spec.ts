@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { bankReturn } from '../api/remittance-return';
+import { createPayable } from './finance-support';
 import { api, axeViolations, signIn, signOut } from './support';
 import { SHOTS, shoot } from './screens';
 
@@ -39,28 +40,20 @@ test('admin enters a lançamento with two PIX parcelas on the Itaú account; tes
   const accounts = await first('/api/finance/bank-accounts?perPage=50');
   // The demo's Itaú by name: other specs add accounts of their own (closed again), some sorting before it.
   accountId = accounts.find((a) => a.type === 'checking' && a.name?.startsWith('Itaú'))!.id;
-  const [supplier] = await first('/v1/companies/suppliers?perPage=1');
-  const [category] = await first('/api/finance/expense-categories?perPage=1');
-  const [centre] = await first('/api/finance/cost-centers?perPage=1');
-  const blank = { boletoLine: null, pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null };
-  const created = await api(page, 'POST', '/api/finance/payables', {
-    supplierId: supplier.id, categoryId: category.id, requesterId: null, orderId: null, documentType: 'boleto', documentNumber: `NF-${RUN}`, issueDate: today, competence: `${today.slice(5, 7)}/${today.slice(0, 4)}`,
-    description: DESCRIPTION, total: 150000, bankAccountId: accountId, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
-    allocations: [{ costCenterId: centre.id, percent: 10000, amount: 150000 }],
+  const created = await createPayable(page, { description: DESCRIPTION, documentNumber: `NF-${RUN}`, issueDate: today, total: 150000, bankAccountId: accountId,
     installments: [
-      { number: 1, dueDate: businessDay(15), amount: 100000, paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@fornecedor.com.br', ...blank },
-      { number: 2, dueDate: businessDay(16), amount: 50000, paymentMethod: 'pix', pixKeyType: 'evp', pixKey: '3d94a38b-f344-460e-b6c9-489469b2fb03', ...blank },
+      { number: 1, dueDate: businessDay(15), amount: 100000, paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@fornecedor.com.br' },
+      { number: 2, dueDate: businessDay(16), amount: 50000, paymentMethod: 'pix', pixKeyType: 'evp', pixKey: '3d94a38b-f344-460e-b6c9-489469b2fb03' },
     ],
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
   const submitted = await page.evaluate(async ([id, version]) => {
     const token = JSON.parse(localStorage.getItem('bo.accessToken')!);
     const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
     const response = await fetch(`/api/finance/payables/${id}/actions/submit`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, 'content-type': 'application/json', 'if-match': `"${version}"` }, body: '{}' });
     return response.status;
-  }, [created.body.id, created.body.version] as const);
+  }, [created.id, created.version] as const);
   expect(submitted).toBe(200);
-  parcelaIds = created.body.installments.map((i: { id: string }) => i.id);
+  parcelaIds = created.installments.map((i: { id: string }) => i.id);
   await signOut(page);
 
   await signIn(page, 'tesouraria@demo.com.br');
@@ -167,19 +160,12 @@ test('a payment the retorno left with a code we do not know: tesouraria confirms
   // One more PIX parcela, entered by admin@ and authorised by tesouraria@ (through the API).
   await signIn(page, 'admin@demo.com.br');
   const first = async (url: string) => (await api<{ id: string }[]>(page, 'GET', url)).body;
-  const [supplier] = await first('/v1/companies/suppliers?perPage=1');
-  const [category] = await first('/api/finance/expense-categories?perPage=1');
-  const [centre] = await first('/api/finance/cost-centers?perPage=1');
   const description = `Sem retorno claro ${RUN}`;
-  const created = await api(page, 'POST', '/api/finance/payables', {
-    supplierId: supplier.id, categoryId: category.id, requesterId: null, orderId: null, documentType: 'boleto', documentNumber: `NF-X${RUN}`, issueDate: today, competence: `${today.slice(5, 7)}/${today.slice(0, 4)}`,
-    description, total: 42000, bankAccountId: accountId, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
-    allocations: [{ costCenterId: centre.id, percent: 10000, amount: 42000 }],
-    installments: [{ number: 1, dueDate: businessDay(17), amount: 42000, paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'cobranca@fornecedor.com.br', boletoLine: null, pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null }],
+  const created = await createPayable(page, { description, documentNumber: `NF-X${RUN}`, issueDate: today, total: 42000, bankAccountId: accountId,
+    installments: [{ number: 1, dueDate: businessDay(17), amount: 42000, paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'cobranca@fornecedor.com.br' }],
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  expect((await api(page, 'POST', `/api/finance/payables/${created.body.id}/actions/submit`, {}, { 'if-match': `"${created.body.version}"` })).status).toBe(200);
-  const id = created.body.installments[0].id as string;
+  expect((await api(page, 'POST', `/api/finance/payables/${created.id}/actions/submit`, {}, { 'if-match': `"${created.version}"` })).status).toBe(200);
+  const id = created.installments[0].id as string;
   await signOut(page);
 
   // In a remessa sent to the bank, whose retorno answers it with a code no layout of ours knows.

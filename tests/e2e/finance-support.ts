@@ -1,6 +1,6 @@
 /** What the finance specs share: picking a reference, a lançamento's values, a show page's value, a searched list's rows, the axe check. */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { axeViolations } from './support';
+import { api, axeViolations } from './support';
 
 export async function noAxeViolations(page: Page, include?: string) {
   expect(await axeViolations(page, include)).toEqual([]);
@@ -46,4 +46,26 @@ export async function searchRows(root: Root, page: Page | null, text: string, co
   const rows = root.getByRole('row').filter({ hasText: text });
   await expect(rows).toHaveCount(count);
   return rows;
+}
+
+/** A parcela's payment data left empty (each test sets the method and key it pays with). */
+export const NO_PAYMENT_DATA = { boletoLine: null, pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null };
+
+/**
+ * Through the API, as the signed-in user: a lançamento a pagar (boleto, competence of its issue
+ * date) of the demo's first supplier, expense category and cost centre, the whole total on that
+ * centre. Its parcelas' payment data not given are empty. Answers the created record (201 checked).
+ */
+export async function createPayable(page: Page, entry: { description: string; documentNumber: string; issueDate: string; total: number; bankAccountId: string; installments: Record<string, unknown>[] }) {
+  const first = async (url: string) => (await api<{ id: string }[]>(page, 'GET', url)).body[0].id;
+  const [supplierId, categoryId, costCenterId] = [await first('/v1/companies/suppliers?perPage=1'), await first('/api/finance/expense-categories?perPage=1'), await first('/api/finance/cost-centers?perPage=1')];
+  const { description, documentNumber, issueDate, total, bankAccountId } = entry;
+  const created = await api(page, 'POST', '/api/finance/payables', {
+    supplierId, categoryId, requesterId: null, orderId: null, documentType: 'boleto', documentNumber, issueDate, competence: `${issueDate.slice(5, 7)}/${issueDate.slice(0, 4)}`,
+    description, total, bankAccountId, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
+    allocations: [{ costCenterId, percent: 10000, amount: total }],
+    installments: entry.installments.map((installment) => ({ ...NO_PAYMENT_DATA, ...installment })),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body;
 }

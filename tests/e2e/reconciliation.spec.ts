@@ -14,6 +14,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { shoot } from './screens';
+import { createPayable } from './finance-support';
 import { api, axeViolations, signIn, signOut } from './support';
 
 test.describe.configure({ mode: 'serial' });
@@ -31,24 +32,16 @@ test('admin enters a PIX parcela on the Itaú account; tesouraria authorises and
   const first = async (url: string) => (await api<{ id: string; account?: string }[]>(page, 'GET', url)).body;
   const accounts = await first('/api/finance/bank-accounts?perPage=50');
   accountId = accounts.find((a) => a.account === '56789')!.id;
-  const [supplier] = await first('/v1/companies/suppliers?perPage=1');
-  const [category] = await first('/api/finance/expense-categories?perPage=1');
-  const [centre] = await first('/api/finance/cost-centers?perPage=1');
-  const blank = { boletoLine: null, pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null };
-  const created = await api(page, 'POST', '/api/finance/payables', {
-    supplierId: supplier.id, categoryId: category.id, requesterId: null, orderId: null, documentType: 'boleto', documentNumber: `NF-${RUN}`, issueDate: '2026-11-01', competence: '11/2026',
-    description: DESCRIPTION, total: 128990, bankAccountId: accountId, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
-    allocations: [{ costCenterId: centre.id, percent: 10000, amount: 128990 }],
+  const created = await createPayable(page, { description: DESCRIPTION, documentNumber: `NF-${RUN}`, issueDate: '2026-11-01', total: 128990, bankAccountId: accountId,
     installments: [
-      { number: 1, dueDate: '2026-11-03', amount: 125000, paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@acucarecia.com.br', ...blank },
-      { number: 2, dueDate: '2026-11-10', amount: 3990, paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@acucarecia.com.br', ...blank },
+      { number: 1, dueDate: '2026-11-03', amount: 125000, paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@acucarecia.com.br' },
+      { number: 2, dueDate: '2026-11-10', amount: 3990, paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@acucarecia.com.br' },
     ],
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const submitted = await api(page, 'POST', `/api/finance/payables/${created.body.id}/actions/submit`, {}, { 'if-match': `"${created.body.version}"` });
+  const submitted = await api(page, 'POST', `/api/finance/payables/${created.id}/actions/submit`, {}, { 'if-match': `"${created.version}"` });
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
-  parcelaId = created.body.installments[0].id;
-  tariffParcelaId = created.body.installments[1].id;
+  parcelaId = created.installments[0].id;
+  tariffParcelaId = created.installments[1].id;
   await signOut(page);
 
   await signIn(page, 'tesouraria@demo.com.br');
@@ -115,21 +108,12 @@ test('tesouraria imports the OFX, confirms the suggested baixa and sees the line
 
 test('N:1: tesouraria marks two statement lines and the one baixa they add up to, confirms, undoes the whole group, then accepts the split suggestion in bulk', async ({ page }) => {
   await signIn(page, 'admin@demo.com.br');
-  const first = async (url: string) => (await api<{ id: string }[]>(page, 'GET', url)).body;
-  const [supplier] = await first('/v1/companies/suppliers?perPage=1');
-  const [category] = await first('/api/finance/expense-categories?perPage=1');
-  const [centre] = await first('/api/finance/cost-centers?perPage=1');
-  const blank = { boletoLine: null, pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null };
   const split = `TED dividida ${RUN}`;
-  const created = await api(page, 'POST', '/api/finance/payables', {
-    supplierId: supplier.id, categoryId: category.id, requesterId: null, orderId: null, documentType: 'boleto', documentNumber: `NF-S${RUN}`, issueDate: '2026-11-01', competence: '11/2026',
-    description: split, total: 100000, bankAccountId: accountId, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
-    allocations: [{ costCenterId: centre.id, percent: 10000, amount: 100000 }],
-    installments: [{ number: 1, dueDate: '2026-11-17', amount: 100000, paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@acucarecia.com.br', ...blank }],
+  const created = await createPayable(page, { description: split, documentNumber: `NF-S${RUN}`, issueDate: '2026-11-01', total: 100000, bankAccountId: accountId,
+    installments: [{ number: 1, dueDate: '2026-11-17', amount: 100000, paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@acucarecia.com.br' }],
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  expect((await api(page, 'POST', `/api/finance/payables/${created.body.id}/actions/submit`, {}, { 'if-match': `"${created.body.version}"` })).status).toBe(200);
-  const parcela = created.body.installments[0].id;
+  expect((await api(page, 'POST', `/api/finance/payables/${created.id}/actions/submit`, {}, { 'if-match': `"${created.version}"` })).status).toBe(200);
+  const parcela = created.installments[0].id;
   await signOut(page);
 
   await signIn(page, 'tesouraria@demo.com.br');

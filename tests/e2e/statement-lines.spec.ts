@@ -12,6 +12,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { shoot } from './screens';
+import { createPayable } from './finance-support';
 import { api, axeViolations, signIn, signOut } from './support';
 
 test.describe.configure({ mode: 'serial' });
@@ -43,21 +44,14 @@ test('admin opens an account with three PIX parcelas; tesouraria authorises and 
   });
   expect(account.status, JSON.stringify(account.body)).toBe(201);
   accountId = account.body.id;
-  const [supplier] = await first('/v1/companies/suppliers?perPage=1');
-  const [category] = await first('/api/finance/expense-categories?perPage=1');
-  const [centre] = await first('/api/finance/cost-centers?perPage=1');
-  const blank = { boletoLine: null, pixPayload: null, bankId: null, agency: null, account: null, accountDigit: null, holderName: null, holderDocument: null, paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@acucarecia.com.br' };
+  const pix = { paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@acucarecia.com.br' };
   const amounts = [25000, 10000, 20000];
   const days = ['2026-11-05', '2026-11-06', '2026-11-09'];
-  const created = await api(page, 'POST', '/api/finance/payables', {
-    supplierId: supplier.id, categoryId: category.id, requesterId: null, orderId: null, documentType: 'boleto', documentNumber: `NF-${RUN}`, issueDate: '2026-11-01', competence: '11/2026',
-    description: DESCRIPTION, total: 55000, bankAccountId: accountId, companyId: null, paymentCondition: null, documentFileId: null, notes: null,
-    allocations: [{ costCenterId: centre.id, percent: 10000, amount: 55000 }],
-    installments: amounts.map((amount, i) => ({ number: i + 1, dueDate: days[i], amount, ...blank })),
+  const created = await createPayable(page, { description: DESCRIPTION, documentNumber: `NF-${RUN}`, issueDate: '2026-11-01', total: 55000, bankAccountId: accountId,
+    installments: amounts.map((amount, i) => ({ number: i + 1, dueDate: days[i], amount, ...pix })),
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  expect((await api(page, 'POST', `/api/finance/payables/${created.body.id}/actions/submit`, {}, { 'if-match': `"${created.body.version}"` })).status).toBe(200);
-  const ids = (created.body.installments as { id: string }[]).map((p) => p.id);
+  expect((await api(page, 'POST', `/api/finance/payables/${created.id}/actions/submit`, {}, { 'if-match': `"${created.version}"` })).status).toBe(200);
+  const ids = (created.installments as { id: string }[]).map((p) => p.id);
   await signOut(page);
 
   await signIn(page, 'tesouraria@demo.com.br');
