@@ -330,6 +330,11 @@ export interface ActionDef {
    * it is (no new version, no audit entry) and counts as done.
    */
   set?: Readonly<Record<string, string | boolean>>;
+  /**
+   * Offered only on a record whose fields hold one of these values ("Ativar" on a conta financeira:
+   * its bank data approved). What it offers, not the rule: the server refuses the others, with its reason.
+   */
+  offeredWhen?: Readonly<Record<string, readonly (string | boolean)[]>>;
 }
 
 /** A sub-page under `{id}` (spec: membros, politicas, perfis-ativos, items, acls…). */

@@ -1,5 +1,6 @@
 /**
- * Bulk actions beyond delete on a registry list: select suppliers, "Inativar" them (asked
+ * Bulk actions beyond delete on a registry list, each offered only where it would change a selected
+ * record: select suppliers, "Inativar" them (asked
  * first), see the summary and the list follow; then, on a phone, select them again among the
  * inactive ones and "Ativar" them. Axe-clean with the selection's bar and its dialog open.
  */
@@ -19,7 +20,9 @@ test('inactivates and activates a selection of suppliers at 1366 and 390 px', as
 
   for (const name of names) await page.getByRole('checkbox', { name: `Selecionar ${name}`, exact: true }).check();
   await expect(bar(page)).toContainText('2 selecionados');
-  await expect(bar(page).getByRole('button', { name: 'Ativar', exact: true })).toBeVisible();
+  // Both are active: "Ativar" would change nothing, so it is not offered.
+  await expect(bar(page).getByRole('button', { name: 'Inativar', exact: true })).toBeVisible();
+  await expect(bar(page).getByRole('button', { name: 'Ativar', exact: true })).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
   await bar(page).getByRole('button', { name: 'Inativar', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Inativar' });
@@ -37,6 +40,7 @@ test('inactivates and activates a selection of suppliers at 1366 and 390 px', as
   await page.goto('/fornecedores?isActive=false&sort=name');
   for (const name of names) await page.getByRole('checkbox', { name: `Selecionar ${name}`, exact: true }).check();
   await expect(bar(page)).toContainText('2 selecionados');
+  await expect(bar(page).getByRole('button', { name: 'Inativar', exact: true })).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: '.tmp/screens/bulk-activate-phone.png', fullPage: true });

@@ -76,5 +76,5 @@ export const bankAccounts = defineResource({
     { path: 'alteracoes', label: 'Alterações de dados', resource: 'bankAccountChanges' },
   ],
   changedThrough: { resource: 'bankAccountChanges', fields: BANK_DATA_FIELDS, note: BANK_DATA_NOTE },
-  actions: [...activationActions('Inativar as contas selecionadas?'), deleteAction('Excluir as contas selecionadas? Contas com movimentação não podem ser excluídas.')],
+  actions: [...activationActions('Inativar as contas selecionadas?', { bankDataStatus: ['approved'] }), deleteAction('Excluir as contas selecionadas? Contas com movimentação não podem ser excluídas.')],
 });

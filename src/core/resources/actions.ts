@@ -1,4 +1,4 @@
-import type { AnyResource, BulkResult, ExportFormat } from '../../contracts/resource';
+import type { ActionDef, AnyResource, BulkResult, ExportFormat } from '../../contracts/resource';
 import { ifMatch } from '../../contracts/resource';
 import { request, requestRaw } from './transport';
 import { apiPath, type PathParams } from './paths';
@@ -7,6 +7,15 @@ import type { Row } from './useList';
 import { ApiError, type RequestOptions } from '../api';
 import { notifyHttpError } from '../notices';
 import { saveFile } from '../saveFile';
+
+/**
+ * Whether a declared action is offered on `record`: its `offeredWhen` met, and, for one that only
+ * sets values, not where they are held already ("Ativar" on an active account would change nothing).
+ */
+export function actionApplies(action: ActionDef, record: Readonly<Record<string, unknown>>): boolean {
+  if (action.set && Object.entries(action.set).every(([field, value]) => record[field] === value)) return false;
+  return Object.entries(action.offeredWhen ?? {}).every(([field, values]) => values.includes(record[field] as string | boolean));
+}
 
 /** `DELETE /{path}/{id}` with the version the user saw. */
 export function deleteRecord(resource: AnyResource, params: PathParams, record: Pick<Row, 'id' | 'version'>): Promise<unknown> {

@@ -11,7 +11,7 @@ import { ACTIONS_KEY, type Transition } from '../../contracts/workflow';
 import { transitionInput } from '../../contracts/workflowSchemas';
 import { t } from '../../core/i18n';
 import { notify } from '../../core/notices';
-import { runBulk } from '../../core/resources/actions';
+import { actionApplies, runBulk } from '../../core/resources/actions';
 import type { PathParams } from '../../core/resources/paths';
 import { idempotencyKeys, inputBody } from '../../core/resources/transitionBody';
 import type { Row } from '../../core/resources/useList';
@@ -76,8 +76,11 @@ export default function BulkActions({ resource, params, actions, transitions, se
     }
   };
 
-  // Only what the server allows on at least one selected record now (`_actions`: state, scope, who entered it).
-  const offered = transitions.filter((transition) => rows.some((row) => selected.has(row.id) && (row[ACTIONS_KEY] as readonly string[] | undefined)?.includes(transition.name)));
+  // Only what applies to at least one selected record now: a declared action's values and condition,
+  // a transition by the server's `_actions` (state, scope, who entered it).
+  const selectedRows = rows.filter((row) => selected.has(row.id));
+  const offeredActions = actions.filter((action) => selectedRows.some((row) => actionApplies(action, row)));
+  const offered = transitions.filter((transition) => selectedRows.some((row) => (row[ACTIONS_KEY] as readonly string[] | undefined)?.includes(transition.name)));
 
   const start = (transition: Transition) => {
     if (transition.input || transition.confirm) {
@@ -91,7 +94,7 @@ export default function BulkActions({ resource, params, actions, transitions, se
     <>
     <div className={css.bulkBar} role="region" aria-label={t('registry.actions')}>
       <span>{t('registry.selection.count', { count: selected.size })}</span>
-      {actions.map((action) => (
+      {offeredActions.map((action) => (
         <button key={action.name} type="button" data-action={action.name} className={action.tone === 'danger' ? ui.button.danger : ui.button.secondary} disabled={busy}
           onClick={() => (action.confirm ? setConfirming(action) : void run(action))}>
           {action.label}

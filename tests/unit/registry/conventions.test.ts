@@ -58,6 +58,12 @@ describe('declared actions', () => {
         if (!action.set) continue;
         found.push(`${resource.name}.${action.name}`);
         expect(action.bulk || action.row, `${resource.name}.${action.name}`).toBeTruthy();
+        // What it is offered on: values its fields can hold.
+        for (const [field, values] of Object.entries(action.offeredWhen ?? {})) {
+          const options = (resource.fields[field] as { options?: readonly unknown[] } | undefined)?.options ?? [true, false];
+          expect(resource.fields[field], `${resource.name}.${action.name}: offeredWhen ${field}`).toBeDefined();
+          for (const value of values) expect(options, `${resource.name}.${action.name}: offeredWhen ${field}`).toContain(value);
+        }
         for (const [field, value] of Object.entries(action.set)) {
           expect(resource.fields[field]?.readOnly, `${resource.name}.${action.name}: ${field}`).toBeFalsy();
           expect(z.safeParse(resource.schema.shape[field] as z.ZodMiniType, value).success, `${resource.name}.${action.name}: ${field}`).toBe(true);

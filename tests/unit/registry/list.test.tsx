@@ -1,6 +1,6 @@
 import { act, createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { payableInstallments, users } from '../../../src/contracts/resources';
+import { bankAccounts, payableInstallments, users } from '../../../src/contracts/resources';
 import { DataTable } from '../../../src/core/ui/DataTable';
 import { Pagination } from '../../../src/core/ui/Pagination';
 import { parseLinkHeader } from '../../../src/core/api';
@@ -79,7 +79,8 @@ describe('ListPage', () => {
   });
 
   it('opens a row on click, shows the empty state, and runs bulk actions on the selection', async () => {
-    let answer = rows(2);
+    // Pessoa 1 is inactive: "Ativar" applies to it, so it is offered on a selection holding it.
+    let answer = [{ ...rows(1)[0], isActive: false }, rows(1, 2)[0]];
     stubApi((call) => (call.method === 'POST' ? json({ done: ['u1'], failed: [{ id: 'u2', message: 'Não pode.' }] }) : pageResponse(answer)));
     const view = await mount(() => createElement(ListPage, { spec, view: 'list' }), { path: '/usuarios' });
     await click(view.container.querySelectorAll('tbody tr')[1].querySelector('td:nth-child(3)'));
@@ -108,6 +109,35 @@ describe('ListPage', () => {
     await click(byText(empty.container, 'button', 'Limpar pesquisa e filtros'));
     expect(empty.navigations.at(-1)).toBe('/usuarios');
     empty.unmount();
+  });
+});
+
+describe('the declared actions a selection offers', () => {
+  const accounts: RegistrySpec = { resource: 'bankAccounts', base: '/contas-financeiras', idParam: 'bankAccountId', title: 'Contas Financeiras' };
+  const account = (id: string, values: Record<string, unknown>) => sampleRecord(bankAccounts, { id, name: `Conta ${id}`, ...values });
+  const barButtons = (container: HTMLElement) => [...container.querySelectorAll('[role="region"] button[data-action]')].map((button) => button.textContent);
+  const select = async (container: HTMLElement, name: string) => click(container.querySelector(`input[aria-label="Selecionar ${name}"]`));
+
+  it('offers only what would change a selected record: no "Ativar" on active ones, no "Inativar" on inactive ones, no "Ativar" on an account whose bank data were never approved', async () => {
+    stubApi(() => pageResponse([
+      account('a1', { isActive: true, bankDataStatus: 'approved' }),
+      account('a2', { isActive: false, bankDataStatus: 'approved' }),
+      account('a3', { isActive: false, bankDataStatus: 'openingCancelled' }),
+      account('a4', { isActive: false, bankDataStatus: 'awaitingApproval' }),
+    ]));
+    const view = await mount(() => createElement(ListPage, { spec: accounts, view: 'list' }), { path: '/contas-financeiras' });
+    await select(view.container, 'Conta a1');
+    expect(await eventually(() => (barButtons(view.container).length ? barButtons(view.container) : null))).toEqual(['Inativar', 'Excluir']);
+    await select(view.container, 'Conta a2');
+    expect(barButtons(view.container)).toEqual(['Ativar', 'Inativar', 'Excluir']);
+    await select(view.container, 'Conta a1');
+    expect(barButtons(view.container)).toEqual(['Ativar', 'Excluir']);
+    // Inactive, but its abertura was cancelled, or still waits: there is nothing "Ativar" may do.
+    await select(view.container, 'Conta a2');
+    await select(view.container, 'Conta a3');
+    await select(view.container, 'Conta a4');
+    expect(barButtons(view.container)).toEqual(['Excluir']);
+    view.unmount();
   });
 });
 

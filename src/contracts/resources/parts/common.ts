@@ -11,8 +11,8 @@ export const deleteAction = (confirm: string): ActionDef => ({ name: 'delete', l
  * "Ativar" / "Inativar" on a selection (and on one record): set the declaration's `isActive`,
  * asking first before inactivating (`confirm`: what inactive means for these records).
  */
-export const activationActions = (confirm: string): ActionDef[] => [
-  { name: 'activate', label: 'Ativar', scope: 'update', bulk: true, set: { isActive: true } },
+export const activationActions = (confirm: string, activateWhen?: ActionDef['offeredWhen']): ActionDef[] => [
+  { name: 'activate', label: 'Ativar', scope: 'update', bulk: true, set: { isActive: true }, ...(activateWhen ? { offeredWhen: activateWhen } : {}) },
   { name: 'deactivate', label: 'Inativar', scope: 'update', bulk: true, set: { isActive: false }, confirm },
 ];
 
