@@ -93,6 +93,12 @@ interface FieldCommon {
   /** Shown (form and details) only while the sibling `field` holds one of `values`: a parcela's PIX fields while it is paid by PIX. */
   shownWhen?: ShownWhen;
   /**
+   * Left out of the details (and of a form, when read-only) while empty: what is set when something
+   * happened (who changed the payment data, the bank's occurrences), or one of two ways to say the
+   * same (a PIX key, or a copia e cola), where "—" would only be noise. A form's input stays.
+   */
+  hiddenWhenEmpty?: boolean;
+  /**
    * A list item's text field that holds the id of a line of the record its list's record refers to
    * (a faturamento line's ordem line: `{ reference: 'purchaseOrderId', list: 'lines', label:
    * 'description' }`): chosen from those lines, and shown as "1. Papel A4", never as the id.
@@ -139,7 +145,7 @@ export interface ShownWhen {
 export const fieldShown = (def: { label: string; shownWhen?: ShownWhen }, values: Readonly<Record<string, unknown>>, record: Readonly<Record<string, unknown>> = values): boolean =>
   !def.shownWhen || def.shownWhen.values.includes(String((def.shownWhen.of === 'record' ? record : values)[def.shownWhen.field] ?? ''));
 
-const isFilled = (value: unknown) => value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
+export const isFilled = (value: unknown): boolean => value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
 
 /** Fields declared `emptyWhenHidden` that hold a value while hidden (dotted paths for list items), with their messages. */
 export function filledWhileHidden(resource: AnyResource, values: Readonly<Record<string, unknown>>): Record<string, string[]> {

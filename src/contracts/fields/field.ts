@@ -27,6 +27,8 @@ export interface Common {
   readOnly?: boolean;
   /** Masked in audit entries and history notes (`FieldCommon.sensitive`). */
   sensitive?: FieldDef['sensitive'];
+  /** Left out of the details while empty (`FieldCommon.hiddenWhenEmpty`). */
+  hiddenWhenEmpty?: boolean;
 }
 
 /** `optional: true`: may be absent, `null` clears it. Default: required. */
@@ -43,7 +45,8 @@ export function field<S extends z.core.$ZodType, D extends FieldDef, O extends C
   def: D,
   options: O | undefined,
 ): Field<Maybe<S, O>, D> {
-  const extra: Partial<Pick<FieldDef, 'help' | 'readOnly' | 'initial' | 'sensitive'>> = {};
+  const extra: Partial<Pick<FieldDef, 'help' | 'readOnly' | 'initial' | 'sensitive' | 'hiddenWhenEmpty'>> = {};
+  if (options?.hiddenWhenEmpty) extra.hiddenWhenEmpty = true;
   if (options?.help !== undefined) extra.help = options.help;
   if (options?.sensitive !== undefined) extra.sensitive = options.sensitive;
   if (options?.readOnly !== undefined) extra.readOnly = options.readOnly;
@@ -60,7 +63,7 @@ export function field<S extends z.core.$ZodType, D extends FieldDef, O extends C
 }
 
 /** `field` with more screen definition (`def`); its schema is still built on first read (a spread would build it now). */
-export function withDef<F extends Field>(field: F, def: Partial<Pick<FieldDef, 'wide' | 'shownWhen' | 'help' | 'lineOf'>>): F {
+export function withDef<F extends Field>(field: F, def: Partial<Pick<FieldDef, 'wide' | 'shownWhen' | 'hiddenWhenEmpty' | 'help' | 'lineOf'>>): F {
   return {
     get schema() {
       return field.schema;

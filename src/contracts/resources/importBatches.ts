@@ -67,9 +67,9 @@ export const importBatches = defineResource({
     failed: count('Com erro'),
     columns: list('Colunas do arquivo', { name: anyText('Coluna') }, { readOnly: true }),
     mapping: list('Associação de colunas', { column: anyText('Coluna'), field: anyText('Campo') }, { readOnly: true }),
-    startedAt: datetime('Início', { optional: true, readOnly: true }),
-    finishedAt: datetime('Fim', { optional: true, readOnly: true }),
-    errorMessage: text('Motivo da falha', { rule: ({ z }) => z.string(), optional: true, readOnly: true }),
+    startedAt: datetime('Início', { optional: true, readOnly: true, hiddenWhenEmpty: true }),
+    finishedAt: datetime('Fim', { optional: true, readOnly: true, hiddenWhenEmpty: true }),
+    errorMessage: text('Motivo da falha', { rule: ({ z }) => z.string(), optional: true, readOnly: true, hiddenWhenEmpty: true }),
   },
   list: {
     columns: [

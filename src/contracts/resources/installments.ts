@@ -175,9 +175,9 @@ const settlement = (words: Words) => ({
   discount: money('Desconto'),
   paidTotal: money(words.paidTotal),
   bankAccountId: reference(words.account, 'bankAccounts'),
-  note: text('Observação', { optional: true }),
+  note: text('Observação', { optional: true, hiddenWhenEmpty: true }),
   reversed: boolean('Estornada'),
-  reversalReason: text('Motivo do estorno', { optional: true }),
+  reversalReason: text('Motivo do estorno', { optional: true, hiddenWhenEmpty: true }),
 });
 
 /** Fields both kinds of parcela have (read-only but the payment data and the account). */
@@ -240,14 +240,14 @@ export const payableInstallments = defineResource({
     categoryId: reference('Categoria de despesa', 'expenseCategories', { readOnly: true }),
     requesterId: reference('Solicitante', 'users', { readOnly: true, optional: true }),
     ...installmentFields(SETTLEMENT_WORDS.payable, { bankAccountId: reference('Conta financeira', 'bankAccounts', { optional: true }), ...paymentDataFields }),
-    paymentChangedBy: reference('Dados de pagamento alterados por', 'users', { readOnly: true, optional: true, help: 'Alterados depois da aprovação: a autorização passa de novo pela aprovação.' }),
+    paymentChangedBy: reference('Dados de pagamento alterados por', 'users', { readOnly: true, optional: true, hiddenWhenEmpty: true, help: 'Alterados depois da aprovação: a autorização passa de novo pela aprovação.' }),
     // In a processada remessa whose retorno left this payment unanswered, agendado or with an unknown code: resolved by hand.
     bankAnswerMissing: boolean('Sem resposta clara do banco', { readOnly: true }),
     // Its latest payment in a remessa (the live one first; none of a cancelled or failed remessa):
     // which file it went in and what the bank answered — why "confirmado com o banco" is offered.
     remittanceId: withDef(reference('Remessa', 'remittances', { readOnly: true, optional: true }), IN_A_REMITTANCE),
     bankOutcome: withDef(enumOf('Retorno do banco', REMITTANCE_OUTCOMES, REMITTANCE_OUTCOME_LABELS, { readOnly: true, optional: true }), IN_A_REMITTANCE),
-    bankOccurrences: withDef(text('Ocorrências do banco', { readOnly: true, optional: true }), IN_A_REMITTANCE),
+    bankOccurrences: withDef(text('Ocorrências do banco', { readOnly: true, optional: true, hiddenWhenEmpty: true }), IN_A_REMITTANCE),
     status: enumOf('Situação', PAYABLE_INSTALLMENT_STATES, stateLabels(PAYABLE_INSTALLMENT_STATES, payableInstallmentWorkflow), { readOnly: true }),
   },
   // The queues' lists (src/modules/finance/routes.data.ts): each keeps its own columns and saved filters.

@@ -114,7 +114,7 @@ export const invoices = defineResource({
       line: integer('Item'),
       message: text('Divergência'),
     }, { readOnly: true }),
-    payableId: reference('Lançamento a pagar', 'payables', { readOnly: true, optional: true }),
+    payableId: reference('Lançamento a pagar', 'payables', { readOnly: true, optional: true, hiddenWhenEmpty: true }),
   },
   list: {
     columns: [{ field: 'number' }, { field: 'supplierId' }, { field: 'purchaseOrderId' }, { field: 'status' }, { field: 'matchStatus' }, { field: 'total', sortable: true }, { field: 'issuedOn', sortable: true }],

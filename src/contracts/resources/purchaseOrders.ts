@@ -93,7 +93,7 @@ export const purchaseOrders = defineResource({
     supplierId: reference('Fornecedor', 'suppliers', { required: 'Escolha o fornecedor.' }),
     costCenterId: reference('Centro de custos', 'costCenters', { optional: true }),
     departmentId: reference('Departamento', 'departments', { optional: true }),
-    quoteId: reference('Cotação', 'quotes', { readOnly: true, optional: true }),
+    quoteId: reference('Cotação', 'quotes', { readOnly: true, optional: true, hiddenWhenEmpty: true }),
     expectedOn: date('Entrega prevista', { optional: true }),
     paymentTerms: text('Condição de pagamento', { max: 40, optional: true, help: 'Por exemplo 30/60/90, 10x ou à vista: gera as parcelas do faturamento.' }),
     freight: money('Frete', { optional: true, min: 0, minMessage: 'O frete não pode ser negativo.' }),

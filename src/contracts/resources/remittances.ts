@@ -97,7 +97,7 @@ export const remittances = defineResource({
     total: money('Valor total', { readOnly: true }),
     paidCount: integer('Pagos', { readOnly: true }),
     rejectedCount: integer('Rejeitados', { readOnly: true }),
-    sha256: text('SHA-256 do arquivo', { readOnly: true, optional: true }),
+    sha256: text('SHA-256 do arquivo', { readOnly: true, optional: true, hiddenWhenEmpty: true }),
     status: enumOf('Situação', REMITTANCE_STATES, stateLabels(REMITTANCE_STATES, remittanceWorkflow), { readOnly: true }),
     items: list('Parcelas da remessa', ITEM, { keyed: true, readOnly: true }),
     notes: notes('Observações'),

@@ -5,7 +5,7 @@
  */
 import '../i18n/recordPageTexts';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { fieldShown, isOptionalField, typesSetByChoice, writableFields, type AnyResource } from '../../contracts/resource';
+import { fieldShown, isFilled, isOptionalField, typesSetByChoice, writableFields, type AnyResource } from '../../contracts/resource';
 import { lockedFields } from '../../contracts/workflow';
 import '../../contracts/validation/provide';
 import { documentKind } from '../../contracts/brazil/documents';
@@ -130,11 +130,14 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
   /**
    * Whether a field has a place in the form: shown for these values (a read-only field's, which the
    * form does not hold, as the record has it), and not a read-only list on a new record (the server
-   * fills it: a change's "Antes → depois"). A section with none is left out.
+   * fills it: a change's "Antes → depois"), nor a read-only one `hiddenWhenEmpty` with nothing in it.
+   * A section with none is left out.
    */
   const inForm = (field: string) => {
     const def = resource.fields[field];
-    return Boolean(def) && fieldShown(def, base ? { ...base, ...values } : values) && !(base === null && def.readOnly && def.type === 'list');
+    if (!def || !fieldShown(def, base ? { ...base, ...values } : values)) return false;
+    if (def.readOnly && def.hiddenWhenEmpty && !isFilled(base?.[field])) return false;
+    return !(base === null && def.readOnly && def.type === 'list');
   };
 
   const restart = approvalRestart(resource, base, start, values);

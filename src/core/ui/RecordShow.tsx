@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { BASE_FIELD_DEFS, fieldShown, type AnyResource, type FieldDef } from '../../contracts/resource';
+import { BASE_FIELD_DEFS, fieldShown, isFilled, type AnyResource, type FieldDef } from '../../contracts/resource';
 import { DataTable } from './DataTable';
 import { fieldLabel, sectionTitle } from '../resources/labels';
 import { lineLabel, lineTarget, useReferencedLines } from '../resources/referencedLines';
@@ -33,8 +33,8 @@ function ItemsTable({ resource, field, def, record, linkOf }: { resource: AnyRes
     updatedAt: '',
     _refs: Object.fromEntries(Object.keys(def.of).map((sub) => [sub, record._refs?.[`${field}.${index}.${sub}`] ?? []])),
   }));
-  // A column only some items use (a parcela's PIX key) shows when at least one item uses it.
-  const columns = Object.entries(def.of).filter(([, sub]) => rows.some((row) => fieldShown(sub, row, record))).map(([name]) => ({ field: name }));
+  // A column only some items use (a parcela's PIX key) shows when at least one item uses it (and fills it, if `hiddenWhenEmpty`).
+  const columns = Object.entries(def.of).filter(([name, sub]) => rows.some((row) => fieldShown(sub, row, record) && (!sub.hiddenWhenEmpty || isFilled((row as Record<string, unknown>)[name])))).map(([name]) => ({ field: name }));
   return <DataTable resource={itemResource} columns={columns} rows={rows} caption={fieldLabel(resource, field)} linkOf={linkOf} />;
 }
 
@@ -140,7 +140,10 @@ export function RecordShow({ resource, record, fields, linkOf }: { resource: Any
     <div className={css.section}>
       {sections.map((section) => {
         const title = section.title ? sectionTitle(resource, section) : '';
-        const shown = section.fields.filter((field) => resource.fields[field] && fieldShown(resource.fields[field], record));
+        const shown = section.fields.filter((field) => {
+          const def = resource.fields[field];
+          return def && fieldShown(def, record) && (!def.hiddenWhenEmpty || isFilled(record[field]));
+        });
         // A section whose fields do not apply to this record (a queue's triggers for a kind with none) is left out, heading and all.
         if (!shown.length) return null;
         // A field named like its section (its only field, or a list in it) is named by the heading alone.

@@ -100,6 +100,38 @@ describe('record show page as a document', () => {
     }
   });
 
+  it('leaves out what was never set and one of the two ways to give a PIX (hiddenWhenEmpty), and shows them once they hold a value', async () => {
+    signIn();
+    const labels = (container: HTMLElement) => [...container.querySelectorAll('section[aria-label="Pagamento"] dt')].map((node) => text(node));
+    const saved = { ...parcela };
+    Object.assign(parcela, { paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@horizonte.com.br', pixPayload: null, paymentChangedBy: null, boletoLine: null });
+    try {
+      const keyOnly = await showParcela();
+      expect(labels(keyOnly.container)).toEqual(expect.arrayContaining(['Forma de pagamento', 'Tipo de chave PIX', 'Chave PIX']));
+      expect(labels(keyOnly.container)).not.toContain('PIX copia e cola');
+      expect(labels(keyOnly.container)).not.toContain('Dados de pagamento alterados por');
+      // No baixa with a note or reversed: the table has no such columns.
+      const heads = (container: HTMLElement) => [...container.querySelectorAll('section[aria-label="Baixas"] th')].map((node) => text(node));
+      expect(heads(keyOnly.container)).toContain('Valor principal');
+      expect(heads(keyOnly.container)).not.toContain('Observação');
+      expect(heads(keyOnly.container)).not.toContain('Motivo do estorno');
+      keyOnly.unmount();
+      clearCache();
+      Object.assign(parcela, { pixKeyType: null, pixKey: null, pixPayload: '00020126580014br.gov.bcb.pix0136', paymentChangedBy: 'u9', settlements: [{ ...parcela.settlements[0], note: 'Pago no caixa.' }, parcela.settlements[0]] });
+      parcela._refs = { ...parcela._refs, paymentChangedBy: [{ id: 'u9', label: 'Tânia Tesouraria' }] };
+      const payload = await showParcela();
+      expect(labels(payload.container)).toEqual(expect.arrayContaining(['PIX copia e cola', 'Dados de pagamento alterados por']));
+      expect(labels(payload.container)).not.toContain('Chave PIX');
+      expect(labels(payload.container)).not.toContain('Tipo de chave PIX');
+      expect(byText(payload.container, 'dd', 'Tânia Tesouraria')).toBeTruthy();
+      expect(heads(payload.container)).toContain('Observação');
+      expect(byText(payload.container, 'td', 'Pago no caixa.')).toBeTruthy();
+      payload.unmount();
+    } finally {
+      Object.assign(parcela, saved);
+    }
+  });
+
   it('names a section whose only field is named like it once: "Baixas" is the heading, not also a label', async () => {
     signIn();
     const view = await showParcela();

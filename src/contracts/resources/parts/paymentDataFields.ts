@@ -31,9 +31,9 @@ export const wide = <F extends Field>(field: F): F => withDef(field, { wide: tru
 export const paymentDataFields = {
   paymentMethod: enumOf('Forma de pagamento', PAYMENT_METHODS, PAYMENT_METHOD_LABELS, { initial: 'boleto' }),
   boletoLine: only(wide(text('Linha digitável ou código de barras', { max: 60, optional: true, trim: false, sensitive: 'boleto' })), 'boleto'),
-  pixKeyType: only(enumOf('Tipo de chave PIX', PIX_KEY_TYPES, PIX_KEY_TYPE_LABELS, { optional: true }), 'pix'),
-  pixKey: only(text('Chave PIX', { max: 77, optional: true, sensitive: 'pixKey' }), 'pix'),
-  pixPayload: only(wide(text('PIX copia e cola', { max: 512, optional: true, trim: false, sensitive: 'account' })), 'pix'),
+  pixKeyType: only(enumOf('Tipo de chave PIX', PIX_KEY_TYPES, PIX_KEY_TYPE_LABELS, { optional: true, hiddenWhenEmpty: true }), 'pix'),
+  pixKey: only(text('Chave PIX', { max: 77, optional: true, sensitive: 'pixKey', hiddenWhenEmpty: true }), 'pix'),
+  pixPayload: only(wide(text('PIX copia e cola', { max: 512, optional: true, trim: false, sensitive: 'account', hiddenWhenEmpty: true })), 'pix'),
   bankId: only(reference('Banco', 'banks', { optional: true }), 'transfer'),
   agency: only(text('Agência', { max: 5, optional: true }), 'transfer'),
   account: only(text('Conta', { max: 20, optional: true, sensitive: 'account' }), 'transfer'),
