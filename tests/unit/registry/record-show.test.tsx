@@ -117,7 +117,8 @@ describe('record show page as a document', () => {
       expect(heads(keyOnly.container)).not.toContain('Motivo do estorno');
       keyOnly.unmount();
       clearCache();
-      Object.assign(parcela, { pixKeyType: null, pixKey: null, pixPayload: '00020126580014br.gov.bcb.pix0136', paymentChangedBy: 'u9', settlements: [{ ...parcela.settlements[0], note: 'Pago no caixa.' }, parcela.settlements[0]] });
+      const [baixa] = parcela.settlements as Record<string, unknown>[];
+      Object.assign(parcela, { pixKeyType: null, pixKey: null, pixPayload: '00020126580014br.gov.bcb.pix0136', paymentChangedBy: 'u9', settlements: [{ ...baixa, note: 'Pago no caixa.' }, baixa] });
       parcela._refs = { ...parcela._refs, paymentChangedBy: [{ id: 'u9', label: 'Tânia Tesouraria' }] };
       const payload = await showParcela();
       expect(labels(payload.container)).toEqual(expect.arrayContaining(['PIX copia e cola', 'Dados de pagamento alterados por']));
