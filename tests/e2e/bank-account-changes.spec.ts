@@ -128,6 +128,8 @@ test('with a queue for bank-data changes, a new account waits for its abertura: 
     for (const name of [waiting, dropped]) await page.getByRole('checkbox', { name: `Selecionar ${name}` }).check();
     const bar = page.getByRole('region', { name: 'Ações' });
     await expect(bar).toContainText('2 selecionados');
+    await expect(bar).toContainText('Nenhuma ação se aplica aos registros selecionados.');
+    await shoot(page, 'contas-financeiras-selecao-sem-acoes', { atEachWidth: () => noAxeViolations(page) });
     await expect(bar.getByRole('button', { name: 'Limpar seleção' })).toBeVisible();
     await expect(bar.getByRole('button', { name: 'Ativar', exact: true })).toHaveCount(0);
     // …and ticking "Ativa" on its form says why not, and what to do instead.

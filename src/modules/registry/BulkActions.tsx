@@ -94,6 +94,7 @@ export default function BulkActions({ resource, params, actions, transitions, se
     <>
     <div className={css.bulkBar} role="region" aria-label={t('registry.actions')}>
       <span>{t('registry.selection.count', { count: selected.size })}</span>
+      {!offeredActions.length && !offered.length && <span className={css.muted}>{t('registry.selection.nothingApplies')}</span>}
       {offeredActions.map((action) => (
         <button key={action.name} type="button" data-action={action.name} className={action.tone === 'danger' ? ui.button.danger : ui.button.secondary} disabled={busy}
           onClick={() => (action.confirm ? setConfirming(action) : void run(action))}>

@@ -5,6 +5,7 @@ import { DataTable } from '../../../src/core/ui/DataTable';
 import { Pagination } from '../../../src/core/ui/Pagination';
 import { parseLinkHeader } from '../../../src/core/api';
 import { getNotices } from '../../../src/core/notices';
+import { setPermissions } from '../../../src/core/session';
 import ListPage from '../../../src/modules/registry/ListPage';
 import type { RegistrySpec } from '../../../src/modules/registry/spec';
 import { byText, calls, click, eventually, flush, json, mount, pageResponse, resetApi, signIn, stubApi, text, type } from './harness';
@@ -137,6 +138,20 @@ describe('the declared actions a selection offers', () => {
     await select(view.container, 'Conta a3');
     await select(view.container, 'Conta a4');
     expect(barButtons(view.container)).toEqual(['Excluir']);
+    expect(text(view.container)).not.toContain('Nenhuma ação se aplica');
+    view.unmount();
+  });
+
+  it('says so when no action applies to the selection, rather than a bar with nothing to do', async () => {
+    // Someone who may update accounts but not delete them, on two inactive accounts whose aberturas wait.
+    signIn('User');
+    setPermissions([{ resources: [{ name: 'bankAccounts', scopes: ['read', 'update'] }], acls: [] }]);
+    stubApi(() => pageResponse([account('a5', { isActive: false, bankDataStatus: 'awaitingApproval' }), account('a6', { isActive: false, bankDataStatus: 'openingCancelled' })]));
+    const view = await mount(() => createElement(ListPage, { spec: accounts, view: 'list' }), { path: '/contas-financeiras' });
+    await select(view.container, 'Conta a5');
+    await select(view.container, 'Conta a6');
+    expect(await eventually(() => (text(view.container).includes('Nenhuma ação se aplica aos registros selecionados.') ? true : null))).toBe(true);
+    expect(barButtons(view.container)).toEqual([]);
     view.unmount();
   });
 });

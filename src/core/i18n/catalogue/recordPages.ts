@@ -18,6 +18,7 @@ export const recordPages = {
   'registry.number': 'nº {number}',
   'registry.born.all': 'Abrir a lista completa ({count})',
   'registry.selection.clear': 'Limpar seleção',
+  'registry.selection.nothingApplies': 'Nenhuma ação se aplica aos registros selecionados.',
   'registry.bulk.done': 'Ação concluída para {count} {count:registro|registros}.',
   'registry.bulk.failed': '{count} {count:registro não foi processado|registros não foram processados}:',
   'registry.bulk.failedItem': '{record}: {reason}',
