@@ -147,6 +147,9 @@ export const fieldShown = (def: { label: string; shownWhen?: ShownWhen }, values
 
 export const isFilled = (value: unknown): boolean => value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
 
+/** Whether a field declared `hiddenWhenEmpty` is left out for this value (details, item columns, a read-only form field). */
+export const hiddenForEmpty = (def: { hiddenWhenEmpty?: boolean }, value: unknown): boolean => Boolean(def.hiddenWhenEmpty) && !isFilled(value);
+
 /** Fields declared `emptyWhenHidden` that hold a value while hidden (dotted paths for list items), with their messages. */
 export function filledWhileHidden(resource: AnyResource, values: Readonly<Record<string, unknown>>): Record<string, string[]> {
   const found: Record<string, string[]> = {};

@@ -124,7 +124,7 @@ test('with a queue for bank-data changes, a new account waits for its abertura: 
     await expect(shown(page, 'Situação dos dados bancários')).toHaveText('Abertura cancelada');
     await shoot(page, 'conta-financeira-abertura-cancelada', { atEachWidth: () => noAxeViolations(page) });
     // The list's selection does not offer "Ativar" on it (nor on the one still waiting)…
-    await page.goto('/contas-financeiras?isActive=false');
+    await page.goto(`/contas-financeiras?isActive=false&q=${encodeURIComponent(RUN)}`);
     for (const name of [waiting, dropped]) await page.getByRole('checkbox', { name: `Selecionar ${name}` }).check();
     const bar = page.getByRole('region', { name: 'Ações' });
     await expect(bar).toContainText('2 selecionados');

@@ -5,7 +5,7 @@
  */
 import '../i18n/recordPageTexts';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { fieldShown, isFilled, isOptionalField, typesSetByChoice, writableFields, type AnyResource } from '../../contracts/resource';
+import { fieldShown, hiddenForEmpty, isOptionalField, typesSetByChoice, writableFields, type AnyResource } from '../../contracts/resource';
 import { lockedFields } from '../../contracts/workflow';
 import '../../contracts/validation/provide';
 import { documentKind } from '../../contracts/brazil/documents';
@@ -136,7 +136,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
   const inForm = (field: string) => {
     const def = resource.fields[field];
     if (!def || !fieldShown(def, base ? { ...base, ...values } : values)) return false;
-    if (def.readOnly && def.hiddenWhenEmpty && !isFilled(base?.[field])) return false;
+    if (def.readOnly && hiddenForEmpty(def, base?.[field])) return false;
     return !(base === null && def.readOnly && def.type === 'list');
   };
 

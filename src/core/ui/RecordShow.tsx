@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { BASE_FIELD_DEFS, fieldShown, isFilled, type AnyResource, type FieldDef } from '../../contracts/resource';
+import { BASE_FIELD_DEFS, fieldShown, hiddenForEmpty, type AnyResource, type FieldDef } from '../../contracts/resource';
 import { DataTable } from './DataTable';
 import { fieldLabel, sectionTitle } from '../resources/labels';
 import { lineLabel, lineTarget, useReferencedLines } from '../resources/referencedLines';
@@ -34,7 +34,7 @@ function ItemsTable({ resource, field, def, record, linkOf }: { resource: AnyRes
     _refs: Object.fromEntries(Object.keys(def.of).map((sub) => [sub, record._refs?.[`${field}.${index}.${sub}`] ?? []])),
   }));
   // A column only some items use (a parcela's PIX key) shows when at least one item uses it (and fills it, if `hiddenWhenEmpty`).
-  const columns = Object.entries(def.of).filter(([name, sub]) => rows.some((row) => fieldShown(sub, row, record) && (!sub.hiddenWhenEmpty || isFilled((row as Record<string, unknown>)[name])))).map(([name]) => ({ field: name }));
+  const columns = Object.entries(def.of).filter(([name, sub]) => rows.some((row) => fieldShown(sub, row, record) && !hiddenForEmpty(sub, (row as Record<string, unknown>)[name]))).map(([name]) => ({ field: name }));
   return <DataTable resource={itemResource} columns={columns} rows={rows} caption={fieldLabel(resource, field)} linkOf={linkOf} />;
 }
 
@@ -142,7 +142,7 @@ export function RecordShow({ resource, record, fields, linkOf }: { resource: Any
         const title = section.title ? sectionTitle(resource, section) : '';
         const shown = section.fields.filter((field) => {
           const def = resource.fields[field];
-          return def && fieldShown(def, record) && (!def.hiddenWhenEmpty || isFilled(record[field]));
+          return def && fieldShown(def, record) && !hiddenForEmpty(def, record[field]);
         });
         // A section whose fields do not apply to this record (a queue's triggers for a kind with none) is left out, heading and all.
         if (!shown.length) return null;
