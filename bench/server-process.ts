@@ -1,6 +1,6 @@
 /** Starts the real server (fresh embedded database) for a benchmark and stops it afterwards. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions } from '@playwright/test';
@@ -18,9 +18,11 @@ export async function startServer(port: number, env: Record<string, string> = {}
   const started = performance.now();
   // BENCH_NODE_ARGS: extra flags for the server's node (`--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a figure).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // BENCH_SERVER_LOG: the server's log, at level info, into that file: each request's arrival and
+  // duration, to read what a page waited on the server for beside the browser's own timings.
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, RATE_LIMIT_MAX: '1000000', RATE_LIMIT_AUTH_MAX: '1000000', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, RATE_LIMIT_MAX: '1000000', RATE_LIMIT_AUTH_MAX: '1000000', ...env, ...(process.env.BENCH_SERVER_LOG ? { LOG_LEVEL: 'info' } : {}) },
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'w') : 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
