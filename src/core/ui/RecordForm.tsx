@@ -109,6 +109,8 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
   const changedThrough = base && editable ? resource.changedThrough : undefined;
   for (const field of changedThrough?.fields ?? []) locked.add(field);
 
+  const shownAsValue = (field: string) => Boolean(resource.fields[field]?.readOnly) || !editable || locked.has(field);
+
   const set = (field: string, value: unknown) => {
     setValues((current) => ({ ...current, [field]: value }));
     setClientErrors((current) => withoutFields(current, [field]));
@@ -130,13 +132,14 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
   /**
    * Whether a field has a place in the form: shown for these values (a read-only field's, which the
    * form does not hold, as the record has it), and not a read-only list on a new record (the server
-   * fills it: a change's "Antes → depois"), nor a read-only one `hiddenWhenEmpty` with nothing in it.
+   * fills it: a change's "Antes → depois"), nor one shown as a value (read-only, locked by the
+   * record's state, or the whole form not editable) that is `hiddenWhenEmpty` with nothing in it.
    * A section with none is left out.
    */
   const inForm = (field: string) => {
     const def = resource.fields[field];
     if (!def || !fieldShown(def, base ? { ...base, ...values } : values)) return false;
-    if (def.readOnly && hiddenForEmpty(def, base?.[field])) return false;
+    if (shownAsValue(field) && hiddenForEmpty(def, def.readOnly ? base?.[field] : values[field])) return false;
     return !(base === null && def.readOnly && def.type === 'list');
   };
 
@@ -258,7 +261,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
               }
               // The type of a chosen PIX key follows the choice: no input of its own (shown read-only when the form is).
               if (setByChoice.has(field) && editable && !locked.has(field)) return null;
-              if (def.readOnly || !editable || locked.has(field)) {
+              if (shownAsValue(field)) {
                 return (
                   <div key={field} className={ui.field}>
                     <span className={ui.label}>{label}</span>

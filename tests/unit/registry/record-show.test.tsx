@@ -5,6 +5,7 @@ import { invoices, orders, payableInstallments, payables, purchaseOrders, remitt
 import { clearCache } from '../../../src/core/resources/cache';
 import { setPermissions } from '../../../src/core/session';
 import { BornRecords } from '../../../src/modules/registry/BornRecords';
+import FormPage from '../../../src/modules/registry/FormPage';
 import ShowPage from '../../../src/modules/registry/ShowPage';
 import { mountSpec } from '../../../src/modules/registry/resourceRoutes';
 import { byText, calls, click, eventually, json, mount, pageResponse, resetApi, signIn, stubApi, text } from './harness';
@@ -128,6 +129,28 @@ describe('record show page as a document', () => {
       expect(heads(payload.container)).toContain('Observação');
       expect(byText(payload.container, 'td', 'Pago no caixa.')).toBeTruthy();
       payload.unmount();
+    } finally {
+      Object.assign(parcela, saved);
+    }
+  });
+
+  it('leaves an empty hiddenWhenEmpty field out of a form where the record\'s state locks it (an authorised parcela), as a read-only one', async () => {
+    signIn();
+    const saved = { ...parcela };
+    Object.assign(parcela, { paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@horizonte.com.br', pixPayload: null, paymentChangedBy: null, boletoLine: null });
+    try {
+      stubApi(() => json(parcela));
+      const form = await mount(() => <FormPage spec={mountSpec('payableInstallments')} view="edit" installmentId="i1" />, { path: '/contas-a-pagar/parcelamentos/i1/editar' });
+      const labels = await eventually(() => {
+        const found = [...form.container.querySelectorAll('form span')].map((node) => text(node));
+        return found.includes('Chave PIX') ? found : null;
+      });
+      expect(labels).toEqual(expect.arrayContaining(['Tipo de chave PIX', 'Chave PIX']));
+      // Locked by "Autorizada": shown as values, and the way of paying it does not use is left out.
+      expect(form.container.querySelector('form input[type="text"], form textarea')).toBeNull();
+      expect(labels).not.toContain('PIX copia e cola');
+      expect(labels).not.toContain('Dados de pagamento alterados por');
+      form.unmount();
     } finally {
       Object.assign(parcela, saved);
     }
