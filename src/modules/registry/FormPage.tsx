@@ -10,6 +10,7 @@ import { useRecordTitle } from '../../core/recordTitle';
 import { newLabel, resourceLabel } from '../../core/resources/labels';
 import { showHref } from '../../core/resources/paths';
 import { useRecord } from '../../core/resources/useRecord';
+import { lockedAll } from '../../core/resources/workflow';
 import { Alert } from '../../core/ui/Alert';
 import { RecordForm, type RecordFormProps } from '../../core/ui/RecordForm';
 import { Spinner } from '../../core/ui/Spinner';
@@ -46,17 +47,21 @@ export default function FormPage(props: RegistryPageProps) {
       ? resourceLabel(resource, 'one')
       : t('registry.editTitle', { title: recordName(resource, record?.[resource.titleField]) });
   const back = creating ? routes.base : showUrl(record!.id);
+  // A bookmarked /editar of a record its state locks whole (an authorised parcela): its page offers
+  // no "Editar", so this one says why and shows the values, with nothing to save.
+  const locked = !creating && !singleForm && record ? lockedAll(resource, record) : false;
 
   return (
     <section className={ui.stack} aria-labelledby={titleId}>
       <PageHeader title={title} titleId={titleId} back={singleForm ? undefined : { href: back, label: creating ? t('registry.back') : t('registry.details') }} />
+      {locked && <Alert tone="info">{t('workflow.locked')}</Alert>}
       <div className={ui.card}>
         <RecordForm
           key={record ? `${record.id}:${record.version}` : 'new'}
           resource={resource}
           params={routes.params}
           record={creating ? null : record}
-          editable={!singleForm || access('update')}
+          editable={(!singleForm || access('update')) && !locked}
           labelledBy={titleId}
           initial={creating ? initial : undefined}
           sectionExtra={props.sectionExtra as RecordFormProps['sectionExtra']}

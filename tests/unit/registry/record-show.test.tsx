@@ -134,7 +134,7 @@ describe('record show page as a document', () => {
     }
   });
 
-  it('leaves an empty hiddenWhenEmpty field out of a form where the record\'s state locks it (an authorised parcela), as a read-only one', async () => {
+  it('opens the bookmarked edit page of a record its state locks whole (an authorised parcela) as values with nothing to save, and leaves out its empty hiddenWhenEmpty fields', async () => {
     signIn();
     const saved = { ...parcela };
     Object.assign(parcela, { paymentMethod: 'pix', pixKeyType: 'email', pixKey: 'financeiro@horizonte.com.br', pixPayload: null, paymentChangedBy: null, boletoLine: null });
@@ -146,8 +146,11 @@ describe('record show page as a document', () => {
         return found.includes('Chave PIX') ? found : null;
       });
       expect(labels).toEqual(expect.arrayContaining(['Tipo de chave PIX', 'Chave PIX']));
-      // Locked by "Autorizada": shown as values, and the way of paying it does not use is left out.
-      expect(form.container.querySelector('form input[type="text"], form textarea')).toBeNull();
+      // Locked whole by "Autorizada": the page says so, shows values and nothing to save, and leaves
+      // out the way of paying it does not use.
+      expect(byText(form.container, '[role="status"]', 'Nesta situação o registro não pode ser alterado.')).toBeTruthy();
+      expect(form.container.querySelector('form input, form textarea, form select')).toBeNull();
+      expect([...form.container.querySelectorAll('button')].map((node) => text(node))).not.toContain('Salvar');
       expect(labels).not.toContain('PIX copia e cola');
       expect(labels).not.toContain('Dados de pagamento alterados por');
       form.unmount();
