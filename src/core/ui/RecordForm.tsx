@@ -233,66 +233,72 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
       {save.error && summary.length === 0 && loose.length === 0 && <Alert tone="error">{save.error}</Alert>}
       {restart && editable && <Alert tone="info">{restart.notice}</Alert>}
       {changedThrough && <Alert tone="info">{changedThrough.note}</Alert>}
-      {resource.form.sections.filter((section) => section.fields.some((field) => inForm(field))).map((section) => (
-        <fieldset key={section.key} className={css.section}>
-          <legend className={css.legend}>{sectionTitle(resource, section)}</legend>
-          <div className={css.formGrid}>
-            {section.fields.map((field) => {
-              const def = resource.fields[field];
-              if (!def || !inForm(field)) return null;
-              const label = fieldLabel(resource, field);
-              const total = resource.totals?.[field];
-              if (total && editable) {
-                // A declared total: the same pure function the server runs, live as the user types.
-                let amount: number | null = null;
-                try {
-                  amount = total(values);
-                } catch {
-                  amount = null;
+      {resource.form.sections.filter((section) => section.fields.some((field) => inForm(field))).map((section) => {
+        const legend = sectionTitle(resource, section);
+        // A value alone in a section named like it ("Baixas" under "Baixas") is named by the legend alone, as on the details page.
+        const shownHere = section.fields.filter((field) => inForm(field));
+        const loneValue = shownHere.length === 1 && shownAsValue(shownHere[0]) && fieldLabel(resource, shownHere[0]) === legend ? shownHere[0] : null;
+        return (
+          <fieldset key={section.key} className={css.section}>
+            <legend className={css.legend}>{legend}</legend>
+            <div className={css.formGrid}>
+              {section.fields.map((field) => {
+                const def = resource.fields[field];
+                if (!def || !inForm(field)) return null;
+                const label = fieldLabel(resource, field);
+                const total = resource.totals?.[field];
+                if (total && editable) {
+                  // A declared total: the same pure function the server runs, live as the user types.
+                  let amount: number | null = null;
+                  try {
+                    amount = total(values);
+                  } catch {
+                    amount = null;
+                  }
+                  return (
+                    <div key={field} className={`${ui.field} ${css.wide}`} data-field={field}>
+                      <p className={css.totalLine} role="status" aria-live="polite" data-total={field}>
+                        <span>{label}:</span>
+                        <FieldValue resource={resource} field={field} def={def} value={amount} />
+                      </p>
+                    </div>
+                  );
+                }
+                // The type of a chosen PIX key follows the choice: no input of its own (shown read-only when the form is).
+                if (setByChoice.has(field) && editable && !locked.has(field)) return null;
+                if (shownAsValue(field)) {
+                  return (
+                    <div key={field} className={ui.field}>
+                      {field !== loneValue && <span className={ui.label}>{label}</span>}
+                      <span><FieldValue resource={resource} field={field} def={def} value={def.readOnly ? (derived[field] ?? base?.[field]) : values[field]} refs={refsOf?.[field]} allRefs={refsOf} /></span>
+                    </div>
+                  );
                 }
                 return (
-                  <div key={field} className={`${ui.field} ${css.wide}`} data-field={field}>
-                    <p className={css.totalLine} role="status" aria-live="polite" data-total={field}>
-                      <span>{label}:</span>
-                      <FieldValue resource={resource} field={field} def={def} value={amount} />
-                    </p>
-                  </div>
+                  <Field
+                    key={field}
+                    resource={resource}
+                    field={field}
+                    label={label}
+                    def={def}
+                    value={values[field]}
+                    onChange={(value) => set(field, value)}
+                    params={params}
+                    errors={errors}
+                    refs={refsOf?.[field]}
+                    allRefs={refsOf}
+                    siblings={withKinds}
+                    onSiblings={setMany}
+                    required={isRequired(resource, field)}
+                    labelShownBySection={label.trim().toLocaleLowerCase('pt-BR') === sectionTitle(resource, section).trim().toLocaleLowerCase('pt-BR')}
+                  />
                 );
-              }
-              // The type of a chosen PIX key follows the choice: no input of its own (shown read-only when the form is).
-              if (setByChoice.has(field) && editable && !locked.has(field)) return null;
-              if (shownAsValue(field)) {
-                return (
-                  <div key={field} className={ui.field}>
-                    <span className={ui.label}>{label}</span>
-                    <span><FieldValue resource={resource} field={field} def={def} value={def.readOnly ? (derived[field] ?? base?.[field]) : values[field]} refs={refsOf?.[field]} allRefs={refsOf} /></span>
-                  </div>
-                );
-              }
-              return (
-                <Field
-                  key={field}
-                  resource={resource}
-                  field={field}
-                  label={label}
-                  def={def}
-                  value={values[field]}
-                  onChange={(value) => set(field, value)}
-                  params={params}
-                  errors={errors}
-                  refs={refsOf?.[field]}
-                  allRefs={refsOf}
-                  siblings={withKinds}
-                  onSiblings={setMany}
-                  required={isRequired(resource, field)}
-                  labelShownBySection={label.trim().toLocaleLowerCase('pt-BR') === sectionTitle(resource, section).trim().toLocaleLowerCase('pt-BR')}
-                />
-              );
-            })}
-          </div>
-          {sectionExtra?.(section.key, { values, setMany, errors, editable })}
-        </fieldset>
-      ))}
+              })}
+            </div>
+            {sectionExtra?.(section.key, { values, setMany, errors, editable })}
+          </fieldset>
+        );
+      })}
       {editable && (
         <div className={css.actionBar} role="group" aria-label={t('registry.form.actions')} data-action-bar>
           <button type="submit" className={ui.button.primary} disabled={save.busy} aria-busy={save.busy || undefined} aria-keyshortcuts="Control+S">{t('registry.save')}</button>

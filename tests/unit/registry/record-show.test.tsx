@@ -153,6 +153,10 @@ describe('record show page as a document', () => {
       expect([...form.container.querySelectorAll('button')].map((node) => text(node))).not.toContain('Salvar');
       expect(labels).not.toContain('PIX copia e cola');
       expect(labels).not.toContain('Dados de pagamento alterados por');
+      // The baixas, alone in their section, are named by its legend once.
+      const baixas = [...form.container.querySelectorAll('fieldset')].find((node) => text(node.querySelector('legend')!) === 'Baixas')!;
+      expect(baixas).toBeTruthy();
+      expect([...baixas.querySelectorAll('span')].map((node) => text(node))).not.toContain('Baixas');
       form.unmount();
     } finally {
       Object.assign(parcela, saved);
