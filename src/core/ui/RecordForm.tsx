@@ -235,9 +235,10 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
       {changedThrough && <Alert tone="info">{changedThrough.note}</Alert>}
       {resource.form.sections.filter((section) => section.fields.some((field) => inForm(field))).map((section) => {
         const legend = sectionTitle(resource, section);
+        const namedLikeSection = (label: string) => label.trim().toLocaleLowerCase('pt-BR') === legend.trim().toLocaleLowerCase('pt-BR');
         // A value alone in a section named like it ("Baixas" under "Baixas") is named by the legend alone, as on the details page.
         const shownHere = section.fields.filter((field) => inForm(field));
-        const loneValue = shownHere.length === 1 && shownAsValue(shownHere[0]) && fieldLabel(resource, shownHere[0]) === legend ? shownHere[0] : null;
+        const loneValue = shownHere.length === 1 && shownAsValue(shownHere[0]) && namedLikeSection(fieldLabel(resource, shownHere[0])) ? shownHere[0] : null;
         return (
           <fieldset key={section.key} className={css.section}>
             <legend className={css.legend}>{legend}</legend>
@@ -290,7 +291,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
                     siblings={withKinds}
                     onSiblings={setMany}
                     required={isRequired(resource, field)}
-                    labelShownBySection={label.trim().toLocaleLowerCase('pt-BR') === sectionTitle(resource, section).trim().toLocaleLowerCase('pt-BR')}
+                    labelShownBySection={namedLikeSection(label)}
                   />
                 );
               })}
