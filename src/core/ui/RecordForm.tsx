@@ -139,7 +139,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
   const inForm = (field: string) => {
     const def = resource.fields[field];
     if (!def || !fieldShown(def, base ? { ...base, ...values } : values)) return false;
-    if (shownAsValue(field) && hiddenForEmpty(def, def.readOnly ? base?.[field] : values[field])) return false;
+    if (shownAsValue(field) && hiddenForEmpty(def, valueShown(field))) return false;
     return !(base === null && def.readOnly && def.type === 'list');
   };
 
@@ -192,6 +192,8 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
     if (def.type === 'cpfCnpj' && 'kindField' in def && def.kindField && !(def.kindField in derived) && base?.[def.kindField]) derived[def.kindField] = base[def.kindField];
   }
   const withKinds = Object.keys(derived).length ? { ...values, ...derived } : values;
+  /** What a field shown as a value shows: a read-only one as the record has it (or as derived), else the form's value. */
+  const valueShown = (field: string) => (resource.fields[field]?.readOnly ? (derived[field] ?? base?.[field]) : values[field]);
 
   const current = save.stale?.current ?? null;
   const otherChanges = current && base ? changedFields(initialValues(resource, base), initialValues(resource, current)).map((f) => fieldLabel(resource, f)) : [];
@@ -233,19 +235,17 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
       {save.error && summary.length === 0 && loose.length === 0 && <Alert tone="error">{save.error}</Alert>}
       {restart && editable && <Alert tone="info">{restart.notice}</Alert>}
       {changedThrough && <Alert tone="info">{changedThrough.note}</Alert>}
-      {resource.form.sections.filter((section) => section.fields.some((field) => inForm(field))).map((section) => {
+      {resource.form.sections.map((section) => ({ section, shownHere: section.fields.filter((field) => inForm(field)) })).filter(({ shownHere }) => shownHere.length > 0).map(({ section, shownHere }) => {
         const legend = sectionTitle(resource, section);
         const namedLikeSection = (label: string) => label.trim().toLocaleLowerCase('pt-BR') === legend.trim().toLocaleLowerCase('pt-BR');
         // A value alone in a section named like it ("Baixas" under "Baixas") is named by the legend alone, as on the details page.
-        const shownHere = section.fields.filter((field) => inForm(field));
         const loneValue = shownHere.length === 1 && shownAsValue(shownHere[0]) && namedLikeSection(fieldLabel(resource, shownHere[0])) ? shownHere[0] : null;
         return (
           <fieldset key={section.key} className={css.section}>
             <legend className={css.legend}>{legend}</legend>
             <div className={css.formGrid}>
-              {section.fields.map((field) => {
+              {shownHere.map((field) => {
                 const def = resource.fields[field];
-                if (!def || !inForm(field)) return null;
                 const label = fieldLabel(resource, field);
                 const total = resource.totals?.[field];
                 if (total && editable) {
@@ -271,7 +271,7 @@ export function RecordForm({ resource, params, record, onSaved, onCancel, editab
                   return (
                     <div key={field} className={ui.field}>
                       {field !== loneValue && <span className={ui.label}>{label}</span>}
-                      <span><FieldValue resource={resource} field={field} def={def} value={def.readOnly ? (derived[field] ?? base?.[field]) : values[field]} refs={refsOf?.[field]} allRefs={refsOf} /></span>
+                      <span><FieldValue resource={resource} field={field} def={def} value={valueShown(field)} refs={refsOf?.[field]} allRefs={refsOf} /></span>
                     </div>
                   );
                 }
